@@ -1,0 +1,153 @@
+package dev.benchlake.core.raw;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.benchlake.core.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+
+/**
+ * {@code manifest.json} of a loadgen run: everything needed to interpret {@code tasks.csv} and to
+ * reproduce the run. Written when the run starts (status {@code running}) and rewritten atomically
+ * when it ends; a manifest still saying {@code running} after the process is gone means the run
+ * was interrupted.
+ *
+ * <p>No field may hold a password: {@link Target#jdbcUrl()} is stored without credentials.
+ *
+ * @param formatVersion version of this contract; readers reject versions newer than they know
+ * @param runId unique id of the run (a UUID unless the user named it)
+ * @param tool the program that made the run
+ * @param startedAt ISO-8601 UTC instant the run started
+ * @param finishedAt ISO-8601 UTC instant it ended, absent while running
+ * @param originEpochNs wall-clock instant (ns since the epoch, UTC) of the monotonic origin that
+ *     every time in tasks.csv is relative to
+ * @param status how the run ended
+ * @param error why it failed or was interrupted, when it did
+ * @param workload what was run
+ * @param mode how load was applied
+ * @param target the database
+ * @param client the machine that ran the load
+ * @param labels user labels ({@code --label key=value})
+ * @param summary counts at the end of the run, absent while running
+ */
+public record RunManifest(
+    int formatVersion,
+    String runId,
+    Tool tool,
+    String startedAt,
+    String finishedAt,
+    long originEpochNs,
+    RunStatus status,
+    String error,
+    Workload workload,
+    Mode mode,
+    Target target,
+    Client client,
+    SortedMap<String, String> labels,
+    Summary summary) {
+
+  public static final int FORMAT_VERSION = 1;
+
+  /** @param name e.g. {@code benchlake-loadgen}; @param version e.g. {@code 0.1.0 (git abc123)} */
+  public record Tool(String name, String version) {}
+
+  /**
+   * @param name the workload, e.g. {@code select-update} or {@code sysbench}
+   * @param steps the steps in the order they ran
+   * @param parameters every parameter that shapes the data or the tasks (scale, tables,
+   *     table_size, script, random_seed …), as given or defaulted
+   */
+  public record Workload(String name, List<String> steps, SortedMap<String, Object> parameters) {}
+
+  /**
+   * @param kind {@code closed}, {@code open} or {@code burst}
+   * @param clients connections (closed/open loop) or pool size (burst)
+   * @param tasks planned tasks per step, or absent for a timed run
+   * @param durationS planned duration per step in seconds, or absent
+   * @param warmupS warm-up per step in seconds
+   * @param rate open loop: tasks per second
+   * @param schedule open loop: {@code poisson} or {@code fixed}
+   * @param poolTimeoutS burst: how long a task may wait for a connection
+   */
+  public record Mode(
+      String kind,
+      int clients,
+      Long tasks,
+      Double durationS,
+      Double warmupS,
+      Double rate,
+      String schedule,
+      Double poolTimeoutS) {}
+
+  /**
+   * @param jdbcUrl the JDBC URL without user or password
+   * @param embedded whether loadgen started the server itself
+   * @param serverVersion {@code select version()}
+   * @param major the server's major version, e.g. 16
+   * @param settings every setting whose source is not {@code default} (name → value with unit)
+   */
+  public record Target(
+      String jdbcUrl, boolean embedded, String serverVersion, Integer major, SortedMap<String, String> settings) {}
+
+  /**
+   * @param host host name
+   * @param os e.g. {@code Linux}
+   * @param osVersion kernel version
+   * @param arch e.g. {@code amd64}
+   * @param cpus available processors
+   * @param memoryBytes physical memory, when known
+   * @param jvm e.g. {@code 17.0.15 (Debian)}
+   */
+  public record Client(
+      String host, String os, String osVersion, String arch, int cpus, Long memoryBytes, String jvm) {}
+
+  /**
+   * @param attempts tasks attempted (= lines of tasks.csv)
+   * @param ok tasks that succeeded
+   * @param errors tasks that failed
+   * @param errorsBySqlstate failures per SQLSTATE (empty SQLSTATE as {@code none})
+   */
+  public record Summary(long attempts, long ok, long errors, Map<String, Long> errorsBySqlstate) {}
+
+  public String toJson() {
+    try {
+      return Json.mapper().writeValueAsString(this);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  public static RunManifest fromJson(String json) throws IOException {
+    RunManifest manifest = Json.mapper().readValue(json, RunManifest.class);
+    if (manifest.formatVersion() > FORMAT_VERSION) {
+      throw new IOException("manifest format_version " + manifest.formatVersion()
+          + " is newer than this benchlake understands (" + FORMAT_VERSION + "); upgrade benchlake");
+    }
+    if (manifest.runId() == null || manifest.runId().isBlank()) {
+      throw new IOException("manifest has no run_id");
+    }
+    return manifest;
+  }
+
+  public static RunManifest read(Path file) throws IOException {
+    return fromJson(Files.readString(file, StandardCharsets.UTF_8));
+  }
+
+  /** Writes to a temporary file beside {@code file} and renames it, so readers never see half a manifest. */
+  public void writeAtomically(Path file) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.writeString(tmp, toJson() + "\n", StandardCharsets.UTF_8);
+    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  /** This manifest with another status, end time, error and summary. */
+  public RunManifest finish(RunStatus newStatus, String finishedAtUtc, String newError, Summary newSummary) {
+    return new RunManifest(formatVersion, runId, tool, startedAt, finishedAtUtc, originEpochNs, newStatus,
+        newError, workload, mode, target, client, labels, newSummary);
+  }
+}

@@ -1,0 +1,25 @@
+package dev.benchlake.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LabelsTest {
+  @Test
+  void parsesKeyAndValueAndKeepsHostileValuesVerbatim() {
+    assertThat(Labels.parse("os=linux")).isEqualTo(Map.entry("os", "linux"));
+    assertThat(Labels.parse("note=<script>alert(1)</script>|a=b").getValue())
+        .isEqualTo("<script>alert(1)</script>|a=b");
+  }
+
+  @Test
+  void rejectsWhatCannotBeALabel() {
+    assertThatThrownBy(() -> Labels.parse("novalue")).hasMessageContaining("key=value");
+    assertThatThrownBy(() -> Labels.parse("=x")).hasMessageContaining("key=value");
+    assertThatThrownBy(() -> Labels.parse("1os=x")).hasMessageContaining("must start with a letter");
+    assertThatThrownBy(() -> Labels.parse("db_major=sixteen")).hasMessageContaining("whole number");
+    assertThatThrownBy(() -> Labels.parse("a=b\u0000")).hasMessageContaining("control character");
+  }
+}

@@ -1,0 +1,78 @@
+package dev.benchlake.core.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+class CliTest {
+  @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class)
+  static class Demo implements Callable<Integer> {
+    @Option(names = "--what", required = true)
+    String what;
+
+    @Override
+    public Integer call() {
+      switch (what) {
+        case "bad" -> throw new BadInputException("file x.csv line 3: not a number");
+        case "wrapped" -> throw new RuntimeException("job aborted", new BadInputException("line 7: bad"));
+        case "boom" -> throw new IllegalStateException("disk full");
+        default -> {
+          return ExitCode.OK;
+        }
+      }
+    }
+  }
+
+  private record Outcome(int code, String err) {}
+
+  private static Outcome run(String... args) {
+    StringWriter err = new StringWriter();
+    CommandLine cl = Cli.commandLine(new Demo());
+    cl.setErr(new PrintWriter(err));
+    cl.setOut(new PrintWriter(new StringWriter()));
+    return new Outcome(cl.execute(args), err.toString());
+  }
+
+  @Test
+  void badInputIsExitTwoWithOneLine() {
+    Outcome o = run("--what", "bad");
+    assertThat(o.code()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(o.err()).isEqualTo("demo: file x.csv line 3: not a number" + System.lineSeparator());
+  }
+
+  @Test
+  void badInputWrappedBySparkIsStillExitTwo() {
+    Outcome o = run("--what", "wrapped");
+    assertThat(o.code()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(o.err()).contains("line 7: bad").doesNotContain("at dev.benchlake");
+  }
+
+  @Test
+  void unknownOptionIsExitTwo() {
+    Outcome o = run("--what", "ok", "--wat");
+    assertThat(o.code()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(o.err()).contains("Unknown option: '--wat'");
+  }
+
+  @Test
+  void runtimeFailureIsExitOneWithoutAStackTrace() {
+    Outcome o = run("--what", "boom");
+    assertThat(o.code()).isEqualTo(ExitCode.FAILURE);
+    assertThat(o.err()).contains("failed: IllegalStateException: disk full").doesNotContain("\tat ");
+  }
+
+  @Test
+  void versionWorks() {
+    StringWriter out = new StringWriter();
+    CommandLine cl = Cli.commandLine(new Demo());
+    cl.setOut(new PrintWriter(out));
+    assertThat(cl.execute("--version")).isZero();
+    assertThat(out.toString()).startsWith("benchlake ");
+  }
+}

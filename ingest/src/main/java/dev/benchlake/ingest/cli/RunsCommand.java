@@ -1,0 +1,116 @@
+package dev.benchlake.ingest.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.core.Json;
+import dev.benchlake.core.TextTable;
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.ingest.spark.SparkOptions;
+import dev.benchlake.ingest.warehouse.RunSelector;
+import dev.benchlake.ingest.warehouse.Warehouse;
+import java.io.PrintWriter;
+import java.sql.Timestamp;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.Row;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import scala.jdk.javaapi.CollectionConverters;
+
+/** {@code benchlake runs}: lists the runs in a warehouse. */
+@Command(name = "runs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    description = "List the runs in a warehouse: one line (or, with --json, one JSON object) per run.")
+public final class RunsCommand implements Callable<Integer> {
+  @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
+      description = "Warehouse folder (default: ${DEFAULT-VALUE}).")
+  String warehouseDir;
+
+  @Option(names = "--where", paramLabel = "SELECTOR",
+      description = "Only runs matching key=value[,key=value…] over labels and dimensions, e.g. os=linux,db_major=16.")
+  String where;
+
+  @Option(names = "--json", description = "One JSON object per line instead of a table.")
+  boolean json;
+
+  @Mixin
+  SparkOptions sparkOptions;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    RunSelector selector = RunSelector.parse(where);
+    Warehouse warehouse = Warehouse.at(sparkOptions.session("runs"), warehouseDir).requireExisting();
+    List<Row> runs = selector.apply(warehouse.runs()).orderBy("started_at", "run_id").collectAsList();
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      for (Row run : runs) {
+        out.println(Json.mapper().writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+            .writeValueAsString(toJson(run)));
+      }
+    } else if (runs.isEmpty()) {
+      spec.commandLine().getErr().println("no runs match " + selector + " in " + warehouseDir);
+    } else {
+      TextTable table = new TextTable("RUN_ID", "FORMAT", "STATUS", "STARTED", "TASKS", "REJECTED", "METRICS", "LABELS");
+      for (Row run : runs) {
+        table.row(run.getAs("run_id"), run.getAs("source_format"), run.getAs("status"),
+            formatTime(run.getAs("started_at")), run.getAs("tasks_accepted"), run.getAs("lines_rejected"),
+            run.getAs("step_metrics_rows"), labelsText(run));
+      }
+      out.print(table.render());
+    }
+    out.flush();
+    return ExitCode.OK;
+  }
+
+  static ObjectNode toJson(Row run) {
+    ObjectNode node = Json.mapper().createObjectNode();
+    node.put("run_id", (String) run.getAs("run_id"));
+    node.put("source_format", (String) run.getAs("source_format"));
+    node.put("status", (String) run.getAs("status"));
+    node.put("started_at", formatTime(run.getAs("started_at")));
+    node.put("finished_at", formatTime(run.getAs("finished_at")));
+    ObjectNode labels = node.putObject("labels");
+    labels(run).forEach(labels::put);
+    for (String dimension : List.of("os", "db_version", "db_major", "workload", "clients", "host")) {
+      Object value = run.getAs(dimension);
+      if (value != null) {
+        node.putPOJO(dimension, value);
+      }
+    }
+    node.put("tasks_accepted", (Long) run.getAs("tasks_accepted"));
+    node.put("lines_rejected", (Long) run.getAs("lines_rejected"));
+    node.put("step_metrics_rows", (Long) run.getAs("step_metrics_rows"));
+    ArrayNode files = node.putArray("source_files");
+    List<Row> sourceFiles = run.getList(run.fieldIndex("source_files"));
+    for (Row file : sourceFiles) {
+      files.addObject()
+          .put("path", file.getString(0))
+          .put("sha256", file.getString(1))
+          .put("bytes", file.getLong(2));
+    }
+    return node;
+  }
+
+  private static Map<String, String> labels(Row run) {
+    scala.collection.Map<String, String> map = run.getMap(run.fieldIndex("labels"));
+    return new TreeMap<>(CollectionConverters.asJava(map));
+  }
+
+  private static String labelsText(Row run) {
+    StringBuilder sb = new StringBuilder();
+    labels(run).forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
+    return sb.toString();
+  }
+
+  private static String formatTime(Object timestamp) {
+    return timestamp == null ? null : ((Timestamp) timestamp).toInstant().toString();
+  }
+}

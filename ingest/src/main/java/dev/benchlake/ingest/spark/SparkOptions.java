@@ -1,0 +1,22 @@
+package dev.benchlake.ingest.spark;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Option;
+
+/** The Spark options every Spark command takes ({@code @Mixin}). */
+public final class SparkOptions {
+  @Option(names = "--master", paramLabel = "URL",
+      description = "Spark master, e.g. spark://host:7077. Default: spark.master if set (spark-submit sets it), else local[*].")
+  String master;
+
+  @Option(names = "--conf", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+      description = "A Spark setting, e.g. --conf spark.driver.memory=4g (repeatable).")
+  Map<String, String> conf = new LinkedHashMap<>();
+
+  /** The session for the command {@code appName}. */
+  public SparkSession session(String appName) {
+    return SparkSessions.getOrCreate("benchlake " + appName, master, conf);
+  }
+}

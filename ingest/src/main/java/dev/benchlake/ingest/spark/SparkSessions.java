@@ -1,0 +1,48 @@
+package dev.benchlake.ingest.spark;
+
+import java.util.Map;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Builds benchlake's Spark session. Local by default ({@code local[*]}); the master given by
+ * {@code --master}, by {@code spark.master} (as spark-submit sets it) or by {@code --conf} wins.
+ * Delta Lake is always enabled.
+ */
+public final class SparkSessions {
+  public static final String DEFAULT_MASTER = "local[*]";
+
+  private SparkSessions() {}
+
+  /**
+   * @param appName shown in the Spark UI and the cluster's application list
+   * @param master explicit master, or null for {@code spark.master} / {@link #DEFAULT_MASTER}
+   * @param conf extra Spark settings; they override benchlake's defaults
+   */
+  public static SparkSession getOrCreate(String appName, String master, Map<String, String> conf) {
+    String resolvedMaster = master != null ? master
+        : conf.getOrDefault("spark.master", System.getProperty("spark.master", DEFAULT_MASTER));
+    boolean local = resolvedMaster.startsWith("local");
+    SparkSession.Builder builder = SparkSession.builder()
+        .appName(appName)
+        .master(resolvedMaster)
+        .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+        .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        // Timestamps in the warehouse and the reports are UTC, whatever the machine's zone.
+        .config("spark.sql.session.timeZone", "UTC")
+        // Spark's own progress bar is the live progress of long jobs, but only on a terminal.
+        .config("spark.ui.showConsoleProgress", Boolean.toString(System.console() != null));
+    if (local) {
+      int cores = Runtime.getRuntime().availableProcessors();
+      builder
+          .config("spark.ui.enabled", "false")
+          .config("spark.driver.host", "127.0.0.1")
+          .config("spark.driver.bindAddress", "127.0.0.1")
+          // 200 shuffle partitions and 50 Delta snapshot partitions are sized for clusters; on one
+          // machine they turn a sub-second query into seconds of task overhead.
+          .config("spark.sql.shuffle.partitions", Integer.toString(Math.max(4, 2 * cores)))
+          .config("spark.databricks.delta.snapshotPartitions", "2");
+    }
+    conf.forEach(builder::config);
+    return builder.getOrCreate();
+  }
+}

@@ -1,0 +1,89 @@
+package dev.benchlake.ingest.warehouse;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.element_at;
+import static org.apache.spark.sql.functions.lit;
+
+import dev.benchlake.core.cli.BadInputException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * Selects runs by {@code key=value[,key=value…]} (all must hold; {@code key!=value} negates).
+ * A key is a column of {@code runs} ({@code os}, {@code db_major}, {@code run_id},
+ * {@code source_format}, {@code status} …) or else a label key. Values compare as text.
+ */
+public final class RunSelector {
+  private static final Pattern TERM = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_.-]*)\\s*(!=|=)(.*)");
+  private static final List<String> NOT_SELECTABLE = List.of("labels", "source_files", "metadata_json");
+
+  /** One condition. */
+  public record Term(String key, boolean negated, String value) {
+    @Override
+    public String toString() {
+      return key + (negated ? "!=" : "=") + value;
+    }
+  }
+
+  private final List<Term> terms;
+
+  private RunSelector(List<Term> terms) {
+    this.terms = List.copyOf(terms);
+  }
+
+  /** Every run. */
+  public static RunSelector all() {
+    return new RunSelector(List.of());
+  }
+
+  /** @throws BadInputException when {@code text} is not a selector */
+  public static RunSelector parse(String text) {
+    if (text == null || text.isBlank()) {
+      return all();
+    }
+    List<Term> terms = new ArrayList<>();
+    for (String part : text.split(",")) {
+      Matcher m = TERM.matcher(part);
+      if (!m.matches()) {
+        throw new BadInputException("selector '" + text + "': '" + part.trim()
+            + "' is not key=value (e.g. os=linux,db_major=16)");
+      }
+      terms.add(new Term(m.group(1), m.group(2).equals("!="), m.group(3).trim()));
+    }
+    return new RunSelector(terms);
+  }
+
+  public List<Term> terms() {
+    return terms;
+  }
+
+  /** The runs that match. */
+  public Dataset<Row> apply(Dataset<Row> runs) {
+    List<String> columns = Arrays.asList(runs.columns());
+    Dataset<Row> selected = runs;
+    for (Term term : terms) {
+      if (NOT_SELECTABLE.contains(term.key())) {
+        throw new BadInputException("selector key '" + term.key() + "' cannot be compared to a value");
+      }
+      Column value = columns.contains(term.key())
+          ? col(term.key()).cast("string")
+          : element_at(col(WarehouseSchema.LABELS), lit(term.key()));
+      Column condition = term.negated()
+          ? value.isNull().or(value.notEqual(term.value()))
+          : value.equalTo(term.value());
+      selected = selected.where(condition);
+    }
+    return selected;
+  }
+
+  @Override
+  public String toString() {
+    return terms.isEmpty() ? "(all runs)" : String.join(",", terms.stream().map(Term::toString).toList());
+  }
+}

@@ -1,0 +1,140 @@
+package dev.benchlake.ingest.warehouse;
+
+import static org.apache.spark.sql.types.DataTypes.BooleanType;
+import static org.apache.spark.sql.types.DataTypes.DoubleType;
+import static org.apache.spark.sql.types.DataTypes.IntegerType;
+import static org.apache.spark.sql.types.DataTypes.LongType;
+import static org.apache.spark.sql.types.DataTypes.StringType;
+import static org.apache.spark.sql.types.DataTypes.TimestampType;
+
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The one definition of the warehouse tables. Every writer builds rows against these schemas and
+ * every reader can rely on them; Delta rejects a write whose schema differs.
+ *
+ * <p>Units are in the column names. Times of day are UTC {@code timestamp}s.
+ */
+public final class WarehouseSchema {
+  private WarehouseSchema() {}
+
+  // Column names used across modules.
+  public static final String RUN_ID = "run_id";
+  public static final String STEP = "step";
+  public static final String LABELS = "labels";
+  public static final String OK = "ok";
+  public static final String WARMUP = "warmup";
+  public static final String LATENCY_NS = "latency_ns";
+  public static final String SOURCE_KEY = "source_key";
+
+  /** One file an ingest read: where it was, its content hash and size. */
+  public static final StructType SOURCE_FILE = new StructType()
+      .add("path", StringType, false)
+      .add("sha256", StringType, false)
+      .add("bytes", LongType, false);
+
+  /**
+   * One row per run. {@code source_key} (sha256 over the sorted content hashes of the run's source
+   * files) is what makes ingest idempotent. The dimension columns ({@code os} … {@code host}) are
+   * lifted from the labels (and from the source where it knows them, e.g. a loadgen manifest).
+   * A run is visible to readers only once its row is here: this table is the commit point.
+   */
+  public static final StructType RUNS = new StructType()
+      .add(RUN_ID, StringType, false)
+      .add("source_format", StringType, false)
+      .add(SOURCE_KEY, StringType, false)
+      .add("source_files", DataTypes.createArrayType(SOURCE_FILE, false), false)
+      .add(LABELS, DataTypes.createMapType(StringType, StringType, false), false)
+      .add("os", StringType, true)
+      .add("db_version", StringType, true)
+      .add("db_major", IntegerType, true)
+      .add("workload", StringType, true)
+      .add("clients", IntegerType, true)
+      .add("host", StringType, true)
+      .add("status", StringType, false)
+      .add("started_at", TimestampType, true)
+      .add("finished_at", TimestampType, true)
+      .add("tasks_accepted", LongType, false)
+      .add("step_metrics_rows", LongType, false)
+      .add("lines_rejected", LongType, false)
+      .add("metadata_json", StringType, true)
+      .add("ingested_at", TimestampType, false)
+      .add("benchlake_version", StringType, false);
+
+  /**
+   * Per-task latency. {@code latency_ns} runs from the intended start (what the user waited),
+   * {@code service_ns} from the actual start; either is null where the source does not know it
+   * (e.g. a failed TestPostgresqlPerf task). {@code warmup} tasks are kept but excluded from
+   * statistics. {@code source_line} points back at the raw line.
+   */
+  public static final StructType TASKS = new StructType()
+      .add(RUN_ID, StringType, false)
+      .add(STEP, StringType, false)
+      .add("client_id", IntegerType, false)
+      .add("seq", LongType, false)
+      .add("start_ts", TimestampType, true)
+      .add("end_ts", TimestampType, true)
+      .add(LATENCY_NS, LongType, true)
+      .add("service_ns", LongType, true)
+      .add("wait_ns", LongType, true)
+      .add(WARMUP, BooleanType, false)
+      .add(OK, BooleanType, false)
+      .add("sqlstate", StringType, true)
+      .add("error", StringType, true)
+      .add("source_line", LongType, false);
+
+  /**
+   * Aggregates from sources that carry no per-task data (sysbench, pgbench summaries and aggregate
+   * logs, QPS tables). {@code interval_start_s} is seconds from the start of the run, null for a
+   * whole-run figure; {@code bucket} is the bucket value of a histogram row, null otherwise.
+   */
+  public static final StructType STEP_METRICS = new StructType()
+      .add(RUN_ID, StringType, false)
+      .add(STEP, StringType, false)
+      .add("interval_start_s", DoubleType, true)
+      .add("interval_s", DoubleType, true)
+      .add("metric", StringType, false)
+      .add("value", DoubleType, false)
+      .add("unit", StringType, false)
+      .add("bucket", DoubleType, true)
+      .add("source_line", LongType, true);
+
+  /** Every line that was not accepted, with the reason a human can act on. */
+  public static final StructType REJECTS = new StructType()
+      .add(RUN_ID, StringType, false)
+      .add("source_file", StringType, false)
+      .add("line_no", LongType, false)
+      .add("raw_line", StringType, false)
+      .add("reason", StringType, false);
+
+  /** The names of the four tables, in the order an ingest commits them (runs last). */
+  public enum Table {
+    REJECTS("rejects", WarehouseSchema.REJECTS),
+    STEP_METRICS("step_metrics", WarehouseSchema.STEP_METRICS),
+    TASKS("tasks", WarehouseSchema.TASKS),
+    RUNS("runs", WarehouseSchema.RUNS);
+
+    private final String dirName;
+    private final StructType schema;
+
+    Table(String dirName, StructType schema) {
+      this.dirName = dirName;
+      this.schema = schema;
+    }
+
+    public String dirName() {
+      return dirName;
+    }
+
+    public StructType schema() {
+      return schema;
+    }
+  }
+
+  /** A field of {@code schema} by name (fails fast on a typo). */
+  public static StructField field(StructType schema, String name) {
+    return schema.apply(name);
+  }
+}
