@@ -8,6 +8,7 @@ import dev.benchlake.loadgen.run.ClosedLoopDriver;
 import dev.benchlake.loadgen.run.Driver;
 import dev.benchlake.loadgen.run.OpenLoopDriver;
 import dev.benchlake.loadgen.run.StepPlan;
+import dev.benchlake.loadgen.target.EmbeddedBinaries;
 import dev.benchlake.loadgen.target.EmbeddedServer;
 import dev.benchlake.loadgen.workload.Script;
 import dev.benchlake.loadgen.workload.ScriptWorkload;
@@ -55,6 +56,7 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
     positive("--query-timeout", c.queryTimeout());
     positive("--max-outage", c.maxOutage());
     if (c.target() instanceof LoadgenConfig.Embedded embedded) {
+      EmbeddedBinaries.discover().forMajor(embedded.major());
       embedded.settings().forEach(EmbeddedServer::validateSetting);
     } else if (c.target() instanceof LoadgenConfig.External external
         && (external.jdbcUrl() == null || external.jdbcUrl().isBlank())) {

@@ -9,8 +9,8 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,23 +87,17 @@ public final class BurstDriver implements Driver {
 
   private void runBurst(StepRun run, HikariDataSource dataSource, long burstIndex, int size, boolean warmup)
       throws InterruptedException {
-    CountDownLatch go = new CountDownLatch(1);
-    long[] submitNs = new long[1];
+    Gate gate = new Gate();
     Thread[] waiters = new Thread[size];
     for (int slot = 0; slot < size; slot++) {
       int s = slot;
       waiters[slot] = new Thread(null, () -> {
-        try {
-          go.await();
-        } catch (InterruptedException e) {
-          return;
-        }
-        runTask(run, dataSource, s, size, burstIndex, submitNs[0], warmup);
+        gate.await();
+        runTask(run, dataSource, s, size, burstIndex, gate.openedNs, warmup);
       }, "burst-" + slot, WAITER_STACK_BYTES);
       waiters[slot].start();
     }
-    submitNs[0] = run.clock.now();
-    go.countDown();
+    gate.open(run.clock.now(), waiters);
     for (Thread t : waiters) {
       while (t.isAlive()) {
         t.join(100);
@@ -111,6 +105,30 @@ public final class BurstDriver implements Driver {
           // Tasks still waiting for a connection were never attempted: release them at once.
           dataSource.close();
         }
+      }
+    }
+  }
+
+  /**
+   * Holds a burst's threads until all are started, then lets them all go at once. The opener
+   * unparks every thread itself: with a CountDownLatch each woken thread wakes the next, and on a
+   * CPU-saturated machine that chain alone can take tens of seconds for thousands of threads.
+   */
+  private static final class Gate {
+    private volatile boolean open;
+    private volatile long openedNs;
+
+    void await() {
+      while (!open) {
+        LockSupport.park(this);
+      }
+    }
+
+    void open(long nowNs, Thread[] threads) {
+      openedNs = nowNs;
+      open = true;
+      for (Thread t : threads) {
+        LockSupport.unpark(t);
       }
     }
   }
