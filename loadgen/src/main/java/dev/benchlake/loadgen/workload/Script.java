@@ -156,7 +156,7 @@ public record Script(String name, int weight, List<SetCommand> setCommands, List
     List<Integer> params = new ArrayList<>();
     String prepared;
     try {
-      prepared = SqlText.bindVariables(sql.strip(), slotOf, params);
+      prepared = SqlText.bindVariables(SqlText.trimLeading(sql).strip(), slotOf, params);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(source + ":" + line + ": " + e.getMessage(), e);
     }

@@ -29,18 +29,26 @@ final class SqlText {
 
   /** Whether {@code sql} has nothing but whitespace and comments. */
   static boolean isBlank(CharSequence sql) {
+    return firstToken(sql) == sql.length();
+  }
+
+  /** {@code sql} without the whitespace and comments before its first token. */
+  static String trimLeading(String sql) {
+    return sql.substring(firstToken(sql));
+  }
+
+  private static int firstToken(CharSequence sql) {
     Scanner s = new Scanner(sql);
     while (s.pos < sql.length()) {
-      char c = sql.charAt(s.pos);
       if (s.isCommentStart()) {
         s.skipQuotedOrComment();
-      } else if (Character.isWhitespace(c)) {
+      } else if (Character.isWhitespace(sql.charAt(s.pos))) {
         s.pos++;
       } else {
-        return false;
+        return s.pos;
       }
     }
-    return true;
+    return sql.length();
   }
 
   /**
