@@ -2,7 +2,6 @@ package dev.benchlake.loadgen;
 
 import dev.benchlake.core.raw.RunManifest;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,10 +26,8 @@ final class ClientHost {
     }
   }
 
+  /** Physical memory from /proc/meminfo (Linux); null elsewhere. */
   private static Long memoryBytes() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-      return os.getTotalMemorySize();
-    }
     Path meminfo = Path.of("/proc/meminfo");
     try {
       for (String line : Files.readAllLines(meminfo, StandardCharsets.UTF_8)) {
