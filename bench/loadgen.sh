@@ -65,7 +65,7 @@ printf '\\set aid random(1, 100000 * :scale)\nSELECT abalance FROM pgbench_accou
 # Each function prints one number: transactions per second of the measured part.
 run_sysbench() {
   sysbench oltp_point_select "${sysbench_common[@]}" --threads="$clients" --time="$seconds" \
-    --warmup-time="$warmup" run | sed -n 's/^ *transactions: *[0-9]* *(\([0-9.]*\) per sec.)/\1/p'
+    run | sed -n 's/^ *transactions: *[0-9]* *(\([0-9.]*\) per sec.)/\1/p'
 }
 run_pgbench() {
   pgbench -n -S -M prepared -c "$clients" -j "$clients" -T "$seconds" bench 2> /dev/null \
@@ -106,13 +106,19 @@ for r in $(seq 1 "$repeats"); do
 done
 
 med() { tr ' ' '\n' <<< "${results[$1]}" | grep -v '^$' | median; }
+# Paired ratios: each round's runs ran next to each other, so their ratio cancels most of the
+# machine's drift (other jobs on a shared box); the median of those is the headline figure.
+paired() { paste -d' ' <(tr ' ' '\n' <<< "${results[$1]}" | grep -v '^$') <(tr ' ' '\n' <<< "${results[$2]}" | grep -v '^$') \
+  | awk '{ print $1 / $2 }' | median; }
 sb=$(med sysbench); lp=$(med ours-point-select); pb=$(med pgbench); ls=$(med ours-select-only); ln=$(med ours-no-record)
+rp=$(paired ours-point-select sysbench); rs=$(paired ours-select-only pgbench); ro=$(paired ours-point-select ours-no-record)
 echo
-echo "loadgen vs the C tools: median TPS of $repeats interleaved runs, $clients clients, ${seconds}s each, PostgreSQL $pg_version"
-awk -v sb="$sb" -v lp="$lp" -v pb="$pb" -v ls="$ls" -v ln="$ln" 'BEGIN {
-  printf "  point-select  loadgen %9.1f  sysbench oltp_point_select %9.1f  ratio %.3f (goal >= 0.95)\n", lp, sb, lp / sb
-  printf "  select-only   loadgen %9.1f  pgbench -S -M prepared     %9.1f  ratio %.3f (goal >= 0.95)\n", ls, pb, ls / pb
-  printf "  recording     on      %9.1f  off (--no-record)          %9.1f  overhead %.1f %%\n", lp, ln, (ln - lp) / ln * 100
+echo "loadgen vs the C tools, PostgreSQL $pg_version, $clients clients, ${seconds}s per run, $repeats interleaved rounds"
+echo "(median TPS of the rounds; ratio = median of the per-round ratios)"
+awk -v sb="$sb" -v lp="$lp" -v pb="$pb" -v ls="$ls" -v ln="$ln" -v rp="$rp" -v rs="$rs" -v ro="$ro" 'BEGIN {
+  printf "  point-select  loadgen %9.1f  sysbench oltp_point_select %9.1f  ratio %.3f (goal >= 0.95)\n", lp, sb, rp
+  printf "  select-only   loadgen %9.1f  pgbench -S -M prepared     %9.1f  ratio %.3f (goal >= 0.95)\n", ls, pb, rs
+  printf "  recording     on      %9.1f  off (--no-record)          %9.1f  on/off %.3f (overhead %.1f %%)\n", lp, ln, ro, (1 - ro) * 100
 }'
 for k in sysbench ours-point-select pgbench ours-select-only ours-no-record; do
   printf '  runs %-18s %s\n' "$k" "${results[$k]}"

@@ -61,6 +61,12 @@ public record LoadgenConfig(
     warmup = warmup == null ? Duration.ZERO : warmup;
   }
 
+  /** This config writing its run to {@code dir} (several runs of one config each need their own directory). */
+  public LoadgenConfig withOutDir(Path dir) {
+    return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, runId, labels, skipLoad,
+        recordTasks, connectTimeout, queryTimeout, maxOutage, environment);
+  }
+
   /** The database: an embedded server loadgen starts, or any server by URL. */
   public sealed interface Target permits Embedded, External {}
 

@@ -193,6 +193,13 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
   /** @throws BadInputException when {@code dir} holds anything (a run must never overwrite another) */
   static void requireEmptyOrAbsent(Path dir) {
     if (!Files.exists(dir)) {
+      Path ancestor = dir.toAbsolutePath().getParent();
+      while (ancestor != null && !Files.exists(ancestor)) {
+        ancestor = ancestor.getParent();
+      }
+      if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
+        throw new BadInputException("--out " + dir + ": cannot create it (" + ancestor + " is not a writable directory)");
+      }
       return;
     }
     if (!Files.isDirectory(dir)) {

@@ -100,6 +100,15 @@ class BadInputTest {
   }
 
   @Test
+  void anOutputDirectoryThatCannotBeCreatedIsRefusedFirst() throws Exception {
+    Path file = tmp.resolve("a-file");
+    Files.writeString(file, "x", StandardCharsets.UTF_8);
+    Outcome o = run("--workload", "point-select", "--tasks", "5", "--out", file.resolve("run").toString());
+    assertThat(o.exitCode()).isEqualTo(2);
+    assertThat(o.stderr()).contains("cannot create it (" + file + " is not a writable directory)");
+  }
+
+  @Test
   void aScriptErrorNamesTheFileAndLine() throws Exception {
     Path script = tmp.resolve("tx.sql");
     Files.writeString(script, "\\set a random(1, 10)\nselect :a;\nselect :b;\n", StandardCharsets.UTF_8);

@@ -20,6 +20,7 @@ public final class StepRun {
   final Database database;
   private final long seed;
   private final long startNs;
+  private final String[] taskNames;
 
   public StepRun(Step step, int stepIndex, StepPlan plan, RunClock clock, RunControl control, StepStats stats,
       TaskSink sink, Database database, long seed) {
@@ -33,6 +34,7 @@ public final class StepRun {
     this.database = database;
     this.seed = seed;
     this.startNs = clock.now();
+    this.taskNames = step.taskNames().toArray(new String[0]);
   }
 
   public Step step() {
@@ -81,6 +83,6 @@ public final class StepRun {
 
   /** The step name a task is recorded under. */
   String taskName(int task) {
-    return step.taskNames().get(task);
+    return taskNames[task];
   }
 }

@@ -91,9 +91,11 @@ public final class ScriptWorkload implements Workload {
       return scripts.size() == 1 ? scripts.get(0).name() : NAME;
     }
 
+    private final List<String> names = scripts.stream().map(Script::name).toList();
+
     @Override
     public List<String> taskNames() {
-      return scripts.stream().map(Script::name).toList();
+      return names;
     }
 
     @Override
