@@ -8,6 +8,7 @@ import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.loadgen.run.ArrivalSchedule;
+import dev.benchlake.loadgen.target.EmbeddedBinaries;
 import dev.benchlake.loadgen.target.EmbeddedServer;
 import dev.benchlake.loadgen.workload.RandType;
 import java.io.PrintWriter;
@@ -48,7 +49,8 @@ public final class LoadgenCommand implements Callable<Integer> {
 
   // --- target
   @Option(names = "--pg-version", paramLabel = "MAJOR",
-      description = "Embedded PostgreSQL major version (default: ${DEFAULT-VALUE}).", defaultValue = "17")
+      description = "Embedded PostgreSQL major version (default: ${DEFAULT-VALUE}).",
+      defaultValue = "" + EmbeddedBinaries.DEFAULT_MAJOR)
   int pgVersion;
 
   @Option(names = "--pg-setting", paramLabel = "NAME=VALUE",
