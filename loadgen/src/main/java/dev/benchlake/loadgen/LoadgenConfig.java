@@ -1,7 +1,7 @@
 package dev.benchlake.loadgen;
 
 import dev.benchlake.loadgen.run.ArrivalSchedule;
-import dev.benchlake.loadgen.target.EmbeddedBinaries;
+import dev.benchlake.loadgen.db.EmbeddedBinaries;
 import dev.benchlake.loadgen.workload.RandType;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.TaskRecord;
 import dev.benchlake.loadgen.run.ArrivalSchedule;
-import dev.benchlake.loadgen.target.EmbeddedServer;
+import dev.benchlake.loadgen.db.EmbeddedServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;

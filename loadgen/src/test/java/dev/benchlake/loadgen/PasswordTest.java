@@ -3,7 +3,7 @@ package dev.benchlake.loadgen;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.core.raw.RunStatus;
-import dev.benchlake.loadgen.target.EmbeddedServer;
+import dev.benchlake.loadgen.db.EmbeddedServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.TaskRecord;
-import dev.benchlake.loadgen.target.EmbeddedServer;
+import dev.benchlake.loadgen.db.EmbeddedServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

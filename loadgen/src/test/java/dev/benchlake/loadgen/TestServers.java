@@ -4,7 +4,7 @@ import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.TaskCsv;
 import dev.benchlake.core.raw.TaskRecord;
-import dev.benchlake.loadgen.target.EmbeddedServer;
+import dev.benchlake.loadgen.db.EmbeddedServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.benchlake.loadgen.run;
 
 import dev.benchlake.core.raw.TaskRecord;
-import dev.benchlake.loadgen.target.SqlErrors;
+import dev.benchlake.loadgen.db.SqlErrors;
 import dev.benchlake.loadgen.workload.TaskRunner;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,7 +1,7 @@
 package dev.benchlake.loadgen.run;
 
 import dev.benchlake.core.raw.TaskRecord;
-import dev.benchlake.loadgen.target.Database;
+import dev.benchlake.loadgen.db.Database;
 import dev.benchlake.loadgen.workload.Step;
 import java.util.SplittableRandom;
 
