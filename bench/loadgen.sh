@@ -6,8 +6,10 @@
 #   - our point-select step          vs  sysbench 1.0 oltp_point_select (pgsql driver), on the same sbtest1
 #   - our select-only (pgbench script) vs  pgbench -S -M prepared, on the same pgbench_accounts
 #   - our point-select with tasks.csv recording on vs off (--no-record)
-# and prints the median TPS of each and the ratios (goal: ours >= 0.95x the C tools). Then one
-# long recorded run samples loadgen's RSS and Java heap every few seconds: they should stay flat.
+# and prints the median TPS of each and the ratios (goal: ours >= 0.95x the C tools). On a small
+# machine the client and the server share the CPUs, so it then measures each client's CPU per task
+# at one fixed arrival rate (BENCH_CPU_RATE, 10000/s), which other load on the machine disturbs far
+# less. Then one long recorded run samples loadgen's RSS and Java heap: they should stay flat.
 #
 # Knobs (environment): BENCH_CLIENTS (4), BENCH_SECONDS per run (15), BENCH_REPEATS (5),
 # BENCH_SOAK_SECONDS (180), BENCH_TABLE_SIZE (100000), BENCH_PGBENCH_SCALE (10), BENCH_PG_VERSION (17).
@@ -123,6 +125,44 @@ awk -v sb="$sb" -v lp="$lp" -v pb="$pb" -v ls="$ls" -v ln="$ln" -v rp="$rp" -v r
 for k in sysbench ours-point-select pgbench ours-select-only ours-no-record; do
   printf '  runs %-18s %s\n' "$k" "${results[$k]}"
 done
+
+# Client CPU per task at the same fixed arrival rate: robust to the machine's other load, and the
+# direct measure of what a generator costs. CPU (user + system, all threads) is read from /proc
+# between ${warmup}+5 s and ${warmup}+5+10 s after the start, i.e. after start-up, data checks and JIT.
+cpu_rate=${BENCH_CPU_RATE:-10000}
+ticks=$(getconf CLK_TCK)
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2> /dev/null || echo 0; }
+# measure_cpu NAME COMMAND...: microseconds of client CPU per task at $cpu_rate tasks/s.
+measure_cpu() {
+  local name=$1
+  shift
+  "$@" > /dev/null 2>&1 &
+  local pid=$!
+  sleep $((warmup + 5))
+  local before
+  before=$(cpu_ticks "$pid")
+  sleep 10
+  local after
+  after=$(cpu_ticks "$pid")
+  wait "$pid" || true
+  awk -v n="$name" -v d=$((after - before)) -v t="$ticks" -v r="$cpu_rate" \
+    'BEGIN { printf "  %-28s %6.1f us of client CPU per task (%.0f %% of one core)\n", n, d / t / (10 * r) * 1e6, d / t / 10 * 100 }'
+}
+echo
+echo "client CPU per task at $cpu_rate tasks/s ($clients connections, Poisson arrivals, 10 s of steady state)"
+cpu_seconds=$((warmup + 20))
+measure_cpu "sysbench oltp_point_select" sysbench oltp_point_select "${sysbench_common[@]}" --threads="$clients" \
+  --time="$cpu_seconds" --rate="$cpu_rate" run
+measure_cpu "loadgen point-select" "$benchlake" loadgen --jdbc-url "$url" --user postgres --workload point-select \
+  --skip-load --table-size "$table_size" --clients "$clients" --rate "$cpu_rate" --duration "${cpu_seconds}s" --quiet \
+  --out "$work/cpu-point-select"
+measure_cpu "pgbench -S -M prepared" pgbench -n -S -M prepared -c "$clients" -j "$clients" -R "$cpu_rate" \
+  -T "$cpu_seconds" bench
+measure_cpu "loadgen select-only" "$benchlake" loadgen --jdbc-url "$url" --user postgres --script "$work/select-only.sql" \
+  -D "scale=$scale" --clients "$clients" --rate "$cpu_rate" --duration "${cpu_seconds}s" --quiet --out "$work/cpu-select-only"
+measure_cpu "loadgen point-select, no rec." "$benchlake" loadgen --jdbc-url "$url" --user postgres --workload point-select \
+  --skip-load --table-size "$table_size" --clients "$clients" --rate "$cpu_rate" --duration "${cpu_seconds}s" --quiet \
+  --no-record
 
 echo
 echo "== memory over a ${soak_seconds}s recorded point-select run (RSS and Java heap; should stay flat)" >&2
