@@ -74,8 +74,9 @@ class CrashSafetyTest {
     assertThat(child.exitValue()).as("SIGKILL").isEqualTo(137);
 
     String text = Files.readString(RunDirectory.tasks(out), StandardCharsets.UTF_8);
-    assertThat(text).endsWith("\n");
-    List<String> lines = text.lines().toList();
+    // Lines are written whole, but a SIGKILL may stop a write() at a page boundary: only a cut
+    // last line (without its \n) is allowed, as the contract says.
+    List<String> lines = text.substring(0, text.lastIndexOf('\n')).lines().toList();
     assertThat(lines.get(0)).isEqualTo(TaskCsv.HEADER);
     assertThat(lines.size()).isGreaterThan(1_000);
     lines.subList(1, lines.size()).forEach(TaskCsv::parse);

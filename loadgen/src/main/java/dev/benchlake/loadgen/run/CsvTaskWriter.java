@@ -22,8 +22,9 @@ import java.util.concurrent.locks.LockSupport;
  * {@value #QUEUE_CAPACITY} records behind, i.e. when the disk stalls); the writer drains it every
  * 20 ms rather than waking up for each record. It formats them
  * and writes whole lines only, at least every {@value #FLUSH_INTERVAL_MS} ms: after a crash
- * (even {@code kill -9}) the file ends with a complete line and holds every task recorded more
- * than {@value #FLUSH_INTERVAL_MS} ms earlier. The file is fsynced once, on {@link #close()}:
+ * (even {@code kill -9}) the file holds every task recorded more than
+ * {@value #FLUSH_INTERVAL_MS} ms earlier, and every complete line is valid (a kill in the middle
+ * of a write can cut the last line short, nothing else). The file is fsynced once, on {@link #close()}:
  * syncing during the run would put loadgen's disk writes in the way of the server being measured.
  */
 public final class CsvTaskWriter implements TaskSink {
