@@ -26,7 +26,7 @@ public final class Benchlake implements Runnable {
   static final List<Supplier<Object>> SPARK_COMMANDS = List.of(RunsCommand::new);
 
   /** Commands that run on the client (the load generator, the quickstart that drives everything). */
-  static final List<Supplier<Object>> CLIENT_COMMANDS = List.of();
+  static final List<Supplier<Object>> CLIENT_COMMANDS = List.of(dev.benchlake.loadgen.LoadgenCommand::new);
 
   @Spec
   CommandSpec spec;

@@ -1,0 +1,336 @@
+package dev.benchlake.loadgen;
+
+import dev.benchlake.core.BenchlakeVersion;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.loadgen.LoadgenConfig.ModeKind;
+import dev.benchlake.loadgen.run.RunClock;
+import dev.benchlake.loadgen.run.RunControl;
+import dev.benchlake.loadgen.run.StepRun;
+import dev.benchlake.loadgen.run.StepStats;
+import dev.benchlake.loadgen.db.Database;
+import dev.benchlake.loadgen.db.EmbeddedServer;
+import dev.benchlake.loadgen.db.JdbcTarget;
+import dev.benchlake.loadgen.db.ServerInfo;
+import dev.benchlake.loadgen.db.SqlErrors;
+import dev.benchlake.loadgen.workload.Step;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a load: the Java API behind {@code benchlake loadgen}.
+ *
+ * <pre>
+ *   LoadgenConfig config = LoadgenConfig.builder().workload("point-select")
+ *       .mode(LoadgenConfig.Mode.closed(8)).duration(Duration.ofSeconds(30)).outDir(dir).build();
+ *   RunResult result = Loadgen.run(config, ProgressListener.NONE);
+ * </pre>
+ *
+ * Several runs can share one embedded server (starting one costs seconds):
+ * {@code try (EmbeddedServer server = Loadgen.startEmbedded(config)) { Loadgen.run(config, listener, server); … }}.
+ *
+ * <p>Order of a run: validate everything ({@link dev.benchlake.core.cli.BadInputException} before
+ * anything is started or written), start or reuse the server, connect once (a wrong URL or
+ * password fails here, still before anything is written), load the data, create the run directory
+ * (manifest {@code running}), run the steps, rewrite the manifest ({@code complete}, or
+ * {@code interrupted} when stopped by a signal, a failed writer or a long outage).
+ */
+public final class Loadgen {
+  private static final Logger LOG = LoggerFactory.getLogger(Loadgen.class);
+  /** The tool name in manifests. */
+  public static final String TOOL = "benchlake-loadgen";
+  private static final long TICK_NS = TimeUnit.SECONDS.toNanos(1);
+  /** How long a signal waits for the run to close its files before closing them itself. */
+  private static final long SHUTDOWN_GRACE_S = 30;
+
+  private Loadgen() {}
+
+  /** Runs {@code config}, starting and stopping an embedded server if it targets one. */
+  public static RunResult run(LoadgenConfig config, ProgressListener listener) {
+    return run(config, listener, null);
+  }
+
+  /**
+   * Runs {@code config} on {@code server} when it targets an embedded server (the caller keeps
+   * and closes the server; its major must match the config's).
+   */
+  public static RunResult run(LoadgenConfig config, ProgressListener listener, EmbeddedServer server) {
+    RunPlan plan = RunPlan.of(config);
+    long seed = config.randomSeed() != null ? config.randomSeed() : new SplittableRandom().nextLong();
+    EmbeddedServer owned = null;
+    ShutdownActions.Action stopServer = null;
+    try {
+      JdbcTarget target;
+      boolean embedded = config.target() instanceof LoadgenConfig.Embedded;
+      if (config.target() instanceof LoadgenConfig.Embedded e) {
+        if (server == null) {
+          listener.onMessage("starting embedded PostgreSQL " + e.major());
+          owned = startEmbedded(config);
+          stopServer = ShutdownActions.register("stop the embedded server", owned::close);
+          server = owned;
+        } else if (server.major() != e.major()) {
+          throw new BadInputException("the shared embedded server is PostgreSQL " + server.major()
+              + ", the run wants " + e.major());
+        }
+        target = JdbcTarget.trusted(server.jdbcUrl(), server.user());
+      } else {
+        LoadgenConfig.External x = (LoadgenConfig.External) config.target();
+        target = JdbcTarget.of(x.jdbcUrl(), x.user(), config.environment());
+      }
+      Database database = new Database(target, config.connectTimeout(), config.queryTimeout());
+      ServerInfo info = setUp(plan, database, seed, listener);
+      return execute(plan, seed, database, info, embedded, listener);
+    } finally {
+      if (owned != null) {
+        stopServer.close();
+        owned.close();
+      }
+    }
+  }
+
+  /** Starts the embedded server {@code config} targets, sized for its load. */
+  public static EmbeddedServer startEmbedded(LoadgenConfig config) {
+    if (!(config.target() instanceof LoadgenConfig.Embedded e)) {
+      throw new IllegalArgumentException("the config targets " + config.target() + ", not an embedded server");
+    }
+    return EmbeddedServer.start(new EmbeddedServer.Options(e.major(), e.settings(), config.mode().connections(),
+        e.parentDir()));
+  }
+
+  /** Connects (user errors become BadInputException), reads the server's identity, loads or checks the data. */
+  private static ServerInfo setUp(RunPlan plan, Database database, long seed, ProgressListener listener) {
+    try (Connection setup = database.connectForSetup()) {
+      ServerInfo info = ServerInfo.query(setup);
+      listener.onMessage("connected to " + database.target() + ": " + info.version());
+      long startNs = System.nanoTime();
+      if (plan.config().skipLoad()) {
+        plan.workload().verifyLoaded(setup);
+      } else {
+        plan.workload().load(setup, seed, listener::onMessage);
+        LOG.info("data loaded in {} ms", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));
+      }
+      return info;
+    } catch (SQLException e) {
+      String message = "setting up the " + plan.workload().name() + " workload failed: "
+          + database.target().scrub(SqlErrors.message(e)) + sqlStateSuffix(e);
+      if (e.getSQLState() != null && e.getSQLState().startsWith("42")) {
+        throw new BadInputException(message, e);
+      }
+      throw new IllegalStateException(message, e);
+    }
+  }
+
+  private static String sqlStateSuffix(SQLException e) {
+    return e.getSQLState() == null ? "" : " (SQLSTATE " + e.getSQLState() + ")";
+  }
+
+  private static RunResult execute(RunPlan plan, long seed, Database database, ServerInfo info, boolean embedded,
+      ProgressListener listener) {
+    LoadgenConfig config = plan.config();
+    RunClock clock = RunClock.startNow();
+    RunManifest running = manifest(plan, seed, database, info, embedded, clock);
+    RunOutput output;
+    try {
+      output = config.recordTasks() ? RunOutput.create(config.outDir(), running) : RunOutput.discarding(running);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the run directory " + config.outDir(), e);
+    }
+    RunControl control = new RunControl();
+    List<StepStats> allStats = new ArrayList<>();
+    CountDownLatch finished = new CountDownLatch(1);
+    ShutdownActions.Action onSignal = ShutdownActions.register("finish the run", () -> {
+      control.requestStop("interrupted by a signal");
+      try {
+        if (!finished.await(SHUTDOWN_GRACE_S, TimeUnit.SECONDS)) {
+          output.finish(RunStatus.INTERRUPTED, "interrupted by a signal", summary(allStats));
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    List<StepResult> results = new ArrayList<>();
+    try {
+      List<Step> steps = plan.workload().steps();
+      for (int i = 0; i < steps.size() && !control.stopRequested(); i++) {
+        StepStats stats = new StepStats();
+        synchronized (allStats) {
+          allStats.add(stats);
+        }
+        listener.onStepStart(steps.get(i).name(), i, steps.size());
+        StepRun stepRun = new StepRun(steps.get(i), i, plan.stepPlan(), clock, control, stats, output.sink(),
+            database, seed);
+        runStep(plan, stepRun, stats, control, output, listener);
+        StepResult result = result(steps.get(i), stepRun, stats);
+        results.add(result);
+        listener.onStepEnd(result);
+      }
+      RunStatus status = control.stopRequested() ? RunStatus.INTERRUPTED : RunStatus.COMPLETE;
+      RunManifest done = output.finish(status, control.stopReason(), summary(allStats));
+      return new RunResult(output.dir(), done, results);
+    } catch (RuntimeException | Error e) {
+      output.finish(RunStatus.INTERRUPTED, "loadgen failed: " + SqlErrors.message(e), summary(allStats));
+      throw e;
+    } finally {
+      finished.countDown();
+      onSignal.close();
+    }
+  }
+
+  /** Runs one step's driver on its own thread and reports progress from this one. */
+  private static void runStep(RunPlan plan, StepRun stepRun, StepStats stats, RunControl control, RunOutput output,
+      ProgressListener listener) {
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread driver = new Thread(() -> {
+      try {
+        plan.driver().run(stepRun);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (RuntimeException | Error e) {
+        failure.set(e);
+        control.requestStop("loadgen failed: " + SqlErrors.message(e));
+      }
+    }, "step-" + stepRun.startNs());
+    driver.start();
+    OutageWatch outage = new OutageWatch(plan.config().maxOutage().toNanos());
+    long lastAttempts = 0;
+    long lastTickNs = System.nanoTime();
+    try {
+      while (driver.isAlive()) {
+        driver.join(TimeUnit.NANOSECONDS.toMillis(TICK_NS));
+        long nowNs = System.nanoTime();
+        if (output.sink().failure() != null) {
+          control.requestStop("writing tasks.csv failed: " + output.sink().failure().getMessage());
+        }
+        String outageReason = outage.check(stats, nowNs);
+        if (outageReason != null) {
+          control.requestStop(outageReason);
+        }
+        long attempts = stats.attempts();
+        Histogram latency = stats.sampleCumulative();
+        listener.onProgress(new ProgressListener.Progress(stepRun.step().name(),
+            stepRun.clock().now() < stepRun.warmupEndNs(),
+            (stepRun.clock().now() - stepRun.startNs()) / 1e9, attempts, stats.errors(),
+            (attempts - lastAttempts) * 1e9 / Math.max(1, nowNs - lastTickNs),
+            latency.getTotalCount() == 0 ? 0 : latency.getValueAtPercentile(50),
+            latency.getTotalCount() == 0 ? 0 : latency.getValueAtPercentile(99)));
+        lastAttempts = attempts;
+        lastTickNs = nowNs;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      control.requestStop("interrupted");
+      try {
+        driver.join();
+      } catch (InterruptedException again) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    Throwable t = failure.get();
+    if (t instanceof Error error) {
+      throw error;
+    }
+    if (t != null) {
+      throw new IllegalStateException("the " + stepRun.step().name() + " step failed: " + SqlErrors.message(t), t);
+    }
+  }
+
+  /** Notices when no task has succeeded for too long while tasks keep failing. */
+  private static final class OutageWatch {
+    private final long maxOutageNs;
+    private long lastOk = -1;
+    private long lastOkChangeNs = System.nanoTime();
+    private long errorsAtLastOk;
+
+    OutageWatch(long maxOutageNs) {
+      this.maxOutageNs = maxOutageNs;
+    }
+
+    String check(StepStats stats, long nowNs) {
+      long ok = stats.ok();
+      if (ok != lastOk) {
+        lastOk = ok;
+        lastOkChangeNs = nowNs;
+        errorsAtLastOk = stats.errors();
+        return null;
+      }
+      if (nowNs - lastOkChangeNs > maxOutageNs && stats.errors() > errorsAtLastOk) {
+        return "no task succeeded for " + TimeUnit.NANOSECONDS.toSeconds(maxOutageNs)
+            + " s while tasks kept failing (errors by SQLSTATE: " + stats.errorsBySqlstate() + ")";
+      }
+      return null;
+    }
+  }
+
+  private static StepResult result(Step step, StepRun run, StepStats stats) {
+    Histogram h = stats.sampleCumulative();
+    long first = stats.firstMeasuredIntendedNs();
+    long last = stats.lastMeasuredEndNs();
+    double measuredS = first == Long.MAX_VALUE || last < first ? 0 : (last - first) / 1e9;
+    long n = h.getTotalCount();
+    return new StepResult(step.name(), step.taskNames(), stats.attempts(), stats.ok(), stats.errors(),
+        stats.measuredOk(), stats.measuredErrors(), measuredS, measuredS > 0 ? stats.measuredOk() / measuredS : 0,
+        n == 0 ? 0 : h.getValueAtPercentile(50), n == 0 ? 0 : h.getValueAtPercentile(95),
+        n == 0 ? 0 : h.getValueAtPercentile(99), n == 0 ? 0 : h.getMaxValue(), stats.errorsBySqlstate(),
+        stats.exampleErrorBySqlstate());
+  }
+
+  private static RunManifest.Summary summary(List<StepStats> allStats) {
+    long attempts = 0;
+    long ok = 0;
+    long errors = 0;
+    Map<String, Long> bySqlstate = new TreeMap<>();
+    synchronized (allStats) {
+      for (StepStats s : allStats) {
+        attempts += s.attempts();
+        ok += s.ok();
+        errors += s.errors();
+        s.errorsBySqlstate().forEach((k, v) -> bySqlstate.merge(k, v, Long::sum));
+      }
+    }
+    return new RunManifest.Summary(attempts, ok, errors, bySqlstate);
+  }
+
+  private static RunManifest manifest(RunPlan plan, long seed, Database database, ServerInfo info, boolean embedded,
+      RunClock clock) {
+    LoadgenConfig c = plan.config();
+    SortedMap<String, Object> parameters = new TreeMap<>(plan.workload().parameters());
+    parameters.put("random_seed", seed);
+    parameters.put("skip_load", c.skipLoad());
+    parameters.put("query_timeout_s", c.queryTimeout().toMillis() / 1000.0);
+    LoadgenConfig.Mode m = c.mode();
+    if (m.kind() == ModeKind.BURST) {
+      parameters.put("burst_size", m.burst());
+    }
+    List<String> stepNames = new ArrayList<>();
+    for (Step step : plan.workload().steps()) {
+      stepNames.addAll(step.taskNames());
+    }
+    RunManifest.Mode mode = new RunManifest.Mode(m.kind().id(), m.connections(), plan.stepPlan().tasks(),
+        plan.stepPlan().timed() ? plan.stepPlan().durationNs() / 1e9 : null, plan.stepPlan().warmupNs() / 1e9,
+        m.kind() == ModeKind.OPEN ? m.rate() : null, m.kind() == ModeKind.OPEN ? m.schedule().id() : null,
+        m.kind() == ModeKind.BURST ? m.poolTimeout().toMillis() / 1000.0 : null);
+    RunManifest.Target target = new RunManifest.Target(database.target().safeUrl(), embedded, info.version(),
+        info.major(), info.nonDefaultSettings());
+    return new RunManifest(RunManifest.FORMAT_VERSION, c.runId() != null ? c.runId() : UUID.randomUUID().toString(),
+        new RunManifest.Tool(TOOL, BenchlakeVersion.version() + " (git " + BenchlakeVersion.gitSha() + ")"),
+        clock.origin().toString(), null, clock.originEpochNs(), RunStatus.RUNNING, null,
+        new RunManifest.Workload(plan.workload().name(), stepNames, parameters), mode, target, ClientHost.describe(),
+        new TreeMap<>(c.labels()), null);
+  }
+}

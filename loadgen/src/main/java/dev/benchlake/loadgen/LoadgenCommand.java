@@ -1,0 +1,357 @@
+package dev.benchlake.loadgen;
+
+import dev.benchlake.core.Labels;
+import dev.benchlake.core.TextTable;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.DurationConverter;
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.loadgen.run.ArrivalSchedule;
+import dev.benchlake.loadgen.db.EmbeddedBinaries;
+import dev.benchlake.loadgen.db.EmbeddedServer;
+import dev.benchlake.loadgen.workload.RandType;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code benchlake loadgen}: builds a {@link LoadgenConfig} from options and runs it. */
+@Command(name = "loadgen", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    sortOptions = false,
+    description = {
+      "Runs a load against PostgreSQL and records every task (tasks.csv + manifest.json in --out).",
+      "Target: an embedded PostgreSQL (default, --pg-version 11..17) or any server (--jdbc-url, --user; the "
+          + "password from PGPASSWORD, PGPASSFILE or ~/.pgpass, never from the command line).",
+      "Modes: closed loop (--clients), open loop (--rate), burst (--burst with --pool)."
+    },
+    footer = {"", "Examples:",
+      "  benchlake loadgen --workload select-update --tasks 5000 --burst 5000 --pool 100 --out runs/su1",
+      "  benchlake loadgen --workload sysbench --steps point-select,read-only --clients 8 --duration 60s "
+          + "--warmup 10s --out runs/sb1",
+      "  benchlake loadgen --jdbc-url jdbc:postgresql://db:5432/bench --user bench --script tx.sql@3 "
+          + "--script report.sql@1 --rate 200 --duration 5m --out runs/mix1",
+      "", "Exit codes: 0 run complete, 1 run interrupted or failed, 2 bad usage or bad input."})
+public final class LoadgenCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  // --- target
+  @Option(names = "--pg-version", paramLabel = "MAJOR",
+      description = "Embedded PostgreSQL major version (default: ${DEFAULT-VALUE}).",
+      defaultValue = "" + EmbeddedBinaries.DEFAULT_MAJOR)
+  int pgVersion;
+
+  @Option(names = "--pg-setting", paramLabel = "NAME=VALUE",
+      description = "Embedded server setting (repeatable); overrides loadgen's durable defaults (fsync=on, "
+          + "synchronous_commit=on, max_connections sized to the load).")
+  Map<String, String> pgSettings = new LinkedHashMap<>();
+
+  @Option(names = "--pg-dir", paramLabel = "DIR",
+      description = "Where the embedded cluster's temporary directory goes (default: the system temp directory).")
+  Path pgDir;
+
+  @Option(names = "--jdbc-url", paramLabel = "URL", description = "Any PostgreSQL server instead of the embedded one.")
+  String jdbcUrl;
+
+  @Option(names = "--user", paramLabel = "USER", description = "User for --jdbc-url (default: the URL's or the OS user).")
+  String user;
+
+  // --- workload
+  @Option(names = "--workload", paramLabel = "NAME",
+      description = "select-update, sysbench (with --steps), script (with --script), or one sysbench step: "
+          + "point-select, simple-range, sum-range, order-range, distinct-range, random-points, random-ranges, "
+          + "update-index, update-non-index, insert, delete, read-only, read-write, write-only.")
+  String workload;
+
+  @Option(names = "--steps", split = ",", paramLabel = "STEP",
+      description = "sysbench steps to run one after another on the same data, each with its own warm-up.")
+  List<String> steps = new ArrayList<>();
+
+  @Option(names = "--scale", description = "select-update: rows = 10 x 100000 x SCALE (default: ${DEFAULT-VALUE}).",
+      defaultValue = "1")
+  double scale;
+
+  @Option(names = "--think-time", paramLabel = "MIN..MAX",
+      description = "select-update: pause between the SELECT and the UPDATE, uniform in [MIN, MAX], holding the "
+          + "connection (the 2016 study used 50ms..250ms; default: none).")
+  String thinkTime;
+
+  @Option(names = "--tables", description = "sysbench: number of sbtest tables (default: ${DEFAULT-VALUE}).",
+      defaultValue = "1")
+  int tables;
+
+  @Option(names = "--table-size", description = "sysbench: rows per table (default: ${DEFAULT-VALUE}).",
+      defaultValue = "10000")
+  int tableSize;
+
+  @Option(names = "--range-size", description = "sysbench: ids per range query (default: ${DEFAULT-VALUE}).",
+      defaultValue = "100")
+  int rangeSize;
+
+  @Option(names = "--rand-type", description = "sysbench: id distribution, uniform or special (sysbench 1.0's "
+      + "default hot spot) (default: ${DEFAULT-VALUE}).", defaultValue = "uniform")
+  RandType randType;
+
+  @Option(names = "--script", paramLabel = "FILE[@WEIGHT]",
+      description = "Your own transaction (pgbench script syntax: \\set, :variables); repeatable, mixed by weight.")
+  List<String> scripts = new ArrayList<>();
+
+  @Option(names = {"-D", "--define"}, paramLabel = "NAME=INTEGER", description = "A script variable.")
+  Map<String, Long> defines = new LinkedHashMap<>();
+
+  @Option(names = "--skip-load", description = "Use the tables already in the database (e.g. from sysbench prepare).")
+  boolean skipLoad;
+
+  // --- mode
+  @Option(names = "--clients", description = "Connections, closed or open loop (default: ${DEFAULT-VALUE}).",
+      defaultValue = "1")
+  int clients;
+
+  @Option(names = "--rate", paramLabel = "TASKS_PER_S", description = "Open loop: task arrivals per second.")
+  Double rate;
+
+  @Option(names = "--schedule", description = "Open loop arrivals: poisson or fixed (default: ${DEFAULT-VALUE}).",
+      defaultValue = "poisson")
+  ArrivalSchedule.Kind schedule;
+
+  @Option(names = "--burst", paramLabel = "N", description = "Burst: N tasks submitted at once to a pool (--pool).")
+  Integer burst;
+
+  @Option(names = "--pool", paramLabel = "P", description = "Burst: connections in the pool.")
+  Integer pool;
+
+  @Option(names = "--pool-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "Burst: longest wait for a pooled connection before the task fails (default: 15s).")
+  Duration poolTimeout;
+
+  @Option(names = "--tasks", paramLabel = "N", description = "Measured tasks per step.")
+  Long tasks;
+
+  @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "Measured time per step, e.g. 60s.")
+  Duration duration;
+
+  @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "0s",
+      description = "Warm-up per step (tasks recorded, marked warmup) (default: ${DEFAULT-VALUE}).")
+  Duration warmup;
+
+  @Option(names = "--random-seed", paramLabel = "N", description = "Seed of every random choice (default: random; "
+      + "recorded in the manifest).")
+  Long randomSeed;
+
+  // --- output
+  @Option(names = "--out", paramLabel = "DIR", description = "The run directory to create (new or empty).")
+  Path out;
+
+  @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: a random UUID).")
+  String runId;
+
+  @Option(names = "--label", paramLabel = "KEY=VALUE", description = "A label for the run (repeatable), e.g. os=linux.")
+  List<String> labels = new ArrayList<>();
+
+  @Option(names = "--quiet", description = "No progress output.")
+  boolean quiet;
+
+  @Option(names = "--no-record", hidden = true,
+      description = "Count tasks but write nothing (measures loadgen's own recording overhead).")
+  boolean noRecord;
+
+  // --- faults
+  @Option(names = "--connect-timeout", converter = DurationConverter.class, defaultValue = "10s",
+      description = "Limit on connecting and logging in (default: ${DEFAULT-VALUE}).")
+  Duration connectTimeout;
+
+  @Option(names = "--query-timeout", converter = DurationConverter.class, defaultValue = "60s",
+      description = "Limit on any one wait for the server; a task that exceeds it fails (default: ${DEFAULT-VALUE}).")
+  Duration queryTimeout;
+
+  @Option(names = "--max-outage", converter = DurationConverter.class, defaultValue = "60s",
+      description = "End the run (interrupted) when no task succeeded for this long while tasks failed "
+          + "(default: ${DEFAULT-VALUE}).")
+  Duration maxOutage;
+
+  @Option(names = "--serve", description = "Only start the embedded server, print how to connect (key=value "
+      + "lines on stdout) and keep it running until Ctrl-C or SIGTERM: for pgbench, sysbench, psql.")
+  boolean serve;
+
+  @Override
+  public Integer call() {
+    if (serve) {
+      return serve();
+    }
+    LoadgenConfig config = config();
+    ProgressListener status = new StatusLine(System.console() != null ? System.err : null, quiet);
+    RunResult result = Loadgen.run(config, status);
+    printSummary(result, spec.commandLine().getOut());
+    if (result.status() != RunStatus.COMPLETE) {
+      spec.commandLine().getErr().println("benchlake loadgen: run " + result.status().json() + ": "
+          + result.manifest().error());
+      spec.commandLine().getErr().flush();
+      return ExitCode.FAILURE;
+    }
+    return ExitCode.OK;
+  }
+
+  LoadgenConfig config() {
+    boolean external = jdbcUrl != null;
+    if (external && (spec.commandLine().getParseResult().hasMatchedOption("--pg-version") || !pgSettings.isEmpty()
+        || pgDir != null)) {
+      throw new BadInputException("--pg-version, --pg-setting and --pg-dir are for the embedded server; "
+          + "they do not go with --jdbc-url");
+    }
+    if (!external && user != null) {
+      throw new BadInputException("--user goes with --jdbc-url (the embedded server's user is postgres)");
+    }
+    if (noRecord && out != null) {
+      throw new BadInputException("--no-record writes nothing: leave out --out");
+    }
+    LoadgenConfig.Target target = external
+        ? new LoadgenConfig.External(jdbcUrl, user)
+        : new LoadgenConfig.Embedded(pgVersion, pgSettings, pgDir);
+    Duration[] think = thinkTime == null ? new Duration[] {Duration.ZERO, Duration.ZERO} : parseRange(thinkTime);
+    TreeMap<String, String> labelMap = new TreeMap<>();
+    for (String label : labels) {
+      try {
+        Map.Entry<String, String> e = Labels.parse(label);
+        labelMap.put(e.getKey(), e.getValue());
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException("--label: " + e.getMessage(), e);
+      }
+    }
+    return LoadgenConfig.builder()
+        .target(target)
+        .workload(workload == null && !scripts.isEmpty() ? "script" : workload)
+        .steps(steps)
+        .scale(scale)
+        .thinkTime(think[0], think[1])
+        .tables(tables)
+        .tableSize(tableSize)
+        .rangeSize(rangeSize)
+        .randType(randType)
+        .scripts(scripts)
+        .defines(defines)
+        .skipLoad(skipLoad)
+        .mode(mode())
+        .tasks(tasks)
+        .duration(duration)
+        .warmup(warmup)
+        .randomSeed(randomSeed)
+        .outDir(out)
+        .runId(runId)
+        .labels(labelMap)
+        .recordTasks(!noRecord)
+        .connectTimeout(connectTimeout)
+        .queryTimeout(queryTimeout)
+        .maxOutage(maxOutage)
+        .build();
+  }
+
+  private LoadgenConfig.Mode mode() {
+    var parsed = spec.commandLine().getParseResult();
+    if (rate != null && burst != null) {
+      throw new BadInputException("--rate (open loop) and --burst are different modes: give one");
+    }
+    if (burst == null && (pool != null || poolTimeout != null)) {
+      throw new BadInputException("--pool and --pool-timeout go with --burst");
+    }
+    if (rate == null && parsed.hasMatchedOption("--schedule")) {
+      throw new BadInputException("--schedule goes with --rate (open loop)");
+    }
+    if (burst != null) {
+      if (parsed.hasMatchedOption("--clients")) {
+        throw new BadInputException("--burst uses --pool connections, not --clients");
+      }
+      if (pool == null) {
+        throw new BadInputException("--burst needs --pool P (connections in the pool)");
+      }
+      return LoadgenConfig.Mode.burst(burst, pool, poolTimeout == null ? Duration.ofSeconds(15) : poolTimeout);
+    }
+    if (rate != null) {
+      return LoadgenConfig.Mode.open(clients, rate, schedule);
+    }
+    return LoadgenConfig.Mode.closed(clients);
+  }
+
+  /** {@code MIN..MAX} or a single duration. */
+  static Duration[] parseRange(String text) {
+    int dots = text.indexOf("..");
+    try {
+      if (dots < 0) {
+        Duration d = DurationConverter.parse(text);
+        return new Duration[] {d, d};
+      }
+      return new Duration[] {DurationConverter.parse(text.substring(0, dots)), DurationConverter.parse(text.substring(dots + 2))};
+    } catch (RuntimeException e) {
+      throw new BadInputException("--think-time '" + text + "': " + e.getMessage(), e);
+    }
+  }
+
+  private int serve() {
+    int connections = burst != null && pool != null ? pool : clients;
+    EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(pgVersion, pgSettings, connections, pgDir));
+    CountDownLatch stopped = new CountDownLatch(1);
+    ShutdownActions.register("stop the embedded server", () -> {
+      server.close();
+      stopped.countDown();
+    });
+    PrintWriter out = spec.commandLine().getOut();
+    out.println("jdbc_url=" + server.jdbcUrl());
+    out.println("host=localhost");
+    out.println("port=" + server.port());
+    out.println("user=" + server.user());
+    out.println("database=postgres");
+    out.println("version=" + server.binariesVersion());
+    out.flush();
+    spec.commandLine().getErr().println("embedded PostgreSQL " + server.binariesVersion() + " is running on port "
+        + server.port() + " (psql -h localhost -p " + server.port() + " -U postgres); Ctrl-C or SIGTERM stops it");
+    spec.commandLine().getErr().flush();
+    try {
+      stopped.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return ExitCode.OK;
+  }
+
+  static void printSummary(RunResult result, PrintWriter out) {
+    out.println("run " + result.manifest().runId() + ": " + result.status().json()
+        + (result.runDir() == null ? " (not recorded)" : " in " + result.runDir()));
+    TextTable steps = new TextTable("step", "tasks", "ok", "errors", "ok/s", "p50 ms", "p95 ms", "p99 ms", "max ms");
+    for (StepResult s : result.steps()) {
+      steps.row(s.step(), s.attempts(), s.ok(), s.errors(), String.format(Locale.ROOT, "%.1f", s.okPerSecond()),
+          ms(s.p50Ns()), ms(s.p95Ns()), ms(s.p99Ns()), ms(s.maxNs()));
+    }
+    out.print(steps.render());
+    Map<String, Long> errors = new TreeMap<>();
+    Map<String, String> examples = new TreeMap<>();
+    for (StepResult s : result.steps()) {
+      s.errorsBySqlstate().forEach((k, v) -> errors.merge(k, v, Long::sum));
+      s.exampleErrors().forEach(examples::putIfAbsent);
+    }
+    if (!errors.isEmpty()) {
+      out.println();
+      out.println("errors by SQLSTATE:");
+      TextTable table = new TextTable("sqlstate", "tasks", "example");
+      errors.forEach((k, v) -> table.row(k, v, examples.getOrDefault(k, "")));
+      out.print(table.render());
+    }
+    out.println("(latency: successful measured tasks, from each task's intended start; HdrHistogram, within 1 %)");
+    out.flush();
+  }
+
+  private static String ms(long ns) {
+    return ns <= 0 ? "-" : String.format(Locale.ROOT, "%.2f", ns / 1e6);
+  }
+}

@@ -1,0 +1,315 @@
+package dev.benchlake.loadgen;
+
+import dev.benchlake.loadgen.run.ArrivalSchedule;
+import dev.benchlake.loadgen.db.EmbeddedBinaries;
+import dev.benchlake.loadgen.workload.RandType;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Everything one loadgen run needs; what {@code benchlake loadgen}'s options build, and what other
+ * commands (e.g. a quickstart running several runs in one JVM) pass to {@link Loadgen#run}.
+ * Validated by {@link Loadgen#run}, which throws {@link dev.benchlake.core.cli.BadInputException}
+ * for anything a user could get wrong. Start from {@link #builder()}.
+ *
+ * @param target the database
+ * @param workload what to run
+ * @param mode how to apply the load
+ * @param tasks measured tasks per step, or null for a timed run
+ * @param duration measured time per step, or null for a run of {@code tasks}
+ * @param warmup warm-up per step (tasks recorded, marked {@code warmup})
+ * @param randomSeed seed of every random choice (null: drawn at random, recorded in the manifest)
+ * @param outDir the run directory to create (must not exist or be empty); null only when tasks are not recorded
+ * @param runId the run's id, or null for a random UUID
+ * @param labels {@code --label key=value}
+ * @param skipLoad use the tables already in the database instead of (re)creating them
+ * @param recordTasks write the run directory (false: only count, to measure loadgen's own overhead)
+ * @param connectTimeout limit on connecting and logging in
+ * @param queryTimeout limit on any one read from the server (a longer query fails and its connection is replaced)
+ * @param maxOutage end the run (interrupted) when no task succeeded for this long while tasks failed
+ * @param environment where {@code PGPASSWORD} and {@code PGPASSFILE} are read from
+ */
+public record LoadgenConfig(
+    Target target,
+    WorkloadSpec workload,
+    Mode mode,
+    Long tasks,
+    Duration duration,
+    Duration warmup,
+    Long randomSeed,
+    Path outDir,
+    String runId,
+    SortedMap<String, String> labels,
+    boolean skipLoad,
+    boolean recordTasks,
+    Duration connectTimeout,
+    Duration queryTimeout,
+    Duration maxOutage,
+    Map<String, String> environment) {
+
+  public LoadgenConfig {
+    Objects.requireNonNull(target, "target");
+    Objects.requireNonNull(workload, "workload");
+    Objects.requireNonNull(mode, "mode");
+    labels = labels == null ? new TreeMap<>() : new TreeMap<>(labels);
+    environment = environment == null ? Map.of() : Map.copyOf(environment);
+    warmup = warmup == null ? Duration.ZERO : warmup;
+  }
+
+  /** This config writing its run to {@code dir} (several runs of one config each need their own directory). */
+  public LoadgenConfig withOutDir(Path dir) {
+    return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, runId, labels, skipLoad,
+        recordTasks, connectTimeout, queryTimeout, maxOutage, environment);
+  }
+
+  /** The database: an embedded server loadgen starts, or any server by URL. */
+  public sealed interface Target permits Embedded, External {}
+
+  /**
+   * @param major PostgreSQL major version (11..17)
+   * @param settings {@code --pg-setting name=value}
+   * @param parentDir where the temporary cluster goes (null: java.io.tmpdir)
+   */
+  public record Embedded(int major, Map<String, String> settings, Path parentDir) implements Target {
+    public Embedded {
+      settings = Map.copyOf(settings);
+    }
+  }
+
+  /** @param jdbcUrl without a password; @param user null for the URL's or the OS user */
+  public record External(String jdbcUrl, String user) implements Target {}
+
+  /**
+   * @param name {@code select-update}, {@code sysbench}, {@code script} or a sysbench step name
+   * @param steps {@code --steps} (sysbench)
+   * @param scale select-update: rows per thread = 100000 × scale
+   * @param thinkMin select-update: shortest pause between SELECT and UPDATE
+   * @param thinkMax select-update: longest pause
+   * @param tables sysbench: number of sbtest tables
+   * @param tableSize sysbench: rows per table
+   * @param rangeSize sysbench: ids per range query
+   * @param randType sysbench: distribution of ids
+   * @param scripts script: {@code FILE[@WEIGHT]}
+   * @param defines script: {@code --define name=value}
+   */
+  public record WorkloadSpec(String name, List<String> steps, double scale, Duration thinkMin, Duration thinkMax,
+      int tables, int tableSize, int rangeSize, RandType randType, List<String> scripts, Map<String, Long> defines) {
+    public WorkloadSpec {
+      steps = List.copyOf(steps);
+      scripts = List.copyOf(scripts);
+      defines = Map.copyOf(defines);
+    }
+  }
+
+  /** How load is applied. */
+  public enum ModeKind {
+    CLOSED, OPEN, BURST;
+
+    public String id() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /**
+   * @param kind closed, open or burst
+   * @param clients connections (closed and open loop)
+   * @param rate open loop: tasks per second
+   * @param schedule open loop: arrival process
+   * @param burst burst: tasks submitted at once
+   * @param pool burst: pool size
+   * @param poolTimeout burst: longest wait for a pooled connection
+   */
+  public record Mode(ModeKind kind, int clients, double rate, ArrivalSchedule.Kind schedule, int burst, int pool,
+      Duration poolTimeout) {
+
+    public static Mode closed(int clients) {
+      return new Mode(ModeKind.CLOSED, clients, 0, null, 0, 0, null);
+    }
+
+    public static Mode open(int clients, double rate, ArrivalSchedule.Kind schedule) {
+      return new Mode(ModeKind.OPEN, clients, rate, schedule, 0, 0, null);
+    }
+
+    public static Mode burst(int burst, int pool, Duration poolTimeout) {
+      return new Mode(ModeKind.BURST, 0, 0, null, burst, pool, poolTimeout);
+    }
+
+    /** Connections the load holds at once. */
+    public int connections() {
+      return kind == ModeKind.BURST ? pool : clients;
+    }
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a config with loadgen's defaults for whatever is not set. */
+  public static final class Builder {
+    private Target target = new Embedded(EmbeddedBinaries.DEFAULT_MAJOR, Map.of(), null);
+    private String workloadName = "select-update";
+    private List<String> steps = List.of();
+    private double scale = 1.0;
+    private Duration thinkMin = Duration.ZERO;
+    private Duration thinkMax = Duration.ZERO;
+    private int tables = 1;
+    private int tableSize = 10_000;
+    private int rangeSize = 100;
+    private RandType randType = RandType.UNIFORM;
+    private List<String> scripts = List.of();
+    private Map<String, Long> defines = Map.of();
+    private Mode mode = Mode.closed(1);
+    private Long tasks;
+    private Duration duration;
+    private Duration warmup = Duration.ZERO;
+    private Long randomSeed;
+    private Path outDir;
+    private String runId;
+    private SortedMap<String, String> labels = new TreeMap<>();
+    private boolean skipLoad;
+    private boolean recordTasks = true;
+    private Duration connectTimeout = Duration.ofSeconds(10);
+    private Duration queryTimeout = Duration.ofSeconds(60);
+    private Duration maxOutage = Duration.ofSeconds(60);
+    private Map<String, String> environment = System.getenv();
+
+    public Builder target(Target value) {
+      target = value;
+      return this;
+    }
+
+    public Builder workload(String name) {
+      workloadName = name;
+      return this;
+    }
+
+    public Builder steps(List<String> value) {
+      steps = value;
+      return this;
+    }
+
+    public Builder scale(double value) {
+      scale = value;
+      return this;
+    }
+
+    public Builder thinkTime(Duration min, Duration max) {
+      thinkMin = min;
+      thinkMax = max;
+      return this;
+    }
+
+    public Builder tables(int value) {
+      tables = value;
+      return this;
+    }
+
+    public Builder tableSize(int value) {
+      tableSize = value;
+      return this;
+    }
+
+    public Builder rangeSize(int value) {
+      rangeSize = value;
+      return this;
+    }
+
+    public Builder randType(RandType value) {
+      randType = value;
+      return this;
+    }
+
+    public Builder scripts(List<String> value) {
+      scripts = value;
+      return this;
+    }
+
+    public Builder defines(Map<String, Long> value) {
+      defines = value;
+      return this;
+    }
+
+    public Builder mode(Mode value) {
+      mode = value;
+      return this;
+    }
+
+    public Builder tasks(Long value) {
+      tasks = value;
+      return this;
+    }
+
+    public Builder duration(Duration value) {
+      duration = value;
+      return this;
+    }
+
+    public Builder warmup(Duration value) {
+      warmup = value;
+      return this;
+    }
+
+    public Builder randomSeed(Long value) {
+      randomSeed = value;
+      return this;
+    }
+
+    public Builder outDir(Path value) {
+      outDir = value;
+      return this;
+    }
+
+    public Builder runId(String value) {
+      runId = value;
+      return this;
+    }
+
+    public Builder labels(Map<String, String> value) {
+      labels = new TreeMap<>(value);
+      return this;
+    }
+
+    public Builder skipLoad(boolean value) {
+      skipLoad = value;
+      return this;
+    }
+
+    public Builder recordTasks(boolean value) {
+      recordTasks = value;
+      return this;
+    }
+
+    public Builder connectTimeout(Duration value) {
+      connectTimeout = value;
+      return this;
+    }
+
+    public Builder queryTimeout(Duration value) {
+      queryTimeout = value;
+      return this;
+    }
+
+    public Builder maxOutage(Duration value) {
+      maxOutage = value;
+      return this;
+    }
+
+    public Builder environment(Map<String, String> value) {
+      environment = value;
+      return this;
+    }
+
+    public LoadgenConfig build() {
+      return new LoadgenConfig(target,
+          new WorkloadSpec(workloadName, steps, scale, thinkMin, thinkMax, tables, tableSize, rangeSize, randType,
+              scripts, defines),
+          mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad, recordTasks, connectTimeout,
+          queryTimeout, maxOutage, environment);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package dev.benchlake.loadgen;
+
+import dev.benchlake.core.raw.RunDirectory;
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.loadgen.run.CsvTaskWriter;
+import dev.benchlake.loadgen.run.TaskSink;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * A run directory while the run goes: the manifest written at the start with status
+ * {@code running}, tasks.csv appended by a {@link CsvTaskWriter}, and the manifest rewritten
+ * (atomically) once at the end. {@link #finish} may be called from the run's thread or from a
+ * shutdown hook; the first call wins. A directory whose manifest still says {@code running} after
+ * the process is gone belongs to a run that was killed (ingest treats it as interrupted).
+ */
+final class RunOutput {
+  private final Path dir;
+  private final TaskSink sink;
+  private RunManifest manifest;
+  private boolean finished;
+
+  private RunOutput(Path dir, TaskSink sink, RunManifest manifest) {
+    this.dir = dir;
+    this.sink = sink;
+    this.manifest = manifest;
+  }
+
+  /** Creates the run directory with a {@code running} manifest and an empty tasks.csv. */
+  static RunOutput create(Path dir, RunManifest running) throws IOException {
+    Files.createDirectories(dir);
+    running.writeAtomically(RunDirectory.manifest(dir));
+    return new RunOutput(dir, new CsvTaskWriter(RunDirectory.tasks(dir)), running);
+  }
+
+  /** No directory: tasks are counted but not kept (measuring loadgen's own overhead). */
+  static RunOutput discarding(RunManifest running) {
+    return new RunOutput(null, TaskSink.DISCARD, running);
+  }
+
+  Path dir() {
+    return dir;
+  }
+
+  TaskSink sink() {
+    return sink;
+  }
+
+  /**
+   * Closes tasks.csv (everything queued is written and fsynced) and writes the final manifest.
+   * A tasks.csv that could not be written makes the run interrupted with that error.
+   */
+  synchronized RunManifest finish(RunStatus status, String error, RunManifest.Summary summary) {
+    if (finished) {
+      return manifest;
+    }
+    finished = true;
+    RunStatus finalStatus = status;
+    String finalError = error;
+    try {
+      sink.close();
+    } catch (IOException e) {
+      finalStatus = RunStatus.INTERRUPTED;
+      finalError = "writing tasks.csv failed: " + e.getMessage();
+    }
+    manifest = manifest.finish(finalStatus, Instant.now().toString(), finalError, summary);
+    if (dir != null) {
+      try {
+        manifest.writeAtomically(RunDirectory.manifest(dir));
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot write the final manifest in " + dir, e);
+      }
+    }
+    return manifest;
+  }
+
+  synchronized boolean finished() {
+    return finished;
+  }
+}

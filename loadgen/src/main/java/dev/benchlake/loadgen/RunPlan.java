@@ -1,0 +1,216 @@
+package dev.benchlake.loadgen;
+
+import dev.benchlake.core.Labels;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.loadgen.LoadgenConfig.ModeKind;
+import dev.benchlake.loadgen.run.BurstDriver;
+import dev.benchlake.loadgen.run.ClosedLoopDriver;
+import dev.benchlake.loadgen.run.Driver;
+import dev.benchlake.loadgen.run.OpenLoopDriver;
+import dev.benchlake.loadgen.run.StepPlan;
+import dev.benchlake.loadgen.db.EmbeddedBinaries;
+import dev.benchlake.loadgen.db.EmbeddedServer;
+import dev.benchlake.loadgen.workload.Script;
+import dev.benchlake.loadgen.workload.ScriptWorkload;
+import dev.benchlake.loadgen.workload.SelectUpdateWorkload;
+import dev.benchlake.loadgen.workload.SysbenchStep;
+import dev.benchlake.loadgen.workload.SysbenchWorkload;
+import dev.benchlake.loadgen.workload.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A validated {@link LoadgenConfig}: the workload built, the driver chosen, the step plan fixed.
+ * Every check a user can fail happens here, before anything is started or written.
+ */
+record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan stepPlan) {
+  private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,127}");
+  private static final Duration MIN_POOL_TIMEOUT = Duration.ofMillis(250);
+
+  static RunPlan of(LoadgenConfig c) {
+    Workload workload = workload(c.workload());
+    Driver driver = driver(c.mode());
+    StepPlan plan = stepPlan(c);
+    if (c.recordTasks()) {
+      if (c.outDir() == null) {
+        throw new BadInputException("--out DIR is required: where the run directory goes");
+      }
+      requireEmptyOrAbsent(c.outDir());
+    }
+    if (c.runId() != null && !RUN_ID.matcher(c.runId()).matches()) {
+      throw new BadInputException("--run-id '" + c.runId() + "': use letters, digits, '_', '.', '-' (128 at most)");
+    }
+    try {
+      Labels.copyOf(c.labels());
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("--label: " + e.getMessage(), e);
+    }
+    positive("--connect-timeout", c.connectTimeout());
+    positive("--query-timeout", c.queryTimeout());
+    positive("--max-outage", c.maxOutage());
+    if (c.target() instanceof LoadgenConfig.Embedded embedded) {
+      EmbeddedBinaries.discover().forMajor(embedded.major());
+      embedded.settings().forEach(EmbeddedServer::validateSetting);
+    } else if (c.target() instanceof LoadgenConfig.External external
+        && (external.jdbcUrl() == null || external.jdbcUrl().isBlank())) {
+      throw new BadInputException("--jdbc-url is empty");
+    }
+    return new RunPlan(c, workload, driver, plan);
+  }
+
+  /** The workload named by {@code --workload} (or a sysbench step name), with its steps. */
+  static Workload workload(LoadgenConfig.WorkloadSpec w) {
+    String name = w.name() == null ? (w.scripts().isEmpty() ? "" : ScriptWorkload.NAME) : w.name();
+    if (!w.scripts().isEmpty() && !name.equals(ScriptWorkload.NAME)) {
+      throw new BadInputException("--script runs your own SQL: use it without --workload (or with --workload script)");
+    }
+    switch (name) {
+      case SelectUpdateWorkload.NAME -> {
+        if (!w.steps().isEmpty() && !w.steps().equals(List.of(SelectUpdateWorkload.NAME))) {
+          throw new BadInputException("--steps: select-update has one step, select-update");
+        }
+        if (!(w.scale() > 0) || w.scale() > 10_000) {
+          throw new BadInputException("--scale must be above 0 and at most 10000, not " + w.scale());
+        }
+        if (w.thinkMin().isNegative() || w.thinkMax().compareTo(w.thinkMin()) < 0) {
+          throw new BadInputException("--think-time MIN..MAX needs 0 <= MIN <= MAX");
+        }
+        return new SelectUpdateWorkload(w.scale(), w.thinkMin(), w.thinkMax());
+      }
+      case ScriptWorkload.NAME -> {
+        if (w.scripts().isEmpty()) {
+          throw new BadInputException("--workload script needs --script FILE[@WEIGHT]");
+        }
+        List<Script> scripts = new ArrayList<>();
+        for (String s : w.scripts()) {
+          scripts.add(Script.load(s, w.defines()));
+        }
+        return new ScriptWorkload(scripts, new TreeMap<>(w.defines()));
+      }
+      case SysbenchWorkload.NAME -> {
+        if (w.steps().isEmpty()) {
+          throw new BadInputException("--workload sysbench needs --steps, some of: " + String.join(", ", SysbenchStep.names()));
+        }
+        return sysbench(w, w.steps());
+      }
+      default -> {
+        if (SysbenchStep.byName(name).isPresent()) {
+          if (!w.steps().isEmpty() && !w.steps().equals(List.of(name))) {
+            throw new BadInputException("--steps goes with --workload sysbench, not with a single step (" + name + ")");
+          }
+          return sysbench(w, List.of(name));
+        }
+        throw new BadInputException((name.isEmpty() ? "--workload is missing" : "unknown workload '" + name + "'")
+            + "; known: select-update, sysbench (with --steps), script (with --script), or one of "
+            + String.join(", ", SysbenchStep.names()));
+      }
+    }
+  }
+
+  private static Workload sysbench(LoadgenConfig.WorkloadSpec w, List<String> stepNames) {
+    List<SysbenchStep> steps = new ArrayList<>();
+    for (String s : stepNames) {
+      steps.add(SysbenchStep.byName(s.strip()).orElseThrow(() -> new BadInputException(
+          "unknown step '" + s + "'; known: " + String.join(", ", SysbenchStep.names()))));
+    }
+    if (w.tables() < 1 || w.tables() > 1000) {
+      throw new BadInputException("--tables must be 1..1000, not " + w.tables());
+    }
+    if (w.tableSize() < 1) {
+      throw new BadInputException("--table-size must be at least 1, not " + w.tableSize());
+    }
+    if (w.rangeSize() < 1) {
+      throw new BadInputException("--range-size must be at least 1, not " + w.rangeSize());
+    }
+    if (w.tables() > 1 && steps.stream().anyMatch(s -> s == SysbenchStep.RANDOM_POINTS || s == SysbenchStep.RANDOM_RANGES)) {
+      throw new BadInputException("random-points and random-ranges use sbtest1 only (as sysbench's scripts); use --tables 1");
+    }
+    return new SysbenchWorkload(steps, w.tables(), w.tableSize(), w.rangeSize(), w.randType());
+  }
+
+  static Driver driver(LoadgenConfig.Mode m) {
+    if (m.kind() == ModeKind.BURST) {
+      if (m.burst() < 1 || m.burst() > BurstDriver.MAX_BURST) {
+        throw new BadInputException("--burst must be 1.." + BurstDriver.MAX_BURST + ", not " + m.burst());
+      }
+      if (m.pool() < 1 || m.pool() > 10_000) {
+        throw new BadInputException("--pool must be 1..10000, not " + m.pool());
+      }
+      if (m.poolTimeout() == null || m.poolTimeout().compareTo(MIN_POOL_TIMEOUT) < 0) {
+        throw new BadInputException("--pool-timeout must be at least 250ms (HikariCP's minimum)");
+      }
+      return new BurstDriver(m.burst(), m.pool(), m.poolTimeout());
+    }
+    if (m.clients() < 1 || m.clients() > 10_000) {
+      throw new BadInputException("--clients must be 1..10000, not " + m.clients());
+    }
+    if (m.kind() == ModeKind.OPEN) {
+      if (!(m.rate() > 0) || Double.isInfinite(m.rate())) {
+        throw new BadInputException("--rate must be a number of tasks per second above 0, not " + m.rate());
+      }
+      return new OpenLoopDriver(m.clients(), m.rate(), m.schedule());
+    }
+    return new ClosedLoopDriver(m.clients());
+  }
+
+  private static StepPlan stepPlan(LoadgenConfig c) {
+    Long tasks = c.tasks();
+    Duration duration = c.duration();
+    if (tasks != null && duration != null) {
+      throw new BadInputException("give --tasks or --duration, not both");
+    }
+    if (tasks == null && duration == null) {
+      if (c.mode().kind() != ModeKind.BURST) {
+        throw new BadInputException("give --tasks N or --duration D (e.g. --duration 60s)");
+      }
+      tasks = (long) c.mode().burst();
+    }
+    if (tasks != null && tasks < 1) {
+      throw new BadInputException("--tasks must be at least 1, not " + tasks);
+    }
+    if (duration != null) {
+      positive("--duration", duration);
+    }
+    if (c.warmup().isNegative()) {
+      throw new BadInputException("--warmup must not be negative");
+    }
+    return new StepPlan(tasks, duration == null ? 0 : duration.toNanos(), c.warmup().toNanos());
+  }
+
+  private static void positive(String option, Duration d) {
+    if (d == null || d.isNegative() || d.isZero()) {
+      throw new BadInputException(option + " must be above 0");
+    }
+  }
+
+  /** @throws BadInputException when {@code dir} holds anything (a run must never overwrite another) */
+  static void requireEmptyOrAbsent(Path dir) {
+    if (!Files.exists(dir)) {
+      Path ancestor = dir.toAbsolutePath().getParent();
+      while (ancestor != null && !Files.exists(ancestor)) {
+        ancestor = ancestor.getParent();
+      }
+      if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
+        throw new BadInputException("--out " + dir + ": cannot create it (" + ancestor + " is not a writable directory)");
+      }
+      return;
+    }
+    if (!Files.isDirectory(dir)) {
+      throw new BadInputException("--out " + dir + " is a file, not a directory");
+    }
+    try (Stream<Path> entries = Files.list(dir)) {
+      if (entries.findAny().isPresent()) {
+        throw new BadInputException("--out " + dir + " is not empty; give a new directory for each run");
+      }
+    } catch (IOException e) {
+      throw new BadInputException("--out " + dir + ": " + e.getMessage(), e);
+    }
+  }
+}

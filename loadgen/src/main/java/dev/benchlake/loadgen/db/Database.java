@@ -1,0 +1,108 @@
+package dev.benchlake.loadgen.db;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.benchlake.core.cli.BadInputException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Properties;
+import org.postgresql.Driver;
+import org.postgresql.PGProperty;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * Opens connections to a {@link JdbcTarget} with timeouts on everything, so that no JDBC call can
+ * hang: the TCP connect and the login ({@code connectTimeout}, {@code loginTimeout}), every read
+ * ({@code socketTimeout}: a query that runs longer fails with 08006 and its connection is
+ * replaced) and the cancel request.
+ */
+public final class Database {
+  private static final Driver DRIVER = new Driver();
+
+  private final JdbcTarget target;
+  private final Properties properties;
+
+  /**
+   * @param connectTimeout how long connecting and logging in may take
+   * @param queryTimeout how long any one read from the server may take
+   */
+  public Database(JdbcTarget target, Duration connectTimeout, Duration queryTimeout) {
+    this.target = target;
+    Properties extra = new Properties();
+    PGProperty.CONNECT_TIMEOUT.set(extra, seconds(connectTimeout));
+    PGProperty.LOGIN_TIMEOUT.set(extra, seconds(connectTimeout));
+    PGProperty.SOCKET_TIMEOUT.set(extra, seconds(queryTimeout));
+    PGProperty.CANCEL_SIGNAL_TIMEOUT.set(extra, seconds(connectTimeout));
+    PGProperty.TCP_KEEP_ALIVE.set(extra, true);
+    PGProperty.APPLICATION_NAME.set(extra, "benchlake-loadgen");
+    this.properties = target.connectionProperties(extra);
+  }
+
+  private static int seconds(Duration d) {
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, (d.toMillis() + 999) / 1000));
+  }
+
+  public JdbcTarget target() {
+    return target;
+  }
+
+  /** A new connection (autocommit on). */
+  public Connection connect() throws SQLException {
+    Connection c = DRIVER.connect(target.safeUrl(), properties);
+    if (c == null) {
+      throw new SQLException("not a PostgreSQL URL: " + target.safeUrl(), "08001");
+    }
+    return c;
+  }
+
+  /**
+   * The first connection of a run: a failure here is the user's to fix (wrong URL, server down,
+   * wrong password, missing database), so it becomes one clear line.
+   *
+   * @throws BadInputException with the driver's reason and SQLSTATE, password scrubbed
+   */
+  public Connection connectForSetup() {
+    try {
+      return connect();
+    } catch (SQLException e) {
+      String hint = switch (e.getSQLState() == null ? "" : e.getSQLState()) {
+        case "28P01", "28000", "08004" -> target.hasPassword()
+            ? " (check the password in PGPASSWORD, PGPASSFILE or ~/.pgpass)"
+            : " (no password found: set PGPASSWORD or add a line to ~/.pgpass)";
+        case "3D000" -> " (create the database first)";
+        default -> "";
+      };
+      throw new BadInputException("cannot connect to " + target + ": " + target.scrub(SqlErrors.oneLine(e.getMessage()))
+          + (e.getSQLState() == null ? "" : " (SQLSTATE " + e.getSQLState() + ")") + hint, e);
+    }
+  }
+
+  /**
+   * A pool of exactly {@code size} connections (burst mode): a task that cannot get one within
+   * {@code poolTimeout} fails. The pool never sees the password (it gets a configured
+   * DataSource), so it cannot log it.
+   */
+  public HikariDataSource pool(int size, Duration poolTimeout) {
+    PGSimpleDataSource ds = new PGSimpleDataSource();
+    ds.setURL(target.safeUrl());
+    for (String name : properties.stringPropertyNames()) {
+      try {
+        ds.setProperty(name, properties.getProperty(name));
+      } catch (SQLException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    HikariConfig config = new HikariConfig();
+    config.setDataSource(ds);
+    config.setPoolName("loadgen-burst");
+    config.setMaximumPoolSize(size);
+    config.setMinimumIdle(size);
+    config.setConnectionTimeout(poolTimeout.toMillis());
+    config.setValidationTimeout(Math.min(5_000, Math.max(250, poolTimeout.toMillis())));
+    config.setInitializationFailTimeout(-1);
+    config.setMaxLifetime(0);
+    config.setIdleTimeout(0);
+    return new HikariDataSource(config);
+  }
+}

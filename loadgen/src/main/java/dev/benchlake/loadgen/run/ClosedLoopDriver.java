@@ -1,0 +1,40 @@
+package dev.benchlake.loadgen.run;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Closed loop: {@code clients} connections, each running its next task as soon as the previous
+ * one ends. A task's intended start is the moment its client became free (after any reconnect
+ * backoff), so its latency is its service time plus loadgen's own overhead; the server's
+ * throughput at this concurrency is what a closed loop measures.
+ */
+public final class ClosedLoopDriver implements Driver {
+  private final int clients;
+
+  public ClosedLoopDriver(int clients) {
+    this.clients = clients;
+  }
+
+  @Override
+  public void run(StepRun run) throws InterruptedException {
+    AtomicLong measuredClaimed = new AtomicLong();
+    Driver.runWorkers("client", clients, clientId -> {
+      SplittableRandom random = run.random(clientId, 0);
+      try (ClientSession session = new ClientSession(run, clientId, clients)) {
+        long seq = 0;
+        while (!run.control.stopRequested()) {
+          session.awaitBackoff();
+          long intended = run.clock.now();
+          boolean warmup = intended < run.warmupEndNs();
+          if (!warmup) {
+            if (run.plan.timed() ? intended >= run.endNs() : measuredClaimed.getAndIncrement() >= run.plan.tasks()) {
+              break;
+            }
+          }
+          session.execute(run.step.pickTask(random), intended, warmup, seq++, random);
+        }
+      }
+    });
+  }
+}

@@ -1,0 +1,36 @@
+package dev.benchlake.loadgen.workload;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One step of a workload ({@code --steps a,b,c}): a kind of task, or a weighted mix of kinds
+ * ({@code --script a.sql@3 --script b.sql@1}), run for its own warm-up and measurement.
+ */
+public interface Step {
+  /** The step's name, e.g. {@code point-select}. */
+  String name();
+
+  /**
+   * The names tasks of this step are recorded under (the {@code step} column of tasks.csv): the
+   * step's own name, or one per script of a mix.
+   */
+  default List<String> taskNames() {
+    return List.of(name());
+  }
+
+  /** Which of {@link #taskNames()} the next task is (by weight for a mix). */
+  default int pickTask(SplittableRandom random) {
+    return 0;
+  }
+
+  /**
+   * Prepares this step's statements on {@code connection}.
+   *
+   * @param clientId the client using it, from 0 (steps that partition the key space use it)
+   * @param clients how many clients run the step
+   */
+  TaskRunner open(Connection connection, int clientId, int clients) throws SQLException;
+}

@@ -1,0 +1,98 @@
+package dev.benchlake.loadgen.workload;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The sysbench-like steps, each named after the sysbench 1.0 script it follows. The SQL is
+ * sysbench's (pgsql driver) with {@code N} the table number (uniform in 1..tables, drawn once per
+ * query group as sysbench does), {@code id} drawn by {@code --rand-type} in 1..table_size, ranges
+ * of {@code --range-size} ids:
+ *
+ * <table>
+ * <caption>steps</caption>
+ * <tr><th>step</th><th>sysbench script</th><th>one task</th></tr>
+ * <tr><td>point-select</td><td>oltp_point_select</td><td>{@code SELECT c FROM sbtestN WHERE id=?}</td></tr>
+ * <tr><td>simple-range</td><td>oltp_read_only, one query</td><td>{@code SELECT c FROM sbtestN WHERE id BETWEEN ? AND ?}</td></tr>
+ * <tr><td>sum-range</td><td>oltp_read_only, one query</td><td>{@code SELECT SUM(k) FROM sbtestN WHERE id BETWEEN ? AND ?}</td></tr>
+ * <tr><td>order-range</td><td>oltp_read_only, one query</td><td>{@code SELECT c FROM sbtestN WHERE id BETWEEN ? AND ? ORDER BY c}</td></tr>
+ * <tr><td>distinct-range</td><td>oltp_read_only, one query</td><td>{@code SELECT DISTINCT c FROM sbtestN WHERE id BETWEEN ? AND ? ORDER BY c}</td></tr>
+ * <tr><td>random-points</td><td>select_random_points</td><td>{@code SELECT id, k, c, pad FROM sbtest1 WHERE k IN (?, … 10 values)}</td></tr>
+ * <tr><td>random-ranges</td><td>select_random_ranges</td><td>{@code SELECT count(k) FROM sbtest1 WHERE k BETWEEN ? AND ? OR … (10 ranges of 5)}</td></tr>
+ * <tr><td>update-index</td><td>oltp_update_index</td><td>{@code UPDATE sbtestN SET k=k+1 WHERE id=?}</td></tr>
+ * <tr><td>update-non-index</td><td>oltp_update_non_index</td><td>{@code UPDATE sbtestN SET c=? WHERE id=?}</td></tr>
+ * <tr><td>insert</td><td>oltp_insert</td><td>{@code INSERT INTO sbtestN (k, c, pad) VALUES (?, ?, ?)}</td></tr>
+ * <tr><td>delete</td><td>oltp_delete</td><td>{@code DELETE FROM sbtestN WHERE id=?}</td></tr>
+ * <tr><td>read-only</td><td>oltp_read_only</td><td>BEGIN; 10 point selects; simple, sum, order, distinct range; COMMIT</td></tr>
+ * <tr><td>read-write</td><td>oltp_read_write</td><td>BEGIN; read-only's queries; update-index; update-non-index; DELETE + INSERT (id, k, c, pad) of one id; COMMIT</td></tr>
+ * <tr><td>write-only</td><td>oltp_write_only</td><td>BEGIN; update-index; update-non-index; DELETE + INSERT; COMMIT</td></tr>
+ * </table>
+ *
+ * <p>random-points and random-ranges give each client its own slice of {@code k} values
+ * (table_size / clients wide), as sysbench gives each thread. BEGIN and COMMIT are sent as
+ * statements, like sysbench does (one round trip each).
+ */
+public enum SysbenchStep {
+  POINT_SELECT("point-select", "oltp_point_select", Op.POINT_SELECT),
+  SIMPLE_RANGE("simple-range", "oltp_read_only (simple_ranges)", Op.SIMPLE_RANGE),
+  SUM_RANGE("sum-range", "oltp_read_only (sum_ranges)", Op.SUM_RANGE),
+  ORDER_RANGE("order-range", "oltp_read_only (order_ranges)", Op.ORDER_RANGE),
+  DISTINCT_RANGE("distinct-range", "oltp_read_only (distinct_ranges)", Op.DISTINCT_RANGE),
+  RANDOM_POINTS("random-points", "select_random_points", Op.RANDOM_POINTS),
+  RANDOM_RANGES("random-ranges", "select_random_ranges", Op.RANDOM_RANGES),
+  UPDATE_INDEX("update-index", "oltp_update_index", Op.INDEX_UPDATE),
+  UPDATE_NON_INDEX("update-non-index", "oltp_update_non_index", Op.NON_INDEX_UPDATE),
+  INSERT("insert", "oltp_insert", Op.INSERT),
+  DELETE("delete", "oltp_delete", Op.DELETE),
+  READ_ONLY("read-only", "oltp_read_only", Op.BEGIN, Op.POINT_SELECTS, Op.SIMPLE_RANGE, Op.SUM_RANGE,
+      Op.ORDER_RANGE, Op.DISTINCT_RANGE, Op.COMMIT),
+  READ_WRITE("read-write", "oltp_read_write", Op.BEGIN, Op.POINT_SELECTS, Op.SIMPLE_RANGE, Op.SUM_RANGE,
+      Op.ORDER_RANGE, Op.DISTINCT_RANGE, Op.INDEX_UPDATE, Op.NON_INDEX_UPDATE, Op.DELETE_INSERT, Op.COMMIT),
+  WRITE_ONLY("write-only", "oltp_write_only", Op.BEGIN, Op.INDEX_UPDATE, Op.NON_INDEX_UPDATE, Op.DELETE_INSERT,
+      Op.COMMIT);
+
+  /** The building blocks, each sysbench's {@code execute_*} function. */
+  enum Op {
+    BEGIN, COMMIT, POINT_SELECT, POINT_SELECTS, SIMPLE_RANGE, SUM_RANGE, ORDER_RANGE, DISTINCT_RANGE,
+    RANDOM_POINTS, RANDOM_RANGES, INDEX_UPDATE, NON_INDEX_UPDATE, DELETE_INSERT, INSERT, DELETE
+  }
+
+  private final String stepName;
+  private final String sysbenchScript;
+  private final List<Op> ops;
+
+  SysbenchStep(String stepName, String sysbenchScript, Op... ops) {
+    this.stepName = stepName;
+    this.sysbenchScript = sysbenchScript;
+    this.ops = List.of(ops);
+  }
+
+  public String stepName() {
+    return stepName;
+  }
+
+  /** The sysbench script this step follows. */
+  public String sysbenchScript() {
+    return sysbenchScript;
+  }
+
+  List<Op> ops() {
+    return ops;
+  }
+
+  /** Whether the step only works on table 1 (select_random_* scripts). */
+  boolean firstTableOnly() {
+    return ops.contains(Op.RANDOM_POINTS) || ops.contains(Op.RANDOM_RANGES);
+  }
+
+  public static Optional<SysbenchStep> byName(String name) {
+    String wanted = name.toLowerCase(Locale.ROOT).replace('_', '-');
+    return Arrays.stream(values()).filter(s -> s.stepName.equals(wanted)).findFirst();
+  }
+
+  public static List<String> names() {
+    return Arrays.stream(values()).map(SysbenchStep::stepName).toList();
+  }
+}

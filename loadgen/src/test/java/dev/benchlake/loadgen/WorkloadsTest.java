@@ -1,0 +1,164 @@
+package dev.benchlake.loadgen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.core.raw.TaskRecord;
+import dev.benchlake.loadgen.db.EmbeddedServer;
+import dev.benchlake.loadgen.workload.SysbenchStep;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every workload against a real PostgreSQL: the data it loads and the runs it records. */
+class WorkloadsTest {
+  @TempDir
+  Path tmp;
+
+  private final EmbeddedServer server = TestServers.shared();
+
+  @Test
+  void selectUpdateLoadsTheStudysTableAndRecordsEveryTask() throws Exception {
+    Path out = tmp.resolve("su");
+    RunResult result = Loadgen.run(TestServers.sharedConfig(out).workload("select-update").scale(0.01)
+        .mode(LoadgenConfig.Mode.closed(3)).tasks(150L).build(), ProgressListener.NONE, server);
+
+    assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+    List<TaskRecord> tasks = TestServers.tasks(out);
+    assertThat(tasks).hasSize(150).allMatch(TaskRecord::ok).allMatch(t -> t.step().equals("select-update"));
+    assertThat(tasks.stream().map(TaskRecord::clientId).collect(Collectors.toSet())).containsExactlyInAnyOrder(0, 1, 2);
+    try (Connection c = TestServers.connect(server); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("select count(*), count(distinct thread_id), max(a_value), "
+            + "(select count(*) from pg_indexes where tablename = 'table_a') from table_a")) {
+      rs.next();
+      assertThat(rs.getLong(1)).isEqualTo(10_000);
+      assertThat(rs.getInt(2)).isEqualTo(10);
+      assertThat(rs.getInt(3)).isEqualTo(1_000);
+      assertThat(rs.getInt(4)).isEqualTo(1);
+    }
+    RunManifest m = TestServers.manifest(out);
+    assertThat(m.workload().parameters()).containsEntry("rows_per_thread", 1000).containsEntry("random_seed", 42);
+    assertThat(m.summary().attempts()).isEqualTo(150);
+  }
+
+  @Test
+  void everySysbenchStepRunsOnTheSameData() throws Exception {
+    Path out = tmp.resolve("sb");
+    List<String> steps = SysbenchStep.names();
+    RunResult result = Loadgen.run(TestServers.sharedConfig(out).workload("sysbench").steps(steps).tables(1)
+        .tableSize(500).mode(LoadgenConfig.Mode.closed(2)).tasks(20L).build(), ProgressListener.NONE, server);
+
+    assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+    List<TaskRecord> tasks = TestServers.tasks(out);
+    assertThat(tasks).hasSize(20 * steps.size());
+    Map<String, Long> okByStep = tasks.stream().filter(TaskRecord::ok)
+        .collect(Collectors.groupingBy(TaskRecord::step, Collectors.counting()));
+    // Concurrent read-write/write-only tasks may deadlock or hit a duplicate id, as in sysbench; most succeed.
+    for (String step : steps) {
+      assertThat(okByStep.getOrDefault(step, 0L)).as(step).isGreaterThanOrEqualTo(15);
+    }
+    assertThat(TestServers.manifest(out).workload().steps()).isEqualTo(steps);
+    assertThat(result.steps()).extracting(StepResult::step).isEqualTo(steps);
+  }
+
+  @Test
+  void sysbenchTablesHaveSysbenchsLayout() throws Exception {
+    Path out = tmp.resolve("layout");
+    Loadgen.run(TestServers.sharedConfig(out).workload("point-select").tables(2).tableSize(300)
+        .mode(LoadgenConfig.Mode.closed(1)).tasks(10L).build(), ProgressListener.NONE, server);
+    try (Connection c = TestServers.connect(server); Statement st = c.createStatement()) {
+      for (int t = 1; t <= 2; t++) {
+        try (ResultSet rs = st.executeQuery("select count(*), min(id), max(id), min(length(c)), min(length(pad)), "
+            + "min(k) >= 1 and max(k) <= 300, nextval(pg_get_serial_sequence('sbtest" + t + "', 'id')) from sbtest" + t)) {
+          rs.next();
+          assertThat(rs.getLong(1)).isEqualTo(300);
+          assertThat(rs.getInt(2)).isEqualTo(1);
+          assertThat(rs.getInt(3)).isEqualTo(300);
+          assertThat(rs.getInt(4)).isEqualTo(119);
+          assertThat(rs.getInt(5)).isEqualTo(59);
+          assertThat(rs.getBoolean(6)).isTrue();
+          assertThat(rs.getLong(7)).as("insert step continues after the loaded ids").isEqualTo(301);
+        }
+        try (ResultSet rs = st.executeQuery("select indexdef from pg_indexes where tablename = 'sbtest" + t
+            + "' order by indexname")) {
+          assertThat(rs.next()).isTrue();
+          assertThat(rs.getString(1)).contains("(k)");
+          assertThat(rs.next()).isTrue();
+          assertThat(rs.getString(1)).contains("UNIQUE").contains("(id)");
+        }
+      }
+    }
+  }
+
+  @Test
+  void skipLoadRunsOnExistingTablesAndRefusesMissingOnes() throws Exception {
+    Path first = tmp.resolve("first");
+    Loadgen.run(TestServers.sharedConfig(first).workload("point-select").tableSize(200)
+        .mode(LoadgenConfig.Mode.closed(1)).tasks(5L).build(), ProgressListener.NONE, server);
+    TestServers.sql(server, "insert into sbtest1(k, c, pad) values (1, 'marker', 'marker')");
+
+    Path second = tmp.resolve("second");
+    RunResult result = Loadgen.run(TestServers.sharedConfig(second).workload("point-select").tableSize(200)
+        .skipLoad(true).mode(LoadgenConfig.Mode.closed(1)).tasks(5L).build(), ProgressListener.NONE, server);
+    assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+    try (Connection c = TestServers.connect(server); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("select count(*) from sbtest1 where c = 'marker'")) {
+      rs.next();
+      assertThat(rs.getInt(1)).as("the data was not reloaded").isEqualTo(1);
+    }
+    assertThat(TestServers.manifest(second).workload().parameters()).containsEntry("skip_load", true);
+
+    Path third = tmp.resolve("third");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Loadgen.run(TestServers.sharedConfig(third)
+            .workload("point-select").tables(9).skipLoad(true).tasks(5L).build(), ProgressListener.NONE, server))
+        .isInstanceOf(dev.benchlake.core.cli.BadInputException.class).hasMessageContaining("sbtest2 does not exist");
+    assertThat(third).doesNotExist();
+  }
+
+  @Test
+  void scriptsRunMixedByWeightWithVariables() throws Exception {
+    TestServers.sql(server, "drop table if exists accounts",
+        "create table accounts(aid int primary key, balance int not null default 0)",
+        "insert into accounts(aid) select generate_series(1, 1000)");
+    Path deposit = tmp.resolve("deposit.sql");
+    Files.writeString(deposit, """
+        -- a pgbench-style script
+        \\set aid random(1, 100 * :scale)
+        \\set delta random(1, 10)
+        BEGIN;
+        UPDATE accounts SET balance = balance + :delta WHERE aid = :aid;
+        SELECT balance::text FROM accounts WHERE aid = :aid;
+        END;
+        """, StandardCharsets.UTF_8);
+    Path report = tmp.resolve("report.sql");
+    Files.writeString(report, "select count(*) from accounts where balance > 0", StandardCharsets.UTF_8);
+    Path out = tmp.resolve("mix");
+
+    RunResult result = Loadgen.run(TestServers.sharedConfig(out).workload(null)
+            .scripts(List.of(deposit + "@3", report + "@1")).defines(Map.of("scale", 10L))
+            .mode(LoadgenConfig.Mode.closed(2)).tasks(400L).build(), ProgressListener.NONE, server);
+
+    assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+    List<TaskRecord> tasks = TestServers.tasks(out);
+    assertThat(tasks).hasSize(400).allMatch(TaskRecord::ok);
+    Map<String, Long> byScript = tasks.stream().collect(Collectors.groupingBy(TaskRecord::step, Collectors.counting()));
+    assertThat(byScript.get("deposit")).isBetween(250L, 350L);
+    assertThat(byScript.get("report")).isBetween(50L, 150L);
+    try (Connection c = TestServers.connect(server); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("select count(*), max(aid) from accounts where balance > 0")) {
+      rs.next();
+      assertThat(rs.getInt(1)).isPositive();
+      assertThat(rs.getInt(2)).isLessThanOrEqualTo(1000);
+    }
+    assertThat(TestServers.manifest(out).workload().steps()).containsExactly("deposit", "report");
+  }
+}

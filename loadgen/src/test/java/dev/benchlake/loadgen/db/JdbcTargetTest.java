@@ -1,0 +1,47 @@
+package dev.benchlake.loadgen.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.benchlake.core.cli.BadInputException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.postgresql.PGProperty;
+
+class JdbcTargetTest {
+  @Test
+  void stripsUserAndEveryPasswordParameter() {
+    assertThat(JdbcTarget.stripSecrets("jdbc:postgresql://h:5/db?user=bob&ssl=true&sslpassword=x&ApplicationName=a"))
+        .isEqualTo("jdbc:postgresql://h:5/db?ssl=true&ApplicationName=a");
+    assertThat(JdbcTarget.stripSecrets("jdbc:postgresql://h/db?user=bob")).isEqualTo("jdbc:postgresql://h/db");
+    assertThat(JdbcTarget.stripSecrets("jdbc:postgresql://h/db")).isEqualTo("jdbc:postgresql://h/db");
+  }
+
+  @Test
+  void refusesAPasswordInTheUrlWithoutRepeatingIt() {
+    assertThatThrownBy(() -> JdbcTarget.of("jdbc:postgresql://h/db?password=Sekr1tSekr1t", "u", Map.of()))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("must not carry a password")
+        .message().doesNotContain("Sekr1t");
+  }
+
+  @Test
+  void userComesFromTheOptionThenTheUrl() {
+    assertThat(JdbcTarget.of("jdbc:postgresql://h/db?user=fromurl", "fromoption", Map.of()).user()).isEqualTo("fromoption");
+    JdbcTarget fromUrl = JdbcTarget.of("jdbc:postgresql://h:6543/db?user=fromurl", null, Map.of());
+    assertThat(fromUrl.user()).isEqualTo("fromurl");
+    assertThat(fromUrl.safeUrl()).isEqualTo("jdbc:postgresql://h:6543/db");
+    assertThat(fromUrl.host()).isEqualTo("h");
+    assertThat(fromUrl.port()).isEqualTo("6543");
+    assertThat(fromUrl.database()).isEqualTo("db");
+  }
+
+  @Test
+  void thePasswordGoesIntoConnectionPropertiesAndIsScrubbedFromMessages() {
+    JdbcTarget t = JdbcTarget.of("jdbc:postgresql://h/db", "u", Map.of("PGPASSWORD", "s3cret-value"));
+    assertThat(t.hasPassword()).isTrue();
+    assertThat(PGProperty.PASSWORD.getOrDefault(t.connectionProperties(new java.util.Properties())))
+        .isEqualTo("s3cret-value");
+    assertThat(t.scrub("connect failed for s3cret-value@h")).isEqualTo("connect failed for ********@h");
+    assertThat(t.toString()).doesNotContain("s3cret");
+  }
+}

@@ -1,0 +1,54 @@
+package dev.benchlake.loadgen.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.loadgen.LoadgenMain;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A loadgen killed with SIGKILL leaves its embedded server running; the next start stops and removes it. */
+class OrphanedServerTest {
+  @TempDir
+  Path tmp;
+
+  @Test
+  void theNextStartStopsAnOrphanedServer() throws Exception {
+    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), LoadgenMain.class.getName(), "--serve", "--pg-dir", tmp.toString())
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = out.readLine()) != null && !line.startsWith("port=")) {
+        // wait until the server runs
+      }
+      assertThat(line).startsWith("port=");
+    }
+    child.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+
+    Path cluster;
+    try (Stream<Path> dirs = Files.list(tmp)) {
+      cluster = dirs.filter(d -> d.getFileName().toString().startsWith("benchlake-pg17-")).findFirst().orElseThrow();
+    }
+    long pid = Long.parseLong(Files.readAllLines(cluster.resolve("data/postmaster.pid"), StandardCharsets.UTF_8).get(0));
+    assertThat(ProcessHandle.of(pid)).as("the server outlives its JVM").isPresent();
+
+    EmbeddedServer.stopOrphans(tmp);
+    assertThat(cluster).as("too young to be called an orphan").exists();
+
+    Files.setLastModifiedTime(cluster, FileTime.from(Instant.now().minusSeconds(120)));
+    EmbeddedServer.stopOrphans(tmp);
+    assertThat(cluster).doesNotExist();
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+    assertThat(List.of(tmp.toFile().list())).isEmpty();
+  }
+}
