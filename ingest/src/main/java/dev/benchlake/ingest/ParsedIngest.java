@@ -107,7 +107,7 @@ final class ParsedIngest {
         if (Boolean.FALSE.equals(ok)) {
           stats.failedTasks += n;
         }
-        Long minStart = c.isNullAt(7) ? (c.isNullAt(8) ? null : c.getLong(8)) : c.getLong(7);
+        Long minStart = !c.isNullAt(7) ? Long.valueOf(c.getLong(7)) : c.isNullAt(8) ? null : Long.valueOf(c.getLong(8));
         if (minStart != null && (stats.minStartUs == null || minStart < stats.minStartUs)) {
           stats.minStartUs = minStart;
         }

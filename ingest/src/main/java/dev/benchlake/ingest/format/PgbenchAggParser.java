@@ -73,7 +73,9 @@ final class PgbenchAggParser implements LineParser {
       out.emit("latency_min", v[4] / 1000.0, "ms");
       out.emit("latency_max", v[5] / 1000.0, "ms");
     }
-    if (f.length >= 10) {
+    // PostgreSQL 15 writes zeros for the lag of a run without --rate: no lag to report then.
+    boolean lagShown = f.length == 10 || f.length == 11 || (f.length == 15 && (v[6] > 0 || v[9] > 0));
+    if (lagShown) {
       out.emit(PgbenchAggMerge.LAG_SUM_US, v[6], "us");
       out.emit(PgbenchAggMerge.LAG_SUM2_US2, v[7], "us2");
       if (v[1] > 0) {
