@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * {@code prefix.PID.2} … for the others. Those files are one run.
  */
 final class PgbenchLogFiles {
-  private static final Pattern NAME = Pattern.compile("(.+\\.\\d+)(?:\\.(\\d+))?");
+  private static final Pattern NAME = Pattern.compile("(.+?\\.\\d+)(?:\\.(\\d+))?");
 
   private PgbenchLogFiles() {}
 
