@@ -4,7 +4,6 @@ import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.ingest.IngestResult.Outcome;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,14 +13,6 @@ import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 
 class IngestTest extends IngestTestSupport {
-  static Path fixture(String name) {
-    try {
-      return Path.of(IngestTest.class.getResource("/dev/benchlake/ingest/fixtures/" + name).toURI());
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
   /** A pgbench log in many small chunks, with bad lines at known places: rejects name the right lines. */
   @Test
   void rejectsKeepExactLineNumbersAcrossChunks() throws Exception {

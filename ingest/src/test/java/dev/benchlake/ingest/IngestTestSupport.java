@@ -17,6 +17,15 @@ public abstract class IngestTestSupport extends SparkTestBase {
 
   protected final List<String> messages = Collections.synchronizedList(new ArrayList<>());
 
+  /** A committed real-tool fixture (see the README beside them). */
+  public static Path fixture(String name) {
+    try {
+      return Path.of(IngestTestSupport.class.getResource("/dev/benchlake/ingest/fixtures/" + name).toURI());
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   protected Warehouse warehouse() {
     return Warehouse.at(spark, tmp.resolve("warehouse").toString());
   }
