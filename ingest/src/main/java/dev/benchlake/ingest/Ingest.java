@@ -5,6 +5,7 @@ import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.sum;
 
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.ingest.IngestResult.FileAccount;
@@ -49,10 +50,14 @@ import org.slf4j.LoggerFactory;
  *       at which its byte-range chunks start.
  *   <li>Under per-source locks, skip sources whose content is already committed (unless
  *       {@code replace}).
- *   <li>Parse all chunks of all sources in one Spark job into one cached table of verdicts; count
- *       per file and refuse bad input (a file that is all rejects, a source with no results, a
- *       companion file that disagrees) before anything is written.
- *   <li>Commit with {@link WarehouseWriter}: data tables first, {@code runs} last.
+ *   <li>Accounting pass: parse all chunks of all sources in one Spark job, keeping every verdict
+ *       but tasks (which are only counted) in a small cached table; count per file and refuse bad
+ *       input (a file that is all rejects, a source with no results, a companion file that
+ *       disagrees) before anything is written.
+ *   <li>Commit with {@link WarehouseWriter}: data tables first, {@code runs} last. The tasks are
+ *       parsed a second time, chunk by chunk, as the {@code tasks} table is written: they stream
+ *       from the files into the warehouse and are never cached, so a multi-GB log needs no memory
+ *       to match (parsing is cheap next to writing Parquet).
  * </ol>
  *
  * <p>Nothing is collected to the driver but counts, facts and one row per run.
@@ -199,8 +204,9 @@ public final class Ingest {
       runIds.addAll(parsed.runIdsOf(source));
       keys.add(source.key);
     }
+    boolean newWarehouse;
     try (RunLocks tableLock = RunLocks.acquire(warehouse, List.of("tables"))) {
-      writer.ensureTables();
+      newWarehouse = writer.ensureTables();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
@@ -209,7 +215,7 @@ public final class Ingest {
       writer.deleteRuns(replaced);
       txnVersion = System.currentTimeMillis();
     }
-    if (writer.hasRowsOf(runIds)) {
+    if (!newWarehouse && writer.hasRowsOf(runIds)) {
       // Left by an ingest killed before its commit point: invisible, but the commit below would
       // make them visible. We hold the locks of these runs, so no live ingest is writing them.
       LOG.info("removing rows of runs {} left by an interrupted ingest", runIds);
@@ -236,26 +242,32 @@ public final class Ingest {
         PlannedFile planned = source.plan.files().get(f);
         ScannedFile scanned = source.files.get(f);
         for (ScannedFile.Chunk chunk : scanned.chunks()) {
-          jobs.add(new ChunkJob(s, f, scanned.path(), chunk, planned.lineParser(), planned.documentParser()));
+          jobs.add(new ChunkJob(s, f, scanned.path(), chunk, planned.lineParser(), planned.documentParser(), false));
         }
       }
     }
     return jobs;
   }
 
-  /** Runs the parse job: one Spark partition per chunk. */
+  /**
+   * Runs one parsing pass: one Spark partition per chunk; the accounting pass gives
+   * {@link ParsedRows#SCHEMA} rows, the task pass {@link ParsedRows#TASK_SCHEMA} rows.
+   */
   static Dataset<Row> parseAll(SparkSession spark, List<ChunkJob> jobs) {
+    boolean tasks = !jobs.isEmpty() && jobs.get(0).tasksPass();
+    if (jobs.isEmpty()) {
+      return spark.createDataFrame(List.of(), tasks ? ParsedRows.TASK_SCHEMA : ParsedRows.SCHEMA);
+    }
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    JavaRDD<Row> rows = jsc.parallelize(jobs, Math.max(1, jobs.size())).flatMap(ChunkParsing::rows);
-    return spark.createDataFrame(rows, ParsedRows.SCHEMA);
+    JavaRDD<Row> rows = jsc.parallelize(jobs, jobs.size()).flatMap(ChunkParsing::rows);
+    return spark.createDataFrame(rows, tasks ? ParsedRows.TASK_SCHEMA : ParsedRows.SCHEMA);
   }
 
-  /** Counts of the cached verdicts, per file, run part and kind. */
+  /** Counts of the accounting pass, per file, run part and kind: lines, failed tasks, rows, times. */
   static List<Row> counts(Dataset<Row> rows) {
-    return rows.groupBy(col(ParsedRows.SOURCE), col(ParsedRows.FILE), col(ParsedRows.RUN_PART), col(ParsedRows.KIND),
-            col(ParsedRows.FIRST_OF_LINE), col("ok"))
-        .agg(count(lit(1)).as("n"), min(ParsedRows.START_US).as("min_start"), min(ParsedRows.END_US).as("min_end"),
-            max(ParsedRows.END_US).as("max_end"))
+    return rows.groupBy(col(ParsedRows.SOURCE), col(ParsedRows.FILE), col(ParsedRows.RUN_PART), col(ParsedRows.KIND))
+        .agg(sum(ParsedRows.N_LINES).as("lines"), sum(ParsedRows.N_FAILED).as("failed"), count(lit(1)).as("rows"),
+            min(ParsedRows.START_US).as("min_start"), max(ParsedRows.END_US).as("max_end"))
         .collectAsList();
   }
 

@@ -93,34 +93,29 @@ final class ParsedIngest {
     int file = c.getInt(1);
     String part = c.getString(2);
     byte kind = c.getByte(3);
-    boolean first = c.getBoolean(4);
-    Boolean ok = c.isNullAt(5) ? null : c.getBoolean(5);
-    long n = c.getLong(6);
+    long lines = c.isNullAt(4) ? 0 : c.getLong(4);
+    long failed = c.isNullAt(5) ? 0 : c.getLong(5);
+    long rowCount = c.getLong(6);
     long[] fileCount = fileCounts.computeIfAbsent(source, s -> new HashMap<>()).computeIfAbsent(file, f -> new long[3]);
-    if (kind == ParsedRows.TASK || kind == ParsedRows.METRIC) {
-      if (first) {
-        fileCount[0] += n;
-      }
+    if (kind == ParsedRows.TASK_SUMMARY || kind == ParsedRows.METRIC) {
+      fileCount[0] += lines;
       PartStats stats = parts.computeIfAbsent(source, s -> new TreeMap<>()).computeIfAbsent(part, p -> new PartStats());
-      if (kind == ParsedRows.TASK) {
-        stats.tasks += n;
-        if (Boolean.FALSE.equals(ok)) {
-          stats.failedTasks += n;
+      if (kind == ParsedRows.TASK_SUMMARY) {
+        stats.tasks += lines;
+        stats.failedTasks += failed;
+        if (!c.isNullAt(7) && (stats.minStartUs == null || c.getLong(7) < stats.minStartUs)) {
+          stats.minStartUs = c.getLong(7);
         }
-        Long minStart = !c.isNullAt(7) ? Long.valueOf(c.getLong(7)) : c.isNullAt(8) ? null : Long.valueOf(c.getLong(8));
-        if (minStart != null && (stats.minStartUs == null || minStart < stats.minStartUs)) {
-          stats.minStartUs = minStart;
-        }
-        if (!c.isNullAt(9) && (stats.maxEndUs == null || c.getLong(9) > stats.maxEndUs)) {
-          stats.maxEndUs = c.getLong(9);
+        if (!c.isNullAt(8) && (stats.maxEndUs == null || c.getLong(8) > stats.maxEndUs)) {
+          stats.maxEndUs = c.getLong(8);
         }
       } else {
-        stats.metrics += n;
+        stats.metrics += rowCount;
       }
     } else if (kind == ParsedRows.METADATA) {
-      fileCount[1] += n;
+      fileCount[1] += lines;
     } else if (kind == ParsedRows.REJECT) {
-      fileCount[2] += n;
+      fileCount[2] += lines;
     }
   }
 
@@ -221,7 +216,7 @@ final class ParsedIngest {
 
   WarehouseWriter.Batch batch() {
     Column runId = runIdColumn().as(WarehouseSchema.RUN_ID);
-    Dataset<Row> tasks = rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.TASK)).select(runId, col("step"),
+    Dataset<Row> tasks = taskRows().select(runId, col("step"),
         col("client_id"), col("seq"), timestamp_micros(col(ParsedRows.START_US)).as("start_ts"),
         timestamp_micros(col(ParsedRows.END_US)).as("end_ts"), col("latency_ns"), col("service_ns"), col("wait_ns"),
         col("warmup"), col("ok"), col("sqlstate"), col("error"), col(ParsedRows.LINE_NO).as("source_line"));
@@ -230,6 +225,20 @@ final class ParsedIngest {
     Dataset<Row> metrics = metricRows().select(runId, col("step"), col("interval_start_s"), col("interval_s"),
         col("metric"), col("value"), col("unit"), col("bucket"), col(ParsedRows.LINE_NO).as("source_line"));
     return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects);
+  }
+
+  /**
+   * The second pass over the sources that have tasks: it runs when the batch is written, so the
+   * tasks stream from the files into the warehouse without being held anywhere.
+   */
+  private Dataset<Row> taskRows() {
+    List<dev.benchlake.ingest.parse.ChunkJob> jobs = new ArrayList<>();
+    for (dev.benchlake.ingest.parse.ChunkJob job : Ingest.chunkJobs(sources)) {
+      if (parts.getOrDefault(job.source(), Map.of()).values().stream().anyMatch(p -> p.tasks > 0)) {
+        jobs.add(job.forTasks());
+      }
+    }
+    return jobs.isEmpty() ? spark.createDataFrame(List.of(), ParsedRows.TASK_SCHEMA) : Ingest.parseAll(spark, jobs);
   }
 
   /** Metric rows in the ParsedRows schema, after each source's transform. */

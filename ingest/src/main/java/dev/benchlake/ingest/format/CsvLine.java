@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.format;
 
+import dev.benchlake.ingest.parse.ParseSink;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,6 +11,29 @@ import java.util.List;
  */
 final class CsvLine {
   private CsvLine() {}
+
+  /**
+   * The fields of a data line of {@code width} fields, or null after rejecting the line (bad
+   * quoting, another number of fields); a blank line is metadata and also gives null.
+   */
+  static List<String> fieldsOrVerdict(long lineNo, String line, char delimiter, int width, ParseSink sink) {
+    if (line.isBlank()) {
+      sink.metadata(lineNo);
+      return null;
+    }
+    List<String> fields;
+    try {
+      fields = split(line, delimiter);
+    } catch (IllegalArgumentException e) {
+      sink.reject(lineNo, line, e.getMessage());
+      return null;
+    }
+    if (fields.size() != width) {
+      sink.reject(lineNo, line, fields.size() + " fields where the header has " + width);
+      return null;
+    }
+    return fields;
+  }
 
   /** @throws IllegalArgumentException for an unterminated quote or text after a closing quote */
   static List<String> split(String line, char delimiter) {

@@ -53,19 +53,8 @@ final class CsvTasksParser implements LineParser {
       sink.metadata(lineNo);
       return;
     }
-    if (line.isBlank()) {
-      sink.metadata(lineNo);
-      return;
-    }
-    List<String> f;
-    try {
-      f = CsvLine.split(line, delimiter);
-    } catch (IllegalArgumentException e) {
-      sink.reject(lineNo, line, e.getMessage());
-      return;
-    }
-    if (f.size() != idx.width()) {
-      sink.reject(lineNo, line, f.size() + " fields where the " + (header ? "header has " : "mapping expects ") + idx.width());
+    List<String> f = CsvLine.fieldsOrVerdict(lineNo, line, delimiter, idx.width(), sink);
+    if (f == null) {
       return;
     }
     String step = idx.step() >= 0 ? f.get(idx.step()).trim() : constantStep;

@@ -41,19 +41,8 @@ final class CsvWideParser implements LineParser {
       sink.metadata(lineNo);
       return;
     }
-    if (line.isBlank()) {
-      sink.metadata(lineNo);
-      return;
-    }
-    List<String> f;
-    try {
-      f = CsvLine.split(line, delimiter);
-    } catch (IllegalArgumentException e) {
-      sink.reject(lineNo, line, e.getMessage());
-      return;
-    }
-    if (f.size() != width) {
-      sink.reject(lineNo, line, f.size() + " fields where the header has " + width);
+    List<String> f = CsvLine.fieldsOrVerdict(lineNo, line, delimiter, width, sink);
+    if (f == null) {
       return;
     }
     String step = f.get(stepIndex).trim();

@@ -74,6 +74,7 @@ final class PgbenchAggMerge {
       case ParsedRows.KIND -> lit(ParsedRows.METRIC).as(name);
       // Lines were counted before the merge; merged rows stand for no line of their own.
       case ParsedRows.FIRST_OF_LINE -> lit(false).as(name);
+      case ParsedRows.N_LINES -> lit(0L).as(name);
       case ParsedRows.SOURCE, ParsedRows.FILE, ParsedRows.RUN_PART, "step", "interval_start_s", "interval_s" -> col(name);
       default -> lit(null).cast(ParsedRows.SCHEMA.apply(name).dataType()).as(name);
     }).toArray(Column[]::new);

@@ -72,16 +72,22 @@ public final class WarehouseWriter {
   /**
    * Creates the four tables where they do not exist yet (empty, with their schema), so that
    * concurrent first ingests do not race to create them.
+   *
+   * @return whether every table was created now (then no earlier ingest left rows in them)
    */
-  public void ensureTables() {
+  public boolean ensureTables() {
     SparkSession spark = warehouse.spark();
+    boolean allNew = true;
     for (Table table : Table.values()) {
       String path = warehouse.path(table);
-      if (!DeltaTable.isDeltaTable(spark, path)) {
+      if (DeltaTable.isDeltaTable(spark, path)) {
+        allNew = false;
+      } else {
         retrying("create " + table.dirName(), () -> DeltaTable.createIfNotExists(spark)
             .location(path).addColumns(table.schema()).execute());
       }
     }
+    return allNew;
   }
 
   /**
