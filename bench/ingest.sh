@@ -17,6 +17,7 @@ lines=${1:-10000000}
 repeats=${2:-3}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=${BENCH_DIR:-$(mktemp -d /tmp/benchlake-bench.XXXXXX)}
+mkdir -p "$work"
 export BENCHLAKE_JAVA_OPTS=${BENCHLAKE_JAVA_OPTS:--Xmx6g}
 export BENCHLAKE_LOG_LEVEL=${BENCHLAKE_LOG_LEVEL:-warn}
 target="$root/app/target"

@@ -204,18 +204,12 @@ public final class Ingest {
       runIds.addAll(parsed.runIdsOf(source));
       keys.add(source.key);
     }
-    boolean newWarehouse;
-    try (RunLocks tableLock = RunLocks.acquire(warehouse, List.of("tables"))) {
-      newWarehouse = writer.ensureTables();
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
     long txnVersion = WarehouseWriter.FIRST_VERSION;
     if (!replaced.isEmpty()) {
       writer.deleteRuns(replaced);
       txnVersion = System.currentTimeMillis();
     }
-    if (!newWarehouse && writer.hasRowsOf(runIds)) {
+    if (writer.hasRowsOf(runIds)) {
       // Left by an ingest killed before its commit point: invisible, but the commit below would
       // make them visible. We hold the locks of these runs, so no live ingest is writing them.
       LOG.info("removing rows of runs {} left by an interrupted ingest", runIds);

@@ -224,7 +224,27 @@ final class ParsedIngest {
         sourceFileColumn().as("source_file"), col(ParsedRows.LINE_NO), col("raw_line"), col("reason"));
     Dataset<Row> metrics = metricRows().select(runId, col("step"), col("interval_start_s"), col("interval_s"),
         col("metric"), col("value"), col("unit"), col("bucket"), col(ParsedRows.LINE_NO).as("source_line"));
-    return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects);
+    java.util.Set<WarehouseSchema.Table> empty = java.util.EnumSet.noneOf(WarehouseSchema.Table.class);
+    long taskCount = 0;
+    long metricCount = 0;
+    long rejectCount = 0;
+    for (int s = 0; s < sources.size(); s++) {
+      for (String part : partsOf(s)) {
+        taskCount += parts.getOrDefault(s, Map.of()).getOrDefault(part, new PartStats()).tasks;
+        metricCount += metricsOf(s, part);
+        rejectCount += rejectedOf(s, part);
+      }
+    }
+    if (taskCount == 0) {
+      empty.add(WarehouseSchema.Table.TASKS);
+    }
+    if (metricCount == 0) {
+      empty.add(WarehouseSchema.Table.STEP_METRICS);
+    }
+    if (rejectCount == 0) {
+      empty.add(WarehouseSchema.Table.REJECTS);
+    }
+    return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects, empty);
   }
 
   /**

@@ -30,7 +30,7 @@ class IngestTest extends IngestTestSupport {
     Path file = tmp.resolve("pgbench_log.100");
     Files.writeString(file, log, StandardCharsets.UTF_8);
 
-    IngestResult result = ingest(IngestRequest.of(file).withFormat("pgbench-log").withChunkBytes(997));
+    IngestResult result = ingest(IngestRequest.of(file).withFormat("pgbench-log").withChunkBytes(4093));
 
     assertThat(result.files()).singleElement().satisfies(f -> {
       assertThat(f.lines()).isEqualTo(3000);

@@ -23,12 +23,18 @@ import org.junit.jupiter.api.Test;
  */
 class KillIngestTest extends IngestTestSupport {
   private static final int LINES = 50_000;
+  private static final int REJECTED = LINES / 10_000;
+  private static final int TASKS = LINES - REJECTED;
 
   @Test
   void killedIngestsLeaveNoPartialRunAndARerunCompletesExactlyOnce() throws Exception {
     Path log = tmp.resolve("pgbench_log.777");
     StringBuilder text = new StringBuilder(LINES * 32);
     for (int i = 0; i < LINES; i++) {
+      if (i % 10_000 == 5_000) {
+        text.append("client ").append(i).append(" aborted\n"); // some rejects, so every table is written
+        continue;
+      }
       text.append(i % 8).append(' ').append(i / 8).append(' ').append(300 + i % 997).append(" 0 ")
           .append(1_700_000_000 + i / 5000).append(' ').append(i % 5000 * 199).append('\n');
     }
@@ -55,22 +61,24 @@ class KillIngestTest extends IngestTestSupport {
     }
     // The kill after the tasks commit left every task on disk, invisible: the protection is real.
     long orphans = spark.read().format("delta").load(warehouse().path(Table.TASKS)).count();
-    assertThat(orphans).isGreaterThanOrEqualTo(LINES);
+    assertThat(orphans).isGreaterThanOrEqualTo(TASKS);
 
     IngestResult rerun = ingest(IngestRequest.of(log).withFormat("pgbench-log"));
-    assertThat(rerun.runs()).singleElement().satisfies(r -> assertThat(r.tasks()).isEqualTo(LINES));
+    assertThat(rerun.runs()).singleElement().satisfies(r -> assertThat(r.tasks()).isEqualTo(TASKS));
 
     assertThat(warehouse().runs().count()).isEqualTo(1);
-    assertThat(warehouse().tasks().count()).isEqualTo(LINES);
-    assertThat(warehouse().tasks().select("client_id", "seq").distinct().count()).isEqualTo(LINES);
+    assertThat(warehouse().tasks().count()).isEqualTo(TASKS);
+    assertThat(warehouse().tasks().select("client_id", "seq").distinct().count()).isEqualTo(TASKS);
+    assertThat(warehouse().rejects().count()).isEqualTo(REJECTED);
     assertThat(spark.read().format("delta").load(warehouse().path(Table.TASKS)).count())
-        .as("orphans of the killed ingests were removed").isEqualTo(LINES);
+        .as("orphans of the killed ingests were removed").isEqualTo(TASKS);
+    assertThat(spark.read().format("delta").load(warehouse().path(Table.REJECTS)).count()).isEqualTo(REJECTED);
     assertThat(warehouse().tasks().where(col("source_line").equalTo(LINES)).count()).isEqualTo(1);
 
     // And once more: nothing added.
     IngestResult again = ingest(IngestRequest.of(log).withFormat("pgbench-log"));
     assertThat(again.changedWarehouse()).isFalse();
-    assertThat(warehouse().tasks().count()).isEqualTo(LINES);
+    assertThat(warehouse().tasks().count()).isEqualTo(TASKS);
   }
 
   private static Process start(String point, Path warehouse, Path log) throws IOException {

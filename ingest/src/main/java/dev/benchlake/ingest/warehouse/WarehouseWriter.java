@@ -57,8 +57,14 @@ public final class WarehouseWriter {
     default void afterCommit(Table table) {}
   }
 
-  /** The rows of one ingest, each matching its {@link WarehouseSchema} table. */
-  public record Batch(Dataset<Row> runs, Dataset<Row> tasks, Dataset<Row> stepMetrics, Dataset<Row> rejects) {
+  /**
+   * The rows of one ingest, each matching its {@link WarehouseSchema} table.
+   *
+   * @param empty tables this ingest has no rows for: they are not appended to (a commit of nothing
+   *     costs seconds and there is nothing in it to make idempotent)
+   */
+  public record Batch(Dataset<Row> runs, Dataset<Row> tasks, Dataset<Row> stepMetrics, Dataset<Row> rejects,
+      java.util.Set<Table> empty) {
     Dataset<Row> rows(Table table) {
       return switch (table) {
         case RUNS -> runs;
@@ -67,27 +73,6 @@ public final class WarehouseWriter {
         case REJECTS -> rejects;
       };
     }
-  }
-
-  /**
-   * Creates the four tables where they do not exist yet (empty, with their schema), so that
-   * concurrent first ingests do not race to create them.
-   *
-   * @return whether every table was created now (then no earlier ingest left rows in them)
-   */
-  public boolean ensureTables() {
-    SparkSession spark = warehouse.spark();
-    boolean allNew = true;
-    for (Table table : Table.values()) {
-      String path = warehouse.path(table);
-      if (DeltaTable.isDeltaTable(spark, path)) {
-        allNew = false;
-      } else {
-        retrying("create " + table.dirName(), () -> DeltaTable.createIfNotExists(spark)
-            .location(path).addColumns(table.schema()).execute());
-      }
-    }
-    return allNew;
   }
 
   /**
@@ -103,14 +88,29 @@ public final class WarehouseWriter {
         throw new IllegalArgumentException("rows for " + table.dirName() + " do not match its schema:\n"
             + rows.schema().treeString() + "expected:\n" + table.schema().treeString());
       }
+      if (table != Table.RUNS && batch.empty().contains(table)) {
+        continue;
+      }
       listener.beforeCommit(table);
-      retrying("append to " + table.dirName(), () -> rows.write()
+      String path = warehouse.path(table);
+      Runnable write = () -> retrying("append to " + table.dirName(), () -> rows.write()
           .format("delta")
           .mode(SaveMode.Append)
           .option("txnAppId", "benchlake-ingest:" + ingestKey)
           .option("txnVersion", txnVersion)
           .option("userMetadata", "benchlake ingest " + ingestKey)
-          .save(warehouse.path(table)));
+          .save(path));
+      if (DeltaTable.isDeltaTable(warehouse.spark(), path)) {
+        write.run();
+      } else {
+        // The first append creates the table: one ingest at a time, so that concurrent first
+        // ingests do not both try to create it.
+        try (RunLocks lock = RunLocks.acquire(warehouse, List.of("create " + table.dirName()))) {
+          write.run();
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
       listener.afterCommit(table);
     }
   }
