@@ -1,7 +1,6 @@
 package dev.benchlake.ingest.cli;
 
 import dev.benchlake.core.Labels;
-import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.ingest.Ingest;
@@ -10,6 +9,8 @@ import dev.benchlake.ingest.IngestResult;
 import dev.benchlake.ingest.format.Formats;
 import dev.benchlake.ingest.spark.SparkOptions;
 import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.ingest.warehouse.WarehouseSchema;
+import dev.benchlake.ingest.warehouse.WarehouseWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,10 +29,10 @@ import picocli.CommandLine.Spec;
 /** {@code benchlake ingest}: result files into the warehouse (see {@link Ingest}). */
 @Command(name = "ingest", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = {
-      "Ingest benchmark results into a warehouse: loadgen run directories, TestPostgresqlPerf details,",
-      "pgbench per-transaction and aggregate logs, pgbench and sysbench text output, any CSV through a mapping.",
-      "Every line is accounted for (accepted, or kept in 'rejects' with its line number and a reason);",
-      "ingesting the same content again adds nothing; a killed ingest leaves no partial run."
+      "Ingest benchmark results into a warehouse: loadgen run directories, TestPostgresqlPerf details, "
+          + "pgbench per-transaction and aggregate logs, pgbench and sysbench text output, any CSV through a mapping.",
+      "Every line is accounted for (accepted, or kept in 'rejects' with its line number and a reason); "
+          + "ingesting the same content again adds nothing; a killed ingest leaves no partial run."
     },
     footer = {"", "Prints the run ids it added on stdout and 'FILE: accepted N, rejected M' per file on stderr.",
       "Exit codes: 0 ok (also when everything was already ingested), 1 runtime failure, 2 bad input (nothing written)."})
@@ -96,7 +97,7 @@ public final class IngestCommand implements Callable<Integer> {
           err.flush();
         });
     Warehouse warehouse = Warehouse.at(sparkOptions.session("ingest"), warehouseDir);
-    IngestResult result = Ingest.run(warehouse.spark(), warehouse, request);
+    IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, progress(err));
     for (IngestResult.FileAccount file : result.files()) {
       err.println(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected());
     }
@@ -113,8 +114,17 @@ public final class IngestCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  /** Runs this command alone (used by tests that need a real, killable ingest process). */
-  public static void main(String[] args) {
-    System.exit(Cli.execute(new IngestCommand(), args));
+  /** Says which table is being written when stderr is a terminal (Spark's progress bar shows the rest). */
+  private static WarehouseWriter.CommitListener progress(PrintWriter err) {
+    if (System.console() == null) {
+      return WarehouseWriter.CommitListener.NONE;
+    }
+    return new WarehouseWriter.CommitListener() {
+      @Override
+      public void beforeCommit(WarehouseSchema.Table table) {
+        err.println("writing " + table.dirName() + (table == WarehouseSchema.Table.RUNS ? " (the commit point)" : "") + "…");
+        err.flush();
+      }
+    };
   }
 }

@@ -57,7 +57,7 @@ public final class RunLocks implements AutoCloseable {
 
   /** The lock folder of a warehouse on the local file system, or null for a remote one. */
   static Path localDir(String root) {
-    if (root.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*") && !root.startsWith("file:")) {
+    if (root.matches("^[A-Za-z][A-Za-z0-9+.-]*://.*") && !root.startsWith("file:")) {
       return null;
     }
     String local = root.startsWith("file:") ? root.replaceFirst("^file:(//)?", "") : root;
