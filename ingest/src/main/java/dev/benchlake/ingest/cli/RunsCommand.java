@@ -25,7 +25,8 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /** {@code benchlake runs}: lists the runs in a warehouse. */
 @Command(name = "runs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-    description = "List the runs in a warehouse: one line (or, with --json, one JSON object) per run.")
+    description = {"List the runs in a warehouse: one line (or, with --json, one JSON object) per run:",
+      "run id, format, status, start, tasks accepted, lines rejected, step_metrics rows, labels, source files."})
 public final class RunsCommand implements Callable<Integer> {
   @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
       description = "Warehouse folder (default: ${DEFAULT-VALUE}).")
@@ -58,11 +59,12 @@ public final class RunsCommand implements Callable<Integer> {
     } else if (runs.isEmpty()) {
       spec.commandLine().getErr().println("no runs match " + selector + " in " + warehouseDir);
     } else {
-      TextTable table = new TextTable("RUN_ID", "FORMAT", "STATUS", "STARTED", "TASKS", "REJECTED", "METRICS", "LABELS");
+      TextTable table = new TextTable("RUN_ID", "FORMAT", "STATUS", "STARTED", "TASKS", "REJECTED", "METRICS", "LABELS",
+          "SOURCES");
       for (Row run : runs) {
         table.row(run.getAs("run_id"), run.getAs("source_format"), run.getAs("status"),
             formatTime(run.getAs("started_at")), run.getAs("tasks_accepted"), run.getAs("lines_rejected"),
-            run.getAs("step_metrics_rows"), labelsText(run));
+            run.getAs("step_metrics_rows"), labelsText(run), sourcesText(run));
       }
       out.print(table.render());
     }
@@ -107,6 +109,17 @@ public final class RunsCommand implements Callable<Integer> {
   private static String labelsText(Row run) {
     StringBuilder sb = new StringBuilder();
     labels(run).forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
+    return sb.toString();
+  }
+
+  /** The source files' names (their folders are in --json): enough to recognise a run. */
+  private static String sourcesText(Row run) {
+    List<Row> files = run.getList(run.fieldIndex("source_files"));
+    StringBuilder sb = new StringBuilder();
+    for (Row file : files) {
+      String path = file.getString(0);
+      sb.append(sb.length() == 0 ? "" : ",").append(path.substring(path.lastIndexOf('/') + 1));
+    }
     return sb.toString();
   }
 

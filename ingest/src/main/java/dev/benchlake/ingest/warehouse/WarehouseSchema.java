@@ -29,11 +29,14 @@ public final class WarehouseSchema {
   public static final String LATENCY_NS = "latency_ns";
   public static final String SOURCE_KEY = "source_key";
 
-  /** One file an ingest read: where it was, its content hash and size. */
+  /**
+   * One file an ingest read: where it was, its content hash and size. The fields are never null,
+   * but are declared nullable: Delta refuses NOT NULL constraints nested in arrays.
+   */
   public static final StructType SOURCE_FILE = new StructType()
-      .add("path", StringType, false)
-      .add("sha256", StringType, false)
-      .add("bytes", LongType, false);
+      .add("path", StringType, true)
+      .add("sha256", StringType, true)
+      .add("bytes", LongType, true);
 
   /**
    * One row per run. {@code source_key} (sha256 over the sorted content hashes of the run's source

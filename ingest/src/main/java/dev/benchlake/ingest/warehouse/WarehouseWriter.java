@@ -3,38 +3,68 @@ package dev.benchlake.ingest.warehouse;
 import static org.apache.spark.sql.functions.col;
 
 import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
+import io.delta.exceptions.DeltaConcurrentModificationException;
 import io.delta.tables.DeltaTable;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Commits one ingest into a warehouse, atomically and idempotently.
  *
  * <p>Delta commits are atomic per table, not across tables, so an ingest appends the data tables
- * first ({@code rejects}, {@code step_metrics}, {@code tasks}) and the {@code runs} row last: that
- * row is the commit point, and {@link Warehouse} shows no data of a run without one. Every append
- * carries Delta's {@code txnAppId} = the ingest's key and a {@code txnVersion}, and Delta skips an
- * append whose (app id, version) it has already committed; so re-running an ingest that was killed
- * half-way adds only what is missing, exactly once.
+ * first ({@code rejects}, {@code step_metrics}, {@code tasks}) and the {@code runs} rows last:
+ * those rows are the commit point, and {@link Warehouse} shows no data of a run without one. Every
+ * append carries Delta's {@code txnAppId} = the ingest's key and a {@code txnVersion}, and Delta
+ * skips an append whose (app id, version) it has already committed; so re-running an ingest that
+ * was killed half-way with the same version adds only what is missing, exactly once.
  *
- * <p>Concurrent ingests of different inputs are blind appends, which Delta lets through; two
- * ingests of the same input race on the same transaction id and the loser fails cleanly.
+ * <p>Concurrent ingests of different inputs are blind appends, which Delta lets through (a commit
+ * that loses a race on the log is retried here). Ingests of the same input are serialised by
+ * {@link RunLocks} before they get here.
  */
 public final class WarehouseWriter {
-  /** The version of a first ingest of a key; replacements use later versions. */
-  static final long FIRST_VERSION = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(WarehouseWriter.class);
+  /** The version of a first ingest of a key; replacements and clean-ups use later versions. */
+  public static final long FIRST_VERSION = 1L;
+  private static final int MAX_ATTEMPTS = 8;
 
   private final Warehouse warehouse;
+  private final CommitListener listener;
 
   public WarehouseWriter(Warehouse warehouse) {
-    this.warehouse = warehouse;
+    this(warehouse, CommitListener.NONE);
   }
 
-  /** The rows of one ingest, each matching its {@link WarehouseSchema} table. */
-  public record Batch(Dataset<Row> runs, Dataset<Row> tasks, Dataset<Row> stepMetrics, Dataset<Row> rejects) {
+  public WarehouseWriter(Warehouse warehouse, CommitListener listener) {
+    this.warehouse = warehouse;
+    this.listener = listener;
+  }
+
+  /** Told before and after each table's commit: progress messages, and fault injection in tests. */
+  public interface CommitListener {
+    CommitListener NONE = new CommitListener() { };
+
+    default void beforeCommit(Table table) {}
+
+    default void afterCommit(Table table) {}
+  }
+
+  /**
+   * The rows of one ingest, each matching its {@link WarehouseSchema} table.
+   *
+   * @param empty tables this ingest has no rows for: they are not appended to (a commit of nothing
+   *     costs seconds and there is nothing in it to make idempotent)
+   */
+  public record Batch(Dataset<Row> runs, Dataset<Row> tasks, Dataset<Row> stepMetrics, Dataset<Row> rejects,
+      java.util.Set<Table> empty) {
     Dataset<Row> rows(Table table) {
       return switch (table) {
         case RUNS -> runs;
@@ -48,25 +78,60 @@ public final class WarehouseWriter {
   /**
    * Appends {@code batch} under {@code ingestKey} (a content hash of the inputs).
    *
-   * @param replaceVersion 0 for a normal ingest; for {@code --replace} a number larger than any
-   *     earlier one for this key (e.g. the current time in ms), after {@link #deleteRuns}
+   * @param txnVersion {@link #FIRST_VERSION} for a first ingest; a larger number than any earlier
+   *     one for this key (e.g. the current time in ms) after rows were deleted
    */
-  public void append(String ingestKey, Batch batch, long replaceVersion) {
-    long txnVersion = replaceVersion == 0 ? FIRST_VERSION : replaceVersion;
+  public void append(String ingestKey, Batch batch, long txnVersion) {
     for (Table table : Table.values()) {
       Dataset<Row> rows = batch.rows(table);
-      if (!rows.schema().equals(table.schema())) {
+      if (!sameColumns(rows.schema(), table.schema())) {
         throw new IllegalArgumentException("rows for " + table.dirName() + " do not match its schema:\n"
             + rows.schema().treeString() + "expected:\n" + table.schema().treeString());
       }
-      rows.write()
+      if (table != Table.RUNS && batch.empty().contains(table)) {
+        continue;
+      }
+      listener.beforeCommit(table);
+      String path = warehouse.path(table);
+      Runnable write = () -> retrying("append to " + table.dirName(), () -> rows.write()
           .format("delta")
           .mode(SaveMode.Append)
           .option("txnAppId", "benchlake-ingest:" + ingestKey)
           .option("txnVersion", txnVersion)
           .option("userMetadata", "benchlake ingest " + ingestKey)
-          .save(warehouse.path(table));
+          .save(path));
+      if (DeltaTable.isDeltaTable(warehouse.spark(), path)) {
+        write.run();
+      } else {
+        // The first append creates the table: one ingest at a time, so that concurrent first
+        // ingests do not both try to create it.
+        try (RunLocks lock = RunLocks.acquire(warehouse, List.of("create " + table.dirName()))) {
+          write.run();
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+      listener.afterCommit(table);
     }
+  }
+
+  /**
+   * Same column names and types in the same order. Nullability may differ: a column computed from
+   * nullable intermediate data is declared nullable by Spark even when it never is, and Delta
+   * checks the table's NOT NULL columns on every write anyway.
+   */
+  static boolean sameColumns(StructType rows, StructType table) {
+    if (rows.fields().length != table.fields().length) {
+      return false;
+    }
+    for (int i = 0; i < rows.fields().length; i++) {
+      StructField a = rows.fields()[i];
+      StructField b = table.fields()[i];
+      if (!a.name().equals(b.name()) || !a.dataType().equals(b.dataType())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -74,15 +139,85 @@ public final class WarehouseWriter {
    * readers never see a run whose tasks are half gone).
    */
   public void deleteRuns(List<String> runIds) {
+    delete(runIds, List.of(Table.RUNS, Table.TASKS, Table.STEP_METRICS, Table.REJECTS));
+  }
+
+  /**
+   * Deletes rows of these runs from the data tables only: rows an ingest killed before its commit
+   * point left behind (invisible to readers, but they would become visible with the next commit
+   * of the same run id).
+   */
+  public void deleteOrphans(List<String> runIds) {
+    delete(runIds, List.of(Table.TASKS, Table.STEP_METRICS, Table.REJECTS));
+  }
+
+  /** Whether any data table holds rows of these runs. */
+  public boolean hasRowsOf(List<String> runIds) {
+    if (runIds.isEmpty()) {
+      return false;
+    }
+    SparkSession spark = warehouse.spark();
+    for (Table table : List.of(Table.TASKS, Table.STEP_METRICS, Table.REJECTS)) {
+      String path = warehouse.path(table);
+      if (DeltaTable.isDeltaTable(spark, path)
+          && !spark.read().format("delta").load(path)
+              .where(col(WarehouseSchema.RUN_ID).isin(runIds.toArray())).limit(1).isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void delete(List<String> runIds, List<Table> tables) {
     if (runIds.isEmpty()) {
       return;
     }
     SparkSession spark = warehouse.spark();
-    for (Table table : List.of(Table.RUNS, Table.TASKS, Table.STEP_METRICS, Table.REJECTS)) {
+    for (Table table : tables) {
       String path = warehouse.path(table);
       if (DeltaTable.isDeltaTable(spark, path)) {
-        DeltaTable.forPath(spark, path).delete(col(WarehouseSchema.RUN_ID).isin(runIds.toArray()));
+        retrying("delete from " + table.dirName(),
+            () -> DeltaTable.forPath(spark, path).delete(col(WarehouseSchema.RUN_ID).isin(runIds.toArray())));
       }
     }
+  }
+
+  /** Runs a Delta operation again when a concurrent commit made it lose the race on the log. */
+  private static void retrying(String what, Runnable operation) {
+    retrying(what, () -> {
+      operation.run();
+      return null;
+    });
+  }
+
+  private static <T> T retrying(String what, Supplier<T> operation) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return operation.get();
+      } catch (RuntimeException e) {
+        if (!isConcurrentModification(e) || attempt >= MAX_ATTEMPTS) {
+          throw e;
+        }
+        LOG.info("{}: a concurrent commit won the race ({}); retrying ({}/{})", what, e.getClass().getSimpleName(),
+            attempt, MAX_ATTEMPTS);
+        try {
+          Thread.sleep(50L * attempt);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static boolean isConcurrentModification(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof DeltaConcurrentModificationException
+          || c instanceof org.apache.hadoop.fs.FileAlreadyExistsException
+          || c instanceof java.nio.file.FileAlreadyExistsException) {
+        return true;
+      }
+    }
+    return false;
   }
 }

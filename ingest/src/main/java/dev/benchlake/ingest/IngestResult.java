@@ -1,0 +1,43 @@
+package dev.benchlake.ingest;
+
+import java.util.List;
+
+/**
+ * What an ingest did.
+ *
+ * @param runs one entry per run, in the order of the sources
+ * @param files the accounting of every file read: its lines = accepted + rejected
+ */
+public record IngestResult(List<RunOutcome> runs, List<FileAccount> files) {
+  public IngestResult {
+    runs = List.copyOf(runs);
+    files = List.copyOf(files);
+  }
+
+  /** Whether anything was written. */
+  public boolean changedWarehouse() {
+    return runs.stream().anyMatch(r -> r.outcome() != Outcome.ALREADY_INGESTED);
+  }
+
+  public enum Outcome {
+    ADDED,
+    REPLACED,
+    /** The same content is already in the warehouse: nothing was added. */
+    ALREADY_INGESTED
+  }
+
+  /**
+   * @param tasks tasks written (or already there)
+   * @param stepMetrics step_metrics rows
+   * @param linesRejected lines kept in {@code rejects}
+   */
+  public record RunOutcome(
+      String runId, String format, Outcome outcome, long tasks, long stepMetrics, long linesRejected, List<String> files) {
+    public RunOutcome {
+      files = List.copyOf(files);
+    }
+  }
+
+  /** @param accepted lines that became rows or are metadata of the format (headers, blanks…) */
+  public record FileAccount(String path, long lines, long accepted, long rejected) {}
+}

@@ -1,0 +1,422 @@
+package dev.benchlake.ingest;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.concat;
+import static org.apache.spark.sql.functions.element_at;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.timestamp_micros;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.benchlake.core.BenchlakeVersion;
+import dev.benchlake.core.Json;
+import dev.benchlake.core.Labels;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.ingest.Ingest.Source;
+import dev.benchlake.ingest.IngestResult.FileAccount;
+import dev.benchlake.ingest.IngestResult.Outcome;
+import dev.benchlake.ingest.IngestResult.RunOutcome;
+import dev.benchlake.ingest.format.SourcePlan;
+import dev.benchlake.ingest.parse.ParsedRows;
+import dev.benchlake.ingest.source.FileScanner;
+import dev.benchlake.ingest.source.ScannedFile;
+import dev.benchlake.ingest.warehouse.WarehouseSchema;
+import dev.benchlake.ingest.warehouse.WarehouseWriter;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * The cached verdicts of one ingest and everything derived from them: the per-file accounting,
+ * the validation of bad input, the run ids of multi-run sources, and the rows of the four tables.
+ */
+final class ParsedIngest {
+  private static final String SEP = "\u0001";
+
+  final List<Source> sources;
+  final Dataset<Row> rows;
+  private final SparkSession spark;
+  /** Per source, per run part: counts and times. */
+  private final Map<Integer, Map<String, PartStats>> parts = new HashMap<>();
+  /** Per source, per file: [accepted data lines, accepted metadata lines, rejected lines]. */
+  private final Map<Integer, Map<Integer, long[]>> fileCounts = new HashMap<>();
+  private final Map<Integer, Map<String, String>> facts = new HashMap<>();
+  private final Map<Integer, Long> transformedMetricCounts = new HashMap<>();
+  private final Instant ingestedAt = Instant.now();
+  /** {@code --label}s: they override what a source says. */
+  private final Map<String, String> cliLabels;
+
+  private static final class PartStats {
+    long tasks;
+    long failedTasks;
+    long metrics;
+    Long minStartUs;
+    Long maxEndUs;
+  }
+
+  private ParsedIngest(SparkSession spark, List<Source> sources, Dataset<Row> rows, Map<String, String> cliLabels) {
+    this.spark = spark;
+    this.cliLabels = cliLabels;
+    this.sources = sources;
+    this.rows = rows;
+  }
+
+  static ParsedIngest parse(SparkSession spark, List<Source> sources, Map<String, String> cliLabels) {
+    Dataset<Row> rows = Ingest.parseAll(spark, Ingest.chunkJobs(sources)).persist(Ingest.cacheLevel());
+    ParsedIngest parsed = new ParsedIngest(spark, sources, rows, cliLabels);
+    for (Row c : Ingest.counts(rows)) {
+      parsed.add(c);
+    }
+    for (Row fact : rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.FACT))
+        .select(ParsedRows.SOURCE, ParsedRows.FACT_KEY, ParsedRows.FACT_VALUE).collectAsList()) {
+      parsed.facts.computeIfAbsent(fact.getInt(0), s -> new TreeMap<>()).put(fact.getString(1), fact.getString(2));
+    }
+    return parsed;
+  }
+
+  private void add(Row c) {
+    int source = c.getInt(0);
+    int file = c.getInt(1);
+    String part = c.getString(2);
+    byte kind = c.getByte(3);
+    long lines = c.isNullAt(4) ? 0 : c.getLong(4);
+    long failed = c.isNullAt(5) ? 0 : c.getLong(5);
+    long rowCount = c.getLong(6);
+    long[] fileCount = fileCounts.computeIfAbsent(source, s -> new HashMap<>()).computeIfAbsent(file, f -> new long[3]);
+    if (kind == ParsedRows.TASK_SUMMARY || kind == ParsedRows.METRIC) {
+      fileCount[0] += lines;
+      PartStats stats = parts.computeIfAbsent(source, s -> new TreeMap<>()).computeIfAbsent(part, p -> new PartStats());
+      if (kind == ParsedRows.TASK_SUMMARY) {
+        stats.tasks += lines;
+        stats.failedTasks += failed;
+        if (!c.isNullAt(7) && (stats.minStartUs == null || c.getLong(7) < stats.minStartUs)) {
+          stats.minStartUs = c.getLong(7);
+        }
+        if (!c.isNullAt(8) && (stats.maxEndUs == null || c.getLong(8) > stats.maxEndUs)) {
+          stats.maxEndUs = c.getLong(8);
+        }
+      } else {
+        stats.metrics += rowCount;
+      }
+    } else if (kind == ParsedRows.METADATA) {
+      fileCount[1] += lines;
+    } else if (kind == ParsedRows.REJECT) {
+      fileCount[2] += lines;
+    }
+  }
+
+  /**
+   * The accounting of every file; refuses bad input before anything is written.
+   *
+   * @throws BadInputException for a file whose every data line was rejected, a source without
+   *     results, or a source its format's check refuses
+   * @throws IllegalStateException when the verdicts do not add up to a file's lines (a bug)
+   */
+  List<FileAccount> accountAndValidate() {
+    List<FileAccount> accounts = new ArrayList<>();
+    for (int s = 0; s < sources.size(); s++) {
+      Source source = sources.get(s);
+      long rejectedInSource = 0;
+      for (int f = 0; f < source.files.size(); f++) {
+        ScannedFile file = source.files.get(f);
+        long[] count = fileCounts.getOrDefault(s, Map.of()).getOrDefault(f, new long[3]);
+        long accepted = count[0] + count[1];
+        if (accepted + count[2] != file.lines()) {
+          throw new IllegalStateException(file.path() + ": " + file.lines() + " lines but " + accepted
+              + " accepted and " + count[2] + " rejected");
+        }
+        if (count[2] > 0 && count[0] == 0) {
+          throw new BadInputException(file.path() + ": every " + (count[1] > 0 ? "data " : "") + "line was rejected ("
+              + count[2] + " of " + file.lines() + " lines), so it is not usable as " + source.plan.format()
+              + "; first: " + Ingest.firstReject(rows, s, f));
+        }
+        rejectedInSource += count[2];
+        accounts.add(new FileAccount(file.path(), file.lines(), accepted, count[2]));
+      }
+      Map<String, PartStats> sourceParts = parts.getOrDefault(s, Map.of());
+      long tasks = sourceParts.values().stream().mapToLong(p -> p.tasks).sum();
+      long failed = sourceParts.values().stream().mapToLong(p -> p.failedTasks).sum();
+      long metrics = sourceParts.values().stream().mapToLong(p -> p.metrics).sum();
+      // A loadgen run killed before its first task is still a run (its manifest says what ran).
+      if (tasks == 0 && metrics == 0 && !source.plan.format().equals("loadgen")) {
+        throw new BadInputException(source.name() + ": no results in it (only headers, comments or blank lines)"
+            + " for format " + source.plan.format());
+      }
+      source.plan.check().accept(new SourcePlan.SourceStats(tasks, failed, metrics, rejectedInSource,
+          facts.getOrDefault(s, Map.of())));
+    }
+    return accounts;
+  }
+
+  /** The run parts of a source: its distinct run parts, or the one "" of a single-run source. */
+  private List<String> partsOf(int s) {
+    TreeSet<String> names = new TreeSet<>(parts.getOrDefault(s, Map.of()).keySet());
+    if (!sources.get(s).plan.multiRun() || names.isEmpty()) {
+      return List.of("");
+    }
+    return new ArrayList<>(names);
+  }
+
+  private String runIdOf(int s, String part) {
+    Source source = sources.get(s);
+    if (!source.plan.multiRun()) {
+      return source.runId;
+    }
+    return source.plan.format() + "-" + source.key.substring(0, 12) + "-" + FileScanner.sha256Hex(part).substring(0, 8);
+  }
+
+  List<String> runIdsOf(Source source) {
+    int s = sources.indexOf(source);
+    return partsOf(s).stream().map(p -> runIdOf(s, p)).toList();
+  }
+
+  /** run id by "source SEP run part"; a multi-run source's "" (its rejects) goes to its first run. */
+  private Column runIdColumn() {
+    List<Column> entries = new ArrayList<>();
+    for (int s = 0; s < sources.size(); s++) {
+      List<String> names = partsOf(s);
+      for (String part : names) {
+        entries.add(lit(s + SEP + part));
+        entries.add(lit(runIdOf(s, part)));
+      }
+      if (!names.contains("")) {
+        entries.add(lit(s + SEP));
+        entries.add(lit(runIdOf(s, names.get(0))));
+      }
+    }
+    Column key = concat(col(ParsedRows.SOURCE).cast("string"), lit(SEP), col(ParsedRows.RUN_PART));
+    return element_at(functions.map(entries.toArray(new Column[0])), key);
+  }
+
+  private Column sourceFileColumn() {
+    List<Column> entries = new ArrayList<>();
+    for (int s = 0; s < sources.size(); s++) {
+      for (int f = 0; f < sources.get(s).files.size(); f++) {
+        entries.add(lit(s + SEP + f));
+        entries.add(lit(sources.get(s).files.get(f).path()));
+      }
+    }
+    Column key = concat(col(ParsedRows.SOURCE).cast("string"), lit(SEP), col(ParsedRows.FILE).cast("string"));
+    return element_at(functions.map(entries.toArray(new Column[0])), key);
+  }
+
+  WarehouseWriter.Batch batch() {
+    Column runId = runIdColumn().as(WarehouseSchema.RUN_ID);
+    Dataset<Row> tasks = taskRows().select(runId, col("step"),
+        col("client_id"), col("seq"), timestamp_micros(col(ParsedRows.START_US)).as("start_ts"),
+        timestamp_micros(col(ParsedRows.END_US)).as("end_ts"), col("latency_ns"), col("service_ns"), col("wait_ns"),
+        col("warmup"), col("ok"), col("sqlstate"), col("error"), col(ParsedRows.LINE_NO).as("source_line"));
+    Dataset<Row> rejects = rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.REJECT)).select(runId,
+        sourceFileColumn().as("source_file"), col(ParsedRows.LINE_NO), col("raw_line"), col("reason"));
+    Dataset<Row> metrics = metricRows().select(runId, col("step"), col("interval_start_s"), col("interval_s"),
+        col("metric"), col("value"), col("unit"), col("bucket"), col(ParsedRows.LINE_NO).as("source_line"));
+    java.util.Set<WarehouseSchema.Table> empty = java.util.EnumSet.noneOf(WarehouseSchema.Table.class);
+    long taskCount = 0;
+    long metricCount = 0;
+    long rejectCount = 0;
+    for (int s = 0; s < sources.size(); s++) {
+      for (String part : partsOf(s)) {
+        taskCount += parts.getOrDefault(s, Map.of()).getOrDefault(part, new PartStats()).tasks;
+        metricCount += metricsOf(s, part);
+        rejectCount += rejectedOf(s, part);
+      }
+    }
+    if (taskCount == 0) {
+      empty.add(WarehouseSchema.Table.TASKS);
+    }
+    if (metricCount == 0) {
+      empty.add(WarehouseSchema.Table.STEP_METRICS);
+    }
+    if (rejectCount == 0) {
+      empty.add(WarehouseSchema.Table.REJECTS);
+    }
+    return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects, empty);
+  }
+
+  /**
+   * The second pass over the sources that have tasks: it runs when the batch is written, so the
+   * tasks stream from the files into the warehouse without being held anywhere.
+   */
+  private Dataset<Row> taskRows() {
+    List<dev.benchlake.ingest.parse.ChunkJob> jobs = new ArrayList<>();
+    for (dev.benchlake.ingest.parse.ChunkJob job : Ingest.chunkJobs(sources)) {
+      if (parts.getOrDefault(job.source(), Map.of()).values().stream().anyMatch(p -> p.tasks > 0)) {
+        jobs.add(job.forTasks());
+      }
+    }
+    return jobs.isEmpty() ? spark.createDataFrame(List.of(), ParsedRows.TASK_SCHEMA) : Ingest.parseAll(spark, jobs);
+  }
+
+  /** Metric rows in the ParsedRows schema, after each source's transform. */
+  private Dataset<Row> metricRows() {
+    Dataset<Row> all = rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.METRIC));
+    List<Integer> transformed = new ArrayList<>();
+    for (int s = 0; s < sources.size(); s++) {
+      if (sources.get(s).plan.metricsTransform() != UnaryOperator.<Dataset<Row>>identity()) {
+        transformed.add(s);
+      }
+    }
+    if (transformed.isEmpty()) {
+      return all;
+    }
+    Dataset<Row> out = all.where(functions.not(col(ParsedRows.SOURCE).isin(transformed.toArray())));
+    for (int s : transformed) {
+      Dataset<Row> one = sources.get(s).plan.metricsTransform().apply(all.where(col(ParsedRows.SOURCE).equalTo(s)));
+      transformedMetricCounts.put(s, one.count());
+      out = out.unionByName(one);
+    }
+    return out;
+  }
+
+  private long metricsOf(int s, String part) {
+    if (transformedMetricCounts.containsKey(s)) {
+      return transformedMetricCounts.get(s);
+    }
+    PartStats stats = parts.getOrDefault(s, Map.of()).get(part);
+    return stats == null ? 0 : stats.metrics;
+  }
+
+  private Dataset<Row> runsRows() {
+    List<Row> runs = new ArrayList<>();
+    for (int s = 0; s < sources.size(); s++) {
+      for (String part : partsOf(s)) {
+        runs.add(runRow(s, part));
+      }
+    }
+    return spark.createDataFrame(runs, WarehouseSchema.RUNS);
+  }
+
+  private long rejectedOf(int s, String part) {
+    List<String> names = partsOf(s);
+    if (!part.equals(names.get(0))) {
+      return 0;
+    }
+    return fileCounts.getOrDefault(s, Map.of()).values().stream().mapToLong(c -> c[2]).sum();
+  }
+
+  private Row runRow(int s, String part) {
+    Source source = sources.get(s);
+    SourcePlan.RunInfo info = source.plan.run();
+    PartStats stats = parts.getOrDefault(s, Map.of()).getOrDefault(part, new PartStats());
+    Map<String, String> sourceFacts = facts.getOrDefault(s, Map.of());
+    TreeMap<String, String> labels = new TreeMap<>(info.labels());
+    if (source.plan.multiRun() && !part.isEmpty() && sourceFacts.containsKey("run_label")) {
+      labels.put(sourceFacts.get("run_label"), part);
+    }
+    labels.putAll(cliLabels);
+    Map<String, String> dims = new HashMap<>();
+    for (String dim : Labels.DIMENSIONS) {
+      String value = labels.containsKey(dim) ? labels.get(dim)
+          : info.dimensions().containsKey(dim) ? info.dimensions().get(dim) : sourceFacts.get(dim);
+      if (value != null) {
+        dims.put(dim, value);
+      }
+    }
+    if (!dims.containsKey(Labels.DB_MAJOR) && dims.containsKey(Labels.DB_VERSION)) {
+      Integer major = majorOf(dims.get(Labels.DB_VERSION));
+      if (major != null) {
+        dims.put(Labels.DB_MAJOR, major.toString());
+      }
+    }
+    Instant started = info.startedAt();
+    Instant finished = info.finishedAt();
+    if (started == null && stats.minStartUs != null && !"false".equals(sourceFacts.get("times_known"))) {
+      started = instantOfMicros(stats.minStartUs);
+    }
+    if (finished == null && stats.maxEndUs != null && !"false".equals(sourceFacts.get("times_known"))) {
+      finished = instantOfMicros(stats.maxEndUs);
+    }
+    List<Row> files = source.files.stream().map(f -> RowFactory.create(f.path(), f.sha256(), f.bytes())).toList();
+    return RowFactory.create(
+        runIdOf(s, part),
+        source.plan.format(),
+        source.key,
+        CollectionConverters.asScala(files).toSeq(),
+        CollectionConverters.asScala(labels),
+        dims.get(Labels.OS),
+        dims.get(Labels.DB_VERSION),
+        dims.containsKey(Labels.DB_MAJOR) ? Integer.valueOf(dims.get(Labels.DB_MAJOR)) : null,
+        dims.get(Labels.WORKLOAD),
+        dims.containsKey(Labels.CLIENTS) ? Integer.valueOf(dims.get(Labels.CLIENTS)) : null,
+        dims.get(Labels.HOST),
+        info.status(),
+        started == null ? null : Timestamp.from(started),
+        finished == null ? null : Timestamp.from(finished),
+        stats.tasks,
+        metricsOf(s, part),
+        rejectedOf(s, part),
+        metadataJson(s, sourceFacts),
+        Timestamp.from(ingestedAt),
+        BenchlakeVersion.describe());
+  }
+
+  private String metadataJson(int s, Map<String, String> sourceFacts) {
+    Source source = sources.get(s);
+    Map<String, Object> json = new LinkedHashMap<>();
+    List<Map<String, Object>> files = new ArrayList<>();
+    for (int f = 0; f < source.files.size(); f++) {
+      ScannedFile file = source.files.get(f);
+      long[] count = fileCounts.getOrDefault(s, Map.of()).getOrDefault(f, new long[3]);
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("path", file.path());
+      entry.put("lines", file.lines());
+      entry.put("accepted", count[0] + count[1]);
+      entry.put("rejected", count[2]);
+      files.add(entry);
+    }
+    json.put("files", files);
+    if (!sourceFacts.isEmpty()) {
+      json.put("facts", new TreeMap<>(sourceFacts));
+    }
+    if (!source.plan.run().metadata().isEmpty()) {
+      json.put("source", new TreeMap<>(source.plan.run().metadata()));
+    }
+    try {
+      return Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  List<RunOutcome> outcomes(Outcome outcome) {
+    List<RunOutcome> out = new ArrayList<>();
+    for (int s = 0; s < sources.size(); s++) {
+      Source source = sources.get(s);
+      for (String part : partsOf(s)) {
+        PartStats stats = parts.getOrDefault(s, Map.of()).getOrDefault(part, new PartStats());
+        out.add(new RunOutcome(runIdOf(s, part), source.plan.format(),
+            source.replacedRunIds.isEmpty() ? Outcome.ADDED : outcome, stats.tasks, metricsOf(s, part),
+            rejectedOf(s, part), source.files.stream().map(ScannedFile::path).toList()));
+      }
+    }
+    return out;
+  }
+
+  /** The major version of a PostgreSQL version string from 10 on ({@code 14.22} → 14); null before 10. */
+  static Integer majorOf(String version) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d+)").matcher(version.trim());
+    if (!m.find()) {
+      return null;
+    }
+    int major = Integer.parseInt(m.group(1));
+    return major >= 10 ? major : null;
+  }
+
+  static Instant instantOfMicros(long micros) {
+    return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1000L);
+  }
+}

@@ -1,0 +1,130 @@
+package dev.benchlake.ingest.cli;
+
+import dev.benchlake.core.Labels;
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.ingest.Ingest;
+import dev.benchlake.ingest.IngestRequest;
+import dev.benchlake.ingest.IngestResult;
+import dev.benchlake.ingest.format.Formats;
+import dev.benchlake.ingest.spark.SparkOptions;
+import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.ingest.warehouse.WarehouseSchema;
+import dev.benchlake.ingest.warehouse.WarehouseWriter;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code benchlake ingest}: result files into the warehouse (see {@link Ingest}). */
+@Command(name = "ingest", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    description = {
+      "Ingest benchmark results into a warehouse: loadgen run directories, TestPostgresqlPerf details, "
+          + "pgbench per-transaction and aggregate logs, pgbench and sysbench text output, any CSV through a mapping.",
+      "Every line is accounted for (accepted, or kept in 'rejects' with its line number and a reason); "
+          + "ingesting the same content again adds nothing; a killed ingest leaves no partial run."
+    },
+    footer = {"", "Prints the run ids it added on stdout and 'FILE: accepted N, rejected M' per file on stderr.",
+      "Exit codes: 0 ok (also when everything was already ingested), 1 runtime failure, 2 bad input (nothing written)."})
+public final class IngestCommand implements Callable<Integer> {
+  @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
+      description = "Warehouse folder (default: ${DEFAULT-VALUE}); created on first ingest.")
+  String warehouseDir;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = IngestRequest.AUTO,
+      description = "auto (default: sniff each file and say what was chosen), loadgen, testpgperf, pgbench-log, "
+          + "pgbench-agg, pgbench, sysbench or csv.")
+  String format;
+
+  @Option(names = "--mapping", paramLabel = "FILE",
+      description = "CSV mapping (JSON or YAML): which column is run / step / latency / timestamp / ok / error, "
+          + "constant labels, or a wide step x run table.")
+  Path mapping;
+
+  @Option(names = "--step", paramLabel = "NAME",
+      description = "Step name for sources that do not name it (sysbench: default the file name's stem; pgbench logs: default 'pgbench').")
+  String step;
+
+  @Option(names = "--label", paramLabel = "KEY=VALUE",
+      description = "A label for what the files cannot know (os, host, db_version, date…); repeatable; overrides the source.")
+  List<String> labels = new ArrayList<>();
+
+  @Option(names = "--replace", description = "Re-ingest sources already in the warehouse, replacing their runs.")
+  boolean replace;
+
+  @Option(names = "--chunk-size", paramLabel = "BYTES", hidden = true,
+      description = "Bytes per parallel parsing chunk of large files (default 32 MiB).")
+  long chunkBytes = IngestRequest.DEFAULT_CHUNK_BYTES;
+
+  @Parameters(paramLabel = "PATH", arity = "1..*", description = "Files or directories to ingest.")
+  List<Path> paths;
+
+  @Mixin
+  SparkOptions sparkOptions;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = spec.commandLine().getOut();
+    if (!format.equals(IngestRequest.AUTO)) {
+      Formats.named(format);
+    }
+    Map<String, String> labelMap = new TreeMap<>();
+    for (String label : labels) {
+      try {
+        Map.Entry<String, String> entry = Labels.parse(label);
+        labelMap.put(entry.getKey(), entry.getValue());
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--label: " + e.getMessage());
+      }
+    }
+    IngestRequest request = new IngestRequest(paths, format, mapping, step, new TreeMap<>(labelMap), replace,
+        chunkBytes, message -> {
+          err.println(message);
+          err.flush();
+        });
+    Warehouse warehouse = Warehouse.at(sparkOptions.session("ingest"), warehouseDir);
+    IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, progress(err));
+    for (IngestResult.FileAccount file : result.files()) {
+      err.println(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected());
+    }
+    for (IngestResult.RunOutcome run : result.runs()) {
+      if (run.outcome() != IngestResult.Outcome.ALREADY_INGESTED) {
+        out.println(run.runId());
+      }
+    }
+    if (!result.changedWarehouse()) {
+      err.println("already ingested, nothing added");
+    }
+    out.flush();
+    err.flush();
+    return ExitCode.OK;
+  }
+
+  /** Says which table is being written when stderr is a terminal (Spark's progress bar shows the rest). */
+  private static WarehouseWriter.CommitListener progress(PrintWriter err) {
+    if (System.console() == null) {
+      return WarehouseWriter.CommitListener.NONE;
+    }
+    return new WarehouseWriter.CommitListener() {
+      @Override
+      public void beforeCommit(WarehouseSchema.Table table) {
+        err.println("writing " + table.dirName() + (table == WarehouseSchema.Table.RUNS ? " (the commit point)" : "") + "…");
+        err.flush();
+      }
+    };
+  }
+}

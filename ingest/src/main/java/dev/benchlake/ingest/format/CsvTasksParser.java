@@ -1,0 +1,150 @@
+package dev.benchlake.ingest.format;
+
+import dev.benchlake.ingest.parse.LineParser;
+import dev.benchlake.ingest.parse.ParseSink;
+import dev.benchlake.ingest.parse.ParsedTask;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One line of a delimited file in the {@code tasks} layout of a {@link CsvMapping}: the mapping's
+ * columns were resolved to indexes on the driver (from the header). {@code seq} is the line
+ * number, unique within the file.
+ */
+final class CsvTasksParser implements LineParser {
+  private static final long serialVersionUID = 1L;
+  private static final DateTimeFormatter SPACE_SEPARATED = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSSSSS][.SSSSSS][.SSS]", Locale.ROOT);
+
+  /** Column indexes (0-based), -1 when the role has no column. */
+  record Indexes(int run, int step, int latency, int timestamp, int ok, int error, int client, int width)
+      implements java.io.Serializable {}
+
+  private final Indexes idx;
+  private final char delimiter;
+  private final boolean header;
+  private final String constantStep;
+  private final double nsPerUnit;
+  private final String timestampFormat;
+  private final boolean timestampIsStart;
+  private final boolean multiRun;
+
+  CsvTasksParser(CsvMapping mapping, Indexes idx, String constantStep) {
+    this.idx = idx;
+    this.delimiter = mapping.delimiterChar();
+    this.header = mapping.header();
+    this.constantStep = constantStep;
+    this.nsPerUnit = mapping.latencyNsPerUnit();
+    this.timestampFormat = mapping.timestampFormat();
+    this.timestampIsStart = mapping.timestampIs().equals("start");
+    this.multiRun = idx.run() >= 0;
+  }
+
+  @Override
+  public void parse(long lineNo, String line, ParseSink sink) {
+    if (lineNo == 1 && header) {
+      if (multiRun) {
+        sink.fact("", "run_label", "run");
+      }
+      sink.metadata(lineNo);
+      return;
+    }
+    List<String> f = CsvLine.fieldsOrVerdict(lineNo, line, delimiter, idx.width(), sink);
+    if (f == null) {
+      return;
+    }
+    String step = idx.step() >= 0 ? f.get(idx.step()).trim() : constantStep;
+    if (step.isEmpty()) {
+      sink.reject(lineNo, line, "the step is empty");
+      return;
+    }
+    String runPart = multiRun ? f.get(idx.run()).trim() : "";
+    if (multiRun && runPart.isEmpty()) {
+      sink.reject(lineNo, line, "the run is empty");
+      return;
+    }
+    double latency;
+    try {
+      latency = Double.parseDouble(f.get(idx.latency()).trim());
+    } catch (NumberFormatException e) {
+      sink.reject(lineNo, line, "latency is not a number: '" + f.get(idx.latency()) + "'");
+      return;
+    }
+    if (!(latency >= 0) || Double.isInfinite(latency)) {
+      sink.reject(lineNo, line, "latency must be a finite number >= 0: '" + f.get(idx.latency()) + "'");
+      return;
+    }
+    long latencyNs = Math.round(latency * nsPerUnit);
+    String error = idx.error() >= 0 ? f.get(idx.error()).trim() : "";
+    boolean ok;
+    if (idx.ok() >= 0) {
+      Boolean parsed = bool(f.get(idx.ok()));
+      if (parsed == null) {
+        sink.reject(lineNo, line, "ok is not true/false, 1/0, yes/no: '" + f.get(idx.ok()) + "'");
+        return;
+      }
+      ok = parsed;
+    } else {
+      ok = error.isEmpty();
+    }
+    int client = 0;
+    if (idx.client() >= 0) {
+      try {
+        client = Integer.parseInt(f.get(idx.client()).trim());
+      } catch (NumberFormatException e) {
+        sink.reject(lineNo, line, "client is not an integer: '" + f.get(idx.client()) + "'");
+        return;
+      }
+    }
+    Long startUs = null;
+    Long endUs = null;
+    if (idx.timestamp() >= 0) {
+      Long ts = timestampUs(f.get(idx.timestamp()).trim());
+      if (ts == null) {
+        sink.reject(lineNo, line, "timestamp is not " + timestampFormat + ": '" + f.get(idx.timestamp()) + "'");
+        return;
+      }
+      startUs = timestampIsStart ? ts : ts - latencyNs / 1000;
+      endUs = timestampIsStart ? ts + latencyNs / 1000 : ts;
+    }
+    sink.task(lineNo, new ParsedTask(runPart, step, client, lineNo, startUs, endUs, latencyNs,
+        null, null, false, ok, "", error));
+  }
+
+  private Long timestampUs(String text) {
+    try {
+      return switch (timestampFormat) {
+        case "epoch_s" -> Math.round(Double.parseDouble(text) * 1e6);
+        case "epoch_ms" -> Math.round(Double.parseDouble(text) * 1e3);
+        case "epoch_us" -> Long.parseLong(text);
+        default -> iso(text);
+      };
+    } catch (NumberFormatException | DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  private static long iso(String text) {
+    Instant instant;
+    if (text.endsWith("Z") || text.matches(".*[+-]\\d{2}:?\\d{2}$")) {
+      instant = java.time.OffsetDateTime.parse(text.replace(' ', 'T')).toInstant();
+    } else if (text.indexOf('T') > 0) {
+      instant = LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+    } else {
+      instant = LocalDateTime.parse(text, SPACE_SEPARATED).toInstant(ZoneOffset.UTC);
+    }
+    return instant.getEpochSecond() * 1_000_000L + instant.getNano() / 1000;
+  }
+
+  static Boolean bool(String text) {
+    return switch (text.trim().toLowerCase(Locale.ROOT)) {
+      case "true", "t", "1", "yes", "y", "ok", "success" -> Boolean.TRUE;
+      case "false", "f", "0", "no", "n", "error", "failed", "failure" -> Boolean.FALSE;
+      default -> null;
+    };
+  }
+}

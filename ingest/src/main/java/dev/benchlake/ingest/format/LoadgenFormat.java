@@ -1,0 +1,125 @@
+package dev.benchlake.ingest.format;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.benchlake.core.Json;
+import dev.benchlake.core.Labels;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.raw.RunDirectory;
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.core.raw.TaskCsv;
+import dev.benchlake.ingest.IngestRequest;
+import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
+import dev.benchlake.ingest.format.SourcePlan.RunInfo;
+import dev.benchlake.ingest.parse.MetadataOnly;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * benchlake's own loadgen run directories: {@code manifest.json} + {@code tasks.csv}. The run keeps
+ * the manifest's run id; a manifest still saying {@code running} (the load generator was killed)
+ * is ingested as {@code interrupted}; warm-up tasks are kept with {@code warmup = true}.
+ */
+public final class LoadgenFormat implements SourceFormat {
+  private static final Pattern SERVER_VERSION = Pattern.compile("PostgreSQL (\\d+(?:\\.\\d+)*)");
+
+  @Override
+  public String name() {
+    return "loadgen";
+  }
+
+  @Override
+  public Optional<String> sniff(Probe probe) {
+    if (!probe.lines().isEmpty() && probe.lines().get(0).equals(TaskCsv.HEADER)) {
+      return Optional.of("a loadgen tasks.csv header");
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException {
+    List<SourcePlan> plans = new ArrayList<>();
+    for (Path path : paths) {
+      Path dir = Files.isDirectory(path) ? path : path.getParent();
+      if (dir == null || !RunDirectory.isRunDirectory(dir)) {
+        throw new BadInputException(path + ": a loadgen run is a directory with " + RunDirectory.MANIFEST
+            + " and " + RunDirectory.TASKS + "; there is no " + RunDirectory.MANIFEST + " beside this file");
+      }
+      plans.add(planRun(dir));
+    }
+    return plans;
+  }
+
+  private SourcePlan planRun(Path dir) {
+    Path manifestFile = RunDirectory.manifest(dir);
+    Path tasksFile = RunDirectory.tasks(dir);
+    RunManifest manifest;
+    try {
+      manifest = RunManifest.read(manifestFile);
+    } catch (IOException e) {
+      throw new BadInputException(manifestFile + ": not a readable loadgen manifest: " + firstLine(e.getMessage()), e);
+    }
+    if (!Files.isRegularFile(tasksFile)) {
+      throw new BadInputException(dir + ": the run has no " + RunDirectory.TASKS);
+    }
+    RunStatus status = manifest.status() == RunStatus.RUNNING ? RunStatus.INTERRUPTED : manifest.status();
+    Map<String, String> dims = new HashMap<>();
+    if (manifest.workload() != null && manifest.workload().name() != null) {
+      dims.put(Labels.WORKLOAD, manifest.workload().name());
+    }
+    if (manifest.mode() != null) {
+      dims.put(Labels.CLIENTS, Integer.toString(manifest.mode().clients()));
+    }
+    if (manifest.target() != null) {
+      if (manifest.target().major() != null) {
+        dims.put(Labels.DB_MAJOR, manifest.target().major().toString());
+      }
+      if (manifest.target().serverVersion() != null) {
+        Matcher m = SERVER_VERSION.matcher(manifest.target().serverVersion());
+        if (m.find()) {
+          dims.put(Labels.DB_VERSION, m.group(1));
+        }
+      }
+    }
+    if (manifest.client() != null && manifest.client().host() != null) {
+      dims.put(Labels.HOST, manifest.client().host());
+    }
+    Map<String, Object> metadata = Json.mapper().convertValue(manifest, new TypeReference<Map<String, Object>>() { });
+    RunInfo run = new RunInfo(status.json(), instant(manifestFile, "started_at", manifest.startedAt()),
+        instant(manifestFile, "finished_at", manifest.finishedAt()),
+        manifest.labels() == null ? Map.of() : manifest.labels(), dims, Map.of("manifest", metadata));
+    return new SourcePlan(name(), List.of(
+        PlannedFile.document(manifestFile, new MetadataOnly()),
+        PlannedFile.lines(tasksFile, new LoadgenTaskParser(manifest.originEpochNs()))),
+        manifest.runId(), false, "", run, null, null);
+  }
+
+  private static Instant instant(Path file, String field, String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    try {
+      return Instant.parse(text);
+    } catch (DateTimeParseException e) {
+      throw new BadInputException(file + ": " + field + " '" + text + "' is not an ISO-8601 UTC instant");
+    }
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "unreadable";
+    }
+    int nl = message.indexOf('\n');
+    return nl < 0 ? message : message.substring(0, nl);
+  }
+}

@@ -1,0 +1,33 @@
+package dev.benchlake.ingest.format;
+
+import dev.benchlake.ingest.IngestRequest;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One input format: how to recognise it ({@link #sniff}), how the files the user named group into
+ * runs ({@link #plan}), and (through the plans) which parser reads each file. The parsing itself
+ * lives in pure {@code LineParser}/{@code DocumentParser} classes that know nothing of Spark or of
+ * the file system, so they are unit-tested on strings.
+ */
+public interface SourceFormat {
+  /** The {@code --format} name. */
+  String name();
+
+  /**
+   * Whether {@code probe} looks like this format.
+   *
+   * @return why it matched (said on stderr when {@code --format auto} chose it), or empty
+   */
+  Optional<String> sniff(Probe probe);
+
+  /**
+   * Groups {@code paths} (files or, for loadgen, run directories) into sources, one per run, and
+   * reads what the driver needs before parsing (headers, manifests, companion files).
+   *
+   * @throws dev.benchlake.core.cli.BadInputException naming the file and the cause
+   */
+  List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException;
+}

@@ -1,0 +1,122 @@
+package dev.benchlake.ingest.format;
+
+import dev.benchlake.ingest.parse.DocumentParser;
+import dev.benchlake.ingest.parse.LineParser;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * One logical source as a format planned it: the files of one run (or, for a CSV with a run
+ * column or a wide table, of several runs), the parser of each file, and what the driver already
+ * knows about the run.
+ *
+ * @param format the format's name
+ * @param files the files, in a stable order; the first is the one named in messages
+ * @param runId the run id the source carries (a loadgen manifest's), or null to derive one from
+ *     the content hash
+ * @param multiRun whether rows carry a run part that splits the source into several runs
+ * @param keyExtra what besides the files' content determines the rows (a CSV mapping's hash), or ""
+ * @param run what is known before parsing: status, times, labels and dimensions from the source
+ * @param check validation on the parsed counts (e.g. failures agree with a companion file); throws
+ *     {@code BadInputException}
+ * @param metricsTransform applied to this source's step_metrics rows (ParsedRows schema) before
+ *     they are written, e.g. to merge per-thread aggregate logs; identity when none
+ */
+public record SourcePlan(
+    String format,
+    List<PlannedFile> files,
+    String runId,
+    boolean multiRun,
+    String keyExtra,
+    RunInfo run,
+    Consumer<SourceStats> check,
+    UnaryOperator<Dataset<Row>> metricsTransform) {
+
+  public SourcePlan {
+    files = List.copyOf(files);
+    keyExtra = keyExtra == null ? "" : keyExtra;
+    check = check == null ? stats -> { } : check;
+    metricsTransform = metricsTransform == null ? UnaryOperator.identity() : metricsTransform;
+  }
+
+  /** A single-run source with no extra checks. */
+  public static SourcePlan of(String format, List<PlannedFile> files, RunInfo run) {
+    return new SourcePlan(format, files, null, false, "", run, null, null);
+  }
+
+  public SourcePlan withCheck(Consumer<SourceStats> newCheck) {
+    return new SourcePlan(format, files, runId, multiRun, keyExtra, run, newCheck, metricsTransform);
+  }
+
+  public SourcePlan withMetricsTransform(UnaryOperator<Dataset<Row>> transform) {
+    return new SourcePlan(format, files, runId, multiRun, keyExtra, run, check, transform);
+  }
+
+  /**
+   * A file and its parser (exactly one of the two parsers).
+   *
+   * @param splittable whether it may be cut into chunks parsed in parallel (line parsers only)
+   */
+  public record PlannedFile(Path path, LineParser lineParser, DocumentParser documentParser) {
+    public PlannedFile {
+      if ((lineParser == null) == (documentParser == null)) {
+        throw new IllegalArgumentException("a file needs exactly one parser: " + path);
+      }
+    }
+
+    public static PlannedFile lines(Path path, LineParser parser) {
+      return new PlannedFile(path, parser, null);
+    }
+
+    public static PlannedFile document(Path path, DocumentParser parser) {
+      return new PlannedFile(path, null, parser);
+    }
+
+    public boolean splittable() {
+      return lineParser != null;
+    }
+  }
+
+  /**
+   * What a source says about its run before parsing.
+   *
+   * @param status {@code complete}, {@code interrupted} or {@code failed}
+   * @param startedAt when known from the source itself (else from the tasks)
+   * @param finishedAt likewise
+   * @param labels labels the source carries (overridden by {@code --label})
+   * @param dimensions known values of runs columns ({@code workload}, {@code clients}, {@code db_version}…)
+   * @param metadata anything else worth keeping, as a JSON-able map
+   */
+  public record RunInfo(
+      String status,
+      Instant startedAt,
+      Instant finishedAt,
+      Map<String, String> labels,
+      Map<String, String> dimensions,
+      Map<String, Object> metadata) {
+
+    public RunInfo {
+      labels = Map.copyOf(labels);
+      dimensions = Map.copyOf(dimensions);
+      metadata = Map.copyOf(metadata);
+    }
+
+    public static RunInfo complete(Map<String, Object> metadata) {
+      return new RunInfo("complete", null, null, Map.of(), Map.of(), metadata);
+    }
+  }
+
+  /**
+   * Counts after parsing, for {@link SourcePlan#check}.
+   *
+   * @param failedTasks tasks with ok = false
+   * @param facts the facts the parsers reported
+   */
+  public record SourceStats(long tasks, long failedTasks, long metrics, long rejectedLines, Map<String, String> facts) {}
+}

@@ -1,0 +1,50 @@
+package dev.benchlake.ingest.format;
+
+import dev.benchlake.ingest.IngestRequest;
+import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
+import dev.benchlake.ingest.format.SourcePlan.RunInfo;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * sysbench 1.0 text output, one file per run, into {@code step_metrics}. sysbench does not print
+ * the test's name, so the step is {@code --step}, else the file name without its extension
+ * ({@code oltp_read_write.txt} → {@code oltp_read_write}).
+ */
+public final class SysbenchFormat implements SourceFormat {
+  @Override
+  public String name() {
+    return "sysbench";
+  }
+
+  @Override
+  public Optional<String> sniff(Probe probe) {
+    for (String line : probe.lines()) {
+      String t = line.trim();
+      if (t.matches("sysbench \\d+\\.\\d+\\.\\d+.*") || t.equals("SQL statistics:") || t.matches("\\[ ?\\d+s \\] thds: .*")) {
+        return Optional.of("sysbench output ('" + t + "')");
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public List<SourcePlan> plan(List<Path> paths, IngestRequest request) {
+    List<SourcePlan> plans = new ArrayList<>();
+    for (Path path : paths) {
+      String step = request.step() != null ? request.step() : stem(path);
+      plans.add(SourcePlan.of(name(), List.of(PlannedFile.document(path, new SysbenchParser(step))),
+          RunInfo.complete(Map.of("step_from", request.step() != null ? "--step" : "file name"))));
+    }
+    return plans;
+  }
+
+  static String stem(Path path) {
+    String name = path.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    return dot > 0 ? name.substring(0, dot) : name;
+  }
+}

@@ -1,0 +1,132 @@
+package dev.benchlake.ingest.parse;
+
+import static org.apache.spark.sql.types.DataTypes.BooleanType;
+import static org.apache.spark.sql.types.DataTypes.ByteType;
+import static org.apache.spark.sql.types.DataTypes.DoubleType;
+import static org.apache.spark.sql.types.DataTypes.IntegerType;
+import static org.apache.spark.sql.types.DataTypes.LongType;
+import static org.apache.spark.sql.types.DataTypes.StringType;
+
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The two intermediate tables of an ingest.
+ *
+ * <p>{@link #SCHEMA}, from the first (accounting) pass: every verdict that is not a task as one
+ * row tagged with its {@link #KIND} (metrics, rejects, metadata lines, run facts), and per chunk
+ * and run part one {@link #TASK_SUMMARY} row counting its tasks. It is small next to the input
+ * (tasks are counted, not kept), is cached, and gives the per-file accounting, the validation, the
+ * step_metrics and the rejects.
+ *
+ * <p>{@link #TASK_SCHEMA}, from the second pass, run only after validation: the tasks, written
+ * straight to the warehouse without being cached, so a multi-GB log streams through.
+ */
+public final class ParsedRows {
+  private ParsedRows() {}
+
+  public static final byte TASK = 0;
+  public static final byte METRIC = 1;
+  public static final byte REJECT = 2;
+  public static final byte METADATA = 3;
+  /** A run fact: {@link #FACT_KEY} and {@link #FACT_VALUE}; not a line verdict. */
+  public static final byte FACT = 4;
+  /**
+   * The tasks of one chunk and run part: {@link #N_LINES} tasks (one per line), {@link #N_FAILED}
+   * of them failed, {@link #START_US} the earliest start (or end), {@link #END_US} the latest end.
+   */
+  public static final byte TASK_SUMMARY = 5;
+
+  public static final String KIND = "kind";
+  /** True on the first row of a line's verdict: counting these counts lines. */
+  public static final String FIRST_OF_LINE = "first_of_line";
+  public static final String SOURCE = "source";
+  public static final String FILE = "file";
+  public static final String LINE_NO = "line_no";
+  public static final String RUN_PART = "run_part";
+  public static final String START_US = "start_us";
+  public static final String END_US = "end_us";
+  public static final String FACT_KEY = "metric";
+  public static final String FACT_VALUE = "reason";
+  /** How many lines the row stands for: 1 on the first row of a line's verdict, else 0. */
+  public static final String N_LINES = "n_lines";
+  public static final String N_FAILED = "n_failed";
+
+  public static final StructType SCHEMA = new StructType()
+      .add(KIND, ByteType, false)
+      .add(FIRST_OF_LINE, BooleanType, false)
+      .add(N_LINES, LongType, false)
+      .add(N_FAILED, LongType, true)
+      .add(SOURCE, IntegerType, false)
+      .add(FILE, IntegerType, false)
+      .add(LINE_NO, LongType, false)
+      .add(RUN_PART, StringType, false)
+      .add("step", StringType, true)
+      .add(START_US, LongType, true)
+      .add(END_US, LongType, true)
+      .add("interval_start_s", DoubleType, true)
+      .add("interval_s", DoubleType, true)
+      .add("metric", StringType, true)
+      .add("value", DoubleType, true)
+      .add("unit", StringType, true)
+      .add("bucket", DoubleType, true)
+      .add("raw_line", StringType, true)
+      .add("reason", StringType, true);
+
+  /**
+   * The tasks of the second pass: {@code WarehouseSchema.TASKS} but with the source and run part
+   * instead of the run id, times as epoch microseconds, and the line number.
+   */
+  public static final StructType TASK_SCHEMA = new StructType()
+      .add(SOURCE, IntegerType, false)
+      .add(RUN_PART, StringType, false)
+      .add("step", StringType, false)
+      .add("client_id", IntegerType, false)
+      .add("seq", LongType, false)
+      .add(START_US, LongType, true)
+      .add(END_US, LongType, true)
+      .add("latency_ns", LongType, true)
+      .add("service_ns", LongType, true)
+      .add("wait_ns", LongType, true)
+      .add("warmup", BooleanType, false)
+      .add("ok", BooleanType, false)
+      .add("sqlstate", StringType, true)
+      .add("error", StringType, true)
+      .add(LINE_NO, LongType, false);
+
+  static Row task(int source, long lineNo, ParsedTask t) {
+    return RowFactory.create(source, t.runPart(), t.step(), t.clientId(), t.seq(), t.startEpochUs(), t.endEpochUs(),
+        t.latencyNs(), t.serviceNs(), t.waitNs(), t.warmup(), t.ok(), emptyToNull(t.sqlstate()),
+        emptyToNull(t.error()), lineNo);
+  }
+
+  static Row taskSummary(int source, int file, String runPart, long tasks, long failed, Long minStartUs, Long maxEndUs) {
+    return RowFactory.create(TASK_SUMMARY, false, tasks, failed, source, file, 0L, runPart,
+        null, minStartUs, maxEndUs, null, null, null, null, null, null, null, null);
+  }
+
+  static Row metric(int source, int file, long lineNo, boolean first, ParsedMetric m) {
+    return RowFactory.create(METRIC, first, first ? 1L : 0L, null, source, file, lineNo, m.runPart(),
+        m.step(), null, null, m.intervalStartS(), m.intervalS(), m.metric(), m.value(), m.unit(), m.bucket(), null, null);
+  }
+
+  static Row reject(int source, int file, long lineNo, String raw, String reason) {
+    return RowFactory.create(REJECT, true, 1L, null, source, file, lineNo, "",
+        null, null, null, null, null, null, null, null, null, RawLines.truncate(raw), reason);
+  }
+
+  static Row metadata(int source, int file, long lineNo) {
+    return RowFactory.create(METADATA, true, 1L, null, source, file, lineNo, "",
+        null, null, null, null, null, null, null, null, null, null, null);
+  }
+
+  static Row fact(int source, int file, String runPart, String key, String value) {
+    return RowFactory.create(FACT, false, 0L, null, source, file, 0L, runPart == null ? "" : runPart,
+        null, null, null, null, null, key, null, null, null, null, value);
+  }
+
+  private static String emptyToNull(String s) {
+    return s == null || s.isEmpty() ? null : s;
+  }
+}

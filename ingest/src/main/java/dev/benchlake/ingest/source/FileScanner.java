@@ -1,0 +1,96 @@
+package dev.benchlake.ingest.source;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Reads a file once, sequentially, and returns its {@link ScannedFile}: the SHA-256 that makes
+ * ingest idempotent and, in the same pass, the newline count of every chunk, which gives each
+ * chunk the exact number of its first line. Parsing can then run on the chunks in parallel (and on
+ * a cluster) while rejects still name the right line.
+ *
+ * <p>Why on the driver: the content hash has to be computed over the whole file in order anyway,
+ * and counting newlines in the buffer it already holds costs little next to hashing it; a separate
+ * Spark pass would read every byte a second time.
+ */
+public final class FileScanner {
+  private static final int BUFFER_BYTES = 1 << 20;
+
+  private FileScanner() {}
+
+  /**
+   * @param chunkBytes target chunk size; a file that is not split ({@code splittable == false})
+   *     gets one chunk
+   */
+  public static ScannedFile scan(Path file, long chunkBytes, boolean splittable) throws IOException {
+    if (chunkBytes < 1) {
+      throw new IllegalArgumentException("chunkBytes must be positive: " + chunkBytes);
+    }
+    long size = Files.size(file);
+    long step = splittable ? chunkBytes : Math.max(size, 1);
+    int chunkCount = (int) Math.max(1, (size + step - 1) / step);
+    long[] newlinesBefore = new long[chunkCount + 1];
+    boolean[] endsWithNewline = new boolean[chunkCount];
+    MessageDigest sha = sha256();
+    byte[] buffer = new byte[BUFFER_BYTES];
+    long position = 0;
+    long newlines = 0;
+    int lastByte = -1;
+    try (InputStream in = Files.newInputStream(file)) {
+      int read;
+      while ((read = in.read(buffer)) > 0) {
+        sha.update(buffer, 0, read);
+        for (int i = 0; i < read; i++) {
+          if (buffer[i] == '\n') {
+            newlines++;
+          }
+          long absolute = position + i;
+          // Record the running count at each chunk boundary (the count of newlines before it).
+          if ((absolute + 1) % step == 0) {
+            int chunk = (int) (absolute / step);
+            if (chunk < chunkCount) {
+              newlinesBefore[chunk + 1] = newlines;
+              endsWithNewline[chunk] = buffer[i] == '\n';
+            }
+          }
+        }
+        lastByte = buffer[read - 1];
+        position += read;
+      }
+    }
+    if (position != size) {
+      throw new IOException(file + " changed size while it was read (" + size + " then " + position + " bytes)");
+    }
+    List<ScannedFile.Chunk> chunks = new ArrayList<>(chunkCount);
+    for (int c = 0; c < chunkCount; c++) {
+      long start = c * step;
+      long end = Math.min(size, start + step);
+      // Lines that start before `start`: the one at 0, plus one after every newline before
+      // start - 1 (a newline at start - 1 starts the chunk's own first line).
+      long firstLine = c == 0 ? 1 : 2 + newlinesBefore[c] - (endsWithNewline[c - 1] ? 1 : 0);
+      chunks.add(new ScannedFile.Chunk(start, end, firstLine));
+    }
+    long lines = newlines + (size > 0 && lastByte != '\n' ? 1 : 0);
+    return new ScannedFile(file.toAbsolutePath().toString(), HexFormat.of().formatHex(sha.digest()), size, lines, chunks);
+  }
+
+  /** SHA-256 of a string (UTF-8), hex. */
+  public static String sha256Hex(String text) {
+    return HexFormat.of().formatHex(sha256().digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+  }
+
+  static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JVM has no SHA-256", e);
+    }
+  }
+}

@@ -1,0 +1,136 @@
+package dev.benchlake.ingest;
+
+import static org.apache.spark.sql.functions.col;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.ingest.IngestResult.Outcome;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+
+class IngestTest extends IngestTestSupport {
+  /** A pgbench log in many small chunks, with bad lines at known places: rejects name the right lines. */
+  @Test
+  void rejectsKeepExactLineNumbersAcrossChunks() throws Exception {
+    StringBuilder log = new StringBuilder();
+    for (int i = 1; i <= 3000; i++) {
+      if (i == 1 || i == 1234 || i == 2999) {
+        log.append("garbage line ").append(i).append(" with\ttabs\n");
+      } else if (i == 777) {
+        log.append("0 777 12x 0 1700000000 5\r\n");
+      } else {
+        log.append(i % 3).append(' ').append(i).append(' ').append(100 + i % 50).append(" 0 ")
+            .append(1_700_000_000 + i / 1000).append(' ').append(i % 1000 * 997).append(i % 2 == 0 ? "\n" : "\r\n");
+      }
+    }
+    Path file = tmp.resolve("pgbench_log.100");
+    Files.writeString(file, log, StandardCharsets.UTF_8);
+
+    IngestResult result = ingest(IngestRequest.of(file).withFormat("pgbench-log").withChunkBytes(4093));
+
+    assertThat(result.files()).singleElement().satisfies(f -> {
+      assertThat(f.lines()).isEqualTo(3000);
+      assertThat(f.accepted()).isEqualTo(2996);
+      assertThat(f.rejected()).isEqualTo(4);
+    });
+    List<Row> rejects = warehouse().rejects().orderBy("line_no").collectAsList();
+    assertThat(rejects).extracting(r -> r.<Long>getAs("line_no")).containsExactly(1L, 777L, 1234L, 2999L);
+    assertThat(rejects.get(0).<String>getAs("raw_line")).isEqualTo("garbage line 1 with\ttabs");
+    assertThat(rejects.get(0).<String>getAs("reason")).contains("4 fields; a pgbench log line has 6 to 8");
+    assertThat(rejects.get(1).<String>getAs("raw_line")).isEqualTo("0 777 12x 0 1700000000 5");
+    assertThat(rejects.get(1).<String>getAs("reason")).contains("time is neither microseconds");
+    assertThat(rejects.get(0).<String>getAs("source_file")).isEqualTo(file.toString());
+    assertThat(count("tasks")).isEqualTo(2996);
+    Row line2000 = warehouse().tasks().where(col("source_line").equalTo(2000)).first();
+    assertThat(line2000.<Long>getAs("seq")).isEqualTo(2000);
+    assertThat(line2000.<Long>getAs("latency_ns")).isEqualTo((100 + 2000 % 50) * 1000L);
+    Row run = runs().get(0);
+    assertThat(run.<Long>getAs("lines_rejected")).isEqualTo(4);
+    assertThat(run.<Long>getAs("tasks_accepted")).isEqualTo(2996);
+    assertThat(run.<String>getAs("metadata_json")).contains("\"accepted\":2996,\"lines\":3000,").contains("\"rejected\":4");
+  }
+
+  @Test
+  void sameContentTwiceAddsNothingAndReplaceReplaces() throws Exception {
+    Path a = fixture("pgbench_log.4242");
+    Path b = fixture("pgbench_log.4242.1");
+    IngestResult first = ingest(IngestRequest.of(a, b));
+    assertThat(first.runs()).singleElement().extracting(IngestResult.RunOutcome::outcome).isEqualTo(Outcome.ADDED);
+    assertThat(first.runs().get(0).tasks()).isEqualTo(20);
+    String runId = first.runs().get(0).runId();
+    assertThat(runId).startsWith("pgbench-log-");
+
+    IngestResult again = ingest(IngestRequest.of(a, b));
+    assertThat(again.changedWarehouse()).isFalse();
+    assertThat(again.runs()).singleElement().satisfies(r -> {
+      assertThat(r.outcome()).isEqualTo(Outcome.ALREADY_INGESTED);
+      assertThat(r.runId()).isEqualTo(runId);
+    });
+    assertThat(messages).anyMatch(m -> m.contains("already ingested as run " + runId + ", nothing added"));
+    assertThat(count("runs")).isEqualTo(1);
+    assertThat(count("tasks")).isEqualTo(20);
+
+    Row before = runs().get(0);
+    IngestResult replaced = ingest(IngestRequest.of(a, b).withReplace(true).withLabels(Map.of("os", "linux")));
+    assertThat(replaced.runs()).singleElement().satisfies(r -> {
+      assertThat(r.outcome()).isEqualTo(Outcome.REPLACED);
+      assertThat(r.runId()).isEqualTo(runId);
+    });
+    assertThat(count("runs")).isEqualTo(1);
+    assertThat(count("tasks")).isEqualTo(20);
+    Row after = runs().get(0);
+    assertThat(after.<String>getAs("os")).isEqualTo("linux");
+    assertThat(after.<java.sql.Timestamp>getAs("ingested_at")).isAfter(before.<java.sql.Timestamp>getAs("ingested_at"));
+  }
+
+  /** Every real fixture through auto-detection and Spark: exact counts, nothing rejected. */
+  @Test
+  void realFixturesIngestWithAutoDetection() throws Exception {
+    IngestResult result = ingest(IngestRequest.of(
+        fixture("pgbench_log.4242"), fixture("pgbench_log.4242.1"), fixture("pgbench_agg.4242"),
+        fixture("pgbench_agg.4242.1"), fixture("pgbench15-progress.txt"), fixture("pgbench15-failures.txt"),
+        fixture("pgbench_retries.4242"), fixture("oltp_read_write.txt")));
+    assertThat(result.files()).allSatisfy(f -> assertThat(f.rejected()).isZero());
+    assertThat(result.runs()).extracting(IngestResult.RunOutcome::format)
+        .containsExactlyInAnyOrder("pgbench-log", "pgbench-log", "pgbench-agg", "pgbench", "pgbench", "sysbench");
+    assertThat(messages).anyMatch(m -> m.endsWith("pgbench_agg.4242: pgbench-agg (pgbench --aggregate-interval lines:"
+        + " interval_start (epoch) and 15 fields)"));
+
+    // The aggregate log: two threads' files merged per interval.
+    String aggRun = result.runs().stream().filter(r -> r.format().equals("pgbench-agg")).findFirst().orElseThrow().runId();
+    List<Row> tx = warehouse().stepMetrics().where(col("run_id").equalTo(aggRun).and(col("metric").equalTo("transactions")))
+        .orderBy("interval_start_s").collectAsList();
+    List<String> agg = Files.readAllLines(fixture("pgbench_agg.4242"));
+    List<String> agg1 = Files.readAllLines(fixture("pgbench_agg.4242.1"));
+    assertThat(tx).hasSize(3);
+    assertThat(tx.get(0).<Double>getAs("value"))
+        .isEqualTo(Double.parseDouble(agg.get(0).split(" ")[1]) + Double.parseDouble(agg1.get(0).split(" ")[1]));
+    Row avg = warehouse().stepMetrics().where(col("run_id").equalTo(aggRun).and(col("metric").equalTo("latency_avg"))
+        .and(col("interval_start_s").equalTo(0.0))).first();
+    String[] f0 = agg.get(0).split(" ");
+    String[] f1 = agg1.get(0).split(" ");
+    double expectedAvgMs = (Double.parseDouble(f0[2]) + Double.parseDouble(f1[2]))
+        / (Double.parseDouble(f0[1]) + Double.parseDouble(f1[1])) / 1000;
+    assertThat(avg.<Double>getAs("value")).isCloseTo(expectedAvgMs, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(warehouse().stepMetrics().where(col("run_id").equalTo(aggRun).and(col("metric").startsWith("_"))).count()).isZero();
+
+    // pgbench summary: dimensions lifted from the output.
+    Row failuresRun = warehouse().runs().where(col("source_format").equalTo("pgbench")
+        .and(col("workload").equalTo("conflict.sql"))).first();
+    assertThat(failuresRun.<Integer>getAs("clients")).isEqualTo(4);
+    assertThat(failuresRun.<String>getAs("db_version")).isEqualTo("14.22");
+    assertThat(failuresRun.<Integer>getAs("db_major")).isEqualTo(14);
+    // sysbench: step from the file name; histogram rows with buckets.
+    Row hist = warehouse().stepMetrics().where(col("metric").equalTo("latency_histogram"))
+        .agg(org.apache.spark.sql.functions.sum("value"), org.apache.spark.sql.functions.countDistinct("step")).first();
+    Row events = warehouse().stepMetrics().where(col("metric").equalTo("events").and(col("step").equalTo("oltp_read_write"))).first();
+    assertThat(hist.getDouble(0)).isEqualTo(events.<Double>getAs("value"));
+    // The retries log: 7th field read as retries (the head shows failures, no skips).
+    assertThat(warehouse().tasks().where(col("sqlstate").equalTo("40001")).count()).isEqualTo(
+        Files.readAllLines(fixture("pgbench_retries.4242")).stream().filter(l -> l.contains("serialization")).count());
+  }
+}

@@ -1,0 +1,111 @@
+package dev.benchlake.ingest;
+
+import static org.apache.spark.sql.functions.col;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Atomicity under kill -9: real ingest processes (java with this test's classpath and Spark JVM
+ * flags) are killed at several points of the commit; readers must never see a partial run, and a
+ * re-run must then complete exactly once.
+ */
+class KillIngestTest extends IngestTestSupport {
+  private static final int LINES = 50_000;
+  private static final int REJECTED = LINES / 10_000;
+  private static final int TASKS = LINES - REJECTED;
+
+  @Test
+  void killedIngestsLeaveNoPartialRunAndARerunCompletesExactlyOnce() throws Exception {
+    Path log = tmp.resolve("pgbench_log.777");
+    StringBuilder text = new StringBuilder(LINES * 32);
+    for (int i = 0; i < LINES; i++) {
+      if (i % 10_000 == 5_000) {
+        text.append("client ").append(i).append(" aborted\n"); // some rejects, so every table is written
+        continue;
+      }
+      text.append(i % 8).append(' ').append(i / 8).append(' ').append(300 + i % 997).append(" 0 ")
+          .append(1_700_000_000 + i / 5000).append(' ').append(i % 5000 * 199).append('\n');
+    }
+    Files.writeString(log, text, StandardCharsets.UTF_8);
+    Path warehouseDir = tmp.resolve("warehouse");
+
+    for (String point : List.of("before:rejects", "after:rejects", "during:tasks", "after:tasks")) {
+      Process child = start(point, warehouseDir, log);
+      try {
+        awaitLine(child, "AT " + point);
+        if (point.startsWith("during:")) {
+          Thread.sleep(300);
+        }
+      } finally {
+        child.destroyForcibly(); // SIGKILL on Unix
+        child.waitFor(60, TimeUnit.SECONDS);
+      }
+      assertThat(child.exitValue()).as("killed at " + point).isEqualTo(137);
+      if (warehouse().exists()) {
+        assertThat(warehouse().runs().count()).as("runs after a kill at " + point).isZero();
+        assertThat(warehouse().tasks().count()).as("visible tasks after a kill at " + point).isZero();
+        assertThat(warehouse().rejects().count()).isZero();
+      }
+    }
+    // The kill after the tasks commit left every task on disk, invisible: the protection is real.
+    long orphans = spark.read().format("delta").load(warehouse().path(Table.TASKS)).count();
+    assertThat(orphans).isGreaterThanOrEqualTo(TASKS);
+
+    IngestResult rerun = ingest(IngestRequest.of(log).withFormat("pgbench-log"));
+    assertThat(rerun.runs()).singleElement().satisfies(r -> assertThat(r.tasks()).isEqualTo(TASKS));
+
+    assertThat(warehouse().runs().count()).isEqualTo(1);
+    assertThat(warehouse().tasks().count()).isEqualTo(TASKS);
+    assertThat(warehouse().tasks().select("client_id", "seq").distinct().count()).isEqualTo(TASKS);
+    assertThat(warehouse().rejects().count()).isEqualTo(REJECTED);
+    assertThat(spark.read().format("delta").load(warehouse().path(Table.TASKS)).count())
+        .as("orphans of the killed ingests were removed").isEqualTo(TASKS);
+    assertThat(spark.read().format("delta").load(warehouse().path(Table.REJECTS)).count()).isEqualTo(REJECTED);
+    assertThat(warehouse().tasks().where(col("source_line").equalTo(LINES)).count()).isEqualTo(1);
+
+    // And once more: nothing added.
+    IngestResult again = ingest(IngestRequest.of(log).withFormat("pgbench-log"));
+    assertThat(again.changedWarehouse()).isFalse();
+    assertThat(warehouse().tasks().count()).isEqualTo(TASKS);
+  }
+
+  private static Process start(String point, Path warehouse, Path log) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (arg.startsWith("--add-opens") || arg.startsWith("-XX:+IgnoreUnrecognizedVMOptions") || arg.startsWith("-Dfile.encoding")
+          || arg.startsWith("-Djdk.reflect") || arg.startsWith("-Dio.netty")) {
+        command.add(arg);
+      }
+    }
+    command.add("-Xmx1g");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(KillableIngest.class.getName());
+    command.addAll(List.of(point, warehouse.toString(), log.toString()));
+    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+  }
+
+  private static void awaitLine(Process process, String expected) throws IOException {
+    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    String line;
+    while ((line = out.readLine()) != null) {
+      if (line.equals(expected)) {
+        return;
+      }
+    }
+    throw new AssertionError("the ingest process ended without printing '" + expected + "'");
+  }
+}

@@ -1,0 +1,127 @@
+package dev.benchlake.ingest.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.ingest.IngestTestSupport;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code benchlake ingest} end to end in-process: output, exit codes, and bad input leaving the warehouse unchanged. */
+class IngestCommandTest extends IngestTestSupport {
+  /** One warehouse with one run, shared by the bad-input tests: none of them may change it. */
+  @TempDir
+  static Path seeded;
+
+  private static Path warehouseDir;
+  /** Every file of the seeded warehouse (but the lock files) with its size. */
+  private static List<String> seedSnapshot;
+
+  @BeforeAll
+  static void seedWarehouse() {
+    warehouseDir = seeded.resolve("warehouse");
+    CliRun seed = ingestInto(warehouseDir, fixture("pgbench15-progress.txt").toString());
+    assertThat(seed.exitCode()).as(seed.err()).isZero();
+    seedSnapshot = snapshot();
+  }
+
+  private CliRun ingest(String... args) {
+    return ingestInto(warehouseDir, args);
+  }
+
+  private static CliRun ingestInto(Path warehouse, String... args) {
+    List<String> all = new ArrayList<>(List.of("--warehouse", warehouse.toString()));
+    all.addAll(List.of(args));
+    return CliRun.of(new IngestCommand(), all.toArray(String[]::new));
+  }
+
+  @Test
+  void printsRunIdsOnStdoutAndAccountingOnStderr() throws IOException {
+    Path file = fixture("oltp_point_select.txt");
+    Path own = tmp.resolve("own-warehouse");
+    CliRun run = ingestInto(own, "--label", "os=linux", file.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out().trim()).matches("sysbench-[0-9a-f]{16}");
+    assertThat(run.err()).contains(file + ": sysbench (sysbench output")
+        .contains(file + ": accepted " + Files.readAllLines(file).size() + ", rejected 0");
+
+    CliRun again = ingestInto(own, file.toString());
+    assertThat(again.exitCode()).isZero();
+    assertThat(again.out()).isEmpty();
+    assertThat(again.err()).contains("already ingested as run " + run.out().trim() + ", nothing added")
+        .contains("already ingested, nothing added");
+  }
+
+  @Test
+  void unknownFormat() throws IOException {
+    Path notes = Files.writeString(tmp.resolve("notes.txt"), "Dear diary,\ntoday I ran a benchmark.\n", StandardCharsets.UTF_8);
+    assertBadInput(ingest(notes.toString()), notes + ": cannot tell the format (first line 'Dear diary,'");
+  }
+
+  @Test
+  void emptyFile() throws IOException {
+    Path empty = Files.writeString(tmp.resolve("empty.log"), "", StandardCharsets.UTF_8);
+    assertBadInput(ingest(empty.toString()), empty + ": empty file (0 bytes)");
+    assertBadInput(ingest("--format", "pgbench-log", empty.toString()), empty + ": empty file (0 bytes)");
+  }
+
+  @Test
+  void binaryFile() throws IOException {
+    Path binary = Files.write(tmp.resolve("data.bin"), new byte[] {'P', 'K', 3, 4, 0, 0, 1, 2});
+    assertBadInput(ingest(binary.toString()), binary + ": binary file (NUL byte at offset 4)");
+  }
+
+  /** A sysbench file forced through the pgbench log parser: every line rejected, nothing written. */
+  @Test
+  void misDetectedFormatIsAllRejects() {
+    Path sysbench = fixture("oltp_point_select.txt");
+    CliRun run = ingest("--format", "pgbench-log", sysbench.toString());
+    assertBadInput(run, sysbench + ": every data line was rejected (28 of 37 lines)");
+    assertThat(run.err()).contains("so it is not usable as pgbench-log; first: line 1 'sysbench 1.0.20");
+  }
+
+  @Test
+  void missingMappingColumn() throws IOException {
+    Path csv = Files.writeString(tmp.resolve("results.csv"), "query,ms\nq1,1.5\n", StandardCharsets.UTF_8);
+    Path mapping = Files.writeString(tmp.resolve("mapping.yaml"), "columns:\n  step: query\n  latency: latency_ms\n",
+        StandardCharsets.UTF_8);
+    assertBadInput(ingest("--mapping", mapping.toString(), csv.toString()),
+        mapping + ": column latency 'latency_ms' is not in the header of " + csv + " (its columns: query, ms)");
+  }
+
+  @Test
+  void noSuchFileAndUnknownFormatName() {
+    assertBadInput(ingest(tmp.resolve("nope.log").toString()), tmp.resolve("nope.log") + ": no such file or directory");
+    assertBadInput(ingest("--format", "mysqlslap", fixture("oltp_point_select.txt").toString()),
+        "unknown format 'mysqlslap'");
+  }
+
+  /** Exit 2, one line on stderr naming the cause, and not one byte of the warehouse changed. */
+  private void assertBadInput(CliRun run, String expected) {
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(run.err().lines().filter(l -> l.startsWith("ingest: ")).toList()).singleElement()
+        .asString().contains(expected);
+    assertThat(run.out()).isEmpty();
+    assertThat(snapshot()).isEqualTo(seedSnapshot);
+  }
+
+  private static List<String> snapshot() {
+    List<String> files = new ArrayList<>();
+    try (Stream<Path> walk = Files.walk(warehouseDir)) {
+      walk.filter(Files::isRegularFile).filter(p -> !p.toString().contains("_locks"))
+          .forEach(p -> files.add(warehouseDir.relativize(p) + ":" + p.toFile().length()));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    files.sort(null);
+    return files;
+  }
+}

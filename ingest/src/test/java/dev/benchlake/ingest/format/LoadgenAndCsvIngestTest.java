@@ -1,0 +1,165 @@
+package dev.benchlake.ingest.format;
+
+import static org.apache.spark.sql.functions.col;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.raw.RunDirectory;
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.core.raw.TaskCsv;
+import dev.benchlake.core.raw.TaskRecord;
+import dev.benchlake.ingest.IngestRequest;
+import dev.benchlake.ingest.IngestResult;
+import dev.benchlake.ingest.IngestTestSupport;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+
+class LoadgenAndCsvIngestTest extends IngestTestSupport {
+  private static final long ORIGIN_NS = 1_700_000_000_123_456_789L;
+
+  /** A loadgen run directory written with core's own contract classes, killed while running. */
+  static Path loadgenRun(Path dir, String runId, RunStatus status, int tasks) throws Exception {
+    Files.createDirectories(dir);
+    RunManifest manifest = new RunManifest(RunManifest.FORMAT_VERSION, runId,
+        new RunManifest.Tool("benchlake-loadgen", "test"), "2026-01-02T03:04:05Z",
+        status == RunStatus.RUNNING ? null : "2026-01-02T03:05:05Z", ORIGIN_NS, status, null,
+        new RunManifest.Workload("select-update", List.of("point-select"), new TreeMap<>(Map.of("scale", 1))),
+        new RunManifest.Mode("closed", 4, (long) tasks, null, 1.0, null, null, null),
+        new RunManifest.Target("jdbc:postgresql://127.0.0.1:5432/postgres", true,
+            "PostgreSQL 16.4 on x86_64-pc-linux-gnu", 16, new TreeMap<>()),
+        new RunManifest.Client("bench-host", "Linux", "6.1", "amd64", 2, null, "17"),
+        new TreeMap<>(Map.of("os", "linux")), null);
+    manifest.writeAtomically(RunDirectory.manifest(dir));
+    StringBuilder csv = new StringBuilder(TaskCsv.HEADER).append('\n');
+    for (int i = 0; i < tasks; i++) {
+      long intended = i * 1_000_000L;
+      boolean ok = i % 10 != 9;
+      TaskCsv.appendLine(new TaskRecord("point-select", i % 4, i / 4, intended, intended + 2_000, intended + 500_000 + i,
+          1_000, i < 4, ok, ok ? "" : "57014", ok ? "" : "canceling statement due to \"timeout\", sorry"), csv);
+    }
+    csv.append("point-select,1,99,5,6"); // the half-written last line of a killed run
+    Files.writeString(RunDirectory.tasks(dir), csv, StandardCharsets.UTF_8);
+    return dir;
+  }
+
+  @Test
+  void loadgenRunKeepsItsIdWarmupAndBecomesInterrupted() throws Exception {
+    Path run = loadgenRun(tmp.resolve("run1"), "run-0001", RunStatus.RUNNING, 40);
+    IngestResult result = ingest(IngestRequest.of(run).withLabels(Map.of("host", "db1")));
+
+    assertThat(result.runs()).singleElement().satisfies(r -> {
+      assertThat(r.runId()).isEqualTo("run-0001");
+      assertThat(r.tasks()).isEqualTo(40);
+      assertThat(r.linesRejected()).isEqualTo(1);
+    });
+    assertThat(result.files()).extracting(IngestResult.FileAccount::lines, IngestResult.FileAccount::rejected)
+        .contains(org.assertj.core.groups.Tuple.tuple(42L, 1L));
+    Row runRow = runs().get(0);
+    assertThat(runRow.<String>getAs("status")).isEqualTo("interrupted");
+    assertThat(runRow.<Integer>getAs("db_major")).isEqualTo(16);
+    assertThat(runRow.<String>getAs("db_version")).isEqualTo("16.4");
+    assertThat(runRow.<String>getAs("os")).isEqualTo("linux");
+    assertThat(runRow.<String>getAs("host")).isEqualTo("db1");
+    assertThat(runRow.<Integer>getAs("clients")).isEqualTo(4);
+    assertThat(runRow.<String>getAs("metadata_json")).contains("\"run_id\":\"run-0001\"");
+    assertThat(warehouse().tasks().where(col("warmup")).count()).isEqualTo(4);
+    Row failed = warehouse().tasks().where(col("ok").equalTo(false)).orderBy("source_line").first();
+    assertThat(failed.<String>getAs("sqlstate")).isEqualTo("57014");
+    assertThat(failed.<String>getAs("error")).isEqualTo("canceling statement due to \"timeout\", sorry");
+    Row task = warehouse().tasks().where(col("source_line").equalTo(2)).first();
+    assertThat(task.<Long>getAs("latency_ns")).isEqualTo(500_000L);
+    assertThat(task.<Long>getAs("service_ns")).isEqualTo(498_000L);
+    assertThat(task.<Long>getAs("wait_ns")).isEqualTo(1_000L);
+    assertThat(task.<java.sql.Timestamp>getAs("start_ts").toInstant().toString()).isEqualTo("2023-11-14T22:13:20.123458Z");
+    assertThat(warehouse().rejects().first().<Long>getAs("line_no")).isEqualTo(42L);
+
+    // The run finished later: same id, other content. Refused unless --replace.
+    loadgenRun(tmp.resolve("run1"), "run-0001", RunStatus.COMPLETE, 44);
+    assertThatThrownBy(() -> ingest(IngestRequest.of(run)))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("run run-0001 is already in the warehouse from other content");
+    IngestResult replaced = ingest(IngestRequest.of(run).withReplace(true));
+    assertThat(replaced.runs()).singleElement().extracting(IngestResult.RunOutcome::outcome).isEqualTo(IngestResult.Outcome.REPLACED);
+    assertThat(runs()).singleElement().satisfies(r -> assertThat(r.<String>getAs("status")).isEqualTo("complete"));
+    assertThat(count("tasks")).isEqualTo(44);
+  }
+
+  @Test
+  void csvWithRunColumnThroughYamlMapping() throws Exception {
+    Path csv = Files.writeString(tmp.resolve("results.csv"), String.join("\n",
+        "run;query;ms;started;success;message",
+        "a;q1;1.5;2024-05-01 10:00:00.250;true;",
+        "a;q2;2.25;2024-05-01T10:00:01Z;1;",
+        "b;q1;\"3,5\";2024-05-01 10:00:02;0;\"deadlock; retried\"",
+        "b;q1;4;2024-05-01 10:00:03;false;\"timeout\"",
+        "b;q2;-1;2024-05-01 10:00:04;true;",
+        "",
+        "b;q2;7;yesterday;true;"), StandardCharsets.UTF_8);
+    Path mapping = Files.writeString(tmp.resolve("mapping.yml"), String.join("\n",
+        "delimiter: ';'",
+        "columns:",
+        "  run: run",
+        "  step: query",
+        "  latency: ms",
+        "  timestamp: started",
+        "  ok: success",
+        "  error: message",
+        "latency_unit: ms",
+        "labels:",
+        "  os: linux"), StandardCharsets.UTF_8);
+    IngestResult result = ingest(IngestRequest.of(csv).withMapping(mapping));
+
+    assertThat(result.runs()).hasSize(2).allSatisfy(r -> assertThat(r.runId()).startsWith("csv-"));
+    assertThat(result.files()).singleElement().satisfies(f -> {
+      assertThat(f.lines()).isEqualTo(8);
+      assertThat(f.accepted()).isEqualTo(5);
+      assertThat(f.rejected()).isEqualTo(3);
+    });
+    assertThat(warehouse().rejects().orderBy("line_no").collectAsList()).extracting(r -> r.<Long>getAs("line_no") + " " + r.<String>getAs("reason"))
+        .containsExactly("4 latency is not a number: '3,5'", "6 latency must be a finite number >= 0: '-1'",
+            "8 timestamp is not iso: 'yesterday'");
+    List<Row> runs = runs();
+    assertThat(runs).extracting(r -> r.<scala.collection.Map<String, String>>getAs("labels").get("run").get())
+        .containsExactlyInAnyOrder("a", "b");
+    assertThat(runs).allSatisfy(r -> assertThat(r.<String>getAs("os")).isEqualTo("linux"));
+    Row b = warehouse().tasks().where(col("source_line").equalTo(5)).first();
+    assertThat(b.<Boolean>getAs("ok")).isFalse();
+    assertThat(b.<String>getAs("error")).isEqualTo("timeout");
+    assertThat(b.<Long>getAs("latency_ns")).isEqualTo(4_000_000L);
+    Row a = warehouse().tasks().where(col("source_line").equalTo(2)).first();
+    assertThat(a.<java.sql.Timestamp>getAs("start_ts").toInstant().toString()).isEqualTo("2024-05-01T10:00:00.250Z");
+    assertThat(a.<java.sql.Timestamp>getAs("end_ts").toInstant().toString()).isEqualTo("2024-05-01T10:00:00.251500Z");
+  }
+
+  /** A relative-QPS table (step × version), the kind people publish, through a JSON mapping. */
+  @Test
+  void wideQpsTableBecomesOneRunPerVersion() throws Exception {
+    Path csv = Files.writeString(tmp.resolve("qps.csv"), String.join("\n",
+        "query,9.6,10,11",
+        "point select,1.00,1.02,0.98",
+        "range scan,1.00,,1.10",
+        "insert,1.00,n/a,1.20"), StandardCharsets.UTF_8);
+    Path mapping = Files.writeString(tmp.resolve("qps.json"),
+        "{\"layout\": \"wide\", \"columns\": {\"step\": \"query\"}, \"metric\": \"relative_qps\", \"unit\": \"ratio\","
+            + " \"column_label\": \"db_version\", \"labels\": {\"os\": \"linux\"}}", StandardCharsets.UTF_8);
+    IngestResult result = ingest(IngestRequest.of(csv).withMapping(mapping));
+
+    assertThat(result.runs()).hasSize(3);
+    assertThat(runs()).extracting(r -> r.<String>getAs("db_version")).containsExactlyInAnyOrder("9.6", "10", "11");
+    assertThat(runs()).extracting(r -> r.<Integer>getAs("db_major")).containsExactlyInAnyOrder(null, 10, 11);
+    assertThat(warehouse().rejects().collectAsList()).singleElement()
+        .satisfies(r -> assertThat(r.<String>getAs("reason")).isEqualTo("column '10' is not a number: 'n/a'"));
+    Row v11 = warehouse().stepMetrics().join(warehouse().runs(), "run_id")
+        .where(col("db_version").equalTo("11").and(col("step").equalTo("range scan"))).first();
+    assertThat(v11.<Double>getAs("value")).isEqualTo(1.10);
+    assertThat(v11.<String>getAs("metric")).isEqualTo("relative_qps");
+    assertThat(count("step_metrics")).isEqualTo(3 + 2);
+  }
+}
