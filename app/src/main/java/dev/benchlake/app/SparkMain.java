@@ -1,13 +1,26 @@
 package dev.benchlake.app;
 
+import dev.benchlake.ingest.cli.IngestCommand;
+import dev.benchlake.ingest.cli.RunsCommand;
+import java.util.List;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+
 /**
  * Entry point of the spark-submit jar ({@code benchlake-spark.jar}): the Spark commands only,
  * e.g. {@code spark-submit --class dev.benchlake.app.SparkMain benchlake-spark.jar ingest …}.
  */
 public final class SparkMain {
+  /** Commands that need Spark: all that the shaded spark-submit jar offers. */
+  static final List<Supplier<Object>> COMMANDS = List.of(RunsCommand::new, IngestCommand::new);
+
   private SparkMain() {}
 
+  static CommandLine commandLine() {
+    return RootCommand.withSubcommands(COMMANDS);
+  }
+
   public static void main(String[] args) {
-    System.exit(Benchlake.commandLine(Benchlake.SPARK_COMMANDS).execute(args));
+    System.exit(commandLine().execute(args));
   }
 }

@@ -1,5 +1,7 @@
 package dev.benchlake.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.core.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -15,8 +17,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -72,7 +72,7 @@ final class StandaloneCluster implements AutoCloseable {
     masterWebPort = freePort();
     daemons.add(startJava("master", "org.apache.spark.deploy.master.Master",
         "--host", "127.0.0.1", "--port", Integer.toString(masterPort), "--webui-port", Integer.toString(masterWebPort)));
-    waitFor("master", () -> masterJson().contains("\"status\" : \"ALIVE\""));
+    waitFor("master", () -> masterJson().contains("ALIVE"));
     daemons.add(startJava("worker", "org.apache.spark.deploy.worker.Worker",
         "--host", "127.0.0.1", "--cores", "2", "--memory", "2g", "--webui-port", Integer.toString(freePort()),
         "--work-dir", workDir.resolve("worker").toString(), masterUrl()));
@@ -108,13 +108,28 @@ final class StandaloneCluster implements AutoCloseable {
   /** What a spark-submit printed and how it exited. */
   record Result(int exitCode, String stdout, String stderr) {}
 
+  /**
+   * Waits until the master lists at least {@code count} finished applications (it learns of an
+   * application's end a moment after the driver exits) and returns how many it lists.
+   */
+  int awaitCompletedApplications(int count) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    int completed = completedApplications();
+    while (completed < count && System.nanoTime() < deadline) {
+      Thread.sleep(250);
+      completed = completedApplications();
+    }
+    return completed;
+  }
+
   /** Applications the master has seen finish (to prove the job ran on the cluster). */
   int completedApplications() {
-    Matcher m = Pattern.compile("\"completedapps\" : \\[(.*?)\\]", Pattern.DOTALL).matcher(masterJson());
-    if (!m.find() || m.group(1).isBlank()) {
+    try {
+      JsonNode apps = Json.mapper().readTree(masterJson()).path("completedapps");
+      return apps.isArray() ? apps.size() : 0;
+    } catch (IOException e) {
       return 0;
     }
-    return (int) Pattern.compile("\"id\" :").matcher(m.group(1)).results().count();
   }
 
   @Override
@@ -171,8 +186,11 @@ final class StandaloneCluster implements AutoCloseable {
   }
 
   private static int aliveWorkers(String json) {
-    Matcher m = Pattern.compile("\"aliveworkers\" : (\\d+)").matcher(json);
-    return m.find() ? Integer.parseInt(m.group(1)) : 0;
+    try {
+      return Json.mapper().readTree(json).path("aliveworkers").asInt(0);
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   private void waitFor(String what, java.util.function.BooleanSupplier ready) throws InterruptedException, IOException {
