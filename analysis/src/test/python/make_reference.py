@@ -1,0 +1,287 @@
+#!/usr/bin/python3
+"""Reference values for benchlake's statistics, computed independently with numpy and scipy.
+
+Writes JSON fixtures that the Java tests compare against (the tests never run Python):
+
+  analysis/src/test/resources/dev/benchlake/analysis/stats/reference.json
+      pure statistics on small and medium samples (quantiles, moments, Mann-Whitney U, Welch's t,
+      Kolmogorov-Smirnov, Hodges-Lehmann, Cliff's delta, bootstrap, Fisher, Holm/BH, run counts)
+  analysis/src/test/resources/dev/benchlake/analysis/compare/cases.json
+      whole comparisons: tasks (runs, steps, failures) and every figure of the expected report
+
+Run from the repository root with Debian's interpreter, which has numpy and scipy:
+    /usr/bin/python3 analysis/src/test/python/make_reference.py
+The output is deterministic (fixed seeds); commit it together with any change to this script.
+
+Independence: nothing here calls benchlake. Where scipy has the statistic it is used as is
+(mannwhitneyu, ttest_ind, ks_2samp, kstwo, fisher_exact); otherwise the definition is computed by
+brute force (all pairwise differences for Hodges-Lehmann and Cliff's delta, full enumeration of
+splits for exact tests with ties, resampling for the bootstrap).
+"""
+import itertools
+import json
+import math
+import os
+import sys
+
+import numpy as np
+import scipy
+from scipy import stats
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", ".."))
+RESOURCES = os.path.join(ROOT, "analysis", "src", "test", "resources", "dev", "benchlake", "analysis")
+
+QUANTILE_PROBABILITIES = [0.0, 0.01, 0.25, 0.5, 0.9, 0.95, 0.99, 0.999, 1.0]
+EXACT_MAX_TOTAL = 50          # benchlake's exact Mann-Whitney limit (pooled size)
+KS_EXACT_MAX_N = 10000        # scipy's ks_2samp "auto" limit
+Z_975 = stats.norm.ppf(0.975)
+
+
+def number(x):
+    """JSON has no NaN: undefined values are null."""
+    if x is None:
+        return None
+    x = float(x)
+    return None if math.isnan(x) or math.isinf(x) else x
+
+
+def tie_term(pooled):
+    _, counts = np.unique(pooled, return_counts=True)
+    counts = counts.astype(np.float64)
+    return float(np.sum(counts ** 3 - counts))
+
+
+def mann_whitney(c, b):
+    """U of the candidate and the two-sided p-value, by benchlake's documented method choice."""
+    pooled = np.concatenate([c, b])
+    has_ties = len(np.unique(pooled)) < len(pooled)
+    if len(pooled) <= EXACT_MAX_TOTAL:
+        if not has_ties:
+            r = stats.mannwhitneyu(c, b, alternative="two-sided", method="exact")
+            return float(r.statistic), float(r.pvalue), "exact"
+        return enumerate_mann_whitney(c, b) + ("exact",)
+    r = stats.mannwhitneyu(c, b, alternative="two-sided", method="asymptotic", use_continuity=True)
+    return float(r.statistic), float(r.pvalue), "normal"
+
+
+def enumerate_mann_whitney(c, b):
+    """Exact permutation test with ties: enumerate every split of the pooled sample."""
+    pooled = np.concatenate([c, b])
+    ranks = stats.rankdata(pooled)
+    n1 = len(c)
+    observed = ranks[:n1].sum()
+    sums = [ranks[list(idx)].sum() for idx in itertools.combinations(range(len(pooled)), n1)]
+    sums = np.array(sums)
+    eps = 1e-9
+    p = min(1.0, 2 * min(np.mean(sums <= observed + eps), np.mean(sums >= observed - eps)))
+    u = observed - n1 * (n1 + 1) / 2
+    return float(u), float(p)
+
+
+def u_null_counts(m, n):
+    """Classical exact null distribution of U (no ties) by the Mann-Whitney recurrence."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def count(u, m, n):
+        if u < 0:
+            return 0
+        if m == 0 or n == 0:
+            return 1 if u == 0 else 0
+        return count(u - n, m - 1, n) + count(u, m, n - 1)
+
+    return [count(u, m, n) for u in range(m * n + 1)]
+
+
+def hodges_lehmann(c, b):
+    diffs = np.sort(np.subtract.outer(c.astype(np.int64), b.astype(np.int64)).ravel())
+    shift = float(np.median(diffs))
+    n1, n2 = len(c), len(b)
+    if n1 + n2 <= EXACT_MAX_TOTAL:
+        counts = u_null_counts(n1, n2)
+        total = sum(counts)
+        k, cumulative = 0, 0
+        for u, cnt in enumerate(counts):
+            cumulative += cnt
+            if cumulative / total > 0.025:
+                break
+            k = u + 1
+    else:
+        sigma = math.sqrt(n1 * n2 / 12 * ((n1 + n2 + 1) - tie_term(np.concatenate([c, b])) / ((n1 + n2) * (n1 + n2 - 1))))
+        k = math.floor(n1 * n2 / 2 - Z_975 * sigma)
+    if k < 1:
+        return shift, None, None
+    return shift, float(diffs[k - 1]), float(diffs[len(diffs) - k])
+
+
+def cliffs_delta(c, b):
+    return float(np.mean(np.sign(np.subtract.outer(c.astype(np.float64), b.astype(np.float64)))))
+
+
+def magnitude(d):
+    d = abs(d)
+    return "negligible" if d < 0.147 else "small" if d < 0.33 else "medium" if d < 0.474 else "large"
+
+
+def welch(c, b):
+    if len(c) < 2 or len(b) < 2:
+        return None, None, None
+    vc, vb = np.var(c.astype(np.float64), ddof=1), np.var(b.astype(np.float64), ddof=1)
+    if vc == 0 and vb == 0:
+        return None, None, None
+    r = stats.ttest_ind(c.astype(np.float64), b.astype(np.float64), equal_var=False)
+    a, bb = vc / len(c), vb / len(b)
+    df = (a + bb) ** 2 / (a ** 2 / (len(c) - 1) + bb ** 2 / (len(b) - 1))
+    return float(r.statistic), float(df), float(r.pvalue)
+
+
+def ks(c, b):
+    r = stats.ks_2samp(c, b, alternative="two-sided", method="auto")
+    method = "exact" if max(len(c), len(b)) <= KS_EXACT_MAX_N else "asymptotic"
+    return float(r.statistic), float(r.pvalue), method
+
+
+def bootstrap_ratio_quantiles(c, b, replicates, seed):
+    """Where the 95 % percentile interval of median(c*)/median(b*) should fall: quantiles of the
+    bootstrap distribution from plain resampling with many replicates."""
+    rng = np.random.default_rng(seed)
+    ratios = np.empty(replicates)
+    chunk = 2000
+    for start in range(0, replicates, chunk):
+        size = min(chunk, replicates - start)
+        rc = np.median(rng.choice(c, size=(size, len(c)), replace=True), axis=1)
+        rb = np.median(rng.choice(b, size=(size, len(b)), replace=True), axis=1)
+        ratios[start:start + size] = rc / rb
+    return {str(q): float(np.quantile(ratios, q)) for q in [0.01, 0.025, 0.04, 0.96, 0.975, 0.99]}
+
+
+def sample_case(name, c, b, bootstrap=False):
+    c = np.asarray(c, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    case = {"name": name, "candidate": c.tolist(), "baseline": b.tolist()}
+    for label, x in (("candidate", c), ("baseline", b)):
+        case[label + "_quantiles"] = [float(np.quantile(x, p)) for p in QUANTILE_PROBABILITIES]
+        case[label + "_mean"] = float(np.mean(x))
+        case[label + "_stddev"] = number(np.std(x, ddof=1)) if len(x) > 1 else None
+    u, p, method = mann_whitney(c, b)
+    case["mann_whitney"] = {"u": u, "p": p, "method": method,
+                            "tie_term": tie_term(np.concatenate([c, b]))}
+    t, df, tp = welch(c, b)
+    case["welch"] = {"t": number(t), "df": number(df), "p": number(tp)}
+    d, kp, kmethod = ks(c, b)
+    case["ks"] = {"d": d, "p": kp, "method": kmethod}
+    shift, lo, hi = hodges_lehmann(c, b)
+    case["hodges_lehmann"] = {"shift": shift, "ci_low": lo, "ci_high": hi}
+    delta = cliffs_delta(c, b)
+    case["cliffs_delta"] = {"delta": delta, "magnitude": magnitude(delta)}
+    if bootstrap:
+        case["bootstrap_ratio_quantiles"] = bootstrap_ratio_quantiles(c, b, 100_000, 7)
+    return case
+
+
+def sample_cases():
+    rng = np.random.default_rng(20160302)
+    cases = [
+        sample_case("one_value_each", [5], [3]),
+        sample_case("two_values_each", [1, 2], [3, 4]),
+        sample_case("all_equal", [4, 4, 4], [4, 4, 4, 4]),
+        sample_case("small_with_ties", [3, 3, 5, 7, 7, 7, 9], [1, 3, 3, 4, 7, 8]),
+        sample_case("small_no_ties", [12, 15, 18, 21, 30], [10, 11, 13, 14, 16, 20]),
+        sample_case("fully_separated", list(range(20, 28)), list(range(0, 9))),
+        sample_case("three_vs_three_runs", [875, 812, 734], [953, 922, 937]),
+        sample_case("four_vs_four", [10, 12, 14, 16], [11, 13, 15, 17]),
+        sample_case("medium_ties", rng.integers(0, 50, 40), rng.integers(5, 55, 35)),
+        sample_case("negative_values", rng.integers(-1000, 1000, 30), rng.integers(-900, 1100, 31)),
+        sample_case("lognormal_3000_2500",
+                    np.round(rng.lognormal(20.7, 0.4, 3000)).astype(np.int64),
+                    np.round(rng.lognormal(20.75, 0.45, 2500)).astype(np.int64), bootstrap=True),
+        sample_case("ticks_12000_11000_heavy_ties",
+                    np.round(rng.lognormal(13.7, 0.3, 12000) / 1000).astype(np.int64) * 1000,
+                    np.round(rng.lognormal(13.72, 0.3, 11000) / 1000).astype(np.int64) * 1000),
+        sample_case("equal_sizes_200", rng.integers(0, 10**9, 200), rng.integers(0, 10**9, 200)),
+        sample_case("odd_even_bootstrap", np.round(rng.lognormal(5, 0.5, 51)).astype(np.int64),
+                    np.round(rng.lognormal(5.1, 0.5, 40)).astype(np.int64), bootstrap=True),
+    ]
+    return cases
+
+
+def fisher_cases():
+    tables = [(8, 14992, 0, 15000), (0, 15000, 8, 14992), (0, 10, 0, 12), (3, 7, 1, 9), (5, 0, 0, 5),
+              (2, 1, 1, 2), (100, 1000000, 130, 1000000), (1, 0, 0, 0), (0, 0, 0, 0), (10, 0, 20, 0),
+              (7, 2, 3, 12), (500, 12000, 480, 9000)]
+    out = []
+    for a, b, c, d in tables:
+        p = 1.0 if (a + c == 0 or b + d == 0 or a + b == 0 or c + d == 0) else float(stats.fisher_exact([[a, b], [c, d]])[1])
+        out.append({"errors_a": a, "ok_a": b, "errors_b": c, "ok_b": d, "p": p})
+    return out
+
+
+def kolmogorov_cases():
+    out = []
+    for n in [1, 5, 20, 141, 500, 7498, 100000, 5000000]:
+        for d in [0.001, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 0.9]:
+            out.append({"d": d, "n": n, "sf": float(stats.kstwo.sf(d, n))})
+    return out
+
+
+def holm(p):
+    p = np.asarray(p, dtype=float)
+    order = np.argsort(p, kind="stable")
+    m = len(p)
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(1, np.maximum.accumulate((m - np.arange(m)) * p[order]))
+    return adjusted.tolist()
+
+
+def bh(p):
+    p = np.asarray(p, dtype=float)
+    order = np.argsort(p, kind="stable")
+    m = len(p)
+    scaled = p[order] * m / np.arange(1, m + 1)
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(1, np.minimum.accumulate(scaled[::-1])[::-1])
+    return adjusted.tolist()
+
+
+def correction_cases():
+    families = [[0.01, 0.04, 0.03, 0.005], [0.5], [0.001, 0.2, 0.2, 0.04, 0.9, 0.03], [1e-10, 0.05]]
+    return [{"p": f, "holm": holm(f), "bh": bh(f)} for f in families]
+
+
+def run_count_cases():
+    out = []
+    for n1, n2 in [(1, 1), (2, 2), (3, 3), (4, 4), (3, 5), (5, 5), (2, 9), (30, 30)]:
+        separated = stats.mannwhitneyu(np.arange(n1) + 1000, np.arange(n2),
+                                       alternative="two-sided",
+                                       method="exact" if n1 + n2 <= EXACT_MAX_TOTAL else "asymptotic")
+        out.append({"n1": n1, "n2": n2, "smallest_p": float(separated.pvalue)})
+    needed = []
+    for level in [0.1, 0.05, 0.05 / 3, 0.01, 0.001]:
+        m = 1
+        while stats.mannwhitneyu(np.arange(m) + 1000, np.arange(m), method="exact").pvalue > level:
+            m += 1
+        needed.append({"level": level, "runs": m})
+    return {"smallest_p": out, "runs_needed": needed}
+
+
+def main():
+    reference = {
+        "generator": "analysis/src/test/python/make_reference.py",
+        "numpy": np.__version__,
+        "scipy": scipy.__version__,
+        "quantile_probabilities": QUANTILE_PROBABILITIES,
+        "samples": sample_cases(),
+        "fisher": fisher_cases(),
+        "kolmogorov_one_sample": kolmogorov_cases(),
+        "corrections": correction_cases(),
+        "run_counts": run_count_cases(),
+    }
+    path = os.path.join(RESOURCES, "stats", "reference.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(reference, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print("wrote", os.path.relpath(path, ROOT), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
