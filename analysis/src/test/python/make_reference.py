@@ -264,6 +264,202 @@ def run_count_cases():
     return {"smallest_p": out, "runs_needed": needed}
 
 
+# ---------------------------------------------------------------------------------------------
+# Whole comparisons (compare/cases.json): tasks of a small warehouse and every expected figure.
+# ---------------------------------------------------------------------------------------------
+
+SUMMARY = [("min_s", 0.0), ("p50_s", 0.5), ("p90_s", 0.9), ("p95_s", 0.95), ("p99_s", 0.99),
+           ("p999_s", 0.999), ("max_s", 1.0)]
+
+
+def make_tasks():
+    """Four baseline runs against five candidate runs; 'read' is about 20 % slower in the candidate,
+    'write' is unchanged, 'setup' exists in the baseline only. Latencies are rounded to 10 us so that
+    ties abound; a few tasks are warm-up (excluded) or failed (with a SQLSTATE or only a message)."""
+    rng = np.random.default_rng(42)
+    runs = [{"run_id": f"b{i}", "os": "linux"} for i in range(1, 5)] + \
+           [{"run_id": f"c{i}", "os": "windows"} for i in range(1, 6)]
+    tasks = []
+    for r, run in enumerate(runs):
+        candidate = run["os"] == "windows"
+        clock_us = 1_700_000_000_000_000 + r * 10_000_000_000
+        steps = [("read", 380 + 17 * r, 14.0 + (0.18 if candidate else 0.0)), ("write", 190 + 5 * r, 14.6)]
+        if not candidate:
+            steps.append(("setup", 20, 12.0))
+        for step, n, mu in steps:
+            run_shift = rng.normal(0, 0.02)
+            for seq in range(n):
+                warmup = seq < 3
+                ok = rng.random() > 0.03
+                latency = int(round(np.exp(rng.normal(mu + run_shift, 0.35)) / 10_000)) * 10_000
+                if seq % 211 == 7:
+                    latency *= 25  # a far tail that the outlier policies should catch
+                start_us = clock_us
+                clock_us += 1_000 + latency // 4_000
+                sqlstate, error = None, None
+                if not ok:
+                    if rng.random() < 0.5:
+                        sqlstate, error = "40001", "could not serialize access due to concurrent update"
+                    else:
+                        error = "Timeout while getting a connection from pool.\nat Pool.Get()"
+                tasks.append([run["run_id"], step, latency if ok else None, ok, warmup, sqlstate, error,
+                              start_us, start_us + (latency // 1000 if ok else 5_000_000)])
+    return runs, tasks
+
+
+def keep_mask(x, policy):
+    if policy == "none":
+        return np.ones(len(x), dtype=bool)
+    kind, _, arg = policy.partition(":")
+    if kind == "iqr":
+        k = float(arg or 1.5)
+        q1, q3 = np.quantile(x, 0.25), np.quantile(x, 0.75)
+        return (x >= q1 - k * (q3 - q1)) & (x <= q3 + k * (q3 - q1))
+    if kind == "mad":
+        z = float(arg or 3.5)
+        med = np.median(x)
+        mad = np.median(np.abs(x - med))
+        if mad == 0:
+            return np.ones(len(x), dtype=bool)
+        return np.abs(0.6745 * (x - med) / mad) <= z
+    if kind == "trim":
+        p = float(arg) / 100
+        return (x >= np.quantile(x, p)) & (x <= np.quantile(x, 1 - p))
+    raise ValueError(policy)
+
+
+def error_code(task):
+    _, _, _, ok, _, sqlstate, error, _, _ = task
+    if sqlstate is not None:
+        return sqlstate
+    if error is not None:
+        return error.split("\n")[0][:120]
+    return "unknown"
+
+
+def group_figures(tasks, runs_of_group, step, policy, threshold_ns):
+    mine = [t for t in tasks if t[1] == step and t[0] in runs_of_group and not t[4]]
+    latencies = {run: np.array([t[2] for t in mine if t[0] == run and t[3] and t[2] is not None], dtype=np.int64)
+                 for run in runs_of_group}
+    pooled = np.concatenate([latencies[r] for r in runs_of_group]) if mine else np.array([], dtype=np.int64)
+    keep = keep_mask(pooled, policy) if len(pooled) else np.array([], dtype=bool)
+    # Apply the group's fences to each run's values as well.
+    kept_by_run, offset = {}, 0
+    for run in runs_of_group:
+        n = len(latencies[run])
+        kept_by_run[run] = latencies[run][keep[offset:offset + n]]
+        offset += n
+    x = np.sort(pooled[keep])
+    errors = {}
+    for t in mine:
+        if not t[3]:
+            errors[error_code(t)] = errors.get(error_code(t), 0) + 1
+    g = {"runs": len({t[0] for t in mine}), "tasks": len(mine), "ok": sum(1 for t in mine if t[3]),
+         "errors": sum(1 for t in mine if not t[3]),
+         "errors_by_code": dict(sorted(errors.items(), key=lambda e: (-e[1], e[0]))),
+         "outliers_removed": int(len(pooled) - len(x))}
+    for name, p in SUMMARY:
+        g[name] = float(np.quantile(x, p)) / 1e9 if len(x) else None
+    g["mean_s"] = float(np.mean(x)) / 1e9 if len(x) else None
+    g["stddev_s"] = float(np.std(x, ddof=1)) / 1e9 if len(x) > 1 else None
+    g["under_threshold"] = int(np.sum(x < threshold_ns)) if threshold_ns is not None else None
+    run_ids = [r for r in runs_of_group if len(kept_by_run[r])]
+    medians = [float(np.median(kept_by_run[r])) / 1e9 for r in run_ids]
+    throughputs = []
+    for r in run_ids:
+        run_tasks = [t for t in mine if t[0] == r]
+        span_s = (max(t[8] for t in run_tasks) - min(t[7] for t in run_tasks)) / 1e6
+        throughputs.append(sum(1 for t in run_tasks if t[3]) / span_s)
+    return g, x, run_ids, medians, throughputs
+
+
+def compare_case(name, runs, tasks, policy="none", threshold_ns=None, alpha=0.05, include_tasks=True):
+    base_runs = [r["run_id"] for r in runs if r["os"] == "linux"]
+    cand_runs = [r["run_id"] for r in runs if r["os"] == "windows"]
+    steps_b = {t[1] for t in tasks if t[0] in base_runs and not t[4]}
+    steps_c = {t[1] for t in tasks if t[0] in cand_runs and not t[4]}
+    steps = sorted(steps_b & steps_c)
+    out = {}
+    for step in steps:
+        gb, xb, idb, medb, thb = group_figures(tasks, base_runs, step, policy, threshold_ns)
+        gc, xc, idc, medc, thc = group_figures(tasks, cand_runs, step, policy, threshold_ns)
+        fisher = 1.0 if (gb["errors"] + gc["errors"] == 0) else float(
+            stats.fisher_exact([[gb["errors"], gb["ok"]], [gc["errors"], gc["ok"]]])[1])
+        tests = {"fisher_errors_p": fisher}
+        if len(xb) and len(xc):
+            u, p, method = mann_whitney(xc, xb)
+            t, df, tp = welch(xc, xb)
+            d, kp, kmethod = ks(xc, xb)
+            shift, lo, hi = hodges_lehmann(xc, xb)
+            delta = cliffs_delta(xc, xb)
+            tests.update({"mann_whitney_u": u, "mann_whitney_p": p, "mann_whitney_method": method,
+                          "welch_t": number(t), "welch_df": number(df), "welch_p": number(tp),
+                          "ks_d": d, "ks_p": kp, "ks_method": kmethod,
+                          "hl_shift_s": shift / 1e9, "hl_ci95_s": [None if lo is None else lo / 1e9,
+                                                                  None if hi is None else hi / 1e9],
+                          "cliffs_delta": delta, "cliffs_magnitude": magnitude(delta),
+                          "median_ratio": float(np.median(xc)) / float(np.median(xb))})
+        run_level = {"baseline_run_ids": idb, "candidate_run_ids": idc,
+                     "baseline_medians_s": medb, "candidate_medians_s": medc,
+                     "baseline_throughput_per_s": thb, "candidate_throughput_per_s": thc}
+        if medb and medc:
+            run_level["p"] = float(mann_whitney_any(medc, medb))
+            run_level["throughput_p"] = float(mann_whitney_any(thc, thb))
+            run_level["smallest_possible_p"] = float(stats.mannwhitneyu(
+                np.arange(len(medc)) + 1000, np.arange(len(medb)), method="exact").pvalue)
+        out[step] = {"baseline": gb, "candidate": gc, "tests": tests, "run_level": run_level}
+    for key, field in (("tests", "mann_whitney_p"), ("run_level", "p")):
+        named = [s for s in steps if out[s][key].get(field) is not None]
+        adjusted = holm([out[s][key][field] for s in named]) if named else []
+        for s, a in zip(named, adjusted):
+            out[s][key]["p_adjusted"] = a
+    case = {"name": name, "settings": {"outliers": policy, "threshold_ns": threshold_ns, "alpha": alpha},
+            "runs": runs, "expected": {"steps": out, "skipped_steps": sorted((steps_b | steps_c) - set(steps))}}
+    case["tasks"] = tasks if include_tasks else "tasks of " + include_tasks_name(name)
+    return case
+
+
+def include_tasks_name(name):
+    return "two_steps"
+
+
+def mann_whitney_any(c, b):
+    """Run-level test: exact for few runs (ties enumerated), as benchlake documents."""
+    return mann_whitney(np.asarray(c, dtype=np.float64), np.asarray(b, dtype=np.float64))[1]
+
+
+def edge_tasks():
+    """One run per group. 'one': 1 vs 2 successful tasks; 'failed': every candidate task fails;
+    'equal': every latency the same in both groups."""
+    runs = [{"run_id": "b1", "os": "linux"}, {"run_id": "c1", "os": "windows"}]
+    tasks, clock = [], 1_700_000_000_000_000
+    def add(run, step, latency, ok=True, sqlstate=None, error=None):
+        nonlocal clock
+        tasks.append([run, step, latency, ok, False, sqlstate, error, clock, clock + (latency or 0) // 1000 + 1])
+        clock += 1000
+    add("b1", "one", 1_500_000)
+    add("c1", "one", 1_200_000)
+    add("c1", "one", 2_400_000)
+    for i in range(5):
+        add("b1", "failed", 1_000_000 + 1000 * i)
+        add("c1", "failed", None, ok=False, sqlstate="57014", error="canceling statement due to statement timeout")
+    for i in range(6):
+        add("b1", "equal", 3_000_000)
+        add("c1", "equal", 3_000_000)
+    return runs, tasks
+
+
+def compare_cases():
+    runs, tasks = make_tasks()
+    cases = [compare_case("two_steps", runs, tasks, threshold_ns=2_000_000)]
+    for policy in ["iqr:1.5", "mad:3.5", "trim:5"]:
+        cases.append(compare_case("two_steps_" + policy.split(":")[0], runs, tasks, policy=policy,
+                                  threshold_ns=2_000_000, include_tasks=False))
+    edge_runs, edge = edge_tasks()
+    cases.append(compare_case("edges", edge_runs, edge))
+    return cases
+
+
 def main():
     reference = {
         "generator": "analysis/src/test/python/make_reference.py",
@@ -279,6 +475,11 @@ def main():
     path = os.path.join(RESOURCES, "stats", "reference.json")
     with open(path, "w", encoding="utf-8") as f:
         json.dump(reference, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print("wrote", os.path.relpath(path, ROOT), file=sys.stderr)
+    path = os.path.join(RESOURCES, "compare", "cases.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"generator": reference["generator"], "cases": compare_cases()}, f, separators=(",", ":"))
         f.write("\n")
     print("wrote", os.path.relpath(path, ROOT), file=sys.stderr)
 

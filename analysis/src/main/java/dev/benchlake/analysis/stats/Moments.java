@@ -1,18 +1,25 @@
 package dev.benchlake.analysis.stats;
 
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+
 /**
- * Count, mean and sum of squared deviations of a sample, mergeable: partial moments of disjoint
- * parts (Spark partitions, runs) combine exactly as if computed in one pass (Chan, Golub and
- * LeVeque's pairwise update), without the cancellation of the textbook {@code Σx² − n·mean²}.
+ * Count, sum and sum of squares of integer values (latencies in ns), kept exactly: partial moments
+ * of disjoint parts (Spark partitions, runs) merge without any rounding, so the mean and the
+ * variance do not depend on how the data was split, and are correctly rounded once at the end:
+ * {@code mean = Σx/n}, sample variance {@code (n·Σx² − (Σx)²)/(n(n − 1))} ({@code ddof = 1}, as
+ * pandas and R), both computed in exact integer arithmetic before the single division.
  *
  * @param n number of values
- * @param mean arithmetic mean (0 when {@code n = 0})
- * @param m2 sum of squared deviations from the mean
+ * @param sum Σx
+ * @param sumOfSquares Σx²
  */
-public record Moments(long n, double mean, double m2) {
-  public static final Moments EMPTY = new Moments(0, 0, 0);
+public record Moments(long n, BigInteger sum, BigInteger sumOfSquares) implements Serializable {
+  public static final Moments EMPTY = new Moments(0, BigInteger.ZERO, BigInteger.ZERO);
 
-  /** The moments of {@code values} (Welford's update, one pass). */
+  /** The moments of {@code values}. */
   public static Moments of(long[] values) {
     Accumulator acc = new Accumulator();
     for (long v : values) {
@@ -23,22 +30,23 @@ public record Moments(long n, double mean, double m2) {
 
   /** The moments of the union of two disjoint samples. */
   public Moments merge(Moments other) {
-    if (other.n == 0) {
-      return this;
-    }
-    if (n == 0) {
-      return other;
-    }
-    long total = n + other.n;
-    double delta = other.mean - mean;
-    double mergedMean = mean + delta * ((double) other.n / total);
-    double mergedM2 = m2 + other.m2 + delta * delta * ((double) n * other.n / total);
-    return new Moments(total, mergedMean, mergedM2);
+    return new Moments(n + other.n, sum.add(other.sum), sumOfSquares.add(other.sumOfSquares));
   }
 
-  /** Sample variance ({@code ddof = 1}, as pandas and R); NaN below two values. */
+  /** The arithmetic mean; NaN without values. */
+  public double mean() {
+    return n == 0 ? Double.NaN : new BigDecimal(sum).divide(BigDecimal.valueOf(n), MathContext.DECIMAL128).doubleValue();
+  }
+
+  /** Sample variance ({@code ddof = 1}); NaN below two values. */
   public double sampleVariance() {
-    return n < 2 ? Double.NaN : Math.max(0, m2 / (n - 1));
+    if (n < 2) {
+      return Double.NaN;
+    }
+    BigInteger count = BigInteger.valueOf(n);
+    BigInteger numerator = count.multiply(sumOfSquares).subtract(sum.multiply(sum));
+    BigInteger denominator = count.multiply(BigInteger.valueOf(n - 1));
+    return new BigDecimal(numerator).divide(new BigDecimal(denominator), MathContext.DECIMAL128).doubleValue();
   }
 
   /** Sample standard deviation ({@code ddof = 1}); NaN below two values. */
@@ -46,21 +54,38 @@ public record Moments(long n, double mean, double m2) {
     return Math.sqrt(sampleVariance());
   }
 
-  /** Welford's one-pass update; not thread-safe. */
+  /**
+   * Adds values into 128-bit sums (two {@code long}s each), without allocating; not thread-safe.
+   * Σx² stays exact while it is below 2^127 (e.g. 10^15 latencies of 100 s).
+   */
   public static final class Accumulator {
     private long n;
-    private double mean;
-    private double m2;
+    private long sumHigh;
+    private long sumLow;
+    private long squaresHigh;
+    private long squaresLow;
 
     public void add(long value) {
       n++;
-      double delta = value - mean;
-      mean += delta / n;
-      m2 += delta * (value - mean);
+      long low = sumLow + value;
+      sumHigh += (value >> 63) + (Long.compareUnsigned(low, sumLow) < 0 ? 1 : 0);
+      sumLow = low;
+      long squareLow = value * value;
+      long squareHigh = Math.multiplyHigh(value, value);
+      low = squaresLow + squareLow;
+      squaresHigh += squareHigh + (Long.compareUnsigned(low, squaresLow) < 0 ? 1 : 0);
+      squaresLow = low;
+      if (squaresHigh < 0) {
+        throw new ArithmeticException("sum of squared latencies exceeds 2^127");
+      }
     }
 
     public Moments toMoments() {
-      return n == 0 ? EMPTY : new Moments(n, mean, m2);
+      return new Moments(n, toBig(sumHigh, sumLow), toBig(squaresHigh, squaresLow));
+    }
+
+    private static BigInteger toBig(long high, long low) {
+      return BigInteger.valueOf(high).shiftLeft(64).add(new BigInteger(Long.toUnsignedString(low)));
     }
   }
 }

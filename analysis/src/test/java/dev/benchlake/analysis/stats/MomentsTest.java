@@ -1,6 +1,6 @@
 package dev.benchlake.analysis.stats;
 
-import static dev.benchlake.analysis.stats.Tolerance.assertClose;
+import static dev.benchlake.analysis.testing.Tolerance.assertClose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.analysis.stats.Reference.Sample;
@@ -29,10 +29,19 @@ class MomentsTest {
     for (int cut = 0; cut <= values.length; cut += Math.max(1, values.length / 7)) {
       Moments merged = Moments.of(Arrays.copyOfRange(values, 0, cut))
           .merge(Moments.of(Arrays.copyOfRange(values, cut, values.length)));
-      assertThat(merged.n()).isEqualTo(whole.n());
-      assertClose("mean", merged.mean(), whole.mean(), 1e-13);
-      assertClose("m2", merged.m2(), whole.m2(), 1e-10);
+      assertThat(merged).isEqualTo(whole);
     }
+  }
+
+  @Test
+  void sumsStayExactBeyondSixtyFourBits() {
+    long big = 3_000_000_000_000L;
+    Moments m = Moments.of(new long[] {big, big + 2, -5, Long.MAX_VALUE / 4});
+    assertThat(m.sum()).isEqualTo(java.math.BigInteger.valueOf(big).multiply(java.math.BigInteger.TWO)
+        .add(java.math.BigInteger.valueOf(2 - 5 + Long.MAX_VALUE / 4)));
+    assertThat(m.sumOfSquares()).isEqualTo(java.math.BigInteger.valueOf(big).pow(2)
+        .add(java.math.BigInteger.valueOf(big + 2).pow(2)).add(java.math.BigInteger.valueOf(25))
+        .add(java.math.BigInteger.valueOf(Long.MAX_VALUE / 4).pow(2)));
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.benchlake.analysis.stats;
 
-import static dev.benchlake.analysis.stats.Tolerance.assertClose;
+import static dev.benchlake.analysis.testing.Tolerance.assertClose;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.stats.Reference.Sample;

@@ -1,13 +1,13 @@
-package dev.benchlake.analysis.stats;
+package dev.benchlake.analysis.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Comparisons of computed numbers with reference numbers. */
-final class Tolerance {
+public final class Tolerance {
   private Tolerance() {}
 
   /** Equal within {@code relative} of the reference (absolutely below 1e-300); NaN only for NaN. */
-  static void assertClose(String what, double actual, double expected, double relative) {
+  public static void assertClose(String what, double actual, double expected, double relative) {
     if (Double.isNaN(expected)) {
       assertThat(actual).as(what + " (undefined in the reference)").isNaN();
       return;

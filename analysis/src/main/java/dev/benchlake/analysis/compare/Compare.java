@@ -1,0 +1,158 @@
+package dev.benchlake.analysis.compare;
+
+import static org.apache.spark.sql.functions.coalesce;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.substring;
+import static org.apache.spark.sql.functions.substring_index;
+import static org.apache.spark.sql.functions.unix_micros;
+import static org.apache.spark.sql.functions.when;
+
+import dev.benchlake.analysis.engine.EngineInput;
+import dev.benchlake.analysis.engine.SortedLatencies;
+import dev.benchlake.analysis.engine.StepAnswers;
+import dev.benchlake.analysis.engine.StepQuery;
+import dev.benchlake.analysis.report.ComparisonReport;
+import dev.benchlake.analysis.report.StepComparison;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.ingest.warehouse.WarehouseSchema;
+import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code benchlake compare} as an API: {@code Compare.run(warehouse, request)} selects the two
+ * groups of runs, sorts their latencies on Spark ({@link SortedLatencies}), applies the outlier
+ * policy, computes every figure of every step present in both groups and decides
+ * ({@link Verdicts}). The result is the whole report; writing it is {@code ReportFiles}' job.
+ */
+public final class Compare {
+  private static final Logger LOG = LoggerFactory.getLogger(Compare.class);
+  private static final int ERROR_MESSAGE_CHARS = 120;
+
+  private Compare() {}
+
+  public static ComparisonReport run(Warehouse warehouse, CompareRequest request) {
+    warehouse.requireExisting();
+    RunGroups groups = RunGroups.select(warehouse, request);
+    LOG.info("comparing {} baseline run(s) ({}) with {} candidate run(s) ({})", groups.baselineRuns().size(),
+        request.baseline(), groups.candidateRuns().size(), request.candidate());
+    Dataset<Row> input = engineInput(warehouse, groups, request.steps());
+    int partitions = request.tuning().partitions() > 0 ? request.tuning().partitions()
+        : Math.max(2 * warehouse.spark().sparkContext().defaultParallelism(), input.rdd().getNumPartitions());
+    long thresholdNs = request.thresholdNs() == null ? Long.MIN_VALUE : request.thresholdNs();
+    List<StepDraft> drafts = new ArrayList<>();
+    List<String> skipped;
+    long started = System.nanoTime();
+    try (SortedLatencies all = SortedLatencies.sort(input, groups.runIds(), groups.runGroup(), partitions, thresholdNs)) {
+      LOG.info("sorted the latencies of {} step(s) on {} partitions in {} s", all.steps().size(), partitions,
+          seconds(started));
+      Map<String, StepCounts> counts = StepCounts.of(all.counts(), groups);
+      skipped = counts.keySet().stream().filter(s -> !inBoth(counts.get(s))).toList();
+      List<String> steps = stepsToCompare(counts, request);
+      SortedLatencies analysed = all;
+      try {
+        Map<String, long[]> removed = new HashMap<>();
+        if (!(request.outliers() instanceof OutlierPolicy.None)) {
+          long outliersStarted = System.nanoTime();
+          analysed = all.keep(Outliers.keepRanges(all, steps, request.outliers()));
+          LOG.info("applied outlier policy {} in {} s", request.outliers().describe(), seconds(outliersStarted));
+          for (String step : steps) {
+            long[] before = {n(all, step, 0), n(all, step, 1)};
+            removed.put(step, new long[] {before[0] - n(analysed, step, 0), before[1] - n(analysed, step, 1)});
+          }
+        }
+        Map<String, StepFigures> figures = new LinkedHashMap<>();
+        Map<String, StepQuery> queries = new TreeMap<>();
+        for (String step : steps) {
+          StepFigures f = new StepFigures(step, analysed.layout(step), groups, request);
+          figures.put(step, f);
+          queries.put(step, f.query());
+        }
+        long queryStarted = System.nanoTime();
+        Map<String, StepAnswers> answers = analysed.query(queries);
+        long draftStarted = System.nanoTime();
+        figures.forEach((step, f) -> drafts.add(f.draft(answers.get(step), counts.get(step),
+            removed.getOrDefault(step, new long[2]))));
+        LOG.info("read the ranks in {} s, computed the statistics in {} s", seconds(queryStarted), seconds(draftStarted));
+      } finally {
+        if (analysed != all) {
+          analysed.close();
+        }
+      }
+    }
+    List<StepComparison> compared = Verdicts.finish(drafts, request);
+    return new ComparisonReport(
+        new ComparisonReport.Selection(request.baseline(), groups.baselineRuns()),
+        new ComparisonReport.Selection(request.candidate(), groups.candidateRuns()),
+        request.alpha(), request.margin(), request.outliers().describe(), request.correction().label(),
+        request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, compared, skipped, Methods.describe(request));
+  }
+
+  /** The engine's rows: every task of the selected runs that is not warm-up. */
+  static Dataset<Row> engineInput(Warehouse warehouse, RunGroups groups, List<String> steps) {
+    Dataset<Row> runs = warehouse.runs().where(col(WarehouseSchema.RUN_ID).isin(groups.runIds().toArray()));
+    Dataset<Row> tasks = warehouse.committedOnly(Table.TASKS, runs).where(not(col(WarehouseSchema.WARMUP)));
+    if (!steps.isEmpty()) {
+      tasks = tasks.where(col(WarehouseSchema.STEP).isin(steps.toArray()));
+    }
+    Column message = substring(substring_index(col("error"), "\n", 1), 1, ERROR_MESSAGE_CHARS);
+    Column endUs = unix_micros(col("end_ts"));
+    return tasks.select(
+        col(WarehouseSchema.STEP).as(EngineInput.STEP),
+        col(WarehouseSchema.RUN_ID).as(EngineInput.RUN_ID),
+        col(WarehouseSchema.LATENCY_NS).as(EngineInput.LATENCY_NS),
+        col(WarehouseSchema.OK).as(EngineInput.OK),
+        when(not(col(WarehouseSchema.OK)), coalesce(col("sqlstate"), message, lit("unknown"))).as(EngineInput.ERROR_CODE),
+        // Without a start, the intended start (end − latency) bounds the run's span as well.
+        coalesce(unix_micros(col("start_ts")), endUs.minus(col(WarehouseSchema.LATENCY_NS).divide(1000).cast("long")))
+            .as(EngineInput.START_US),
+        endUs.as(EngineInput.END_US));
+  }
+
+  private static String seconds(long startedNanos) {
+    return String.format(java.util.Locale.ROOT, "%.2f", (System.nanoTime() - startedNanos) / 1e9);
+  }
+
+  private static long n(SortedLatencies sorted, String step, int group) {
+    return sorted.layout(step) == null ? 0 : sorted.layout(step).n(group);
+  }
+
+  private static boolean inBoth(StepCounts counts) {
+    return counts.tasks(RunGroups.BASELINE) > 0 && counts.tasks(RunGroups.CANDIDATE) > 0;
+  }
+
+  private static List<String> stepsToCompare(Map<String, StepCounts> counts, CompareRequest request) {
+    for (String step : request.steps()) {
+      StepCounts c = counts.get(step);
+      if (c == null || !inBoth(c)) {
+        String where = c == null ? "neither group"
+            : c.tasks(RunGroups.BASELINE) > 0 ? "the baseline only" : "the candidate only";
+        throw new BadInputException("step '" + step + "' has tasks in " + where + "; steps in both: "
+            + String.join(", ", common(counts)));
+      }
+    }
+    List<String> steps = request.steps().isEmpty() ? common(counts) : new ArrayList<>(new TreeSet<>(request.steps()));
+    if (steps.isEmpty()) {
+      throw new BadInputException("no step has tasks in both groups (steps: " + String.join(", ", counts.keySet())
+          + "); check the selectors with 'benchlake runs'");
+    }
+    return steps;
+  }
+
+  private static List<String> common(Map<String, StepCounts> counts) {
+    return counts.entrySet().stream().filter(e -> inBoth(e.getValue())).map(Map.Entry::getKey).toList();
+  }
+}
