@@ -6,7 +6,7 @@ Writes JSON fixtures that the Java tests compare against (the tests never run Py
   analysis/src/test/resources/dev/benchlake/analysis/stats/reference.json
       pure statistics on small and medium samples (quantiles, moments, Mann-Whitney U, Welch's t,
       Kolmogorov-Smirnov, Hodges-Lehmann, Cliff's delta, bootstrap, Fisher, Holm/BH, run counts)
-  analysis/src/test/resources/dev/benchlake/analysis/compare/cases.json
+  analysis/src/test/resources/dev/benchlake/analysis/testing/cases.json
       whole comparisons: tasks (runs, steps, failures) and every figure of the expected report
 
 Run from the repository root with Debian's interpreter, which has numpy and scipy:
@@ -265,7 +265,7 @@ def run_count_cases():
 
 
 # ---------------------------------------------------------------------------------------------
-# Whole comparisons (compare/cases.json): tasks of a small warehouse and every expected figure.
+# Whole comparisons (testing/cases.json): tasks of a small warehouse and every expected figure.
 # ---------------------------------------------------------------------------------------------
 
 SUMMARY = [("min_s", 0.0), ("p50_s", 0.5), ("p90_s", 0.9), ("p95_s", 0.95), ("p99_s", 0.99),
@@ -477,7 +477,7 @@ def main():
         json.dump(reference, f, indent=1, sort_keys=True)
         f.write("\n")
     print("wrote", os.path.relpath(path, ROOT), file=sys.stderr)
-    path = os.path.join(RESOURCES, "compare", "cases.json")
+    path = os.path.join(RESOURCES, "testing", "cases.json")
     with open(path, "w", encoding="utf-8") as f:
         json.dump({"generator": reference["generator"], "cases": compare_cases()}, f, separators=(",", ":"))
         f.write("\n")

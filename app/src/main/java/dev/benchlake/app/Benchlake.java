@@ -1,5 +1,6 @@
 package dev.benchlake.app;
 
+import dev.benchlake.analysis.cli.CompareCommand;
 import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.ingest.cli.RunsCommand;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Spec;
     footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 regression found (compare --fail-on)."})
 public final class Benchlake implements Runnable {
   /** Commands that need Spark: these are all the shaded spark-submit jar offers. */
-  static final List<Supplier<Object>> SPARK_COMMANDS = List.of(RunsCommand::new);
+  static final List<Supplier<Object>> SPARK_COMMANDS = List.of(RunsCommand::new, CompareCommand::new);
 
   /** Commands that run on the client (the load generator, the quickstart that drives everything). */
   static final List<Supplier<Object>> CLIENT_COMMANDS = List.of();

@@ -167,12 +167,12 @@ final class StepFigures {
     double ratio = quantileNs(answers, CANDIDATE, 0.5) / baselineMedianNs;
     Interval ratioCi = bootstrap.interval(r -> answers.groupValue(CANDIDATE, r), r -> answers.groupValue(BASELINE, r));
     String hlMethod = hodgesLehmannRanks == null ? "exact: all " + nc * nb + " pairs"
-        : String.format(Locale.ROOT, "random sample of %d tasks per group (seed %d)",
+        : String.format(Locale.ROOT, "random sample of %d tasks per group, seed %d",
             request.tuning().hodgesLehmannExactLimit(), request.tuning().seed());
     return new Tests(u.u(), u.p(), orNull(welch.t()), orNull(welch.df()), orNull(welch.p()), ks.d(), ks.p(), fisher,
         hl.shift() / NS_PER_S, range(hl.ci95(), NS_PER_S), delta, CliffsDelta.magnitude(delta).label(),
         baselineMedianNs == 0 ? null : ratio, range(ratioCi, 1), null, method(u.method().name()), method(ks.method().name()),
-        hlMethod, String.format(Locale.ROOT, "percentile bootstrap, %d resamples (seed %d)",
+        hlMethod, String.format(Locale.ROOT, "percentile bootstrap, %d resamples, seed %d",
             request.tuning().bootstrapResamples(), request.tuning().seed()));
   }
 

@@ -4,7 +4,6 @@ import static dev.benchlake.analysis.testing.Tolerance.assertClose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.benchlake.analysis.compare.CompareCases.Case;
 import dev.benchlake.analysis.report.ComparisonReport;
 import dev.benchlake.analysis.report.GroupStatistics;
 import dev.benchlake.analysis.report.Range;
@@ -12,36 +11,31 @@ import dev.benchlake.analysis.report.RunLevel;
 import dev.benchlake.analysis.report.StepComparison;
 import dev.benchlake.analysis.report.Tests;
 import dev.benchlake.analysis.report.Verdict;
-import dev.benchlake.analysis.testing.WarehouseFixture;
+import dev.benchlake.analysis.testing.ReferenceCases;
+import dev.benchlake.analysis.testing.ReferenceCases.Case;
 import dev.benchlake.ingest.spark.SparkTestBase;
 import dev.benchlake.ingest.warehouse.Warehouse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Whole comparisons on Spark against every figure numpy and scipy give for the same tasks. */
 class CompareCasesTest extends SparkTestBase {
-  @TempDir
-  static Path dir;
-  private static final Map<String, Warehouse> WAREHOUSES = new HashMap<>();
   private static final Map<String, ComparisonReport> REPORTS = new HashMap<>();
 
   static List<Case> cases() {
-    return CompareCases.all();
+    return ReferenceCases.all();
   }
 
   static Warehouse warehouse(Case c) {
-    return WAREHOUSES.computeIfAbsent(c.tasksOf(), name -> WarehouseFixture.write(spark, dir.resolve(name).toString(),
-        CompareCases.named(name).runs(), CompareCases.tasks(name)));
+    return ReferenceCases.warehouse(spark, c);
   }
 
-  static CompareRequest request(Case c) {
+  public static CompareRequest request(Case c) {
     JsonNode s = c.settings();
     return CompareRequest.of("os=linux", "os=windows")
         .withOutliers(OutlierPolicy.parse(s.get("outliers").asText()))
@@ -76,24 +70,24 @@ class CompareCasesTest extends SparkTestBase {
 
   @Test
   void verdictsOfTheTwoStepCase() {
-    ComparisonReport report = report(CompareCases.named("two_steps"));
+    ComparisonReport report = report(ReferenceCases.named("two_steps"));
     assertThat(report.steps()).extracting(StepComparison::verdict)
         .containsExactly(Verdict.SLOWER, Verdict.NO_SIGNIFICANT_DIFFERENCE);
     assertThat(report.hasRegression()).isTrue();
     StepComparison read = report.steps().get(0);
     assertThat(read.runLevel().enoughRuns()).isTrue();
     assertThat(read.runLevel().runsNeeded()).isNull();
-    assertThat(read.explanation()).startsWith("Slower, significantly across runs").contains("4 vs 5 runs")
-        .contains("errors");
+    assertThat(read.explanation()).startsWith("Slower: the median rises 16.3% (1.43 ms vs 1.23 ms), beyond the ±5% margin,"
+        + " significant across runs (p_adj = 0.032, 4 vs 5 runs)").endsWith("; errors 42 vs 74 (Fisher p = 0.39).");
   }
 
   @Test
   void edgeCasesAreInconclusiveWithReasons() {
-    ComparisonReport report = report(CompareCases.named("edges"));
+    ComparisonReport report = report(ReferenceCases.named("edges"));
     Map<String, StepComparison> steps = new HashMap<>();
     report.steps().forEach(s -> steps.put(s.step(), s));
     assertThat(steps.values()).allSatisfy(s -> assertThat(s.verdict()).isEqualTo(Verdict.INCONCLUSIVE));
-    assertThat(steps.get("failed").explanation()).startsWith("No successful task in the candidate")
+    assertThat(steps.get("failed").explanation()).startsWith("Inconclusive: no successful task in the candidate")
         .contains("errors 0 vs 5");
     assertThat(steps.get("failed").tests().mannWhitneyP()).isNull();
     assertThat(steps.get("failed").candidate().p50S()).isNull();
@@ -105,7 +99,7 @@ class CompareCasesTest extends SparkTestBase {
 
   @Test
   void thePartitioningChangesNothing() {
-    Case c = CompareCases.named("two_steps_mad");
+    Case c = ReferenceCases.named("two_steps_mad");
     ComparisonReport one = Compare.run(warehouse(c), request(c).withTuning(CompareRequest.Tuning.DEFAULT.withPartitions(1)));
     ComparisonReport five = Compare.run(warehouse(c), request(c).withTuning(CompareRequest.Tuning.DEFAULT.withPartitions(5)));
     assertThat(five).isEqualTo(one);
@@ -114,7 +108,7 @@ class CompareCasesTest extends SparkTestBase {
 
   @Test
   void aSampledHodgesLehmannStaysCloseToTheExactOne() {
-    Case c = CompareCases.named("two_steps");
+    Case c = ReferenceCases.named("two_steps");
     ComparisonReport sampled = Compare.run(warehouse(c),
         request(c).withTuning(CompareRequest.Tuning.DEFAULT.withHodgesLehmannExactLimit(500)));
     Tests exact = report(c).steps().get(0).tests();
@@ -130,7 +124,7 @@ class CompareCasesTest extends SparkTestBase {
     assertThat(actual.tasks()).as(what + " tasks").isEqualTo(e.get("tasks").asLong());
     assertThat(actual.ok()).as(what + " ok").isEqualTo(e.get("ok").asLong());
     assertThat(actual.errors()).as(what + " errors").isEqualTo(e.get("errors").asLong());
-    assertThat(actual.errorsByCode()).as(what + " errors by code").containsExactlyEntriesOf(CompareCases.errors(e));
+    assertThat(actual.errorsByCode()).as(what + " errors by code").containsExactlyEntriesOf(ReferenceCases.errors(e));
     assertThat(actual.outliersRemoved()).as(what + " outliers").isEqualTo(e.get("outliers_removed").asLong());
     Double[] quantiles = {actual.minS(), actual.p50S(), actual.p90S(), actual.p95S(), actual.p99S(), actual.p999S(), actual.maxS()};
     String[] names = {"min_s", "p50_s", "p90_s", "p95_s", "p99_s", "p999_s", "max_s"};

@@ -1,33 +1,40 @@
-package dev.benchlake.analysis.compare;
+package dev.benchlake.analysis.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.benchlake.analysis.testing.WarehouseFixture;
 import dev.benchlake.core.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import dev.benchlake.ingest.warehouse.Warehouse;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.SparkSession;
 
 /**
- * The whole comparisons of {@code compare/cases.json}, made by
+ * The whole comparisons of {@code testing/cases.json}, made by
  * {@code analysis/src/test/python/make_reference.py}: runs, tasks and the figures numpy and
  * scipy give for them.
  */
-final class CompareCases {
+public final class ReferenceCases {
   private static final JsonNode ROOT = load();
+  private static final Map<String, Warehouse> WAREHOUSES = new HashMap<>();
+  private static Path folder;
 
-  private CompareCases() {}
+  private ReferenceCases() {}
 
-  record Case(String name, JsonNode settings, List<WarehouseFixture.Run> runs, String tasksOf, JsonNode expected) {
+  /** A comparison: its settings, runs, where its tasks are, and the expected figures. */
+  public record Case(String name, JsonNode settings, List<WarehouseFixture.Run> runs, String tasksOf, JsonNode expected) {
     @Override
     public String toString() {
       return name;
     }
   }
 
-  static List<Case> all() {
+  public static List<Case> all() {
     List<Case> cases = new ArrayList<>();
     for (JsonNode c : ROOT.get("cases")) {
       List<WarehouseFixture.Run> runs = new ArrayList<>();
@@ -40,12 +47,12 @@ final class CompareCases {
     return cases;
   }
 
-  static Case named(String name) {
+  public static Case named(String name) {
     return all().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
   }
 
   /** The tasks of the case named {@code name} (which carries them). */
-  static List<WarehouseFixture.Task> tasks(String name) {
+  public static List<WarehouseFixture.Task> tasks(String name) {
     for (JsonNode c : ROOT.get("cases")) {
       if (c.get("name").asText().equals(name)) {
         List<WarehouseFixture.Task> tasks = new ArrayList<>();
@@ -60,11 +67,29 @@ final class CompareCases {
     throw new IllegalArgumentException("no case " + name);
   }
 
-  /** Case name → its expected errors, in the order of the reference (most frequent first). */
-  static Map<String, Long> errors(JsonNode group) {
+  /** A group's expected errors, in the order of the reference (most frequent first). */
+  public static Map<String, Long> errors(JsonNode group) {
     Map<String, Long> errors = new java.util.LinkedHashMap<>();
     group.get("errors_by_code").fields().forEachRemaining(e -> errors.put(e.getKey(), e.getValue().asLong()));
     return errors;
+  }
+
+  /**
+   * The warehouse holding the tasks of {@code c}, written once per test JVM into a temporary
+   * folder (several cases share the same tasks).
+   */
+  public static synchronized Warehouse warehouse(SparkSession spark, Case c) {
+    return WAREHOUSES.computeIfAbsent(c.tasksOf(), name -> {
+      try {
+        if (folder == null) {
+          folder = Files.createTempDirectory("benchlake-analysis-cases");
+          folder.toFile().deleteOnExit();
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return WarehouseFixture.write(spark, folder.resolve(name).toString(), named(name).runs(), tasks(name));
+    });
   }
 
   private static String text(JsonNode node) {
@@ -72,7 +97,7 @@ final class CompareCases {
   }
 
   private static JsonNode load() {
-    try (InputStream in = CompareCases.class.getResourceAsStream("cases.json")) {
+    try (InputStream in = ReferenceCases.class.getResourceAsStream("cases.json")) {
       return Json.mapper().readTree(in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
