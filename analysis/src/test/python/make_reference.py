@@ -367,9 +367,10 @@ def group_figures(tasks, runs_of_group, step, policy, threshold_ns):
     medians = [float(np.median(kept_by_run[r])) / 1e9 for r in run_ids]
     throughputs = []
     for r in run_ids:
-        run_tasks = [t for t in mine if t[0] == r]
-        span_s = (max(t[8] for t in run_tasks) - min(t[7] for t in run_tasks)) / 1e6
-        throughputs.append(sum(1 for t in run_tasks if t[3]) / span_s)
+        # (successful tasks - 1) per second from the first to the last end of a successful task.
+        ends = [t[8] for t in mine if t[0] == r and t[3]]
+        span_s = (max(ends) - min(ends)) / 1e6 if ends else 0
+        throughputs.append((len(ends) - 1) / span_s if len(ends) >= 2 and span_s > 0 else None)
     return g, x, run_ids, medians, throughputs
 
 
@@ -404,7 +405,8 @@ def compare_case(name, runs, tasks, policy="none", threshold_ns=None, alpha=0.05
                      "baseline_throughput_per_s": thb, "candidate_throughput_per_s": thc}
         if medb and medc:
             run_level["p"] = float(mann_whitney_any(medc, medb))
-            run_level["throughput_p"] = float(mann_whitney_any(thc, thb))
+            if None not in thb and None not in thc:
+                run_level["throughput_p"] = float(mann_whitney_any(thc, thb))
             run_level["smallest_possible_p"] = float(stats.mannwhitneyu(
                 np.arange(len(medc)) + 1000, np.arange(len(medb)), method="exact").pvalue)
         out[step] = {"baseline": gb, "candidate": gc, "tests": tests, "run_level": run_level}

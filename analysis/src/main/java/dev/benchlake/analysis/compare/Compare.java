@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.compare;
 
+import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
@@ -29,6 +30,10 @@ import java.util.TreeSet;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,14 +55,13 @@ public final class Compare {
     LOG.info("comparing {} baseline run(s) ({}) with {} candidate run(s) ({})", groups.baselineRuns().size(),
         request.baseline(), groups.candidateRuns().size(), request.candidate());
     Dataset<Row> input = engineInput(warehouse, groups, request.steps());
-    int partitions = request.tuning().partitions() > 0 ? request.tuning().partitions()
-        : Math.max(2 * warehouse.spark().sparkContext().defaultParallelism(), input.rdd().getNumPartitions());
+    int partitions = request.tuning().partitions();
     long thresholdNs = request.thresholdNs() == null ? Long.MIN_VALUE : request.thresholdNs();
     List<StepDraft> drafts = new ArrayList<>();
     List<String> skipped;
     long started = System.nanoTime();
-    try (SortedLatencies all = SortedLatencies.sort(input, groups.runIds(), groups.runGroup(), partitions, thresholdNs)) {
-      LOG.info("sorted the latencies of {} step(s) on {} partitions in {} s", all.steps().size(), partitions,
+    try (SortedLatencies all = SortedLatencies.sort(input, groups.runGroup(), partitions, thresholdNs)) {
+      LOG.info("sorted the latencies of {} step(s) on {} partitions in {} s", all.steps().size(), all.partitions(),
           seconds(started));
       Map<String, StepCounts> counts = StepCounts.of(all.counts(), groups);
       skipped = counts.keySet().stream().filter(s -> !inBoth(counts.get(s))).toList();
@@ -101,25 +105,34 @@ public final class Compare {
         request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, compared, skipped, Methods.describe(request));
   }
 
-  /** The engine's rows: every task of the selected runs that is not warm-up. */
+  /**
+   * The engine's rows: every task of the selected runs that is not warm-up, with its run's index.
+   * {@link Warehouse#committedOnly} keeps out the rows of uncommitted ingests; the (broadcast) join
+   * with the index then replaces the run id by an integer, so that no run id string travels with
+   * each task.
+   */
   static Dataset<Row> engineInput(Warehouse warehouse, RunGroups groups, List<String> steps) {
-    Dataset<Row> runs = warehouse.runs().where(col(WarehouseSchema.RUN_ID).isin(groups.runIds().toArray()));
-    Dataset<Row> tasks = warehouse.committedOnly(Table.TASKS, runs).where(not(col(WarehouseSchema.WARMUP)));
+    SparkSession spark = warehouse.spark();
+    List<String> ids = groups.runIds();
+    List<Row> indexRows = new ArrayList<>();
+    for (int i = 0; i < ids.size(); i++) {
+      indexRows.add(RowFactory.create(ids.get(i), i));
+    }
+    Dataset<Row> index = spark.createDataFrame(indexRows, new StructType()
+        .add(WarehouseSchema.RUN_ID, DataTypes.StringType, false)
+        .add(EngineInput.RUN_INDEX, DataTypes.IntegerType, false));
+    Dataset<Row> tasks = warehouse.committedOnly(Table.TASKS, index).where(not(col(WarehouseSchema.WARMUP)));
     if (!steps.isEmpty()) {
       tasks = tasks.where(col(WarehouseSchema.STEP).isin(steps.toArray()));
     }
     Column message = substring(substring_index(col("error"), "\n", 1), 1, ERROR_MESSAGE_CHARS);
-    Column endUs = unix_micros(col("end_ts"));
-    return tasks.select(
+    return tasks.join(broadcast(index), WarehouseSchema.RUN_ID).select(
         col(WarehouseSchema.STEP).as(EngineInput.STEP),
-        col(WarehouseSchema.RUN_ID).as(EngineInput.RUN_ID),
+        col(EngineInput.RUN_INDEX),
         col(WarehouseSchema.LATENCY_NS).as(EngineInput.LATENCY_NS),
         col(WarehouseSchema.OK).as(EngineInput.OK),
         when(not(col(WarehouseSchema.OK)), coalesce(col("sqlstate"), message, lit("unknown"))).as(EngineInput.ERROR_CODE),
-        // Without a start, the intended start (end − latency) bounds the run's span as well.
-        coalesce(unix_micros(col("start_ts")), endUs.minus(col(WarehouseSchema.LATENCY_NS).divide(1000).cast("long")))
-            .as(EngineInput.START_US),
-        endUs.as(EngineInput.END_US));
+        when(col(WarehouseSchema.OK), unix_micros(col("end_ts"))).as(EngineInput.END_US));
   }
 
   private static String seconds(long startedNanos) {

@@ -22,14 +22,14 @@ public record CompareRequest(String baseline, String candidate, List<String> ste
    * Engine settings with sound defaults, exposed for tests and benchmarks.
    *
    * @param partitions partitions that sort the latencies; 0: twice the default parallelism, at
-   *     least the input's partitions
+   *     least the input's partitions ({@link dev.benchlake.analysis.engine.SortedLatencies#sort})
    * @param seed of the bootstrap and of the Hodges–Lehmann sample
    * @param hodgesLehmannExactLimit largest group for which Hodges–Lehmann uses every pair; larger
    *     groups use a random sample of this many tasks each
    */
   public record Tuning(int partitions, long seed, int bootstrapResamples, int hodgesLehmannExactLimit) {
     public static final Tuning DEFAULT = new Tuning(0, BootstrapMedianRatio.DEFAULT_SEED,
-        BootstrapMedianRatio.DEFAULT_RESAMPLES, 200_000);
+        BootstrapMedianRatio.DEFAULT_RESAMPLES, 100_000);
 
     public Tuning withPartitions(int count) {
       return new Tuning(count, seed, bootstrapResamples, hodgesLehmannExactLimit);

@@ -8,7 +8,9 @@ import dev.benchlake.ingest.warehouse.Warehouse;
 import dev.benchlake.ingest.warehouse.WarehouseSchema;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
 
 /**
  * The runs of the baseline and of the candidate, each sorted by id. A run's index is its position
@@ -19,8 +21,11 @@ record RunGroups(List<String> baselineRuns, List<String> candidateRuns) {
   static final int CANDIDATE = 1;
 
   static RunGroups select(Warehouse warehouse, CompareRequest request) {
-    List<String> baseline = runIds(warehouse, request.baseline(), "baseline");
-    List<String> candidate = runIds(warehouse, request.candidate(), "candidate");
+    // The runs table is small: read it once, select both groups from the copy.
+    Dataset<Row> runs = warehouse.runs();
+    Dataset<Row> local = warehouse.spark().createDataFrame(runs.collectAsList(), runs.schema());
+    List<String> baseline = runIds(warehouse, local, request.baseline(), "baseline");
+    List<String> candidate = runIds(warehouse, local, request.candidate(), "candidate");
     List<String> both = baseline.stream().filter(candidate::contains).toList();
     if (!both.isEmpty()) {
       throw new BadInputException("run" + (both.size() > 1 ? "s " : " ") + String.join(", ", both)
@@ -30,8 +35,8 @@ record RunGroups(List<String> baselineRuns, List<String> candidateRuns) {
     return new RunGroups(baseline, candidate);
   }
 
-  private static List<String> runIds(Warehouse warehouse, String selector, String role) {
-    List<String> ids = RunSelector.parse(selector).apply(warehouse.runs())
+  private static List<String> runIds(Warehouse warehouse, Dataset<Row> runs, String selector, String role) {
+    List<String> ids = RunSelector.parse(selector).apply(runs)
         .select(col(WarehouseSchema.RUN_ID)).as(Encoders.STRING()).collectAsList();
     if (ids.isEmpty()) {
       throw new BadInputException("the " + role + " selector '" + selector + "' matches no run in " + warehouse.root()

@@ -189,7 +189,7 @@ final class StepFigures {
         LinearQuantile.Position at = LinearQuantile.position(layout.runN(run), 0.5);
         ids.get(g).add(groups.runId(run));
         medians.get(g).add(at.interpolate(answers.runValue(run, at.lowerRank()), answers.runValue(run, at.upperRank())) / NS_PER_S);
-        throughputs.get(g).add(orNull(runCounts.ok() / runCounts.spanS()));
+        throughputs.get(g).add(orNull(runCounts.throughputPerS()));
       }
     }
     List<Double> baseMedians = medians.get(BASELINE);

@@ -29,13 +29,13 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
 
   private final RunPacking packing;
   private final int partitions;
-  private final List<String> runIds;
+  private final int runs;
 
-  /** @param runIds the runs compared; a run's index in this list is what values are packed with */
-  ChunkWriter(RunPacking packing, int partitions, List<String> runIds) {
+  /** @param runs how many runs are compared (run indexes are below) */
+  ChunkWriter(RunPacking packing, int partitions, int runs) {
     this.packing = packing;
     this.partitions = partitions;
-    this.runIds = List.copyOf(runIds);
+    this.runs = runs;
   }
 
   /** The partition that sorts the values of {@code bucket} of {@code step}. */
@@ -65,19 +65,13 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
     private final List<Integer> stepHashes = new ArrayList<>();
     private final List<long[][]> buffers = new ArrayList<>();
     private final List<int[]> fill = new ArrayList<>();
-    private final Map<Long, CountsBuilder> counts = new HashMap<>();
-    private final Map<UTF8String, Integer> runIndexes = new HashMap<>();
+    private final List<CountsBuilder[]> counts = new ArrayList<>();
     private UTF8String lastStep;
     private int lastStepId = -1;
-    private UTF8String lastRun;
-    private int lastRunIndex = -1;
     private boolean finished;
 
     Emitter(Iterator<InternalRow> rows) {
       this.rows = rows;
-      for (int i = 0; i < runIds.size(); i++) {
-        runIndexes.put(UTF8String.fromString(runIds.get(i)), i);
-      }
     }
 
     @Override
@@ -100,7 +94,7 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
       while (rows.hasNext()) {
         InternalRow row = rows.next();
         int stepId = stepId(row.getUTF8String(EngineInput.STEP_ORDINAL));
-        int run = runIndex(row.getUTF8String(EngineInput.RUN_ORDINAL));
+        int run = row.getInt(EngineInput.RUN_ORDINAL);
         boolean ok = row.getBoolean(EngineInput.OK_ORDINAL);
         count(stepId, run, ok, row);
         if (ok && !row.isNullAt(EngineInput.LATENCY_ORDINAL)) {
@@ -127,7 +121,13 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
         }
       }
       List<RunCounts> runCounts = new ArrayList<>();
-      counts.values().forEach(builder -> runCounts.add(builder.build()));
+      for (CountsBuilder[] ofStep : counts) {
+        for (CountsBuilder builder : ofStep) {
+          if (builder != null) {
+            runCounts.add(builder.build());
+          }
+        }
+      }
       if (!runCounts.isEmpty()) {
         int home = Math.floorMod(TaskContext.getPartitionId(), partitions);
         ready.add(new Tuple2<>(home, new Chunk.Counts(runCounts)));
@@ -163,27 +163,20 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
         }
         buffers.add(stepBuffers);
         fill.add(new int[partitions]);
+        counts.add(new CountsBuilder[runs]);
       }
       lastStep = step.clone();
       lastStepId = id;
       return id;
     }
 
-    private int runIndex(UTF8String runId) {
-      if (lastRun == null || !lastRun.equals(runId)) {
-        Integer index = runIndexes.get(runId);
-        if (index == null) {
-          throw new IllegalStateException("task of run " + runId + ", which is not one of the runs compared");
-        }
-        lastRun = runId.clone();
-        lastRunIndex = index;
-      }
-      return lastRunIndex;
-    }
-
     private void count(int stepId, int run, boolean ok, InternalRow row) {
-      CountsBuilder builder = counts.computeIfAbsent(((long) stepId << 32) | run,
-          key -> new CountsBuilder(steps.get(stepId), run));
+      CountsBuilder[] ofStep = counts.get(stepId);
+      CountsBuilder builder = ofStep[run];
+      if (builder == null) {
+        builder = new CountsBuilder(steps.get(stepId), run);
+        ofStep[run] = builder;
+      }
       builder.tasks++;
       if (ok) {
         builder.ok++;
@@ -191,11 +184,10 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
         String code = row.isNullAt(EngineInput.CODE_ORDINAL) ? "unknown" : row.getUTF8String(EngineInput.CODE_ORDINAL).toString();
         RunCounts.addError(builder.errors, code, 1);
       }
-      if (!row.isNullAt(EngineInput.START_ORDINAL)) {
-        builder.startUs = Math.min(builder.startUs, row.getLong(EngineInput.START_ORDINAL));
-      }
-      if (!row.isNullAt(EngineInput.END_ORDINAL)) {
-        builder.endUs = Math.max(builder.endUs, row.getLong(EngineInput.END_ORDINAL));
+      if (ok && !row.isNullAt(EngineInput.END_ORDINAL)) {
+        long end = row.getLong(EngineInput.END_ORDINAL);
+        builder.firstEndUs = Math.min(builder.firstEndUs, end);
+        builder.lastEndUs = Math.max(builder.lastEndUs, end);
       }
     }
   }
@@ -205,8 +197,8 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
     final int run;
     long tasks;
     long ok;
-    long startUs = Long.MAX_VALUE;
-    long endUs = Long.MIN_VALUE;
+    long firstEndUs = Long.MAX_VALUE;
+    long lastEndUs = Long.MIN_VALUE;
     final TreeMap<String, Long> errors = new TreeMap<>();
 
     CountsBuilder(String step, int run) {
@@ -215,7 +207,7 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
     }
 
     RunCounts build() {
-      return new RunCounts(step, run, tasks, ok, startUs, endUs, errors);
+      return new RunCounts(step, run, tasks, ok, firstEndUs, lastEndUs, errors);
     }
   }
 }

@@ -70,22 +70,20 @@ public final class SortedLatencies implements AutoCloseable {
   /**
    * Sorts {@code input} ({@link EngineInput} columns).
    *
-   * @param runIds the runs compared (their index in this list is their run index)
    * @param runGroup the group of each run index: 0 baseline, 1 candidate
-   * @param partitions how many partitions sort (and cache) the values
+   * @param partitions how many partitions sort (and cache) the values; 0: twice the default
+   *     parallelism, and at least as many as the input has
    * @param thresholdNs latencies below it are counted per run ({@link Long#MIN_VALUE}: none)
    */
-  public static SortedLatencies sort(Dataset<Row> input, List<String> runIds, int[] runGroup, int partitions,
-      long thresholdNs) {
-    if (runIds.size() != runGroup.length) {
-      throw new IllegalArgumentException(runIds.size() + " runs but " + runGroup.length + " groups");
-    }
+  public static SortedLatencies sort(Dataset<Row> input, int[] runGroup, int partitions, long thresholdNs) {
     RunPacking packing = RunPacking.forRuns(runGroup.length);
     JavaRDD<InternalRow> rows = EngineInput.conform(input).queryExecution().toRdd().toJavaRDD();
+    int count = partitions > 0 ? partitions
+        : Math.max(2 * input.sparkSession().sparkContext().defaultParallelism(), rows.getNumPartitions());
     int[] groups = runGroup.clone();
     JavaRDD<SortedPartition> sorted = rows
-        .mapPartitionsToPair(new ChunkWriter(packing, partitions, runIds))
-        .partitionBy(new ByIndex(partitions))
+        .mapPartitionsToPair(new ChunkWriter(packing, count, runGroup.length))
+        .partitionBy(new ByIndex(count))
         .mapPartitionsWithIndex((index, chunks) -> single(SortedPartition.build(index, chunks, packing, groups)), true);
     return new SortedLatencies(JavaSparkContext.fromSparkContext(input.sparkSession().sparkContext()), sorted,
         packing, groups, thresholdNs, null);
@@ -99,6 +97,11 @@ public final class SortedLatencies implements AutoCloseable {
     RunPacking p = packing;
     Map<String, long[][]> ranges = new HashMap<>(keep);
     return new SortedLatencies(context, partitions.map(part -> part.keep(ranges, p)), packing, runGroup, thresholdNs, counts);
+  }
+
+  /** How many partitions hold the sorted latencies. */
+  public int partitions() {
+    return partitions.getNumPartitions();
   }
 
   /** The steps that have at least one successful latency. */
@@ -129,33 +132,30 @@ public final class SortedLatencies implements AutoCloseable {
     queries.forEach((step, query) -> {
       answers.put(step, new StepAnswers());
       StepLayout layout = layouts.get(step);
-      for (int p = 0; p < partitionCount; p++) {
-        PartitionLookups lookups = new PartitionLookups();
-        if (layout != null) {
-          for (int g = 0; g < 2; g++) {
-            for (long rank : query.groupRanks[g]) {
-              StepLayout.Location at = layout.locateInGroup(g, rank);
-              if (at.partition() == p) {
-                lookups.add(at, -1 - g, rank);
-              }
-            }
-          }
-          for (var run : query.runRanks.entrySet()) {
-            for (long rank : run.getValue()) {
-              StepLayout.Location at = layout.locateInRun(run.getKey(), rank);
-              if (at.partition() == p) {
-                lookups.add(at, run.getKey(), rank);
-              }
-            }
+      PartitionLookups[] lookups = new PartitionLookups[partitionCount];
+      Arrays.setAll(lookups, p -> new PartitionLookups());
+      if (layout != null) {
+        for (int g = 0; g < 2; g++) {
+          for (long rank : query.groupRanks[g]) {
+            StepLayout.Location at = layout.locateInGroup(g, rank);
+            lookups[at.partition()].add(at, -1 - g, rank);
           }
         }
+        for (var run : query.runRanks.entrySet()) {
+          for (long rank : run.getValue()) {
+            StepLayout.Location at = layout.locateInRun(run.getKey(), rank);
+            lookups[at.partition()].add(at, run.getKey(), rank);
+          }
+        }
+      }
+      for (int p = 0; p < partitionCount; p++) {
         boolean ks = query.ks && layout != null && layout.n(0) > 0 && layout.n(1) > 0 && layout.holds(p);
         long[][] offsets = ks ? layout.ksOffsets(p) : new long[3][0];
-        if (lookups.size() > 0 || ks || query.extract[0] || query.extract[1]) {
-          requests.computeIfAbsent(p, k -> new ArrayList<>()).add(new StepRequest(step, lookups.buckets(),
-              lookups.targets(), lookups.localRanks(), offsets[0], offsets[1], offsets[2],
+        if (lookups[p].size() > 0 || ks || query.extract[0] || query.extract[1]) {
+          requests.computeIfAbsent(p, k -> new ArrayList<>()).add(new StepRequest(step, lookups[p].buckets(),
+              lookups[p].targets(), lookups[p].localRanks(), offsets[0], offsets[1], offsets[2],
               ks ? layout.n(0) : 0, ks ? layout.n(1) : 0, query.extract[0], query.extract[1]));
-          keys.computeIfAbsent(p, k -> new ArrayList<>()).add(lookups.keys());
+          keys.computeIfAbsent(p, k -> new ArrayList<>()).add(lookups[p].keys());
         }
       }
     });
@@ -236,34 +236,47 @@ public final class SortedLatencies implements AutoCloseable {
 
   /** The lookups of one step in one partition, and which (target, rank) each answers. */
   private static final class PartitionLookups {
-    private final List<long[]> rows = new ArrayList<>();
+    private long[] buckets = new long[16];
+    private int[] targets = new int[16];
+    private long[] localRanks = new long[16];
+    private long[] ranks = new long[16];
+    private int size;
 
     void add(StepLayout.Location at, int target, long rank) {
-      rows.add(new long[] {at.bucket(), target, at.localRank(), rank});
+      if (size == buckets.length) {
+        buckets = Arrays.copyOf(buckets, 2 * size);
+        targets = Arrays.copyOf(targets, 2 * size);
+        localRanks = Arrays.copyOf(localRanks, 2 * size);
+        ranks = Arrays.copyOf(ranks, 2 * size);
+      }
+      buckets[size] = at.bucket();
+      targets[size] = target;
+      localRanks[size] = at.localRank();
+      ranks[size++] = rank;
     }
 
     int size() {
-      return rows.size();
+      return size;
     }
 
     long[] buckets() {
-      return rows.stream().mapToLong(r -> r[0]).toArray();
+      return Arrays.copyOf(buckets, size);
     }
 
     int[] targets() {
-      return rows.stream().mapToInt(r -> (int) r[1]).toArray();
+      return Arrays.copyOf(targets, size);
     }
 
     long[] localRanks() {
-      return rows.stream().mapToLong(r -> r[2]).toArray();
+      return Arrays.copyOf(localRanks, size);
     }
 
     /** (target, rank) pairs, flattened. */
     long[] keys() {
-      long[] keys = new long[2 * rows.size()];
-      for (int i = 0; i < rows.size(); i++) {
-        keys[2 * i] = rows.get(i)[1];
-        keys[2 * i + 1] = rows.get(i)[3];
+      long[] keys = new long[2 * size];
+      for (int i = 0; i < size; i++) {
+        keys[2 * i] = targets[i];
+        keys[2 * i + 1] = ranks[i];
       }
       return keys;
     }

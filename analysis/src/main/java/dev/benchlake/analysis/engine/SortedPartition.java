@@ -61,8 +61,8 @@ final class SortedPartition implements Serializable {
         groups[g][fill[g]++] = packed;
       }
     }
-    Arrays.sort(groups[0]);
-    Arrays.sort(groups[1]);
+    RadixSort.sort(groups[0]);
+    RadixSort.sort(groups[1]);
     return groups;
   }
 

@@ -113,6 +113,10 @@ public final class KolmogorovSmirnov {
     if (d >= 1) {
       return 0;
     }
+    if (2 * Math.exp(-2 * n * d * d) == 0) {
+      // Beyond double range: the Dvoretzky–Kiefer–Wolfowitz–Massart bound 2·exp(−2nd²) underflows.
+      return 0;
+    }
     if (n <= Integer.MAX_VALUE) {
       double q = 1 - new KolmogorovSmirnovTest().cdf(d, (int) n);
       if (q >= TAIL_SWITCH) {

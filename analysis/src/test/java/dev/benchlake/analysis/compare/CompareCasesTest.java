@@ -169,9 +169,13 @@ class CompareCasesTest extends SparkTestBase {
     assertThat(actual.candidateRunIds()).containsExactlyElementsOf(texts(e.get("candidate_run_ids")));
     assertThat(actual.baselineMediansS()).containsExactlyElementsOf(doubles(e.get("baseline_medians_s")));
     assertThat(actual.candidateMediansS()).containsExactlyElementsOf(doubles(e.get("candidate_medians_s")));
-    List<Double> throughputs = doubles(e.get("baseline_throughput_per_s"));
-    for (int i = 0; i < throughputs.size(); i++) {
-      assertClose(what + " throughput", actual.baselineThroughputPerS().get(i), throughputs.get(i), 1e-12);
+    for (String group : List.of("baseline", "candidate")) {
+      JsonNode expected = e.get(group + "_throughput_per_s");
+      List<Double> actualThroughputs = group.equals("baseline") ? actual.baselineThroughputPerS() : actual.candidateThroughputPerS();
+      assertThat(actualThroughputs).hasSize(expected.size());
+      for (int i = 0; i < expected.size(); i++) {
+        assertNullableClose(what + " " + group + " throughput", actualThroughputs.get(i), expected.get(i), 1e-12);
+      }
     }
     assertNullableClose(what + " run p", actual.p(), e.get("p"), 1e-9);
     assertNullableClose(what + " run p adjusted", actual.pAdjusted(), e.get("p_adjusted"), 1e-9);
