@@ -72,11 +72,12 @@ final class Verdicts {
 
   private static Decision decide(GroupStatistics b, GroupStatistics c, Tests tests, RunLevel run, CompareRequest request) {
     double alpha = request.alpha();
-    if (b.latencies() == 0 || c.latencies() == 0) {
-      String which = b.latencies() == 0 && c.latencies() == 0 ? "either group"
-          : b.latencies() == 0 ? "the baseline" : "the candidate";
-      return new Decision(Verdict.INCONCLUSIVE, "Inconclusive: no successful task in " + which
-          + ", so latencies cannot be compared");
+    if (b.p50S() == null || c.p50S() == null) {
+      String which = b.p50S() == null && c.p50S() == null ? "either group"
+          : b.p50S() == null ? "the baseline" : "the candidate";
+      GroupStatistics empty = b.p50S() == null ? b : c;
+      String what = empty.ok() == 0 ? "no successful task in " : "no latency recorded for the successful tasks of ";
+      return new Decision(Verdict.INCONCLUSIVE, "Inconclusive: " + what + which + ", so latencies cannot be compared");
     }
     String median = median(b, c, tests);
     String margin = "±" + percent(request.margin()) + " margin";

@@ -234,23 +234,23 @@ public final class ExactQuantiles {
   private static Map<Interval, long[]> collect(GroupedValues part, Map<String, List<Interval>> wanted) {
     Map<Interval, long[]> out = new HashMap<>();
     for (int g = 0; g < part.groups.size(); g++) {
-      List<Interval> intervals = wanted.get(part.groups.get(g));
-      if (intervals == null) {
+      Interval[] intervals = sortedByLow(wanted.get(part.groups.get(g)));
+      if (intervals.length == 0) {
         continue;
       }
-      for (Interval interval : intervals) {
-        long[] values = part.values.get(g);
-        long[] buffer = new long[16];
-        int n = 0;
-        for (long v : values) {
-          if (interval.contains(v)) {
-            if (n == buffer.length) {
-              buffer = Arrays.copyOf(buffer, 2 * n);
-            }
-            buffer[n++] = v;
+      long[][] buffers = new long[intervals.length][16];
+      int[] fills = new int[intervals.length];
+      for (long v : part.values.get(g)) {
+        int i = containing(intervals, v);
+        if (i >= 0) {
+          if (fills[i] == buffers[i].length) {
+            buffers[i] = Arrays.copyOf(buffers[i], 2 * fills[i]);
           }
+          buffers[i][fills[i]++] = v;
         }
-        out.put(interval, Arrays.copyOf(buffer, n));
+      }
+      for (int i = 0; i < intervals.length; i++) {
+        out.put(intervals[i], Arrays.copyOf(buffers[i], fills[i]));
       }
     }
     return out;
@@ -259,21 +259,45 @@ public final class ExactQuantiles {
   private static Map<Interval, long[]> splitCounts(GroupedValues part, Map<String, List<Interval>> wanted) {
     Map<Interval, long[]> out = new HashMap<>();
     for (int g = 0; g < part.groups.size(); g++) {
-      List<Interval> intervals = wanted.get(part.groups.get(g));
-      if (intervals == null) {
+      Interval[] intervals = sortedByLow(wanted.get(part.groups.get(g)));
+      if (intervals.length == 0) {
         continue;
       }
-      for (Interval interval : intervals) {
-        long[] counts = new long[SPLIT];
-        for (long v : part.values.get(g)) {
-          if (interval.contains(v)) {
-            counts[subIndex(interval, v)]++;
-          }
+      long[][] counts = new long[intervals.length][SPLIT];
+      for (long v : part.values.get(g)) {
+        int i = containing(intervals, v);
+        if (i >= 0) {
+          counts[i][subIndex(intervals[i], v)]++;
         }
-        out.put(interval, counts);
+      }
+      for (int i = 0; i < intervals.length; i++) {
+        out.put(intervals[i], counts[i]);
       }
     }
     return out;
+  }
+
+  /** The intervals of one group (disjoint), by ascending lower bound; empty when none. */
+  private static Interval[] sortedByLow(List<Interval> intervals) {
+    return intervals == null ? new Interval[0]
+        : intervals.stream().sorted(java.util.Comparator.comparingLong(Interval::low)).toArray(Interval[]::new);
+  }
+
+  /** The index of the interval holding {@code v}, or −1: a binary search over disjoint intervals. */
+  private static int containing(Interval[] sorted, long v) {
+    int low = 0;
+    int high = sorted.length - 1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      if (v < sorted[mid].low()) {
+        high = mid - 1;
+      } else if (v > sorted[mid].high()) {
+        low = mid + 1;
+      } else {
+        return mid;
+      }
+    }
+    return -1;
   }
 
   /** Which of {@value #SPLIT} equal sub-ranges of {@code interval} holds {@code v}. */

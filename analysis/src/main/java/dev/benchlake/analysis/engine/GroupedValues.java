@@ -25,44 +25,67 @@ final class GroupedValues implements Serializable {
     this.values = values;
   }
 
-  /** Reads rows of (group: string, value: long); rows with a null group or value are skipped. */
+  /**
+   * Reads rows of (group: string, value: long); rows with a null group or value are skipped. Rows
+   * of one group usually come together, so the group is looked up only when it changes.
+   */
   static GroupedValues read(Iterator<InternalRow> rows) {
     Map<UTF8String, Integer> index = new HashMap<>();
     List<String> groups = new ArrayList<>();
     List<long[]> buffers = new ArrayList<>();
-    List<int[]> fill = new ArrayList<>();
+    int[] fills = new int[0];
     UTF8String last = null;
-    int lastIndex = -1;
+    long lastPrefix = 0;
+    int current = -1;
+    long[] buffer = null;
+    int fill = 0;
     while (rows.hasNext()) {
       InternalRow row = rows.next();
       if (row.isNullAt(0) || row.isNullAt(1)) {
         continue;
       }
       UTF8String group = row.getUTF8String(0);
-      if (last == null || !last.equals(group)) {
+      if (last == null || !sameAsLast(group, last, lastPrefix)) {
+        if (current >= 0) {
+          buffers.set(current, buffer);
+          fills[current] = fill;
+        }
         Integer i = index.get(group);
         if (i == null) {
           i = groups.size();
           index.put(group.clone(), i);
           groups.add(group.toString());
           buffers.add(new long[1024]);
-          fill.add(new int[1]);
+          fills = Arrays.copyOf(fills, groups.size());
         }
         last = group.clone();
-        lastIndex = i;
+        lastPrefix = last.getPrefix();
+        current = i;
+        buffer = buffers.get(i);
+        fill = fills[i];
       }
-      int at = fill.get(lastIndex)[0]++;
-      long[] buffer = buffers.get(lastIndex);
-      if (at == buffer.length) {
-        buffer = Arrays.copyOf(buffer, 2 * at);
-        buffers.set(lastIndex, buffer);
+      if (fill == buffer.length) {
+        buffer = Arrays.copyOf(buffer, 2 * fill);
       }
-      buffer[at] = row.getLong(1);
+      buffer[fill++] = row.getLong(1);
     }
-    List<long[]> values = new ArrayList<>();
+    if (current >= 0) {
+      buffers.set(current, buffer);
+      fills[current] = fill;
+    }
+    List<long[]> values = new ArrayList<>(buffers.size());
     for (int i = 0; i < buffers.size(); i++) {
-      values.add(Arrays.copyOf(buffers.get(i), fill.get(i)[0]));
+      values.add(Arrays.copyOf(buffers.get(i), fills[i]));
     }
     return new GroupedValues(groups, values);
+  }
+
+  /**
+   * Whether {@code group} equals {@code last}, cheaply for the usual case: the same length and the
+   * same first 8 bytes ({@link UTF8String#getPrefix}, zero-padded) decide strings of up to 8 bytes.
+   */
+  static boolean sameAsLast(UTF8String group, UTF8String last, long lastPrefix) {
+    return group.numBytes() == last.numBytes() && group.getPrefix() == lastPrefix
+        && (group.numBytes() <= 8 || group.equals(last));
   }
 }
