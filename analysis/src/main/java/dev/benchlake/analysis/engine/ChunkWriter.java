@@ -60,14 +60,10 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
   private final class Emitter implements Iterator<Tuple2<Integer, Chunk>> {
     private final Iterator<InternalRow> rows;
     private final ArrayDeque<Tuple2<Integer, Chunk>> ready = new ArrayDeque<>();
-    private final Map<UTF8String, Integer> stepIds = new HashMap<>();
-    private final List<String> steps = new ArrayList<>();
-    private final List<Integer> stepHashes = new ArrayList<>();
-    private final List<long[][]> buffers = new ArrayList<>();
-    private final List<int[]> fill = new ArrayList<>();
-    private final List<CountsBuilder[]> counts = new ArrayList<>();
+    private final Map<UTF8String, StepState> steps = new HashMap<>();
+    private final List<StepState> stepOrder = new ArrayList<>();
     private UTF8String lastStep;
-    private int lastStepId = -1;
+    private StepState current;
     private boolean finished;
 
     Emitter(Iterator<InternalRow> rows) {
@@ -93,36 +89,47 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
     private void advance() {
       while (rows.hasNext()) {
         InternalRow row = rows.next();
-        int stepId = stepId(row.getUTF8String(EngineInput.STEP_ORDINAL));
-        int run = row.getInt(EngineInput.RUN_ORDINAL);
-        boolean ok = row.getBoolean(EngineInput.OK_ORDINAL);
-        count(stepId, run, ok, row);
-        if (ok && !row.isNullAt(EngineInput.LATENCY_ORDINAL)) {
-          long latency = row.getLong(EngineInput.LATENCY_ORDINAL);
-          int partition = partitionOf(stepHashes.get(stepId), LatencyBuckets.of(latency), partitions);
-          long[][] stepBuffers = buffers.get(stepId);
-          int at = fill.get(stepId)[partition]++;
-          if (at == stepBuffers[partition].length) {
-            // Buffers start small (many steps × partitions) and grow up to a chunk.
-            stepBuffers[partition] = Arrays.copyOf(stepBuffers[partition], 2 * at);
-          }
-          stepBuffers[partition][at] = packing.pack(latency, run);
-          if (at + 1 == CHUNK_VALUES) {
-            ready.add(flush(stepId, partition));
-            return;
-          }
+        UTF8String step = row.getUTF8String(EngineInput.STEP_ORDINAL);
+        if (lastStep == null || !lastStep.equals(step)) {
+          current = state(step);
         }
-      }
-      for (int stepId = 0; stepId < steps.size(); stepId++) {
-        for (int partition = 0; partition < partitions; partition++) {
-          if (fill.get(stepId)[partition] > 0) {
-            ready.add(flush(stepId, partition));
-          }
+        StepState state = current;
+        int run = row.getInt(EngineInput.RUN_ORDINAL);
+        CountsBuilder counts = state.counts[run];
+        if (counts == null) {
+          counts = new CountsBuilder(state.name, run);
+          state.counts[run] = counts;
+        }
+        counts.tasks++;
+        if (!row.getBoolean(EngineInput.OK_ORDINAL)) {
+          String code = row.isNullAt(EngineInput.CODE_ORDINAL) ? "unknown" : row.getUTF8String(EngineInput.CODE_ORDINAL).toString();
+          RunCounts.addError(counts.errors, code, 1);
+          continue;
+        }
+        counts.ok++;
+        if (!row.isNullAt(EngineInput.END_ORDINAL)) {
+          long end = row.getLong(EngineInput.END_ORDINAL);
+          counts.firstEndUs = Math.min(counts.firstEndUs, end);
+          counts.lastEndUs = Math.max(counts.lastEndUs, end);
+        }
+        if (row.isNullAt(EngineInput.LATENCY_ORDINAL)) {
+          continue;
+        }
+        long latency = row.getLong(EngineInput.LATENCY_ORDINAL);
+        int partition = partitionOf(state.hash, LatencyBuckets.of(latency), partitions);
+        if (state.append(partition, packing.pack(latency, run))) {
+          ready.add(state.flush(partition));
+          return;
         }
       }
       List<RunCounts> runCounts = new ArrayList<>();
-      for (CountsBuilder[] ofStep : counts) {
-        for (CountsBuilder builder : ofStep) {
+      for (StepState state : stepOrder) {
+        for (int partition = 0; partition < partitions; partition++) {
+          if (state.fill[partition] > 0) {
+            ready.add(state.flush(partition));
+          }
+        }
+        for (CountsBuilder builder : state.counts) {
           if (builder != null) {
             runCounts.add(builder.build());
           }
@@ -135,60 +142,59 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
       finished = true;
     }
 
-    private Tuple2<Integer, Chunk> flush(int stepId, int partition) {
-      long[][] stepBuffers = buffers.get(stepId);
-      int length = fill.get(stepId)[partition];
-      long[] values = length == stepBuffers[partition].length ? stepBuffers[partition] : Arrays.copyOf(stepBuffers[partition], length);
-      if (values == stepBuffers[partition]) {
-        stepBuffers[partition] = new long[INITIAL_BUFFER];
-      }
-      fill.get(stepId)[partition] = 0;
-      return new Tuple2<>(partition, new Chunk.Values(steps.get(stepId), values));
-    }
-
-    private int stepId(UTF8String step) {
-      if (lastStep != null && lastStep.equals(step)) {
-        return lastStepId;
-      }
-      Integer id = stepIds.get(step);
-      if (id == null) {
+    private StepState state(UTF8String step) {
+      StepState state = steps.get(step);
+      if (state == null) {
         UTF8String key = step.clone();
-        id = steps.size();
-        stepIds.put(key, id);
-        steps.add(key.toString());
-        stepHashes.add(key.toString().hashCode());
-        long[][] stepBuffers = new long[partitions][];
-        for (int p = 0; p < partitions; p++) {
-          stepBuffers[p] = new long[INITIAL_BUFFER];
-        }
-        buffers.add(stepBuffers);
-        fill.add(new int[partitions]);
-        counts.add(new CountsBuilder[runs]);
+        state = new StepState(key.toString());
+        steps.put(key, state);
+        stepOrder.add(state);
       }
       lastStep = step.clone();
-      lastStepId = id;
-      return id;
+      return state;
+    }
+  }
+
+  /** One step's buffers (one per partition, growing up to a chunk) and per-run counts. */
+  private final class StepState {
+    final String name;
+    final int hash;
+    final long[][] buffers = new long[partitions][];
+    final int[] fill = new int[partitions];
+    final CountsBuilder[] counts = new CountsBuilder[runs];
+
+    StepState(String name) {
+      this.name = name;
+      this.hash = name.hashCode();
+      for (int p = 0; p < partitions; p++) {
+        buffers[p] = new long[INITIAL_BUFFER];
+      }
     }
 
-    private void count(int stepId, int run, boolean ok, InternalRow row) {
-      CountsBuilder[] ofStep = counts.get(stepId);
-      CountsBuilder builder = ofStep[run];
-      if (builder == null) {
-        builder = new CountsBuilder(steps.get(stepId), run);
-        ofStep[run] = builder;
+    /** Appends; true when the partition's buffer is a full chunk. */
+    boolean append(int partition, long packed) {
+      int at = fill[partition]++;
+      long[] buffer = buffers[partition];
+      if (at == buffer.length) {
+        // Buffers start small (many steps × partitions) and grow up to a chunk.
+        buffer = Arrays.copyOf(buffer, 2 * at);
+        buffers[partition] = buffer;
       }
-      builder.tasks++;
-      if (ok) {
-        builder.ok++;
+      buffer[at] = packed;
+      return at + 1 == CHUNK_VALUES;
+    }
+
+    Tuple2<Integer, Chunk> flush(int partition) {
+      int length = fill[partition];
+      long[] values;
+      if (length == buffers[partition].length) {
+        values = buffers[partition];
+        buffers[partition] = new long[INITIAL_BUFFER];
       } else {
-        String code = row.isNullAt(EngineInput.CODE_ORDINAL) ? "unknown" : row.getUTF8String(EngineInput.CODE_ORDINAL).toString();
-        RunCounts.addError(builder.errors, code, 1);
+        values = Arrays.copyOf(buffers[partition], length);
       }
-      if (ok && !row.isNullAt(EngineInput.END_ORDINAL)) {
-        long end = row.getLong(EngineInput.END_ORDINAL);
-        builder.firstEndUs = Math.min(builder.firstEndUs, end);
-        builder.lastEndUs = Math.max(builder.lastEndUs, end);
-      }
+      fill[partition] = 0;
+      return new Tuple2<>(partition, new Chunk.Values(name, values));
     }
   }
 
