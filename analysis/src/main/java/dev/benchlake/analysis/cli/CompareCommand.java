@@ -28,9 +28,10 @@ import picocli.CommandLine.Spec;
 /** {@code benchlake compare}: is the candidate faster, slower, or not measurably different? */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = {
-      "Compare the latencies of two groups of runs, step by step: exact quantiles, Mann-Whitney U, Welch's t,",
-      "Kolmogorov-Smirnov, Fisher's test on errors, Hodges-Lehmann, Cliff's delta, a bootstrap interval of the",
-      "median ratio, and the same at run level (the run is the unit of replication), with a verdict per step.",
+      "Compare the latencies of two groups of runs, step by step: exact quantiles, Mann-Whitney U,"
+          + " Welch's t, Kolmogorov-Smirnov, Fisher's test on errors, Hodges-Lehmann, Cliff's delta, a bootstrap"
+          + " interval of the median ratio, and the same at run level (the run is the unit of replication),"
+          + " with a verdict per step.",
       "Writes report.json and report.md into --out and prints the summary table."
     },
     footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 regression found (--fail-on regression)."})
@@ -59,7 +60,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Option(names = "--outliers", paramLabel = "POLICY", defaultValue = "none",
       description = "none (default), iqr[:k] (Tukey fences, k=1.5), mad[:z] (modified z-score, z=3.5) or trim:P "
-          + "(P% from each tail); applied per step and group, and reported.")
+          + "(P%% from each tail); applied per step and group, and reported.")
   String outliers;
 
   @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.05",
@@ -68,7 +69,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Option(names = "--margin", paramLabel = "M", defaultValue = "5%",
       description = "Practical-equivalence margin on the median: changes smaller than this are negligible "
-          + "(default: ${DEFAULT-VALUE}; 5% or 0.05).")
+          + "(default: 5%%; written 5%% or 0.05).")
   String margin;
 
   @Option(names = "--threshold", paramLabel = "DURATION", converter = DurationConverter.class,

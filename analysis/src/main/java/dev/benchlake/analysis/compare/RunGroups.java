@@ -21,8 +21,9 @@ record RunGroups(List<String> baselineRuns, List<String> candidateRuns) {
   static final int CANDIDATE = 1;
 
   static RunGroups select(Warehouse warehouse, CompareRequest request) {
-    // The runs table is small: read it once, select both groups from the copy.
-    Dataset<Row> runs = warehouse.runs();
+    // The runs table is small: read it once, select both groups from the copy (without the
+    // columns no selector may name).
+    Dataset<Row> runs = warehouse.runs().drop("source_files", "metadata_json");
     Dataset<Row> local = warehouse.spark().createDataFrame(runs.collectAsList(), runs.schema());
     List<String> baseline = runIds(warehouse, local, request.baseline(), "baseline");
     List<String> candidate = runIds(warehouse, local, request.candidate(), "candidate");
