@@ -1,5 +1,6 @@
 package dev.benchlake.app;
 
+import dev.benchlake.analysis.compare.CompareCommand;
 import dev.benchlake.ingest.cli.IngestCommand;
 import dev.benchlake.ingest.cli.RunsCommand;
 import java.util.List;
@@ -12,7 +13,7 @@ import picocli.CommandLine;
  */
 public final class SparkMain {
   /** Commands that need Spark: all that the shaded spark-submit jar offers. */
-  static final List<Supplier<Object>> COMMANDS = List.of(RunsCommand::new, IngestCommand::new);
+  static final List<Supplier<Object>> COMMANDS = List.of(RunsCommand::new, IngestCommand::new, CompareCommand::new);
 
   private SparkMain() {}
 

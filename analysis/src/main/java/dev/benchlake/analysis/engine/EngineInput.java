@@ -1,0 +1,54 @@
+package dev.benchlake.analysis.engine;
+
+import static org.apache.spark.sql.types.DataTypes.BooleanType;
+import static org.apache.spark.sql.types.DataTypes.IntegerType;
+import static org.apache.spark.sql.types.DataTypes.LongType;
+import static org.apache.spark.sql.types.DataTypes.StringType;
+
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The rows the engine reads: one per task (warm-up tasks already left out), the run as a dense
+ * index rather than its id (no string per row). {@code latency_ns} counts only when {@code ok};
+ * {@code error_code} (SQLSTATE, else the message) only when not; {@code end_us} (µs since the
+ * epoch, null when unknown) of successful tasks gives each run's throughput.
+ */
+public final class EngineInput {
+  public static final String STEP = "step";
+  public static final String RUN_INDEX = "run_index";
+  public static final String LATENCY_NS = "latency_ns";
+  public static final String OK = "ok";
+  public static final String ERROR_CODE = "error_code";
+  public static final String END_US = "end_us";
+
+  public static final StructType SCHEMA = new StructType()
+      .add(STEP, StringType, false)
+      .add(RUN_INDEX, IntegerType, false)
+      .add(LATENCY_NS, LongType, true)
+      .add(OK, BooleanType, false)
+      .add(ERROR_CODE, StringType, true)
+      .add(END_US, LongType, true);
+
+  static final int STEP_ORDINAL = 0;
+  static final int RUN_ORDINAL = 1;
+  static final int LATENCY_ORDINAL = 2;
+  static final int OK_ORDINAL = 3;
+  static final int CODE_ORDINAL = 4;
+  static final int END_ORDINAL = 5;
+
+  private EngineInput() {}
+
+  /** {@code rows} with exactly the engine's columns, in order (types must already match). */
+  static Dataset<Row> conform(Dataset<Row> rows) {
+    Dataset<Row> selected = rows.select(STEP, RUN_INDEX, LATENCY_NS, OK, ERROR_CODE, END_US);
+    for (int i = 0; i < SCHEMA.fields().length; i++) {
+      if (!selected.schema().fields()[i].dataType().equals(SCHEMA.fields()[i].dataType())) {
+        throw new IllegalArgumentException("engine input column " + SCHEMA.fields()[i].name() + " is "
+            + selected.schema().fields()[i].dataType() + ", expected " + SCHEMA.fields()[i].dataType());
+      }
+    }
+    return selected;
+  }
+}

@@ -1,0 +1,72 @@
+package dev.benchlake.analysis.report;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.Locale;
+
+/**
+ * How numbers read in sentences and Markdown: the same on every machine ({@link Locale#ROOT},
+ * half-even rounding of the decimal value), so that reports can be sealed by golden files.
+ */
+public final class Format {
+  private Format() {}
+
+  /** A p-value: {@code < 0.001}, else two significant digits ({@code 0.0078}, {@code 0.1}). */
+  public static String p(double p) {
+    return p < 0.001 ? "< 0.001" : significant(p, 2);
+  }
+
+  /** {@code p = 0.0078} or {@code p < 0.001}. */
+  public static String pEquals(String name, double p) {
+    return p < 0.001 ? name + " < 0.001" : name + " = " + significant(p, 2);
+  }
+
+  /** A relative change, signed, one decimal: {@code +12.3%}, {@code -0.4%}. */
+  public static String change(double fraction) {
+    return String.format(Locale.ROOT, "%+.1f%%", round(fraction * 100, 1));
+  }
+
+  /** A fraction as a percentage without sign: {@code 5%}, {@code 2.5%}. */
+  public static String percent(double fraction) {
+    return plain(round(fraction * 100, 4)) + "%";
+  }
+
+  /** A duration in seconds with four significant digits in a readable unit: {@code 937.5 ms}. */
+  public static String duration(double seconds) {
+    double magnitude = Math.abs(seconds);
+    if (magnitude >= 1 || seconds == 0) {
+      return significant(seconds, 4) + " s";
+    }
+    if (magnitude >= 1e-3) {
+      return significant(seconds * 1e3, 4) + " ms";
+    }
+    if (magnitude >= 1e-6) {
+      return significant(seconds * 1e6, 4) + " µs";
+    }
+    return significant(seconds * 1e9, 4) + " ns";
+  }
+
+  /** {@code digits} significant digits, no exponent, no trailing zeros. */
+  public static String significant(double value, int digits) {
+    if (value == 0) {
+      return "0";
+    }
+    return new BigDecimal(value).round(new MathContext(digits, RoundingMode.HALF_EVEN)).stripTrailingZeros().toPlainString();
+  }
+
+  /** {@code value} rounded to {@code decimals} places (half-even on its exact decimal value). */
+  public static double round(double value, int decimals) {
+    return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).doubleValue();
+  }
+
+  /** {@code value} rounded to {@code digits} significant digits. */
+  public static double roundSignificant(double value, int digits) {
+    return value == 0 || !Double.isFinite(value) ? value
+        : new BigDecimal(value).round(new MathContext(digits, RoundingMode.HALF_EVEN)).doubleValue();
+  }
+
+  private static String plain(double value) {
+    return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+  }
+}

@@ -1,0 +1,39 @@
+package dev.benchlake.analysis.stats;
+
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * Welch's unequal-variance t-test, two-sided, candidate minus baseline:
+ * {@code t = (mean_c − mean_b)/√(s_c²/n_c + s_b²/n_b)} with sample variances ({@code ddof = 1}),
+ * Welch–Satterthwaite degrees of freedom
+ * {@code df = (s_c²/n_c + s_b²/n_b)² / ((s_c²/n_c)²/(n_c − 1) + (s_b²/n_b)²/(n_b − 1))} and
+ * {@code p = 2·P(T_df ≤ −|t|)}; this is {@code scipy.stats.ttest_ind(candidate, baseline,
+ * equal_var=False)}.
+ *
+ * <p>Undefined (every field NaN) when a sample has fewer than two values or both variances are 0,
+ * where scipy returns NaN too.
+ */
+public final class WelchT {
+  /** @param t the statistic; @param df Welch–Satterthwaite degrees of freedom; @param p two-sided */
+  public record Result(double t, double df, double p) {
+    public static final Result UNDEFINED = new Result(Double.NaN, Double.NaN, Double.NaN);
+  }
+
+  private WelchT() {}
+
+  public static Result test(Moments candidate, Moments baseline) {
+    if (candidate.n() < 2 || baseline.n() < 2) {
+      return Result.UNDEFINED;
+    }
+    double a = candidate.sampleVariance() / candidate.n();
+    double b = baseline.sampleVariance() / baseline.n();
+    double se2 = a + b;
+    if (!(se2 > 0)) {
+      return Result.UNDEFINED;
+    }
+    double t = (candidate.mean() - baseline.mean()) / Math.sqrt(se2);
+    double df = se2 * se2 / (a * a / (candidate.n() - 1) + b * b / (baseline.n() - 1));
+    double p = 2 * new TDistribution(null, df).cumulativeProbability(-Math.abs(t));
+    return new Result(t, df, Math.min(1.0, p));
+  }
+}

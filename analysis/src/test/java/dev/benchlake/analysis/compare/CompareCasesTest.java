@@ -1,0 +1,210 @@
+package dev.benchlake.analysis.compare;
+
+import static dev.benchlake.analysis.testing.Tolerance.assertClose;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.analysis.report.ComparisonReport;
+import dev.benchlake.analysis.report.GroupStatistics;
+import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.RunLevel;
+import dev.benchlake.analysis.report.StepComparison;
+import dev.benchlake.analysis.report.Tests;
+import dev.benchlake.analysis.report.Verdict;
+import dev.benchlake.analysis.testing.ReferenceCases;
+import dev.benchlake.analysis.testing.ReferenceCases.Case;
+import dev.benchlake.ingest.spark.SparkTestBase;
+import dev.benchlake.ingest.warehouse.Warehouse;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Whole comparisons on Spark against every figure numpy and scipy give for the same tasks. */
+class CompareCasesTest extends SparkTestBase {
+  private static final Map<String, ComparisonReport> REPORTS = new HashMap<>();
+
+  static List<Case> cases() {
+    return ReferenceCases.all();
+  }
+
+  static Warehouse warehouse(Case c) {
+    return ReferenceCases.warehouse(spark, c);
+  }
+
+  public static CompareRequest request(Case c) {
+    JsonNode s = c.settings();
+    return CompareRequest.of("os=linux", "os=windows")
+        .withOutliers(OutlierPolicy.parse(s.get("outliers").asText()))
+        .withAlpha(s.get("alpha").asDouble())
+        .withThresholdNs(s.get("threshold_ns").isNull() ? null : s.get("threshold_ns").asLong())
+        .withTuning(CompareRequest.Tuning.DEFAULT.withPartitions(3));
+  }
+
+  static ComparisonReport report(Case c) {
+    return REPORTS.computeIfAbsent(c.name(), n -> Compare.run(warehouse(c), request(c)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void everyFigureMatchesNumpyAndScipy(Case c) {
+    ComparisonReport report = report(c);
+    JsonNode expected = c.expected().get("steps");
+    List<String> steps = new ArrayList<>();
+    expected.fieldNames().forEachRemaining(steps::add);
+    assertThat(report.steps()).extracting(StepComparison::step).containsExactlyElementsOf(steps);
+    assertThat(report.skippedSteps()).containsExactlyElementsOf(
+        java.util.stream.StreamSupport.stream(c.expected().get("skipped_steps").spliterator(), false).map(JsonNode::asText).toList());
+    for (StepComparison step : report.steps()) {
+      JsonNode e = expected.get(step.step());
+      assertGroup(step.step() + " baseline", step.baseline(), e.get("baseline"));
+      assertGroup(step.step() + " candidate", step.candidate(), e.get("candidate"));
+      assertTests(step.step(), step.tests(), e.get("tests"));
+      assertRunLevel(step.step(), step.runLevel(), e.get("run_level"));
+      assertThat(step.explanation()).doesNotContain("NaN").endsWith(".");
+    }
+  }
+
+  @Test
+  void verdictsOfTheTwoStepCase() {
+    ComparisonReport report = report(ReferenceCases.named("two_steps"));
+    assertThat(report.steps()).extracting(StepComparison::verdict)
+        .containsExactly(Verdict.SLOWER, Verdict.NO_SIGNIFICANT_DIFFERENCE);
+    assertThat(report.hasRegression()).isTrue();
+    StepComparison read = report.steps().get(0);
+    assertThat(read.runLevel().enoughRuns()).isTrue();
+    assertThat(read.runLevel().runsNeeded()).isNull();
+    assertThat(read.explanation()).startsWith("Slower: the median rises 16.3% (1.43 ms vs 1.23 ms), beyond the ±5% margin,"
+        + " significant across runs (p_adj = 0.032, 4 vs 5 runs)").endsWith("; errors 42 vs 74 (Fisher p = 0.39).");
+  }
+
+  @Test
+  void edgeCasesAreInconclusiveWithReasons() {
+    ComparisonReport report = report(ReferenceCases.named("edges"));
+    Map<String, StepComparison> steps = new HashMap<>();
+    report.steps().forEach(s -> steps.put(s.step(), s));
+    assertThat(steps.values()).allSatisfy(s -> assertThat(s.verdict()).isEqualTo(Verdict.INCONCLUSIVE));
+    assertThat(steps.get("failed").explanation()).startsWith("Inconclusive: no successful task in the candidate")
+        .contains("errors 0 vs 5");
+    assertThat(steps.get("failed").tests().mannWhitneyP()).isNull();
+    assertThat(steps.get("failed").candidate().p50S()).isNull();
+    // Holm over the two steps with a run-level test: 2/C(2m, m) must reach 0.025, so 5 and not 4.
+    assertThat(steps.get("one").runLevel().runsNeeded()).isEqualTo(5);
+    assertThat(steps.get("one").explanation()).contains("1 vs 1 runs cannot establish");
+    assertThat(steps.get("equal").tests().hlCi95S()).isEqualTo(new Range(0.0, 0.0));
+  }
+
+  @Test
+  void thePartitioningChangesNothing() {
+    Case c = ReferenceCases.named("two_steps_mad");
+    ComparisonReport one = Compare.run(warehouse(c), request(c).withTuning(CompareRequest.Tuning.DEFAULT.withPartitions(1)));
+    ComparisonReport five = Compare.run(warehouse(c), request(c).withTuning(CompareRequest.Tuning.DEFAULT.withPartitions(5)));
+    assertThat(five).isEqualTo(one);
+    assertThat(one).isEqualTo(report(c));
+  }
+
+  @Test
+  void aSampledHodgesLehmannStaysCloseToTheExactOne() {
+    Case c = ReferenceCases.named("two_steps");
+    ComparisonReport sampled = Compare.run(warehouse(c),
+        request(c).withTuning(CompareRequest.Tuning.DEFAULT.withHodgesLehmannExactLimit(500)));
+    Tests exact = report(c).steps().get(0).tests();
+    Tests approx = sampled.steps().get(0).tests();
+    assertThat(approx.hlMethod()).startsWith("random sample of 500 tasks per group");
+    assertThat(exact.hlMethod()).startsWith("exact");
+    assertThat(approx.hlShiftS()).isBetween(exact.hlCi95S().low(), exact.hlCi95S().high());
+    assertThat(approx.mannWhitneyP()).isEqualTo(exact.mannWhitneyP());
+  }
+
+  private static void assertGroup(String what, GroupStatistics actual, JsonNode e) {
+    assertThat(actual.runs()).as(what + " runs").isEqualTo(e.get("runs").asInt());
+    assertThat(actual.tasks()).as(what + " tasks").isEqualTo(e.get("tasks").asLong());
+    assertThat(actual.ok()).as(what + " ok").isEqualTo(e.get("ok").asLong());
+    assertThat(actual.errors()).as(what + " errors").isEqualTo(e.get("errors").asLong());
+    assertThat(actual.errorsByCode()).as(what + " errors by code").containsExactlyEntriesOf(ReferenceCases.errors(e));
+    assertThat(actual.outliersRemoved()).as(what + " outliers").isEqualTo(e.get("outliers_removed").asLong());
+    Double[] quantiles = {actual.minS(), actual.p50S(), actual.p90S(), actual.p95S(), actual.p99S(), actual.p999S(), actual.maxS()};
+    String[] names = {"min_s", "p50_s", "p90_s", "p95_s", "p99_s", "p999_s", "max_s"};
+    for (int i = 0; i < names.length; i++) {
+      assertThat(quantiles[i]).as(what + " " + names[i]).isEqualTo(nullable(e.get(names[i])));
+    }
+    assertNullableClose(what + " mean", actual.meanS(), e.get("mean_s"), 1e-12);
+    assertNullableClose(what + " stddev", actual.stddevS(), e.get("stddev_s"), 1e-11);
+    assertThat(actual.underThreshold()).as(what + " under threshold")
+        .isEqualTo(e.get("under_threshold").isNull() ? null : e.get("under_threshold").asLong());
+  }
+
+  private static void assertTests(String what, Tests actual, JsonNode e) {
+    assertClose(what + " fisher", actual.fisherErrorsP(), e.get("fisher_errors_p").asDouble(), 1e-9);
+    if (!e.has("mann_whitney_u")) {
+      assertThat(actual.mannWhitneyU()).isNull();
+      assertThat(actual.ksD()).isNull();
+      return;
+    }
+    assertThat(actual.mannWhitneyU()).as(what + " U").isEqualTo(e.get("mann_whitney_u").asDouble());
+    assertThat(actual.mannWhitneyMethod()).isEqualTo(e.get("mann_whitney_method").asText());
+    assertNullableClose(what + " U p", actual.mannWhitneyP(), e.get("mann_whitney_p"), 1e-9);
+    assertNullableClose(what + " p adjusted", actual.pAdjusted(), e.get("p_adjusted"), 1e-9);
+    assertNullableClose(what + " welch t", actual.welchT(), e.get("welch_t"), 1e-9);
+    assertNullableClose(what + " welch df", actual.welchDf(), e.get("welch_df"), 1e-9);
+    assertNullableClose(what + " welch p", actual.welchP(), e.get("welch_p"), 1e-7);
+    assertNullableClose(what + " ks d", actual.ksD(), e.get("ks_d"), 1e-12);
+    assertThat(actual.ksMethod()).isEqualTo(e.get("ks_method").asText());
+    assertNullableClose(what + " ks p", actual.ksP(), e.get("ks_p"), 1e-9);
+    assertThat(actual.hlShiftS()).as(what + " HL").isEqualTo(e.get("hl_shift_s").asDouble());
+    assertThat(actual.hlCi95S()).as(what + " HL CI").isEqualTo(new Range(nullable(e.get("hl_ci95_s").get(0)),
+        nullable(e.get("hl_ci95_s").get(1))));
+    assertNullableClose(what + " cliff", actual.cliffsDelta(), e.get("cliffs_delta"), 1e-12);
+    assertThat(actual.cliffsMagnitude()).isEqualTo(e.get("cliffs_magnitude").asText());
+    assertThat(actual.medianRatio()).as(what + " ratio").isEqualTo(e.get("median_ratio").asDouble());
+    assertThat(actual.medianRatioCi95().low()).isLessThanOrEqualTo(actual.medianRatio());
+    assertThat(actual.medianRatioCi95().high()).isGreaterThanOrEqualTo(actual.medianRatio());
+  }
+
+  private static void assertRunLevel(String what, RunLevel actual, JsonNode e) {
+    assertThat(actual.baselineRunIds()).containsExactlyElementsOf(texts(e.get("baseline_run_ids")));
+    assertThat(actual.candidateRunIds()).containsExactlyElementsOf(texts(e.get("candidate_run_ids")));
+    assertThat(actual.baselineMediansS()).containsExactlyElementsOf(doubles(e.get("baseline_medians_s")));
+    assertThat(actual.candidateMediansS()).containsExactlyElementsOf(doubles(e.get("candidate_medians_s")));
+    for (String group : List.of("baseline", "candidate")) {
+      JsonNode expected = e.get(group + "_throughput_per_s");
+      List<Double> actualThroughputs = group.equals("baseline") ? actual.baselineThroughputPerS() : actual.candidateThroughputPerS();
+      assertThat(actualThroughputs).hasSize(expected.size());
+      for (int i = 0; i < expected.size(); i++) {
+        assertNullableClose(what + " " + group + " throughput", actualThroughputs.get(i), expected.get(i), 1e-12);
+      }
+    }
+    assertNullableClose(what + " run p", actual.p(), e.get("p"), 1e-9);
+    assertNullableClose(what + " run p adjusted", actual.pAdjusted(), e.get("p_adjusted"), 1e-9);
+    assertNullableClose(what + " smallest p", actual.smallestPossibleP(), e.get("smallest_possible_p"), 1e-9);
+    assertNullableClose(what + " throughput p", actual.throughputP(), e.get("throughput_p"), 1e-9);
+  }
+
+  private static void assertNullableClose(String what, Double actual, JsonNode expected, double relative) {
+    if (expected == null || expected.isNull()) {
+      assertThat(actual).as(what).isNull();
+    } else {
+      assertThat(actual).as(what).isNotNull();
+      assertClose(what, actual, expected.asDouble(), relative);
+    }
+  }
+
+  private static Double nullable(JsonNode node) {
+    return node == null || node.isNull() ? null : node.asDouble();
+  }
+
+  private static List<String> texts(JsonNode array) {
+    List<String> values = new ArrayList<>();
+    array.forEach(v -> values.add(v.asText()));
+    return values;
+  }
+
+  private static List<Double> doubles(JsonNode array) {
+    List<Double> values = new ArrayList<>();
+    array.forEach(v -> values.add(v.asDouble()));
+    return values;
+  }
+}

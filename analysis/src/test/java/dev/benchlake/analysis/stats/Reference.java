@@ -1,0 +1,94 @@
+package dev.benchlake.analysis.stats;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.core.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The values computed independently with numpy/scipy by
+ * {@code analysis/src/test/python/make_reference.py} (see there for how and why).
+ */
+final class Reference {
+  private static final JsonNode ROOT = load();
+
+  private Reference() {}
+
+  static JsonNode root() {
+    return ROOT;
+  }
+
+  /** One two-sample case: candidate and baseline values and the expected figures. */
+  record Sample(String name, long[] candidate, long[] baseline, JsonNode expected) {
+    long[] sortedCandidate() {
+      return java.util.Arrays.stream(candidate).sorted().toArray();
+    }
+
+    long[] sortedBaseline() {
+      return java.util.Arrays.stream(baseline).sorted().toArray();
+    }
+
+    double[] candidateAsDoubles() {
+      return java.util.Arrays.stream(candidate).asDoubleStream().toArray();
+    }
+
+    double[] baselineAsDoubles() {
+      return java.util.Arrays.stream(baseline).asDoubleStream().toArray();
+    }
+
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static List<Sample> samples() {
+    List<Sample> samples = new ArrayList<>();
+    for (JsonNode node : ROOT.get("samples")) {
+      samples.add(new Sample(node.get("name").asText(), longs(node.get("candidate")), longs(node.get("baseline")), node));
+    }
+    return samples;
+  }
+
+  /** The elements of a top-level array of the reference. */
+  static List<JsonNode> nodes(String field) {
+    List<JsonNode> nodes = new ArrayList<>();
+    ROOT.get(field).forEach(nodes::add);
+    return nodes;
+  }
+
+  static long[] longs(JsonNode array) {
+    long[] values = new long[array.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = array.get(i).asLong();
+    }
+    return values;
+  }
+
+  static double[] doubles(JsonNode array) {
+    double[] values = new double[array.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = array.get(i).asDouble();
+    }
+    return values;
+  }
+
+  /** The number, or NaN for JSON null (what scipy leaves undefined). */
+  static double number(JsonNode node) {
+    return node == null || node.isNull() ? Double.NaN : node.asDouble();
+  }
+
+  private static JsonNode load() {
+    try (InputStream in = Reference.class.getResourceAsStream("reference.json")) {
+      if (in == null) {
+        throw new IllegalStateException("reference.json is missing: run analysis/src/test/python/make_reference.py");
+      }
+      return Json.mapper().readTree(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

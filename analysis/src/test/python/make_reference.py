@@ -1,0 +1,490 @@
+#!/usr/bin/python3
+"""Reference values for benchlake's statistics, computed independently with numpy and scipy.
+
+Writes JSON fixtures that the Java tests compare against (the tests never run Python):
+
+  analysis/src/test/resources/dev/benchlake/analysis/stats/reference.json
+      pure statistics on small and medium samples (quantiles, moments, Mann-Whitney U, Welch's t,
+      Kolmogorov-Smirnov, Hodges-Lehmann, Cliff's delta, bootstrap, Fisher, Holm/BH, run counts)
+  analysis/src/test/resources/dev/benchlake/analysis/testing/cases.json
+      whole comparisons: tasks (runs, steps, failures) and every figure of the expected report
+
+Run from the repository root with Debian's interpreter, which has numpy and scipy:
+    /usr/bin/python3 analysis/src/test/python/make_reference.py
+The output is deterministic (fixed seeds); commit it together with any change to this script.
+
+Independence: nothing here calls benchlake. Where scipy has the statistic it is used as is
+(mannwhitneyu, ttest_ind, ks_2samp, kstwo, fisher_exact); otherwise the definition is computed by
+brute force (all pairwise differences for Hodges-Lehmann and Cliff's delta, full enumeration of
+splits for exact tests with ties, resampling for the bootstrap).
+"""
+import itertools
+import json
+import math
+import os
+import sys
+
+import numpy as np
+import scipy
+from scipy import stats
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", ".."))
+RESOURCES = os.path.join(ROOT, "analysis", "src", "test", "resources", "dev", "benchlake", "analysis")
+
+QUANTILE_PROBABILITIES = [0.0, 0.01, 0.25, 0.5, 0.9, 0.95, 0.99, 0.999, 1.0]
+EXACT_MAX_TOTAL = 50          # benchlake's exact Mann-Whitney limit (pooled size)
+KS_EXACT_MAX_N = 10000        # scipy's ks_2samp "auto" limit
+Z_975 = stats.norm.ppf(0.975)
+
+
+def number(x):
+    """JSON has no NaN: undefined values are null."""
+    if x is None:
+        return None
+    x = float(x)
+    return None if math.isnan(x) or math.isinf(x) else x
+
+
+def tie_term(pooled):
+    _, counts = np.unique(pooled, return_counts=True)
+    counts = counts.astype(np.float64)
+    return float(np.sum(counts ** 3 - counts))
+
+
+def mann_whitney(c, b):
+    """U of the candidate and the two-sided p-value, by benchlake's documented method choice."""
+    pooled = np.concatenate([c, b])
+    has_ties = len(np.unique(pooled)) < len(pooled)
+    if len(pooled) <= EXACT_MAX_TOTAL:
+        if not has_ties:
+            r = stats.mannwhitneyu(c, b, alternative="two-sided", method="exact")
+            return float(r.statistic), float(r.pvalue), "exact"
+        return enumerate_mann_whitney(c, b) + ("exact",)
+    r = stats.mannwhitneyu(c, b, alternative="two-sided", method="asymptotic", use_continuity=True)
+    return float(r.statistic), float(r.pvalue), "normal"
+
+
+def enumerate_mann_whitney(c, b):
+    """Exact permutation test with ties: enumerate every split of the pooled sample."""
+    pooled = np.concatenate([c, b])
+    ranks = stats.rankdata(pooled)
+    n1 = len(c)
+    observed = ranks[:n1].sum()
+    sums = [ranks[list(idx)].sum() for idx in itertools.combinations(range(len(pooled)), n1)]
+    sums = np.array(sums)
+    eps = 1e-9
+    p = min(1.0, 2 * min(np.mean(sums <= observed + eps), np.mean(sums >= observed - eps)))
+    u = observed - n1 * (n1 + 1) / 2
+    return float(u), float(p)
+
+
+def u_null_counts(m, n):
+    """Classical exact null distribution of U (no ties) by the Mann-Whitney recurrence."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def count(u, m, n):
+        if u < 0:
+            return 0
+        if m == 0 or n == 0:
+            return 1 if u == 0 else 0
+        return count(u - n, m - 1, n) + count(u, m, n - 1)
+
+    return [count(u, m, n) for u in range(m * n + 1)]
+
+
+def hodges_lehmann(c, b):
+    diffs = np.sort(np.subtract.outer(c.astype(np.int64), b.astype(np.int64)).ravel())
+    shift = float(np.median(diffs))
+    n1, n2 = len(c), len(b)
+    if n1 + n2 <= EXACT_MAX_TOTAL:
+        counts = u_null_counts(n1, n2)
+        total = sum(counts)
+        k, cumulative = 0, 0
+        for u, cnt in enumerate(counts):
+            cumulative += cnt
+            if cumulative / total > 0.025:
+                break
+            k = u + 1
+    else:
+        sigma = math.sqrt(n1 * n2 / 12 * ((n1 + n2 + 1) - tie_term(np.concatenate([c, b])) / ((n1 + n2) * (n1 + n2 - 1))))
+        k = math.floor(n1 * n2 / 2 - Z_975 * sigma)
+    if k < 1:
+        return shift, None, None
+    return shift, float(diffs[k - 1]), float(diffs[len(diffs) - k])
+
+
+def cliffs_delta(c, b):
+    return float(np.mean(np.sign(np.subtract.outer(c.astype(np.float64), b.astype(np.float64)))))
+
+
+def magnitude(d):
+    d = abs(d)
+    return "negligible" if d < 0.147 else "small" if d < 0.33 else "medium" if d < 0.474 else "large"
+
+
+def welch(c, b):
+    if len(c) < 2 or len(b) < 2:
+        return None, None, None
+    vc, vb = np.var(c.astype(np.float64), ddof=1), np.var(b.astype(np.float64), ddof=1)
+    if vc == 0 and vb == 0:
+        return None, None, None
+    r = stats.ttest_ind(c.astype(np.float64), b.astype(np.float64), equal_var=False)
+    a, bb = vc / len(c), vb / len(b)
+    df = (a + bb) ** 2 / (a ** 2 / (len(c) - 1) + bb ** 2 / (len(b) - 1))
+    return float(r.statistic), float(df), float(r.pvalue)
+
+
+def ks(c, b):
+    r = stats.ks_2samp(c, b, alternative="two-sided", method="auto")
+    method = "exact" if max(len(c), len(b)) <= KS_EXACT_MAX_N else "asymptotic"
+    return float(r.statistic), float(r.pvalue), method
+
+
+def bootstrap_ratio_quantiles(c, b, replicates, seed):
+    """Where the 95 % percentile interval of median(c*)/median(b*) should fall: quantiles of the
+    bootstrap distribution from plain resampling with many replicates."""
+    rng = np.random.default_rng(seed)
+    ratios = np.empty(replicates)
+    chunk = 2000
+    for start in range(0, replicates, chunk):
+        size = min(chunk, replicates - start)
+        rc = np.median(rng.choice(c, size=(size, len(c)), replace=True), axis=1)
+        rb = np.median(rng.choice(b, size=(size, len(b)), replace=True), axis=1)
+        ratios[start:start + size] = rc / rb
+    return {str(q): float(np.quantile(ratios, q)) for q in [0.01, 0.025, 0.04, 0.96, 0.975, 0.99]}
+
+
+def sample_case(name, c, b, bootstrap=False):
+    c = np.asarray(c, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    case = {"name": name, "candidate": c.tolist(), "baseline": b.tolist()}
+    for label, x in (("candidate", c), ("baseline", b)):
+        case[label + "_quantiles"] = [float(np.quantile(x, p)) for p in QUANTILE_PROBABILITIES]
+        case[label + "_mean"] = float(np.mean(x))
+        case[label + "_stddev"] = number(np.std(x, ddof=1)) if len(x) > 1 else None
+    u, p, method = mann_whitney(c, b)
+    case["mann_whitney"] = {"u": u, "p": p, "method": method,
+                            "tie_term": tie_term(np.concatenate([c, b]))}
+    t, df, tp = welch(c, b)
+    case["welch"] = {"t": number(t), "df": number(df), "p": number(tp)}
+    d, kp, kmethod = ks(c, b)
+    case["ks"] = {"d": d, "p": kp, "method": kmethod}
+    shift, lo, hi = hodges_lehmann(c, b)
+    case["hodges_lehmann"] = {"shift": shift, "ci_low": lo, "ci_high": hi}
+    delta = cliffs_delta(c, b)
+    case["cliffs_delta"] = {"delta": delta, "magnitude": magnitude(delta)}
+    if bootstrap:
+        case["bootstrap_ratio_quantiles"] = bootstrap_ratio_quantiles(c, b, 100_000, 7)
+    return case
+
+
+def sample_cases():
+    rng = np.random.default_rng(20160302)
+    cases = [
+        sample_case("one_value_each", [5], [3]),
+        sample_case("two_values_each", [1, 2], [3, 4]),
+        sample_case("all_equal", [4, 4, 4], [4, 4, 4, 4]),
+        sample_case("small_with_ties", [3, 3, 5, 7, 7, 7, 9], [1, 3, 3, 4, 7, 8]),
+        sample_case("small_no_ties", [12, 15, 18, 21, 30], [10, 11, 13, 14, 16, 20]),
+        sample_case("fully_separated", list(range(20, 28)), list(range(0, 9))),
+        sample_case("three_vs_three_runs", [875, 812, 734], [953, 922, 937]),
+        sample_case("four_vs_four", [10, 12, 14, 16], [11, 13, 15, 17]),
+        sample_case("medium_ties", rng.integers(0, 50, 40), rng.integers(5, 55, 35)),
+        sample_case("negative_values", rng.integers(-1000, 1000, 30), rng.integers(-900, 1100, 31)),
+        sample_case("lognormal_3000_2500",
+                    np.round(rng.lognormal(20.7, 0.4, 3000)).astype(np.int64),
+                    np.round(rng.lognormal(20.75, 0.45, 2500)).astype(np.int64), bootstrap=True),
+        sample_case("ticks_12000_11000_heavy_ties",
+                    np.round(rng.lognormal(13.7, 0.3, 12000) / 1000).astype(np.int64) * 1000,
+                    np.round(rng.lognormal(13.72, 0.3, 11000) / 1000).astype(np.int64) * 1000),
+        sample_case("equal_sizes_200", rng.integers(0, 10**9, 200), rng.integers(0, 10**9, 200)),
+        sample_case("odd_even_bootstrap", np.round(rng.lognormal(5, 0.5, 51)).astype(np.int64),
+                    np.round(rng.lognormal(5.1, 0.5, 40)).astype(np.int64), bootstrap=True),
+    ]
+    return cases
+
+
+def fisher_cases():
+    tables = [(8, 14992, 0, 15000), (0, 15000, 8, 14992), (0, 10, 0, 12), (3, 7, 1, 9), (5, 0, 0, 5),
+              (2, 1, 1, 2), (100, 1000000, 130, 1000000), (1, 0, 0, 0), (0, 0, 0, 0), (10, 0, 20, 0),
+              (7, 2, 3, 12), (500, 12000, 480, 9000)]
+    out = []
+    for a, b, c, d in tables:
+        p = 1.0 if (a + c == 0 or b + d == 0 or a + b == 0 or c + d == 0) else float(stats.fisher_exact([[a, b], [c, d]])[1])
+        out.append({"errors_a": a, "ok_a": b, "errors_b": c, "ok_b": d, "p": p})
+    return out
+
+
+def kolmogorov_cases():
+    out = []
+    for n in [1, 5, 20, 141, 500, 7498, 100000, 5000000]:
+        for d in [0.001, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 0.9]:
+            out.append({"d": d, "n": n, "sf": float(stats.kstwo.sf(d, n))})
+    return out
+
+
+def holm(p):
+    p = np.asarray(p, dtype=float)
+    order = np.argsort(p, kind="stable")
+    m = len(p)
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(1, np.maximum.accumulate((m - np.arange(m)) * p[order]))
+    return adjusted.tolist()
+
+
+def bh(p):
+    p = np.asarray(p, dtype=float)
+    order = np.argsort(p, kind="stable")
+    m = len(p)
+    scaled = p[order] * m / np.arange(1, m + 1)
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(1, np.minimum.accumulate(scaled[::-1])[::-1])
+    return adjusted.tolist()
+
+
+def correction_cases():
+    families = [[0.01, 0.04, 0.03, 0.005], [0.5], [0.001, 0.2, 0.2, 0.04, 0.9, 0.03], [1e-10, 0.05]]
+    return [{"p": f, "holm": holm(f), "bh": bh(f)} for f in families]
+
+
+def run_count_cases():
+    out = []
+    for n1, n2 in [(1, 1), (2, 2), (3, 3), (4, 4), (3, 5), (5, 5), (2, 9), (30, 30)]:
+        separated = stats.mannwhitneyu(np.arange(n1) + 1000, np.arange(n2),
+                                       alternative="two-sided",
+                                       method="exact" if n1 + n2 <= EXACT_MAX_TOTAL else "asymptotic")
+        out.append({"n1": n1, "n2": n2, "smallest_p": float(separated.pvalue)})
+    needed = []
+    for level in [0.1, 0.05, 0.05 / 3, 0.01, 0.001]:
+        m = 1
+        while stats.mannwhitneyu(np.arange(m) + 1000, np.arange(m), method="exact").pvalue > level:
+            m += 1
+        needed.append({"level": level, "runs": m})
+    return {"smallest_p": out, "runs_needed": needed}
+
+
+# ---------------------------------------------------------------------------------------------
+# Whole comparisons (testing/cases.json): tasks of a small warehouse and every expected figure.
+# ---------------------------------------------------------------------------------------------
+
+SUMMARY = [("min_s", 0.0), ("p50_s", 0.5), ("p90_s", 0.9), ("p95_s", 0.95), ("p99_s", 0.99),
+           ("p999_s", 0.999), ("max_s", 1.0)]
+
+
+def make_tasks():
+    """Four baseline runs against five candidate runs; 'read' is about 20 % slower in the candidate,
+    'write' is unchanged, 'setup' exists in the baseline only. Latencies are rounded to 10 us so that
+    ties abound; a few tasks are warm-up (excluded) or failed (with a SQLSTATE or only a message)."""
+    rng = np.random.default_rng(42)
+    runs = [{"run_id": f"b{i}", "os": "linux"} for i in range(1, 5)] + \
+           [{"run_id": f"c{i}", "os": "windows"} for i in range(1, 6)]
+    tasks = []
+    for r, run in enumerate(runs):
+        candidate = run["os"] == "windows"
+        clock_us = 1_700_000_000_000_000 + r * 10_000_000_000
+        steps = [("read", 380 + 17 * r, 14.0 + (0.18 if candidate else 0.0)), ("write", 190 + 5 * r, 14.6)]
+        if not candidate:
+            steps.append(("setup", 20, 12.0))
+        for step, n, mu in steps:
+            run_shift = rng.normal(0, 0.02)
+            for seq in range(n):
+                warmup = seq < 3
+                ok = rng.random() > 0.03
+                latency = int(round(np.exp(rng.normal(mu + run_shift, 0.35)) / 10_000)) * 10_000
+                if seq % 211 == 7:
+                    latency *= 25  # a far tail that the outlier policies should catch
+                start_us = clock_us
+                clock_us += 1_000 + latency // 4_000
+                sqlstate, error = None, None
+                if not ok:
+                    if rng.random() < 0.5:
+                        sqlstate, error = "40001", "could not serialize access due to concurrent update"
+                    else:
+                        error = "Timeout while getting a connection from pool.\nat Pool.Get()"
+                tasks.append([run["run_id"], step, latency if ok else None, ok, warmup, sqlstate, error,
+                              start_us, start_us + (latency // 1000 if ok else 5_000_000)])
+    return runs, tasks
+
+
+def keep_mask(x, policy):
+    if policy == "none":
+        return np.ones(len(x), dtype=bool)
+    kind, _, arg = policy.partition(":")
+    if kind == "iqr":
+        k = float(arg or 1.5)
+        q1, q3 = np.quantile(x, 0.25), np.quantile(x, 0.75)
+        return (x >= q1 - k * (q3 - q1)) & (x <= q3 + k * (q3 - q1))
+    if kind == "mad":
+        z = float(arg or 3.5)
+        med = np.median(x)
+        mad = np.median(np.abs(x - med))
+        if mad == 0:
+            return np.ones(len(x), dtype=bool)
+        return np.abs(0.6745 * (x - med) / mad) <= z
+    if kind == "trim":
+        p = float(arg) / 100
+        return (x >= np.quantile(x, p)) & (x <= np.quantile(x, 1 - p))
+    raise ValueError(policy)
+
+
+def error_code(task):
+    _, _, _, ok, _, sqlstate, error, _, _ = task
+    if sqlstate is not None:
+        return sqlstate
+    if error is not None:
+        return error.split("\n")[0][:120]
+    return "unknown"
+
+
+def group_figures(tasks, runs_of_group, step, policy, threshold_ns):
+    mine = [t for t in tasks if t[1] == step and t[0] in runs_of_group and not t[4]]
+    latencies = {run: np.array([t[2] for t in mine if t[0] == run and t[3] and t[2] is not None], dtype=np.int64)
+                 for run in runs_of_group}
+    pooled = np.concatenate([latencies[r] for r in runs_of_group]) if mine else np.array([], dtype=np.int64)
+    keep = keep_mask(pooled, policy) if len(pooled) else np.array([], dtype=bool)
+    # Apply the group's fences to each run's values as well.
+    kept_by_run, offset = {}, 0
+    for run in runs_of_group:
+        n = len(latencies[run])
+        kept_by_run[run] = latencies[run][keep[offset:offset + n]]
+        offset += n
+    x = np.sort(pooled[keep])
+    errors = {}
+    for t in mine:
+        if not t[3]:
+            errors[error_code(t)] = errors.get(error_code(t), 0) + 1
+    g = {"runs": len({t[0] for t in mine}), "tasks": len(mine), "ok": sum(1 for t in mine if t[3]),
+         "errors": sum(1 for t in mine if not t[3]),
+         "errors_by_code": dict(sorted(errors.items(), key=lambda e: (-e[1], e[0]))),
+         "outliers_removed": int(len(pooled) - len(x))}
+    for name, p in SUMMARY:
+        g[name] = float(np.quantile(x, p)) / 1e9 if len(x) else None
+    g["mean_s"] = float(np.mean(x)) / 1e9 if len(x) else None
+    g["stddev_s"] = float(np.std(x, ddof=1)) / 1e9 if len(x) > 1 else None
+    g["under_threshold"] = int(np.sum(x < threshold_ns)) if threshold_ns is not None else None
+    run_ids = [r for r in runs_of_group if len(kept_by_run[r])]
+    medians = [float(np.median(kept_by_run[r])) / 1e9 for r in run_ids]
+    throughputs = []
+    for r in run_ids:
+        # (successful tasks - 1) per second from the first to the last end of a successful task.
+        ends = [t[8] for t in mine if t[0] == r and t[3]]
+        span_s = (max(ends) - min(ends)) / 1e6 if ends else 0
+        throughputs.append((len(ends) - 1) / span_s if len(ends) >= 2 and span_s > 0 else None)
+    return g, x, run_ids, medians, throughputs
+
+
+def compare_case(name, runs, tasks, policy="none", threshold_ns=None, alpha=0.05, include_tasks=True):
+    base_runs = [r["run_id"] for r in runs if r["os"] == "linux"]
+    cand_runs = [r["run_id"] for r in runs if r["os"] == "windows"]
+    steps_b = {t[1] for t in tasks if t[0] in base_runs and not t[4]}
+    steps_c = {t[1] for t in tasks if t[0] in cand_runs and not t[4]}
+    steps = sorted(steps_b & steps_c)
+    out = {}
+    for step in steps:
+        gb, xb, idb, medb, thb = group_figures(tasks, base_runs, step, policy, threshold_ns)
+        gc, xc, idc, medc, thc = group_figures(tasks, cand_runs, step, policy, threshold_ns)
+        fisher = 1.0 if (gb["errors"] + gc["errors"] == 0) else float(
+            stats.fisher_exact([[gb["errors"], gb["ok"]], [gc["errors"], gc["ok"]]])[1])
+        tests = {"fisher_errors_p": fisher}
+        if len(xb) and len(xc):
+            u, p, method = mann_whitney(xc, xb)
+            t, df, tp = welch(xc, xb)
+            d, kp, kmethod = ks(xc, xb)
+            shift, lo, hi = hodges_lehmann(xc, xb)
+            delta = cliffs_delta(xc, xb)
+            tests.update({"mann_whitney_u": u, "mann_whitney_p": p, "mann_whitney_method": method,
+                          "welch_t": number(t), "welch_df": number(df), "welch_p": number(tp),
+                          "ks_d": d, "ks_p": kp, "ks_method": kmethod,
+                          "hl_shift_s": shift / 1e9, "hl_ci95_s": [None if lo is None else lo / 1e9,
+                                                                  None if hi is None else hi / 1e9],
+                          "cliffs_delta": delta, "cliffs_magnitude": magnitude(delta),
+                          "median_ratio": float(np.median(xc)) / float(np.median(xb))})
+        run_level = {"baseline_run_ids": idb, "candidate_run_ids": idc,
+                     "baseline_medians_s": medb, "candidate_medians_s": medc,
+                     "baseline_throughput_per_s": thb, "candidate_throughput_per_s": thc}
+        if medb and medc:
+            run_level["p"] = float(mann_whitney_any(medc, medb))
+            if None not in thb and None not in thc:
+                run_level["throughput_p"] = float(mann_whitney_any(thc, thb))
+            run_level["smallest_possible_p"] = float(stats.mannwhitneyu(
+                np.arange(len(medc)) + 1000, np.arange(len(medb)), method="exact").pvalue)
+        out[step] = {"baseline": gb, "candidate": gc, "tests": tests, "run_level": run_level}
+    for key, field in (("tests", "mann_whitney_p"), ("run_level", "p")):
+        named = [s for s in steps if out[s][key].get(field) is not None]
+        adjusted = holm([out[s][key][field] for s in named]) if named else []
+        for s, a in zip(named, adjusted):
+            out[s][key]["p_adjusted"] = a
+    case = {"name": name, "settings": {"outliers": policy, "threshold_ns": threshold_ns, "alpha": alpha},
+            "runs": runs, "expected": {"steps": out, "skipped_steps": sorted((steps_b | steps_c) - set(steps))}}
+    case["tasks"] = tasks if include_tasks else "tasks of " + include_tasks_name(name)
+    return case
+
+
+def include_tasks_name(name):
+    return "two_steps"
+
+
+def mann_whitney_any(c, b):
+    """Run-level test: exact for few runs (ties enumerated), as benchlake documents."""
+    return mann_whitney(np.asarray(c, dtype=np.float64), np.asarray(b, dtype=np.float64))[1]
+
+
+def edge_tasks():
+    """One run per group. 'one': 1 vs 2 successful tasks; 'failed': every candidate task fails;
+    'equal': every latency the same in both groups."""
+    runs = [{"run_id": "b1", "os": "linux"}, {"run_id": "c1", "os": "windows"}]
+    tasks, clock = [], 1_700_000_000_000_000
+    def add(run, step, latency, ok=True, sqlstate=None, error=None):
+        nonlocal clock
+        tasks.append([run, step, latency, ok, False, sqlstate, error, clock, clock + (latency or 0) // 1000 + 1])
+        clock += 1000
+    add("b1", "one", 1_500_000)
+    add("c1", "one", 1_200_000)
+    add("c1", "one", 2_400_000)
+    for i in range(5):
+        add("b1", "failed", 1_000_000 + 1000 * i)
+        add("c1", "failed", None, ok=False, sqlstate="57014", error="canceling statement due to statement timeout")
+    for i in range(6):
+        add("b1", "equal", 3_000_000)
+        add("c1", "equal", 3_000_000)
+    return runs, tasks
+
+
+def compare_cases():
+    runs, tasks = make_tasks()
+    cases = [compare_case("two_steps", runs, tasks, threshold_ns=2_000_000)]
+    for policy in ["iqr:1.5", "mad:3.5", "trim:5"]:
+        cases.append(compare_case("two_steps_" + policy.split(":")[0], runs, tasks, policy=policy,
+                                  threshold_ns=2_000_000, include_tasks=False))
+    edge_runs, edge = edge_tasks()
+    cases.append(compare_case("edges", edge_runs, edge))
+    return cases
+
+
+def main():
+    reference = {
+        "generator": "analysis/src/test/python/make_reference.py",
+        "numpy": np.__version__,
+        "scipy": scipy.__version__,
+        "quantile_probabilities": QUANTILE_PROBABILITIES,
+        "samples": sample_cases(),
+        "fisher": fisher_cases(),
+        "kolmogorov_one_sample": kolmogorov_cases(),
+        "corrections": correction_cases(),
+        "run_counts": run_count_cases(),
+    }
+    path = os.path.join(RESOURCES, "stats", "reference.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(reference, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print("wrote", os.path.relpath(path, ROOT), file=sys.stderr)
+    path = os.path.join(RESOURCES, "testing", "cases.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"generator": reference["generator"], "cases": compare_cases()}, f, separators=(",", ":"))
+        f.write("\n")
+    print("wrote", os.path.relpath(path, ROOT), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+package dev.benchlake.bench;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.concat;
+import static org.apache.spark.sql.functions.exp;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.lpad;
+import static org.apache.spark.sql.functions.rand;
+import static org.apache.spark.sql.functions.randn;
+import static org.apache.spark.sql.functions.timestamp_micros;
+import static org.apache.spark.sql.functions.when;
+
+import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.ingest.warehouse.WarehouseSchema;
+import dev.benchlake.ingest.warehouse.WarehouseWriter;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * A synthetic warehouse: {@code groups} runs (half labelled {@code os=linux}, half
+ * {@code os=windows}) of one step, {@code tasks} tasks in all, each run's tasks together in the
+ * files as an ingest writes them. Latencies are lognormal around 1 ms, in nanoseconds (nearly all
+ * distinct, the hard case for exact statistics); the candidate's are 3 % longer; one task in 2000
+ * fails. Timestamps are written as Parquet TIMESTAMP_MICROS (Spark's default, INT96, costs a
+ * slow conversion on every read).
+ */
+final class BenchData {
+  static final String STEP = "select-update";
+  private static final long ORIGIN_US = 1_700_000_000_000_000L;
+
+  private BenchData() {}
+
+  static String runId(int group) {
+    return String.format(java.util.Locale.ROOT, "run-%02d", group);
+  }
+
+  static void write(SparkSession spark, Warehouse warehouse, long tasks, int groups, int files) {
+    spark.conf().set("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS");
+    Column group = col("id").divide(Math.max(1, tasks / groups)).cast("int");
+    Column candidate = group.geq(groups / 2);
+    Column latency = exp(lit(13.8).plus(randn(7).multiply(0.35))).multiply(when(candidate, 1.03).otherwise(1.0))
+        .cast("long");
+    Column ok = rand(11).geq(0.0005);
+    Column startUs = lit(ORIGIN_US).plus(col("id").mod(Math.max(1, tasks / groups)).multiply(50));
+    Dataset<Row> generated = spark.range(0, tasks, 1, files).select(
+        concat(lit("run-"), lpad(group.cast("string"), 2, "0")).as(WarehouseSchema.RUN_ID),
+        lit(STEP).as(WarehouseSchema.STEP),
+        col("id").mod(64).cast("int").as("client_id"),
+        col("id").as("seq"),
+        timestamp_micros(startUs).as("start_ts"),
+        timestamp_micros(startUs.plus(latency.divide(1000).cast("long"))).as("end_ts"),
+        when(ok, latency).as(WarehouseSchema.LATENCY_NS),
+        when(ok, latency).as("service_ns"),
+        lit(0L).as("wait_ns"),
+        lit(false).as(WarehouseSchema.WARMUP),
+        ok.as(WarehouseSchema.OK),
+        when(ok, lit(null).cast("string")).otherwise(lit("40001")).as("sqlstate"),
+        when(ok, lit(null).cast("string")).otherwise(lit("could not serialize access")).as("error"),
+        col("id").plus(1).as("source_line"));
+    Dataset<Row> taskRows = spark.createDataFrame(generated.javaRDD(), WarehouseSchema.TASKS);
+    List<Row> runs = new ArrayList<>();
+    Timestamp at = Timestamp.from(Instant.ofEpochSecond(0, ORIGIN_US * 1000));
+    for (int g = 0; g < groups; g++) {
+      String os = g >= groups / 2 ? "windows" : "linux";
+      runs.add(RowFactory.create(runId(g), "bench", "bench-" + g, List.of(), Map.of("os", os), os, null, null, STEP,
+          64, null, "complete", at, at, tasks / groups, 0L, 0L, null, at, "bench"));
+    }
+    new WarehouseWriter(warehouse).append("bench-" + tasks + "-" + groups, new WarehouseWriter.Batch(
+        spark.createDataFrame(runs, WarehouseSchema.RUNS), taskRows,
+        spark.createDataFrame(List.of(), WarehouseSchema.STEP_METRICS),
+        spark.createDataFrame(List.of(), WarehouseSchema.REJECTS)), 0);
+  }
+}
