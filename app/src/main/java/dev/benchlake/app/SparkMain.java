@@ -1,6 +1,6 @@
 package dev.benchlake.app;
 
-import dev.benchlake.analysis.compare.CompareCommand;
+import dev.benchlake.analysis.cli.CompareCommand;
 import dev.benchlake.ingest.cli.IngestCommand;
 import dev.benchlake.ingest.cli.RunsCommand;
 import java.util.List;
