@@ -42,7 +42,8 @@ public final class WarehouseFixture {
   public static Warehouse write(SparkSession spark, String root, List<Run> runs, List<Task> tasks) {
     Warehouse warehouse = Warehouse.at(spark, root);
     new WarehouseWriter(warehouse).append("fixture", new WarehouseWriter.Batch(runRows(spark, runs, tasks),
-        taskRows(spark, tasks), empty(spark, WarehouseSchema.STEP_METRICS), empty(spark, WarehouseSchema.REJECTS)), 0);
+        taskRows(spark, tasks), empty(spark, WarehouseSchema.STEP_METRICS), empty(spark, WarehouseSchema.REJECTS),
+        java.util.Set.of(WarehouseSchema.Table.STEP_METRICS, WarehouseSchema.Table.REJECTS)), WarehouseWriter.FIRST_VERSION);
     return warehouse;
   }
 
