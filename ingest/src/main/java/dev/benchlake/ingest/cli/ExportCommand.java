@@ -1,0 +1,123 @@
+package dev.benchlake.ingest.cli;
+
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.ingest.export.Export;
+import dev.benchlake.ingest.export.ExportFormat;
+import dev.benchlake.ingest.export.ExportRequest;
+import dev.benchlake.ingest.export.ExportTable;
+import dev.benchlake.ingest.spark.SparkOptions;
+import dev.benchlake.ingest.warehouse.RunSelector;
+import dev.benchlake.ingest.warehouse.Warehouse;
+import java.io.BufferedWriter;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code benchlake export}: one warehouse table as one CSV or JSON Lines file (see {@link Export}). */
+@Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    description = {
+      "Export one warehouse table, committed runs only, as one CSV or JSON Lines file: for pandas, spreadsheets "
+          + "and other tools that cannot read Delta tables.",
+      "Rows come out sorted (runs by start and id; tasks by run, step, client, seq). Timestamps are ISO-8601 UTC "
+          + "with microseconds; integers (nanoseconds) are exact; doubles are the shortest text that reads back "
+          + "exactly. CSV: null is an empty field, labels become one column per key (labels.KEY), source_files "
+          + "holds JSON; JSON Lines: every column on every line, labels as an object."
+    },
+    footer = {"", "Example: benchlake export --warehouse wh --table tasks --where os=linux --columns run_id,latency_ns,ok "
+        + "--out linux-tasks.csv",
+      "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input (unknown table or column, bad selector, "
+          + "no warehouse)."})
+public final class ExportCommand implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(ExportCommand.class);
+
+  @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
+      description = "Warehouse folder (default: ${DEFAULT-VALUE}).")
+  String warehouseDir;
+
+  @Option(names = "--table", paramLabel = "TABLE", required = true, description = ExportTable.NAMES + ".")
+  String table;
+
+  @Option(names = "--where", paramLabel = "SELECTOR",
+      description = "Only rows of runs matching key=value[,key=value…] over labels and dimensions, e.g. os=linux.")
+  String where;
+
+  @Option(names = "--step", paramLabel = "S", description = "Only this step (repeatable; tasks and step_metrics).")
+  List<String> steps = new ArrayList<>();
+
+  @Option(names = "--columns", paramLabel = "A,B…", split = ",",
+      description = "Only these columns, in this order (default: all of the table's).")
+  List<String> columns = new ArrayList<>();
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
+      description = "csv or jsonl (JSON Lines) (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(names = "--out", paramLabel = "FILE", required = true,
+      description = "The file to write (replaced atomically when complete; folders are created), or - for stdout.")
+  String out;
+
+  @Mixin
+  SparkOptions sparkOptions;
+
+  /** Where {@code --out -} goes; the bytes are UTF-8 whatever the platform's encoding. */
+  OutputStream stdout = System.out;
+
+  @Override
+  public Integer call() throws IOException {
+    ExportRequest request = new ExportRequest(ExportTable.named(table), RunSelector.parse(where), steps, columns,
+        ExportFormat.named(format));
+    Warehouse warehouse = Warehouse.at(sparkOptions.session("export"), warehouseDir).requireExisting();
+    Export.Lines lines = Export.lines(warehouse, request);
+    long rows;
+    if (out.equals("-")) {
+      rows = writeTo(lines, new FilterOutputStream(stdout) {
+        @Override
+        public void close() throws IOException {
+          flush(); // stdout stays open
+        }
+      });
+    } else {
+      rows = writeAtomically(lines, Path.of(out));
+    }
+    LOG.info("exported {} row(s) of {} ({}) to {}", rows, request.table(), request.where(), out.equals("-") ? "stdout" : out);
+    return ExitCode.OK;
+  }
+
+  private static long writeTo(Export.Lines lines, OutputStream stream) throws IOException {
+    try (Writer writer = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16)) {
+      return Export.write(lines, writer);
+    }
+  }
+
+  /** Into a temporary file beside {@code file}, then renamed: a failed export leaves no partial file. */
+  private static long writeAtomically(Export.Lines lines, Path file) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    Files.createDirectories(absolute.getParent());
+    // Not Files.createTempFile: its owner-only permissions would stay on the exported file.
+    Path partial = absolute.resolveSibling("." + absolute.getFileName() + "." + UUID.randomUUID() + ".partial");
+    try {
+      long rows = writeTo(lines, Files.newOutputStream(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+      Files.move(partial, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return rows;
+    } finally {
+      Files.deleteIfExists(partial);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package dev.benchlake.ingest.export;
+
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.ingest.warehouse.WarehouseSchema;
+import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * A warehouse table that {@code benchlake export} writes, with the order its rows come out in:
+ * a total order over the table's natural key, so that the same warehouse always exports the same
+ * file.
+ */
+public enum ExportTable {
+  RUNS(Table.RUNS, "started_at", WarehouseSchema.RUN_ID),
+  TASKS(Table.TASKS, WarehouseSchema.RUN_ID, WarehouseSchema.STEP, "client_id", "seq", "source_line"),
+  STEP_METRICS(Table.STEP_METRICS, WarehouseSchema.RUN_ID, WarehouseSchema.STEP, "metric", "interval_start_s",
+      "bucket", "source_line"),
+  REJECTS(Table.REJECTS, WarehouseSchema.RUN_ID, "source_file", "line_no");
+
+  /** The names, for help texts and messages. */
+  public static final String NAMES = "runs, tasks, step_metrics, rejects";
+
+  private final Table table;
+  private final List<String> order;
+
+  ExportTable(Table table, String... order) {
+    this.table = table;
+    this.order = List.of(order);
+  }
+
+  public Table table() {
+    return table;
+  }
+
+  public StructType schema() {
+    return table.schema();
+  }
+
+  /** The sort columns, ascending, nulls first (Spark's default). */
+  public List<String> order() {
+    return order;
+  }
+
+  /** Whether rows have a {@code step} that {@code --step} can select. */
+  public boolean hasSteps() {
+    return Arrays.asList(schema().fieldNames()).contains(WarehouseSchema.STEP);
+  }
+
+  /**
+   * The table of this name ({@code runs}, {@code tasks}, {@code step_metrics}, {@code rejects}).
+   *
+   * @throws BadInputException naming the tables there are
+   */
+  public static ExportTable named(String name) {
+    for (ExportTable table : values()) {
+      if (table.toString().equals(name)) {
+        return table;
+      }
+    }
+    throw new BadInputException("--table: no table '" + name + "'; the tables: " + NAMES);
+  }
+
+  /** The table's name in the warehouse and on the command line. */
+  @Override
+  public String toString() {
+    return table.dirName();
+  }
+}
