@@ -1,6 +1,7 @@
 package dev.benchlake.app;
 
 import dev.benchlake.analysis.cli.CompareCommand;
+import dev.benchlake.analysis.cli.TrendCommand;
 import dev.benchlake.ingest.cli.IngestCommand;
 import dev.benchlake.ingest.cli.RunsCommand;
 import java.util.List;
@@ -13,7 +14,8 @@ import picocli.CommandLine;
  */
 public final class SparkMain {
   /** Commands that need Spark: all that the shaded spark-submit jar offers. */
-  static final List<Supplier<Object>> COMMANDS = List.of(RunsCommand::new, IngestCommand::new, CompareCommand::new);
+  static final List<Supplier<Object>> COMMANDS = List.of(RunsCommand::new, IngestCommand::new, CompareCommand::new,
+      TrendCommand::new);
 
   private SparkMain() {}
 
