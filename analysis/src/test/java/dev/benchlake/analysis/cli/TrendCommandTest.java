@@ -3,15 +3,13 @@ package dev.benchlake.analysis.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.analysis.testing.CommandRun;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.analysis.trend.TrendFixture;
 import dev.benchlake.core.Json;
-import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.ingest.spark.SparkTestBase;
 import dev.benchlake.ingest.warehouse.Warehouse;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,15 +18,12 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class TrendCommandTest extends SparkTestBase {
   private static Warehouse warehouse;
 
   @TempDir
   Path out;
-
-  private record Result(int exitCode, String stdout, String stderr) {}
 
   @BeforeAll
   static void writeWarehouse() throws Exception {
@@ -37,16 +32,10 @@ class TrendCommandTest extends SparkTestBase {
     warehouse = TrendFixture.write(spark, root.resolve("warehouse").toString());
   }
 
-  private Result run(String... args) {
+  private CommandRun run(String... args) {
     List<String> all = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--out", out.toString()));
     all.addAll(List.of(args));
-    CommandLine cl = Cli.commandLine(new TrendCommand());
-    StringWriter stdout = new StringWriter();
-    StringWriter stderr = new StringWriter();
-    cl.setOut(new PrintWriter(stdout));
-    cl.setErr(new PrintWriter(stderr));
-    int code = cl.execute(all.toArray(String[]::new));
-    return new Result(code, stdout.toString(), stderr.toString());
+    return CommandRun.of(new TrendCommand(), all);
   }
 
   @Test
@@ -54,7 +43,7 @@ class TrendCommandTest extends SparkTestBase {
     Path groups = out.resolve("groups.yaml");
     Files.writeString(groups, "steps: {oltp_delete: range query}\nrules: [{match: '^bulk', group: bulk loads}]\n",
         StandardCharsets.UTF_8);
-    Result r = run("--by", "db_major", "--base", "12", "--where", "workload=sysbench", "--groups", groups.toString(),
+    CommandRun r = run("--by", "db_major", "--base", "12", "--where", "workload=sysbench", "--groups", groups.toString(),
         "--margin", "2%", "--correction", "bh");
     assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.OK);
     assertThat(r.stdout()).startsWith("## Groups").contains("| bulk loads |").contains("| range query |");
@@ -77,19 +66,14 @@ class TrendCommandTest extends SparkTestBase {
 
   @Test
   void badInputExitsWithTwoAndOneClearLine() throws Exception {
-    assertBadInput(run("--by", "db_major", "--base", "99"), "--base 99 is not a value of db_major");
-    assertBadInput(run("--by", "db_major", "--base", "11", "--metric", "speed"), "--metric 'speed'");
-    assertBadInput(run("--by", "db_major", "--base", "11", "--alpha", "2"), "--alpha");
-    assertBadInput(run("--by", "db_major", "--base", "11", "--groups", out.resolve("none.yaml").toString()),
-        "groups file not found");
+    run("--by", "db_major", "--base", "99").assertBadInput("--base 99 is not a value of db_major");
+    run("--by", "db_major", "--base", "11", "--metric", "speed").assertBadInput("--metric 'speed'");
+    run("--by", "db_major", "--base", "11", "--alpha", "2").assertBadInput("--alpha");
+    run("--by", "db_major", "--base", "11", "--groups", out.resolve("none.yaml").toString())
+        .assertBadInput("groups file not found");
     Path bad = out.resolve("bad.json");
     Files.writeString(bad, "{\"rules\": [{\"match\": \"(\", \"group\": \"x\"}]}", StandardCharsets.UTF_8);
-    assertBadInput(run("--by", "db_major", "--base", "11", "--groups", bad.toString()), "is not a regular expression");
-    assertBadInput(run("--base", "11"), "Missing required option: '--by");
-  }
-
-  private static void assertBadInput(Result r, String message) {
-    assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.BAD_INPUT);
-    assertThat(r.stderr()).contains(message).doesNotContain("at dev.benchlake");
+    run("--by", "db_major", "--base", "11", "--groups", bad.toString()).assertBadInput("is not a regular expression");
+    run("--base", "11").assertBadInput("Missing required option: '--by");
   }
 }
