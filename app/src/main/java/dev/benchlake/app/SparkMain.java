@@ -1,6 +1,7 @@
 package dev.benchlake.app;
 
 import dev.benchlake.analysis.cli.CompareCommand;
+import dev.benchlake.analysis.cli.TrendCommand;
 import dev.benchlake.ingest.cli.ExportCommand;
 import dev.benchlake.ingest.cli.IngestCommand;
 import dev.benchlake.ingest.cli.RunsCommand;
@@ -15,7 +16,7 @@ import picocli.CommandLine;
 public final class SparkMain {
   /** Commands that need Spark: all that the shaded spark-submit jar offers. */
   static final List<Supplier<Object>> COMMANDS = List.of(RunsCommand::new, IngestCommand::new,
-      ExportCommand::new, CompareCommand::new);
+      ExportCommand::new, CompareCommand::new, TrendCommand::new);
 
   private SparkMain() {}
 

@@ -7,8 +7,10 @@ import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.ExitCode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +49,28 @@ class QuickstartIT {
       // 2 vs 2 runs can never reach alpha at the run level: the verdict must say so.
       assertThat(step.get("verdict").asText()).isEqualTo("inconclusive");
     }
-    assertThat(stdout.toString()).contains("| step |").contains("Comparison report: ");
+    assertThat(stdout.toString()).contains("| step |")
+        .contains("Comparison report: " + out.resolve("compare/report.html").toAbsolutePath().normalize())
+        .contains("Trend report:      " + out.resolve("trend/trend.html").toAbsolutePath().normalize());
+    for (String file : List.of("compare/report.md", "compare/report.html", "trend/trend.json", "trend/trend.md",
+        "trend/trend.html")) {
+      assertThat(out.resolve(file)).as(file).isNotEmptyFile();
+    }
+    assertThat(Files.readString(out.resolve("compare/report.html"), StandardCharsets.UTF_8))
+        // The command that makes the report again; the template escapes '=' as every input character that HTML could misread.
+        .contains("benchlake compare --warehouse").contains("--baseline db_major&#x3D;14 --candidate db_major&#x3D;17");
+
+    // The trend: every step's throughput at 17 relative to 14, from the same runs.
+    JsonNode trend = Json.mapper().readTree(out.resolve("trend/trend.json").toFile());
+    assertThat(trend.get("by").asText()).isEqualTo("db_major");
+    assertThat(trend.get("base").asText()).isEqualTo("14");
+    assertThat(trend.get("versions")).extracting(JsonNode::asText).containsExactly("14", "17");
+    assertThat(trend.get("steps")).extracting(s -> s.get("step").asText())
+        .containsExactlyInAnyOrder("insert", "point-select", "read-only", "select-update", "update-index");
+    for (JsonNode step : trend.get("steps")) {
+      assertThat(step.get("relative").get("14").asDouble()).isEqualTo(1.0);
+      assertThat(step.get("relative").get("17").asDouble()).as(step.get("step").asText()).isPositive();
+    }
 
     // Running it again replaces its own folder; a foreign non-empty folder is refused.
     Path foreign = Files.createDirectories(dir.resolve("foreign"));

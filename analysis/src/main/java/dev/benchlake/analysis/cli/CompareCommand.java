@@ -5,6 +5,7 @@ import dev.benchlake.analysis.compare.CompareRequest;
 import dev.benchlake.analysis.compare.Correction;
 import dev.benchlake.analysis.compare.OutlierPolicy;
 import dev.benchlake.analysis.report.ComparisonReport;
+import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.report.ReportFiles;
 import dev.benchlake.analysis.report.ReportMarkdown;
 import dev.benchlake.core.cli.BadInputException;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Spec;
           + " Welch's t, Kolmogorov-Smirnov, Fisher's test on errors, Hodges-Lehmann, Cliff's delta, a bootstrap"
           + " interval of the median ratio, and the same at run level (the run is the unit of replication),"
           + " with a verdict per step.",
-      "Writes report.json and report.md into --out and prints the summary table."
+      "Writes report.json, report.md and report.html (one self-contained page with charts) into --out and prints"
+          + " the summary table."
     },
     footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 regression found (--fail-on regression)."})
 public final class CompareCommand implements Callable<Integer> {
@@ -85,7 +87,7 @@ public final class CompareCommand implements Callable<Integer> {
           + "(a CI gate; needs enough runs per group, e.g. 4 vs 4 at alpha 0.05).")
   FailOn failOn;
 
-  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for report.json and report.md.")
+  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for report.json, report.md and report.html.")
   Path out;
 
   @Mixin
@@ -96,23 +98,28 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!(alpha > 0 && alpha < 1)) {
-      throw new BadInputException("--alpha must be between 0 and 1 (exclusive), not " + alpha);
-    }
     CompareRequest request = CompareRequest.of(baseline, candidate)
         .withSteps(steps)
         .withOutliers(OutlierPolicy.parse(outliers))
-        .withAlpha(alpha)
+        .withAlpha(checkAlpha(alpha))
         .withMargin(parseMargin(margin))
         .withThresholdNs(threshold == null ? null : threshold.toNanos())
         .withCorrection(correction);
     Warehouse warehouse = Warehouse.at(sparkOptions.session("compare"), warehouseDir).requireExisting();
     ComparisonReport report = Compare.run(warehouse, request);
-    ReportFiles.write(report, out);
+    ReportFiles.write(report, Provenance.of(warehouse, "compare", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(ReportMarkdown.summaryTable(report));
     stdout.flush();
     return failOn == FailOn.REGRESSION && report.hasRegression() ? ExitCode.REGRESSION : ExitCode.OK;
+  }
+
+  /** {@code --alpha}, which must lie in (0, 1). */
+  static double checkAlpha(double alpha) {
+    if (!(alpha > 0 && alpha < 1)) {
+      throw new BadInputException("--alpha must be between 0 and 1 (exclusive), not " + alpha);
+    }
+    return alpha;
   }
 
   /** {@code 5%} or {@code 0.05}, in [0, 1). */

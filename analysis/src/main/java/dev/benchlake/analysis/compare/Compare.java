@@ -1,26 +1,15 @@
 package dev.benchlake.analysis.compare;
 
-import static org.apache.spark.sql.functions.broadcast;
-import static org.apache.spark.sql.functions.coalesce;
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.not;
-import static org.apache.spark.sql.functions.substring;
-import static org.apache.spark.sql.functions.substring_index;
-import static org.apache.spark.sql.functions.unix_micros;
-import static org.apache.spark.sql.functions.when;
 
 import dev.benchlake.analysis.engine.EngineInput;
 import dev.benchlake.analysis.engine.SortedLatencies;
 import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepQuery;
+import dev.benchlake.analysis.engine.WarehouseTasks;
 import dev.benchlake.analysis.report.ComparisonReport;
 import dev.benchlake.analysis.report.StepComparison;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.ingest.warehouse.Warehouse;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
-import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
-import io.delta.tables.DeltaTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,13 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,8 +30,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Compare {
   private static final Logger LOG = LoggerFactory.getLogger(Compare.class);
-  private static final int ERROR_MESSAGE_CHARS = 120;
-
+  
   private Compare() {}
 
   public static ComparisonReport run(Warehouse warehouse, CompareRequest request) {
@@ -106,40 +89,8 @@ public final class Compare {
         request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, compared, skipped, Methods.describe(request));
   }
 
-  /**
-   * The engine's rows: every task of the selected runs that is not warm-up, with its run's index.
-   *
-   * <p>Only tasks of committed runs: the selected runs come from the runs table, the commit point,
-   * and the inner (broadcast) join with them keeps exactly their tasks — what
-   * {@link Warehouse#committedOnly} does with a semi join — while it hands each task its run's
-   * index, so that no run id string travels with each task. One hash lookup per task instead of
-   * the two that {@code committedOnly} followed by the index join would cost (about a seventh of
-   * a whole comparison on 20M tasks).
-   */
   static Dataset<Row> engineInput(Warehouse warehouse, RunGroups groups, List<String> steps) {
-    SparkSession spark = warehouse.spark();
-    List<String> ids = groups.runIds();
-    List<Row> indexRows = new ArrayList<>();
-    for (int i = 0; i < ids.size(); i++) {
-      indexRows.add(RowFactory.create(ids.get(i), i));
-    }
-    Dataset<Row> index = spark.createDataFrame(indexRows, new StructType()
-        .add(WarehouseSchema.RUN_ID, DataTypes.StringType, false)
-        .add(EngineInput.RUN_INDEX, DataTypes.IntegerType, false));
-    String path = warehouse.path(Table.TASKS);
-    Dataset<Row> tasks = (DeltaTable.isDeltaTable(spark, path) ? spark.read().format("delta").load(path)
-        : spark.createDataFrame(List.of(), Table.TASKS.schema())).where(not(col(WarehouseSchema.WARMUP)));
-    if (!steps.isEmpty()) {
-      tasks = tasks.where(col(WarehouseSchema.STEP).isin(steps.toArray()));
-    }
-    Column message = substring(substring_index(col("error"), "\n", 1), 1, ERROR_MESSAGE_CHARS);
-    return tasks.join(broadcast(index), WarehouseSchema.RUN_ID, "inner").select(
-        col(WarehouseSchema.STEP).as(EngineInput.STEP),
-        col(EngineInput.RUN_INDEX),
-        col(WarehouseSchema.LATENCY_NS).as(EngineInput.LATENCY_NS),
-        col(WarehouseSchema.OK).as(EngineInput.OK),
-        when(not(col(WarehouseSchema.OK)), coalesce(col("sqlstate"), message, lit("unknown"))).as(EngineInput.ERROR_CODE),
-        when(col(WarehouseSchema.OK), unix_micros(col("end_ts"))).as(EngineInput.END_US));
+    return WarehouseTasks.input(warehouse, groups.runIds(), steps);
   }
 
   private static String seconds(long startedNanos) {

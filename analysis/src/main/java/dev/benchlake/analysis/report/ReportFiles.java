@@ -1,33 +1,25 @@
 package dev.benchlake.analysis.report;
 
+import dev.benchlake.analysis.html.CompareHtml;
 import dev.benchlake.core.cli.BadInputException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
-/** Writes report.json and report.md into a folder. */
+/** Writes report.json, report.md and report.html into a folder. */
 public final class ReportFiles {
   public static final String JSON = "report.json";
   public static final String MARKDOWN = "report.md";
+  public static final String HTML = "report.html";
 
   private ReportFiles() {}
 
-  /**
-   * @throws BadInputException when {@code folder} cannot be created (e.g. it is a file)
-   */
-  public static void write(ComparisonReport report, Path folder) {
-    try {
-      Files.createDirectories(folder);
-    } catch (IOException e) {
-      throw new BadInputException("cannot create the output folder " + folder + ": " + e.getMessage(), e);
-    }
-    try {
-      Files.writeString(folder.resolve(JSON), ReportJson.write(report), StandardCharsets.UTF_8);
-      Files.writeString(folder.resolve(MARKDOWN), ReportMarkdown.write(report), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the report into " + folder, e);
-    }
+  /** @throws BadInputException when {@code folder} cannot be created (e.g. it is a file) */
+  public static void write(ComparisonReport report, Provenance provenance, Path folder) {
+    Map<String, String> files = new LinkedHashMap<>();
+    files.put(JSON, ReportJson.write(report));
+    files.put(MARKDOWN, ReportMarkdown.write(report));
+    files.put(HTML, CompareHtml.write(report, provenance));
+    ReportFolder.write(folder, files);
   }
 }

@@ -1,14 +1,9 @@
 package dev.benchlake.analysis.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.core.Json;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -32,19 +27,11 @@ public final class ReportJson {
 
   /** The JSON text, indented by two spaces, {@code \n} line ends, ending with a newline. */
   public static String write(ComparisonReport report) {
-    // Objects one key per line, arrays on one line (ECDFs are long), the same line end everywhere.
-    DefaultPrettyPrinter printer = new DefaultPrettyPrinter(
-        Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
-        .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-        .withArrayIndenter(DefaultPrettyPrinter.FixedSpaceIndenter.instance);
-    try {
-      return Json.mapper().writer(printer).writeValueAsString(tree(report)) + "\n";
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    return JsonText.pretty(tree(report));
   }
 
-  static ObjectNode tree(ComparisonReport report) {
+  /** The report as a JSON tree (report.json's content; the HTML report embeds it). */
+  public static ObjectNode tree(ComparisonReport report) {
     ObjectNode root = Json.mapper().createObjectNode();
     selection(root.putObject("baseline"), report.baseline());
     selection(root.putObject("candidate"), report.candidate());
@@ -188,12 +175,10 @@ public final class ReportJson {
   }
 
   private static DecimalNode rounded(Double value, MathContext context) {
-    return value == null || !Double.isFinite(value) ? null : DecimalNode.valueOf(decimal(new BigDecimal(value).round(context)));
+    return JsonText.rounded(value, context);
   }
 
-  /** No trailing zeros, and no exponent for whole numbers (123000, not 1.23E+5). */
   private static BigDecimal decimal(BigDecimal value) {
-    BigDecimal stripped = value.stripTrailingZeros();
-    return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
+    return JsonText.decimal(value);
   }
 }

@@ -22,17 +22,24 @@ public final class WelchT {
   private WelchT() {}
 
   public static Result test(Moments candidate, Moments baseline) {
-    if (candidate.n() < 2 || baseline.n() < 2) {
+    return test(candidate.n() < 2 ? Double.NaN : candidate.mean(), candidate.n() < 2 ? Double.NaN : candidate.sampleVariance(),
+        candidate.n(), baseline.n() < 2 ? Double.NaN : baseline.mean(),
+        baseline.n() < 2 ? Double.NaN : baseline.sampleVariance(), baseline.n());
+  }
+
+  /** The test from each sample's mean, sample variance ({@code ddof = 1}) and size. */
+  public static Result test(double meanC, double varianceC, long nC, double meanB, double varianceB, long nB) {
+    if (nC < 2 || nB < 2) {
       return Result.UNDEFINED;
     }
-    double a = candidate.sampleVariance() / candidate.n();
-    double b = baseline.sampleVariance() / baseline.n();
+    double a = varianceC / nC;
+    double b = varianceB / nB;
     double se2 = a + b;
     if (!(se2 > 0)) {
       return Result.UNDEFINED;
     }
-    double t = (candidate.mean() - baseline.mean()) / Math.sqrt(se2);
-    double df = se2 * se2 / (a * a / (candidate.n() - 1) + b * b / (baseline.n() - 1));
+    double t = (meanC - meanB) / Math.sqrt(se2);
+    double df = se2 * se2 / (a * a / (nC - 1) + b * b / (nB - 1));
     double p = 2 * new TDistribution(null, df).cumulativeProbability(-Math.abs(t));
     return new Result(t, df, Math.min(1.0, p));
   }

@@ -3,13 +3,11 @@ package dev.benchlake.analysis.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.analysis.report.ReportFiles;
+import dev.benchlake.analysis.testing.CommandRun;
 import dev.benchlake.analysis.testing.ReferenceCases;
-import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.ingest.spark.SparkTestBase;
 import dev.benchlake.ingest.warehouse.Warehouse;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +16,6 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class CompareCommandTest extends SparkTestBase {
   private static Warehouse warehouse;
@@ -26,28 +23,20 @@ class CompareCommandTest extends SparkTestBase {
   @TempDir
   Path out;
 
-  private record Result(int exitCode, String stdout, String stderr) {}
-
   @BeforeAll
   static void writeWarehouse() {
     warehouse = ReferenceCases.warehouse(spark, ReferenceCases.named("two_steps"));
   }
 
-  private Result run(String... args) {
+  private CommandRun run(String... args) {
     List<String> all = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--out", out.toString()));
     all.addAll(List.of(args));
-    CommandLine cl = Cli.commandLine(new CompareCommand());
-    StringWriter stdout = new StringWriter();
-    StringWriter stderr = new StringWriter();
-    cl.setOut(new PrintWriter(stdout));
-    cl.setErr(new PrintWriter(stderr));
-    int code = cl.execute(all.toArray(String[]::new));
-    return new Result(code, stdout.toString(), stderr.toString());
+    return CommandRun.of(new CompareCommand(), all);
   }
 
   @Test
   void writesBothReportsAndPrintsTheSummaryTable() throws Exception {
-    Result r = run("--baseline", "os=linux", "--candidate", "os=windows", "--threshold", "2ms", "--margin", "10%",
+    CommandRun r = run("--baseline", "os=linux", "--candidate", "os=windows", "--threshold", "2ms", "--margin", "10%",
         "--correction", "bh", "--outliers", "iqr");
     assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.OK);
     assertThat(r.stdout()).startsWith("| step | baseline p50 |").contains("| `read` |").contains("**slower**")
@@ -60,40 +49,30 @@ class CompareCommandTest extends SparkTestBase {
 
   @Test
   void failOnRegressionExitsWithThree() {
-    Result r = run("--baseline", "os=linux", "--candidate", "os=windows", "--fail-on", "regression");
+    CommandRun r = run("--baseline", "os=linux", "--candidate", "os=windows", "--fail-on", "regression");
     assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.REGRESSION);
-    Result onlyWrite = run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "write", "--fail-on", "regression");
+    CommandRun onlyWrite = run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "write", "--fail-on", "regression");
     assertThat(onlyWrite.exitCode()).as(onlyWrite.stderr()).isEqualTo(ExitCode.OK);
     assertThat(onlyWrite.stdout()).contains("`write`").doesNotContain("`read`");
   }
 
   @Test
   void badInputExitsWithTwoAndOneClearLine() {
-    assertBadInput(run("--baseline", "os linux", "--candidate", "os=windows"), "is not key=value");
-    assertBadInput(run("--baseline", "os=bsd", "--candidate", "os=windows"), "the baseline selector 'os=bsd' matches no run");
-    assertBadInput(run("--baseline", "os!=bsd", "--candidate", "os=windows"), "match both the baseline selector");
-    assertBadInput(run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "setup"),
-        "step 'setup' has tasks in the baseline only");
-    assertBadInput(run("--baseline", "os=linux", "--candidate", "os=windows", "--outliers", "iqr:-1"), "outlier policy");
-    assertBadInput(run("--baseline", "os=linux", "--candidate", "os=windows", "--margin", "150%"), "--margin");
-    assertBadInput(run("--baseline", "os=linux", "--candidate", "os=windows", "--alpha", "1.5"), "--alpha");
-    assertBadInput(run("--baseline", "os=linux", "--candidate", "os=windows", "--threshold", "5"), "is not a duration");
-    assertBadInput(run("--baseline", "os=linux"), "Missing required option: '--candidate");
+    run("--baseline", "os linux", "--candidate", "os=windows").assertBadInput("is not key=value");
+    run("--baseline", "os=bsd", "--candidate", "os=windows").assertBadInput("the baseline selector 'os=bsd' matches no run");
+    run("--baseline", "os!=bsd", "--candidate", "os=windows").assertBadInput("match both the baseline selector");
+    run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "setup")
+        .assertBadInput("step 'setup' has tasks in the baseline only");
+    run("--baseline", "os=linux", "--candidate", "os=windows", "--outliers", "iqr:-1").assertBadInput("outlier policy");
+    run("--baseline", "os=linux", "--candidate", "os=windows", "--margin", "150%").assertBadInput("--margin");
+    run("--baseline", "os=linux", "--candidate", "os=windows", "--alpha", "1.5").assertBadInput("--alpha");
+    run("--baseline", "os=linux", "--candidate", "os=windows", "--threshold", "5").assertBadInput("is not a duration");
+    run("--baseline", "os=linux").assertBadInput("Missing required option: '--candidate");
   }
 
   @Test
   void aMissingWarehouseIsBadInput() {
-    CommandLine cl = Cli.commandLine(new CompareCommand());
-    StringWriter stderr = new StringWriter();
-    cl.setErr(new PrintWriter(stderr));
-    int code = cl.execute("--warehouse", out.resolve("nothing").toString(), "--baseline", "a=b", "--candidate", "a=c",
-        "--out", out.toString());
-    assertThat(code).isEqualTo(ExitCode.BAD_INPUT);
-    assertThat(stderr.toString()).contains("no warehouse at");
-  }
-
-  private static void assertBadInput(Result r, String message) {
-    assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.BAD_INPUT);
-    assertThat(r.stderr()).contains(message).doesNotContain("at dev.benchlake");
+    CommandRun.of(new CompareCommand(), List.of("--warehouse", out.resolve("nothing").toString(), "--baseline", "a=b",
+        "--candidate", "a=c", "--out", out.toString())).assertBadInput("no warehouse at");
   }
 }

@@ -1,20 +1,16 @@
 package dev.benchlake.analysis.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
 import dev.benchlake.analysis.compare.OutlierPolicy;
+import dev.benchlake.analysis.testing.Golden;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.Json;
 import dev.benchlake.ingest.spark.SparkTestBase;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,13 +41,9 @@ class ReportGoldenTest extends SparkTestBase {
     ComparisonReport report = report(caseName);
     String json = ReportJson.write(report);
     String markdown = ReportMarkdown.write(report);
-    if (Boolean.getBoolean("benchlake.golden.update")) {
-      update(caseName + ".report.json", json);
-      update(caseName + ".report.md", markdown);
-      fail("updated the golden files of " + caseName + ": review the diff and run again without -Dbenchlake.golden.update");
-    }
-    assertGolden(caseName + ".report.json", json);
-    assertGolden(caseName + ".report.md", markdown);
+    Golden.check(ReportGoldenTest.class, caseName + ".report.json", json);
+    Golden.check(ReportGoldenTest.class, caseName + ".report.md", markdown);
+    Golden.failIfUpdated(caseName);
     assertThat(markdown).contains(ReportMarkdown.summaryTable(report));
   }
 
@@ -80,18 +72,5 @@ class ReportGoldenTest extends SparkTestBase {
     List<String> names = new ArrayList<>();
     node.fieldNames().forEachRemaining(names::add);
     return names;
-  }
-
-  private static void update(String name, String content) throws IOException {
-    Path file = Path.of(System.getProperty("basedir", "."), "src/test/resources/dev/benchlake/analysis/report", name);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, content, StandardCharsets.UTF_8);
-  }
-
-  private static void assertGolden(String name, String actual) throws IOException {
-    try (InputStream in = ReportGoldenTest.class.getResourceAsStream(name)) {
-      assertThat(in).as("golden file " + name + " (create it with -Dbenchlake.golden.update=true)").isNotNull();
-      assertThat(actual).isEqualTo(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    }
   }
 }

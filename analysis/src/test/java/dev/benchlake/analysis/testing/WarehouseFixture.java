@@ -21,8 +21,11 @@ import org.apache.spark.sql.SparkSession;
 public final class WarehouseFixture {
   private static final Timestamp INGESTED_AT = Timestamp.from(Instant.parse("2026-01-01T00:00:00Z"));
 
-  /** A run and its labels ({@code os}, when present, is also the dimension column). */
+  /** A run and its labels ({@code os} and {@code db_major}, when present, are also dimension columns). */
   public record Run(String runId, Map<String, String> labels) {}
+
+  /** A whole-run {@code step_metrics} row. */
+  public record Metric(String runId, String step, String metric, double value, String unit) {}
 
   /** A task; times in µs since the epoch, either may be null. */
   public record Task(String runId, String step, Long latencyNs, boolean ok, boolean warmup, String sqlstate,
@@ -40,11 +43,32 @@ public final class WarehouseFixture {
 
   /** Writes the runs and their tasks into a new warehouse at {@code root}, as one ingest. */
   public static Warehouse write(SparkSession spark, String root, List<Run> runs, List<Task> tasks) {
+    return write(spark, root, runs, tasks, List.of());
+  }
+
+  /** Writes the runs, their tasks and their whole-run step metrics into a new warehouse, as one ingest. */
+  public static Warehouse write(SparkSession spark, String root, List<Run> runs, List<Task> tasks, List<Metric> metrics) {
     Warehouse warehouse = Warehouse.at(spark, root);
+    java.util.Set<WarehouseSchema.Table> empty = java.util.EnumSet.of(WarehouseSchema.Table.REJECTS);
+    if (metrics.isEmpty()) {
+      empty.add(WarehouseSchema.Table.STEP_METRICS);
+    }
+    if (tasks.isEmpty()) {
+      empty.add(WarehouseSchema.Table.TASKS);
+    }
     new WarehouseWriter(warehouse).append("fixture", new WarehouseWriter.Batch(runRows(spark, runs, tasks),
-        taskRows(spark, tasks), empty(spark, WarehouseSchema.STEP_METRICS), empty(spark, WarehouseSchema.REJECTS),
-        java.util.Set.of(WarehouseSchema.Table.STEP_METRICS, WarehouseSchema.Table.REJECTS)), WarehouseWriter.FIRST_VERSION);
+        taskRows(spark, tasks), metricRows(spark, metrics), empty(spark, WarehouseSchema.REJECTS), empty),
+        WarehouseWriter.FIRST_VERSION);
     return warehouse;
+  }
+
+  private static Dataset<Row> metricRows(SparkSession spark, List<Metric> metrics) {
+    List<Row> rows = new ArrayList<>();
+    long line = 1;
+    for (Metric m : metrics) {
+      rows.add(RowFactory.create(m.runId(), m.step(), null, null, m.metric(), m.value(), m.unit(), null, line++));
+    }
+    return spark.createDataFrame(rows, WarehouseSchema.STEP_METRICS);
   }
 
   private static Dataset<Row> runRows(SparkSession spark, List<Run> runs, List<Task> tasks) {
@@ -53,7 +77,8 @@ public final class WarehouseFixture {
       Map<String, String> labels = new TreeMap<>(run.labels());
       long count = tasks.stream().filter(t -> t.runId().equals(run.runId())).count();
       rows.add(RowFactory.create(run.runId(), "fixture", "key-" + run.runId(), List.of(), labels,
-          labels.get("os"), null, null, null, null, null, "complete", INGESTED_AT, INGESTED_AT, count, 0L, 0L, null,
+          labels.get("os"), null, labels.containsKey("db_major") ? Integer.valueOf(labels.get("db_major")) : null, labels.get("workload"), null,
+          null, "complete", INGESTED_AT, INGESTED_AT, count, 0L, 0L, null,
           INGESTED_AT, "test"));
     }
     return spark.createDataFrame(rows, WarehouseSchema.RUNS);

@@ -3,7 +3,12 @@ package dev.benchlake.app.quickstart;
 import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
 import dev.benchlake.analysis.report.ComparisonReport;
+import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.report.ReportFiles;
+import dev.benchlake.analysis.trend.Trend;
+import dev.benchlake.analysis.trend.TrendFiles;
+import dev.benchlake.analysis.trend.TrendReport;
+import dev.benchlake.analysis.trend.TrendRequest;
 import dev.benchlake.core.Labels;
 import dev.benchlake.ingest.Ingest;
 import dev.benchlake.ingest.IngestRequest;
@@ -44,7 +49,7 @@ public final class Quickstart {
   }
 
   /** What the quickstart produced. */
-  public record Outcome(Warehouse warehouse, ComparisonReport comparison, List<Path> runDirs) {}
+  public record Outcome(Warehouse warehouse, ComparisonReport comparison, TrendReport trend, List<Path> runDirs) {}
 
   /** Runs everything; {@code spark} is created only once the load is done (it would compete for CPU). */
   public Outcome run(Supplier<SparkSession> spark) throws IOException {
@@ -53,7 +58,8 @@ public final class Quickstart {
     Warehouse warehouse = Warehouse.at(spark.get(), layout.warehouse().toString());
     ingest(warehouse, runDirs);
     ComparisonReport comparison = compare(warehouse);
-    return new Outcome(warehouse, comparison, runDirs);
+    TrendReport trend = trend(warehouse);
+    return new Outcome(warehouse, comparison, trend, runDirs);
   }
 
   private List<Path> generateLoad() {
@@ -124,10 +130,24 @@ public final class Quickstart {
     int base = plan.majors().get(0);
     int candidate = plan.majors().get(plan.majors().size() - 1);
     stage("comparing PostgreSQL " + candidate + " with " + base);
+    Duration threshold = Duration.ofSeconds(5);
     ComparisonReport report = Compare.run(warehouse,
         CompareRequest.of(QuickstartPlan.selector(base), QuickstartPlan.selector(candidate))
-            .withThresholdNs(Duration.ofSeconds(5).toNanos()));
-    ReportFiles.write(report, layout.compare());
+            .withThresholdNs(threshold.toNanos()));
+    // The report's provenance names the command that makes the same report again.
+    ReportFiles.write(report, Provenance.of(warehouse, "compare", List.of("--warehouse", warehouse.root(),
+        "--baseline", QuickstartPlan.selector(base), "--candidate", QuickstartPlan.selector(candidate),
+        "--threshold", threshold.toSeconds() + "s", "--out", layout.compare().toString())), layout.compare());
+    return report;
+  }
+
+  /** Throughput per step across the majors, relative to the first (the trend of every major run). */
+  private TrendReport trend(Warehouse warehouse) {
+    String base = Integer.toString(plan.majors().get(0));
+    stage("trend of qps by PostgreSQL major, relative to " + base);
+    TrendReport report = Trend.run(warehouse, TrendRequest.of(QuickstartPlan.BY, base, "qps"));
+    TrendFiles.write(report, Provenance.of(warehouse, "trend", List.of("--warehouse", warehouse.root(),
+        "--by", QuickstartPlan.BY, "--base", base, "--metric", "qps", "--out", layout.trend().toString())), layout.trend());
     return report;
   }
 

@@ -1,6 +1,8 @@
 package dev.benchlake.app.quickstart;
 
+import dev.benchlake.analysis.report.ReportFiles;
 import dev.benchlake.analysis.report.ReportMarkdown;
+import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
@@ -68,7 +70,10 @@ public final class QuickstartCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(ReportMarkdown.summaryTable(outcome.comparison()));
     stdout.println();
-    stdout.println("Comparison report: " + layout.compare().resolve("report.md"));
+    stdout.println("Comparison report: " + layout.compare().resolve(ReportFiles.HTML) + " (open it in a browser; also "
+        + ReportFiles.JSON + ", " + ReportFiles.MARKDOWN + ")");
+    stdout.println("Trend report:      " + layout.trend().resolve(TrendFiles.HTML) + " (also " + TrendFiles.JSON + ", "
+        + TrendFiles.MARKDOWN + ")");
     stdout.println("Warehouse:         " + layout.warehouse());
     stdout.println("Explore it:        bin/benchlake runs --warehouse " + layout.warehouse());
     stdout.printf(java.util.Locale.ROOT, "Done in %.0f s.%n", (System.nanoTime() - startNs) / 1e9);

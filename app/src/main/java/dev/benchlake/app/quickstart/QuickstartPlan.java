@@ -63,8 +63,11 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
     return order;
   }
 
+  /** The run dimension that tells the majors apart. */
+  public static final String BY = "db_major";
+
   /** The selector of one major's runs. */
   public static String selector(int major) {
-    return "db_major=" + major;
+    return BY + "=" + major;
   }
 }

@@ -1,0 +1,36 @@
+package dev.benchlake.analysis.report;
+
+import dev.benchlake.core.BenchlakeVersion;
+import dev.benchlake.ingest.warehouse.Warehouse;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * What a report was made from, so that it can be made again: the command, the warehouse folder and
+ * the Delta version of its runs table (the commit point of every ingest: with the path, it pins
+ * exactly the runs a report could see), and the benchlake build.
+ *
+ * @param commandLine the command as a shell would take it back
+ * @param deltaVersion the runs table's Delta version when the report was made
+ */
+public record Provenance(String commandLine, String warehouse, long deltaVersion, String benchlakeVersion) {
+  private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+
+  /** For {@code warehouse} as it is now, made by {@code benchlake <command> <args…>}. */
+  public static Provenance of(Warehouse warehouse, String command, List<String> args) {
+    return new Provenance(commandLine(command, args), warehouse.root(), warehouse.version(), BenchlakeVersion.describe());
+  }
+
+  /** {@code benchlake compare --baseline 'os=linux' …}: each argument quoted for a POSIX shell when it needs it. */
+  public static String commandLine(String command, List<String> args) {
+    StringBuilder line = new StringBuilder("benchlake ").append(command);
+    for (String arg : args) {
+      line.append(' ').append(shellQuoted(arg));
+    }
+    return line.toString();
+  }
+
+  static String shellQuoted(String arg) {
+    return SHELL_SAFE.matcher(arg).matches() ? arg : "'" + arg.replace("'", "'\\''") + "'";
+  }
+}

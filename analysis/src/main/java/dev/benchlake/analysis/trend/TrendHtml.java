@@ -1,0 +1,134 @@
+package dev.benchlake.analysis.trend;
+
+import dev.benchlake.analysis.html.HtmlTemplates;
+import dev.benchlake.analysis.html.PageAssets;
+import dev.benchlake.analysis.html.ScriptJson;
+import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.Provenance;
+import dev.benchlake.analysis.trend.TrendReport.Flag;
+import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
+import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * trend.html: one self-contained page. First the verdict (the groups' geometric means at the last
+ * version and the flagged changes), then a grouped bar chart per step group — each version's ratio
+ * to the base as a bar drawn from the reference line at 1.0 on a log axis, with its 95 % interval,
+ * noisy steps faded and marked ≈ — and the tables; it ends with what reproduces it.
+ *
+ * <p>Why bars from 1.0 on a log axis: a ratio's bar that starts at 0 makes a 5 % change invisible,
+ * and one that starts at 0.8 (as the published charts did) stretches it — its length then means
+ * nothing. Drawn from 1.0 on a log scale, a bar's length is the size of the change, a halving as
+ * long as a doubling, and the axis spans the data symmetrically around 1 (at least 0.8 to 1.25),
+ * so that no small change looks large.
+ */
+public final class TrendHtml {
+  private TrendHtml() {}
+
+  public static String write(TrendReport report, Provenance provenance) {
+    return HtmlTemplates.render("trend", view(report, provenance));
+  }
+
+  public record View(PageAssets assets, String title, String dataJson, String pageJs, String lead, String direction,
+      List<String> versions, List<GroupRow> groups, boolean hasFlags, List<FlagRow> flags, List<GroupSection> sections,
+      boolean hasMessages, List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods,
+      String by, String baseLabel) {}
+
+  public record Cell(String text, String css) {}
+
+  public record GroupRow(String group, List<Cell> cells) {}
+
+  public record FlagRow(String step, String from, String to, String change, String ci, String pAdjusted, String kind) {}
+
+  public record GroupSection(int index, String group, int steps, List<StepRow> rows) {}
+
+  public record StepRow(String step, boolean noisy, String groupName, List<Cell> cells) {}
+
+  public record RunsRow(String version, int count, String runs) {}
+
+  static View view(TrendReport r, Provenance provenance) {
+    List<GroupRow> groups = new ArrayList<>();
+    for (GroupTrend g : r.groups()) {
+      List<Cell> cells = new ArrayList<>();
+      for (String v : r.versions()) {
+        Double x = g.geomean().get(v);
+        cells.add(x == null ? new Cell("—", "none") : new Cell(TrendMarkdown.ratio(x) + " (" + g.steps().get(v) + ")",
+            v.equals(r.base()) ? "base" : direction(r, x, r.margin())));
+      }
+      groups.add(new GroupRow(g.group(), cells));
+    }
+    List<FlagRow> flags = r.flags().stream().map(f -> new FlagRow(f.step(), f.from(), f.to(), Format.change(f.change() - 1),
+        TrendMarkdown.interval(f.ci95()), Format.p(f.pAdjusted()), f.kind())).toList();
+    List<GroupSection> sections = new ArrayList<>();
+    for (int i = 0; i < r.groups().size(); i++) {
+      String group = r.groups().get(i).group();
+      List<StepRow> rows = new ArrayList<>();
+      for (StepTrend s : r.steps()) {
+        if (s.group().equals(group)) {
+          List<Cell> cells = new ArrayList<>();
+          for (String v : r.versions()) {
+            cells.add(cell(r, s, v));
+          }
+          rows.add(new StepRow(s.step(), s.noisy(), group, cells));
+        }
+      }
+      sections.add(new GroupSection(i, group, rows.size(), rows));
+    }
+    List<RunsRow> runs = r.versions().stream().map(v -> new RunsRow(v, r.runs().get(v).size(),
+        String.join(", ", r.runs().get(v)))).toList();
+    String direction = r.metric() + " in " + r.unit() + ", " + (r.higherIsBetter() ? "higher" : "lower")
+        + " is better: a ratio " + (r.higherIsBetter() ? "above" : "below") + " 1 is an improvement.";
+    return new View(PageAssets.get(), r.metric() + " by " + r.by() + ", relative to " + r.base(),
+        ScriptJson.of(TrendJson.tree(r)), HtmlTemplates.text("trend.js"), lead(r), direction, r.versions(), groups,
+        !flags.isEmpty(), flags, sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
+        r.by() + " " + r.base());
+  }
+
+  /** {@code At 16 against 11: point query 1.052, writes 0.871 (geometric means). 2 regressions, 1 improvement …} */
+  static String lead(TrendReport r) {
+    String last = r.versions().get(r.versions().size() - 1);
+    String compared = last.equals(r.base()) ? r.versions().get(0) : last;
+    List<String> parts = new ArrayList<>();
+    for (GroupTrend g : r.groups()) {
+      Double x = g.geomean().get(compared);
+      if (x != null) {
+        parts.add(g.group() + " " + Format.change(x - 1));
+      }
+    }
+    long regressions = r.flags().stream().filter(f -> f.kind().equals("regression")).count();
+    long improvements = r.flags().size() - regressions;
+    String groups = parts.isEmpty() ? "No group has a relative at " + r.by() + " " + compared + "."
+        : "At " + r.by() + " " + compared + ", against " + r.base() + ": " + String.join(", ", parts)
+            + " (geometric means of the steps' " + r.metric() + " ratios).";
+    String flagged = r.flags().isEmpty() ? " No significant change between consecutive versions."
+        : " " + count(regressions, "significant regression") + " and " + count(improvements, "improvement")
+            + " between consecutive versions.";
+    return groups + flagged;
+  }
+
+  private static String count(long n, String what) {
+    return n + " " + what + (n == 1 ? "" : "s");
+  }
+
+  private static Cell cell(TrendReport r, StepTrend s, String v) {
+    Double value = s.values().get(v);
+    if (value == null) {
+      return new Cell("—", "none");
+    }
+    Double relative = s.relative().get(v);
+    if (v.equals(r.base()) || relative == null) {
+      return new Cell(TrendMarkdown.value(r, value), v.equals(r.base()) ? "base" : "none");
+    }
+    String ci = s.ci95().get(v) == null ? "" : " " + TrendMarkdown.interval(s.ci95().get(v));
+    return new Cell(TrendMarkdown.ratio(relative) + ci, direction(r, relative, r.margin()));
+  }
+
+  /** {@code better}, {@code worse} or {@code same} (within the margin), by the metric's direction. */
+  private static String direction(TrendReport r, double ratio, double margin) {
+    if (Math.abs(ratio - 1) < margin) {
+      return "same";
+    }
+    return (ratio > 1) == r.higherIsBetter() ? "better" : "worse";
+  }
+}

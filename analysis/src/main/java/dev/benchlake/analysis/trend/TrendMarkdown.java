@@ -1,0 +1,148 @@
+package dev.benchlake.analysis.trend;
+
+import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.trend.TrendReport.Flag;
+import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
+import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * trend.md: the groups' geometric means, the flagged changes, then one table per group (the base
+ * version's values in their unit, the other versions as ratios to it with their 95 % intervals),
+ * the notes, the runs and the methods. Formatted by {@link Format}: the same text everywhere.
+ */
+public final class TrendMarkdown {
+  private static final String DASH = "—";
+
+  private TrendMarkdown() {}
+
+  public static String write(TrendReport r) {
+    StringBuilder md = new StringBuilder();
+    md.append("# benchlake trend: ").append(r.metric()).append(" by ").append(r.by()).append(", relative to ")
+        .append(r.base()).append("\n\n");
+    md.append("- ").append(r.metric()).append(" in ").append(r.unit()).append(", ")
+        .append(r.higherIsBetter() ? "higher" : "lower").append(" is better; relative = value / value at ")
+        .append(r.base()).append(", so ").append(r.higherIsBetter() ? "above" : "below").append(" 1 is an improvement.\n");
+    md.append("- Runs per version: ").append(String.join(", ", r.versions().stream()
+        .map(v -> v + ": " + r.runs().get(v).size()).toList())).append(r.where() == null ? "" : "; where " + code(r.where()))
+        .append(".\n");
+    md.append("- Flags: ").append(r.correction()).append(" correction, α = ").append(Format.significant(r.alpha(), 3))
+        .append(", changes of at least ±").append(Format.percent(r.margin())).append("; ≈ marks noisy steps.\n");
+    md.append('\n').append(summary(r));
+    for (GroupTrend g : r.groups()) {
+      md.append("\n## ").append(text(capitalized(g.group()))).append("\n\n");
+      header(md, "step", r.versions());
+      for (StepTrend s : r.steps()) {
+        if (!s.group().equals(g.group())) {
+          continue;
+        }
+        List<String> cells = new ArrayList<>();
+        cells.add(code(s.step()) + (s.noisy() ? " ≈" : ""));
+        for (String v : r.versions()) {
+          cells.add(cell(r, s, v));
+        }
+        row(md, cells);
+      }
+    }
+    if (!r.messages().isEmpty()) {
+      md.append("\n## Notes\n\n");
+      r.messages().forEach(m -> md.append("- ").append(m).append('\n'));
+    }
+    md.append("\n## Runs\n\n");
+    row(md, List.of(r.by(), "runs"));
+    row(md, List.of("---", "---"));
+    r.versions().forEach(v -> row(md, List.of(text(v), String.join(", ", r.runs().get(v).stream().map(TrendMarkdown::code).toList()))));
+    md.append("\n## Methods\n\n");
+    r.methods().forEach(m -> md.append("- ").append(m).append('\n'));
+    return md.toString();
+  }
+
+  /** The groups' geometric means and the flagged changes (what {@code benchlake trend} prints). */
+  public static String summary(TrendReport r) {
+    StringBuilder md = new StringBuilder("## Groups (geometric mean of the relatives; steps)\n\n");
+    header(md, "group", r.versions());
+    for (GroupTrend g : r.groups()) {
+      List<String> cells = new ArrayList<>();
+      cells.add(text(g.group()));
+      r.versions().forEach(v -> cells.add(g.geomean().get(v) == null ? DASH
+          : ratio(g.geomean().get(v)) + " (" + g.steps().get(v) + ")"));
+      row(md, cells);
+    }
+    md.append("\n## Significant changes between consecutive versions\n\n");
+    if (r.flags().isEmpty()) {
+      md.append("None.\n");
+    } else {
+      row(md, List.of("step", "from", "to", "change", "95% CI", "adjusted p", ""));
+      row(md, List.of("---", "---", "---", "---:", "---:", "---:", "---"));
+      for (Flag f : r.flags()) {
+        row(md, List.of(code(f.step()), text(f.from()), text(f.to()), Format.change(f.change() - 1), interval(f.ci95()),
+            Format.p(f.pAdjusted()), "**" + f.kind() + "**"));
+      }
+    }
+    return md.toString();
+  }
+
+  /** The base version's value in its unit; other versions' relatives with their interval. */
+  private static String cell(TrendReport r, StepTrend s, String version) {
+    Double value = s.values().get(version);
+    if (value == null) {
+      return DASH;
+    }
+    if (version.equals(r.base())) {
+      return value(r, value);
+    }
+    Double relative = s.relative().get(version);
+    if (relative == null) {
+      return value(r, value);
+    }
+    Range ci = s.ci95().get(version);
+    return ratio(relative) + (ci == null ? "" : " " + interval(ci));
+  }
+
+  /** A value in the metric's unit: {@code 49510/s}, {@code 1.234 ms}. */
+  static String value(TrendReport r, double value) {
+    return r.higherIsBetter() ? Format.significant(value, 4) + "/s" : Format.duration(value);
+  }
+
+  /** A ratio with three decimals. */
+  static String ratio(double ratio) {
+    return String.format(Locale.ROOT, "%.3f", Format.round(ratio, 3));
+  }
+
+  static String interval(Range ci) {
+    return ci == null || ci.low() == null ? DASH : "[" + ratio(ci.low()) + ", " + ratio(ci.high()) + "]";
+  }
+
+  private static void header(StringBuilder md, String first, List<String> versions) {
+    List<String> head = new ArrayList<>(List.of(first));
+    List<String> rule = new ArrayList<>(List.of("---"));
+    versions.forEach(v -> {
+      head.add(text(v));
+      rule.add("---:");
+    });
+    row(md, head);
+    row(md, rule);
+  }
+
+  private static String capitalized(String text) {
+    return text.isEmpty() ? text : text.substring(0, 1).toUpperCase(Locale.ROOT) + text.substring(1);
+  }
+
+  /** Text from the data, safe in a table cell. */
+  private static String text(String text) {
+    return text.replace("|", "\\|");
+  }
+
+  private static String code(String text) {
+    return "`" + text.replace("`", "'").replace("|", "\\|") + "`";
+  }
+
+  private static void row(StringBuilder md, List<String> cells) {
+    md.append('|');
+    cells.forEach(c -> md.append(' ').append(c.replace("\n", " ")).append(" |"));
+    md.append('\n');
+  }
+}

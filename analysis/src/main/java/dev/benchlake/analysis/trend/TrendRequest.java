@@ -1,0 +1,56 @@
+package dev.benchlake.analysis.trend;
+
+import dev.benchlake.analysis.compare.Correction;
+
+/**
+ * What {@code benchlake trend} follows and how.
+ *
+ * @param by the run dimension or label that tells versions apart, e.g. {@code db_major}
+ * @param base the value of {@code by} every other is relative to, e.g. {@code 11}
+ * @param where a run selector ({@code key=value,…}); null or blank: every run
+ * @param groups how steps are grouped
+ * @param alpha significance level of the flags
+ * @param margin practical margin as a fraction: changes smaller than this are neither flagged
+ *     nor noise worth a mark
+ * @param correction how the p-values of all consecutive-version tests are adjusted together
+ */
+public record TrendRequest(String by, String base, TrendMetric metric, String where, StepGroups groups, double alpha,
+    double margin, Correction correction) {
+  public static final double DEFAULT_ALPHA = 0.05;
+  public static final double DEFAULT_MARGIN = 0.05;
+
+  public TrendRequest {
+    if (!(alpha > 0 && alpha < 1)) {
+      throw new IllegalArgumentException("alpha must be in (0, 1), not " + alpha);
+    }
+    if (!(margin >= 0 && margin < 1)) {
+      throw new IllegalArgumentException("margin must be in [0, 1), not " + margin);
+    }
+  }
+
+  /** {@code metric} by {@code by} relative to {@code base}, every other setting at its default. */
+  public static TrendRequest of(String by, String base, String metric) {
+    return new TrendRequest(by, base, TrendMetric.parse(metric), null, StepGroups.builtIn(), DEFAULT_ALPHA, DEFAULT_MARGIN,
+        Correction.HOLM);
+  }
+
+  public TrendRequest withWhere(String selector) {
+    return new TrendRequest(by, base, metric, selector, groups, alpha, margin, correction);
+  }
+
+  public TrendRequest withGroups(StepGroups stepGroups) {
+    return new TrendRequest(by, base, metric, where, stepGroups, alpha, margin, correction);
+  }
+
+  public TrendRequest withAlpha(double level) {
+    return new TrendRequest(by, base, metric, where, groups, level, margin, correction);
+  }
+
+  public TrendRequest withMargin(double fraction) {
+    return new TrendRequest(by, base, metric, where, groups, alpha, fraction, correction);
+  }
+
+  public TrendRequest withCorrection(Correction method) {
+    return new TrendRequest(by, base, metric, where, groups, alpha, margin, method);
+  }
+}

@@ -1,0 +1,188 @@
+package dev.benchlake.analysis.trend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.benchlake.analysis.compare.Correction;
+import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
+import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import dev.benchlake.core.cli.BadInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The trend's arithmetic and its edge cases, without Spark. */
+class TrendAnalysisTest {
+  @TempDir
+  Path dir;
+
+  private final List<Observation> observations = new ArrayList<>();
+  private final Map<String, List<String>> runs = new TreeMap<>();
+
+  private void add(String version, String step, double... values) {
+    for (int i = 0; i < values.length; i++) {
+      String run = version + "-" + (i + 1);
+      observations.add(new Observation(run, version, step, values[i]));
+      List<String> ids = runs.computeIfAbsent(version, v -> new ArrayList<>());
+      if (!ids.contains(run)) {
+        ids.add(run);
+      }
+    }
+  }
+
+  private TrendReport analyse(TrendRequest request) {
+    return TrendAnalysis.analyse(observations, runs, request, List.of());
+  }
+
+  private static StepTrend step(TrendReport report, String name) {
+    return report.steps().stream().filter(s -> s.step().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void relativesAreRatiosOfGeometricMeansAndTheGroupTakesTheirGeometricMean() {
+    add("11", "point-select", 100, 400);
+    add("12", "point-select", 400, 400);
+    add("11", "random-points", 10, 10);
+    add("12", "random-points", 40, 40);
+    TrendReport r = analyse(TrendRequest.of("db_major", "11", "qps"));
+    assertThat(step(r, "point-select").values().get("11")).isCloseTo(200, within(1e-9));
+    assertThat(step(r, "point-select").relative().get("12")).isCloseTo(2, within(1e-12));
+    assertThat(step(r, "point-select").spread().get("11")).isCloseTo(3, within(1e-12));
+    assertThat(r.groups()).singleElement().satisfies(g -> {
+      assertThat(g.group()).isEqualTo(StepGroups.POINT);
+      assertThat(g.geomean().get("12")).isCloseTo(Math.sqrt(2 * 4), within(1e-12));
+      assertThat(g.steps().get("12")).isEqualTo(2);
+    });
+  }
+
+  @Test
+  void undefinedFiguresAreNullWithAReasonNeverNaN() {
+    add("11", "a-point", 100, 101);
+    add("12", "a-point", 0, 120);
+    add("12", "b-point", 50, 51);
+    add("13", "b-point", 60);
+    add("11", "c-point", 0, 0);
+    add("12", "c-point", 10, 10);
+    observations.add(new Observation("13-1", "13", "a-point", -1));
+    TrendReport r = analyse(TrendRequest.of("db_major", "11", "qps"));
+    StepTrend a = step(r, "a-point");
+    assertThat(a.values().get("12")).isZero();
+    assertThat(a.relative().get("12")).isZero();
+    assertThat(a.ci95().get("12")).isNull();
+    assertThat(a.values().get("13")).isNull();
+    StepTrend b = step(r, "b-point");
+    assertThat(b.relative().values()).containsOnlyNulls();
+    assertThat(b.values().get("13")).isEqualTo(60);
+    assertThat(step(r, "c-point").relative().values()).containsOnlyNulls();
+    assertThat(r.messages()).anyMatch(m -> m.contains("a run has qps = 0"))
+        .anyMatch(m -> m.contains("step b-point has no value at db_major 11"))
+        .anyMatch(m -> m.contains("step c-point is 0 at db_major 11"))
+        .anyMatch(m -> m.contains("db_major 13 has one run"))
+        .anyMatch(m -> m.contains("-1.0 is not a valid figure"))
+        .anyMatch(m -> m.contains("left out of the geometric mean of point query"));
+    assertThat(TrendJson.write(r)).doesNotContain("NaN").doesNotContain("Infinity");
+  }
+
+  @Test
+  void forLatenciesLowerIsBetter() {
+    add("11", "update-index", 0.010, 0.0101, 0.0099);
+    add("12", "update-index", 0.020, 0.0202, 0.0198);
+    add("13", "update-index", 0.010, 0.0101, 0.0099);
+    TrendReport r = analyse(TrendRequest.of("db_major", "11", "p99_s"));
+    assertThat(r.flags()).extracting(TrendReport.Flag::kind).containsExactly("regression", "improvement");
+    TrendReport q = analyse(TrendRequest.of("db_major", "11", "qps"));
+    assertThat(q.flags()).extracting(TrendReport.Flag::kind).containsExactly("improvement", "regression");
+  }
+
+  @Test
+  void flagsNeedSignificanceAfterTheCorrectionAndAChangeBeyondTheMargin() {
+    add("1", "small-point", 100, 101, 99);
+    add("2", "small-point", 103, 104, 102);
+    add("1", "big-point", 100, 101, 99);
+    add("2", "big-point", 130, 131, 129);
+    add("1", "noisy-point", 100, 150, 70);
+    add("2", "noisy-point", 130, 190, 90);
+    TrendReport holm = analyse(TrendRequest.of("v", "1", "qps"));
+    assertThat(holm.flags()).singleElement().satisfies(f -> {
+      assertThat(f.step()).isEqualTo("big-point");
+      assertThat(f.pAdjusted()).isGreaterThanOrEqualTo(f.p());
+    });
+    assertThat(step(holm, "noisy-point").noisy()).isTrue();
+    assertThat(step(holm, "big-point").noisy()).isFalse();
+    assertThat(step(holm, "small-point").noisy()).isFalse();
+    TrendReport wide = analyse(TrendRequest.of("v", "1", "qps").withMargin(0.5).withCorrection(Correction.BH));
+    assertThat(wide.flags()).isEmpty();
+    assertThat(wide.correction()).isEqualTo("bh");
+  }
+
+  @Test
+  void versionsSortAsNumbersWhenTheyAreAndTheBaseMustBeOne() {
+    add("10", "x", 1);
+    add("9.6", "x", 1);
+    add("11", "x", 1);
+    assertThat(analyse(TrendRequest.of("db_version", "9.6", "qps")).versions()).containsExactly("9.6", "10", "11");
+    assertThatThrownBy(() -> analyse(TrendRequest.of("db_version", "12", "qps"))).isInstanceOf(BadInputException.class)
+        .hasMessageContaining("9.6, 10, 11");
+    assertThat(List.of("windows", "linux", "2").stream().sorted(TrendAnalysis.versionOrder()).toList())
+        .containsExactly("2", "linux", "windows");
+  }
+
+  @Test
+  void builtInGroupsCoverLoadgenSysbenchAndPgbenchNames() {
+    StepGroups groups = StepGroups.builtIn();
+    for (String point : List.of("point-select", "oltp_point_select", "random-points", "select_random_points", "select-only")) {
+      assertThat(groups.groupOf(point)).as(point).isEqualTo(StepGroups.POINT);
+    }
+    for (String range : List.of("simple-range", "sum-range", "order-range", "distinct-range", "random-ranges",
+        "select_random_ranges", "scan_range")) {
+      assertThat(groups.groupOf(range)).as(range).isEqualTo(StepGroups.RANGE);
+    }
+    for (String write : List.of("update-index", "update-non-index", "insert", "delete", "oltp_update_index", "oltp_insert",
+        "oltp_delete", "write-only", "oltp_write_only", "bulk_insert", "tpcb-like", "simple-update", "update-one")) {
+      assertThat(groups.groupOf(write)).as(write).isEqualTo(StepGroups.WRITES);
+    }
+    for (String other : List.of("read-only", "read-write", "oltp_read_only", "oltp_read_write", "select-update-mix", "custom")) {
+      assertThat(groups.groupOf(other)).as(other).isIn(StepGroups.OTHER, StepGroups.WRITES);
+    }
+    assertThat(groups.groupOf("oltp_read_write")).isEqualTo(StepGroups.OTHER);
+    assertThat(groups.groupOf("custom")).isEqualTo(StepGroups.OTHER);
+  }
+
+  @Test
+  void aGroupsFileComesBeforeTheBuiltInRules() throws Exception {
+    Path file = dir.resolve("groups.yaml");
+    Files.writeString(file, "steps: {update-one: hot path}\nrules:\n  - {match: '^scan', group: scans}\n", StandardCharsets.UTF_8);
+    StepGroups groups = StepGroups.read(file);
+    assertThat(groups.groupOf("update-one")).isEqualTo("hot path");
+    assertThat(groups.groupOf("scan_range")).isEqualTo("scans");
+    assertThat(groups.groupOf("point-select")).isEqualTo(StepGroups.POINT);
+    assertThat(List.of(StepGroups.OTHER, "scans", StepGroups.WRITES, StepGroups.POINT).stream().sorted(StepGroups.order()))
+        .containsExactly(StepGroups.POINT, StepGroups.WRITES, "scans", StepGroups.OTHER);
+    Path bad = dir.resolve("bad.json");
+    Files.writeString(bad, "{\"rules\": [{\"match\": \"(\", \"group\": \"x\"}]}", StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> StepGroups.read(bad)).isInstanceOf(BadInputException.class).hasMessageContaining("bad.json")
+        .hasMessageContaining("not a regular expression");
+    Path unknown = dir.resolve("unknown.json");
+    Files.writeString(unknown, "{\"groups\": {}}", StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> StepGroups.read(unknown)).isInstanceOf(BadInputException.class).hasMessageContaining("unknown.json");
+  }
+
+  @Test
+  void metricsParseWithTheirDirectionAndUnits() {
+    assertThat(TrendMetric.parse("p999_s").quantile()).isEqualTo(0.999);
+    assertThat(TrendMetric.parse("p99_s").stepMetric()).isEqualTo("latency_p99");
+    assertThat(TrendMetric.parse("P50_S").higherIsBetter()).isFalse();
+    assertThat(TrendMetric.parse("qps").higherIsBetter()).isTrue();
+    assertThat(TrendMetric.parse("mean_s").convert(2, "ms")).isEqualTo(0.002);
+    assertThat(TrendMetric.parse("mean_s").convert(2, "%")).isNaN();
+    assertThatThrownBy(() -> TrendMetric.parse("latency")).isInstanceOf(BadInputException.class).hasMessageContaining("p99_s");
+    assertThatThrownBy(() -> TrendMetric.parse("p0_s")).isInstanceOf(BadInputException.class);
+  }
+}
