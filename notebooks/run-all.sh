@@ -27,13 +27,16 @@ if (($#)); then notebooks=("$@"); else notebooks=("$notebooks_dir"/*.ipynb); fi
 # The launcher says how to build benchlake when it is not built yet.
 "$root/bin/benchlake" --version > /dev/null || exit 2
 
-# Debian's jupyter runs /usr/bin/python3, whatever python3 comes first on PATH.
+# Debian's jupyter (/usr/bin/python3 and its packages), even when another Python with its own
+# jupyter comes first on PATH.
+jupyter=/usr/bin/jupyter
+[[ -x $jupyter ]] || jupyter=jupyter
 export PYDEVD_DISABLE_FILE_VALIDATION=1   # silences ipykernel's debugger warning about frozen modules
 failed=()
 for notebook in "${notebooks[@]}"; do
   name=$(basename "$notebook")
   started=$EPOCHREALTIME
-  if jupyter nbconvert --to notebook --execute --ExecutePreprocessor.timeout=900 \
+  if "$jupyter" nbconvert --to notebook --execute --ExecutePreprocessor.timeout=900 \
       --output-dir "$output_dir" --log-level WARN "$notebook"; then
     status=ok
   else
@@ -44,7 +47,6 @@ for notebook in "${notebooks[@]}"; do
 done
 
 if ((${#failed[@]})); then
-  echo "run-all.sh: failing notebook(s): ${failed[*]} (executed copies in $output_dir)" >&2
-  trap - EXIT
+  echo "run-all.sh: failing notebook(s), the failing cell above each: ${failed[*]}" >&2
   exit 1
 fi
