@@ -8,6 +8,7 @@ import dev.benchlake.ingest.Ingest;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.spark.SparkTestBase;
 import dev.benchlake.ingest.warehouse.Warehouse;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class SysbenchTrendTest extends SparkTestBase {
     for (String major : new String[] {"14", "15"}) {
       Path folder = Files.createDirectories(dir.resolve("pg" + major));
       for (String name : new String[] {"oltp_point_select.txt", "oltp_read_write.txt"}) {
-        String text = Files.readString(fixture(name), StandardCharsets.UTF_8);
+        String text = fixture(name);
         // The same measurements for both majors; a trailing blank line (metadata to the parser) makes
         // the copy a different source, so that ingest does not recognise it as already ingested.
         Files.writeString(folder.resolve(name), major.equals("14") ? text : text + "\n", StandardCharsets.UTF_8);
@@ -58,7 +59,11 @@ class SysbenchTrendTest extends SparkTestBase {
     return report.steps().stream().filter(s -> s.step().equals(name)).findFirst().orElseThrow();
   }
 
-  private static Path fixture(String name) throws Exception {
-    return Path.of(SysbenchTrendTest.class.getResource("/dev/benchlake/ingest/fixtures/" + name).toURI());
+  /** The fixture's text: a class path resource, which is inside ingest's test jar in a reactor build. */
+  private static String fixture(String name) throws Exception {
+    try (InputStream in = SysbenchTrendTest.class.getResourceAsStream("/dev/benchlake/ingest/fixtures/" + name)) {
+      assertThat(in).as("ingest fixture " + name).isNotNull();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
   }
 }
