@@ -1,0 +1,116 @@
+package dev.benchlake.analysis.compare;
+
+import static dev.benchlake.analysis.testing.Tolerance.assertClose;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.analysis.report.ComparisonReport;
+import dev.benchlake.analysis.report.GroupStatistics;
+import dev.benchlake.analysis.report.RunLevel;
+import dev.benchlake.analysis.report.StepComparison;
+import dev.benchlake.analysis.report.Tests;
+import dev.benchlake.analysis.report.Verdict;
+import dev.benchlake.core.testing.SharedData;
+import dev.benchlake.ingest.Ingest;
+import dev.benchlake.ingest.IngestRequest;
+import dev.benchlake.ingest.spark.SparkTestBase;
+import dev.benchlake.ingest.warehouse.Warehouse;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The classic "PostgreSQL: Linux vs Windows" study redone from its published raw files
+ * ({@code ../shared/data/testpgperf}; skipped when absent): ingested through the real ingest,
+ * compared through the real engine.
+ *
+ * <p>Linux figures are the author's published ones (README of the data). Windows figures and every
+ * test statistic are numpy 1.24 / scipy 1.10 on the same files (ticks / 1e7, failed tasks
+ * excluded; all 15000 Windows tasks, not the author's 14992 after removing 8 "around the median"):
+ * {@code mannwhitneyu(w, l)}, {@code ttest_ind(w, l, equal_var=False)}, {@code ks_2samp(w, l)},
+ * {@code fisher_exact([[8, 14992], [0, 15000]])}, {@code mannwhitneyu(run medians, method='exact')}.
+ */
+class ClassicStudyTest extends SparkTestBase {
+  private static StepComparison study;
+  private static ComparisonReport report;
+
+  @BeforeAll
+  static void redoTheStudy(@TempDir Path dir) throws IOException {
+    Path data = SharedData.require("testpgperf");
+    Warehouse warehouse = Warehouse.at(spark, dir.resolve("warehouse").toString());
+    for (String os : List.of("linux", "windows")) {
+      try (Stream<Path> files = Files.list(data.resolve(os))) {
+        List<Path> details = files.filter(f -> f.getFileName().toString().startsWith("details.")).sorted().toList();
+        Ingest.run(spark, warehouse, IngestRequest.of(details.toArray(Path[]::new)).withLabels(Map.of("os", os)));
+      }
+    }
+    report = Compare.run(warehouse, CompareRequest.of("os=linux", "os=windows").withThresholdNs(5_000_000_000L));
+    assertThat(report.steps()).hasSize(1);
+    study = report.steps().get(0);
+  }
+
+  @Test
+  void reproducesThePublishedLinuxFigures() {
+    GroupStatistics linux = study.baseline();
+    assertThat(linux.runs()).isEqualTo(3);
+    assertThat(linux.tasks()).isEqualTo(15000);
+    assertThat(linux.ok()).isEqualTo(14992);
+    assertThat(linux.errors()).isEqualTo(8);
+    assertThat(linux.errorsByCode()).containsExactly(Map.entry("Timeout while getting a connection from pool.", 8L));
+    assertThat(linux.minS()).isEqualTo(0.1249964);
+    assertThat(linux.maxS()).isEqualTo(108.2615642);
+    assertClose("mean", linux.meanS(), 1.0234334, 1e-7);
+    assertThat(linux.underThreshold()).isEqualTo(14926);
+    // Published 0.9374624; the two middle tasks take 9374625 and 9374626 ticks, so numpy's (and
+    // every usual) median is 0.93746255.
+    assertThat(linux.p50S()).isEqualTo(0.93746255);
+  }
+
+  @Test
+  void windowsOnAllItsTasksMatchesNumpy() {
+    GroupStatistics windows = study.candidate();
+    assertThat(windows.ok()).isEqualTo(15000);
+    assertThat(windows.errors()).isZero();
+    assertThat(windows.minS()).isEqualTo(0.1093749);
+    assertThat(windows.maxS()).isEqualTo(121.6842917);
+    assertClose("mean", windows.meanS(), 1.0362405037866667, 1e-12);
+    assertThat(windows.p50S()).isEqualTo(0.828095);
+    assertClose("p99", windows.p99S(), 1.6094824100000034, 1e-12);
+    assertClose("p99.9", windows.p999S(), 77.76362377770002, 1e-12);
+    assertClose("stddev", windows.stddevS(), 4.1546169341787875, 1e-12);
+    assertThat(windows.underThreshold()).isEqualTo(14924);
+  }
+
+  @Test
+  void theTestsMatchScipy() {
+    Tests tests = study.tests();
+    assertThat(tests.mannWhitneyU()).isEqualTo(108600331.0);
+    assertClose("Mann-Whitney p", tests.mannWhitneyP(), 3.030804025349481e-07, 1e-6);
+    assertClose("Welch t", tests.welchT(), 0.2935061789634875, 1e-9);
+    assertClose("Welch p", tests.welchP(), 0.769137396465435, 1e-6);
+    assertClose("KS D", tests.ksD(), 0.0896321593738883, 1e-9);
+    assertClose("KS p", tests.ksP(), 7.25069293107208e-53, 1e-4);
+    assertClose("Fisher p", tests.fisherErrorsP(), 0.0078052099133078595, 1e-6);
+    assertThat(tests.cliffsMagnitude()).isEqualTo("negligible");
+  }
+
+  @Test
+  void threeRunsAgainstThreeCannotConcludeAndSaysHowManyAreNeeded() {
+    RunLevel runs = study.runLevel();
+    assertThat(runs.baselineMediansS()).containsExactlyInAnyOrder(0.95308685, 0.9218373, 0.9374625);
+    assertThat(runs.candidateMediansS()).containsExactlyInAnyOrder(0.87497325, 0.81247465, 0.7343491);
+    assertThat(runs.p()).isEqualTo(0.1);
+    assertThat(runs.enoughRuns()).isFalse();
+    assertThat(runs.runsNeeded()).isEqualTo(4);
+    assertThat(study.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(study.explanation())
+        .contains("3 vs 3 runs cannot establish it")
+        .contains("errors 8 vs 0 (Fisher p = 0.0078, significantly more in the baseline)");
+    assertThat(report.hasRegression()).isFalse();
+  }
+}

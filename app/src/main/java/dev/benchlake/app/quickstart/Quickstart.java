@@ -1,0 +1,148 @@
+package dev.benchlake.app.quickstart;
+
+import dev.benchlake.analysis.compare.Compare;
+import dev.benchlake.analysis.compare.CompareRequest;
+import dev.benchlake.analysis.report.ComparisonReport;
+import dev.benchlake.analysis.report.ReportFiles;
+import dev.benchlake.core.Labels;
+import dev.benchlake.ingest.Ingest;
+import dev.benchlake.ingest.IngestRequest;
+import dev.benchlake.ingest.IngestResult;
+import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.loadgen.Loadgen;
+import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.ProgressListener;
+import dev.benchlake.loadgen.RunResult;
+import dev.benchlake.loadgen.StepResult;
+import dev.benchlake.loadgen.db.EmbeddedServer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The whole chain on one machine: loadgen runs against embedded PostgreSQL of several majors,
+ * ingest into a fresh warehouse, then the comparison and the version trend. Each stage uses the
+ * same Java API as its command, so the quickstart shows exactly what the commands do.
+ */
+public final class Quickstart {
+  private final QuickstartPlan plan;
+  private final QuickstartLayout layout;
+  private final PrintWriter log;
+
+  public Quickstart(QuickstartPlan plan, QuickstartLayout layout, PrintWriter log) {
+    this.plan = plan;
+    this.layout = layout;
+    this.log = log;
+  }
+
+  /** What the quickstart produced. */
+  public record Outcome(Warehouse warehouse, ComparisonReport comparison, List<Path> runDirs) {}
+
+  /** Runs everything; {@code spark} is created only once the load is done (it would compete for CPU). */
+  public Outcome run(Supplier<SparkSession> spark) throws IOException {
+    layout.prepare();
+    List<Path> runDirs = generateLoad();
+    Warehouse warehouse = Warehouse.at(spark.get(), layout.warehouse().toString());
+    ingest(warehouse, runDirs);
+    ComparisonReport comparison = compare(warehouse);
+    return new Outcome(warehouse, comparison, runDirs);
+  }
+
+  private List<Path> generateLoad() {
+    Map<Integer, EmbeddedServer> servers = new LinkedHashMap<>();
+    List<Path> runDirs = new ArrayList<>();
+    try {
+      for (int major : plan.majors()) {
+        stage("starting embedded PostgreSQL " + major);
+        servers.put(major, Loadgen.startEmbedded(selectUpdate(major, null)));
+      }
+      List<QuickstartPlan.Run> schedule = plan.schedule();
+      for (int i = 0; i < schedule.size(); i++) {
+        QuickstartPlan.Run run = schedule.get(i);
+        Path dir = layout.runs().resolve(run.dirName());
+        LoadgenConfig config = run.workload().equals("select-update") ? selectUpdate(run.major(), dir)
+            : sysbench(run.major(), dir);
+        stage(String.format(Locale.ROOT, "[%d/%d] PostgreSQL %d, run %d of %d: %s", i + 1, schedule.size(),
+            run.major(), run.round(), plan.runs(), run.workload()));
+        RunResult result = Loadgen.run(config, new StepSummaries(), servers.get(run.major()));
+        runDirs.add(result.runDir());
+      }
+    } finally {
+      servers.values().forEach(EmbeddedServer::close);
+    }
+    return runDirs;
+  }
+
+  private LoadgenConfig selectUpdate(int major, Path dir) {
+    return common(major, dir)
+        .workload("select-update")
+        .scale(plan.selectUpdateScale())
+        .mode(LoadgenConfig.Mode.burst(plan.burst(), plan.pool(), Duration.ofSeconds(15)))
+        .tasks((long) plan.burst())
+        .build();
+  }
+
+  private LoadgenConfig sysbench(int major, Path dir) {
+    return common(major, dir)
+        .workload("sysbench")
+        .steps(plan.sysbenchSteps())
+        .tables(1)
+        .tableSize(10_000)
+        .mode(LoadgenConfig.Mode.closed(plan.clients()))
+        .duration(plan.stepDuration())
+        .warmup(plan.warmup())
+        .build();
+  }
+
+  private LoadgenConfig.Builder common(int major, Path dir) {
+    return LoadgenConfig.builder()
+        .target(new LoadgenConfig.Embedded(major, Map.of(), null))
+        .outDir(dir)
+        .randomSeed(20_161_129L + major)
+        .labels(Map.of(Labels.OS, System.getProperty("os.name").toLowerCase(Locale.ROOT), "source", "quickstart"));
+  }
+
+  private void ingest(Warehouse warehouse, List<Path> runDirs) throws IOException {
+    stage("ingesting " + runDirs.size() + " runs into " + layout.warehouse());
+    IngestResult result = Ingest.run(warehouse.spark(), warehouse,
+        new IngestRequest(runDirs, "loadgen", null, null, null, false, IngestRequest.DEFAULT_CHUNK_BYTES, null));
+    long tasks = result.runs().stream().mapToLong(IngestResult.RunOutcome::tasks).sum();
+    long rejected = result.files().stream().mapToLong(IngestResult.FileAccount::rejected).sum();
+    stage(String.format(Locale.ROOT, "ingested %d runs, %d tasks, %d lines rejected", result.runs().size(), tasks,
+        rejected));
+  }
+
+  private ComparisonReport compare(Warehouse warehouse) {
+    int base = plan.majors().get(0);
+    int candidate = plan.majors().get(plan.majors().size() - 1);
+    stage("comparing PostgreSQL " + candidate + " with " + base);
+    ComparisonReport report = Compare.run(warehouse,
+        CompareRequest.of(QuickstartPlan.selector(base), QuickstartPlan.selector(candidate))
+            .withThresholdNs(Duration.ofSeconds(5).toNanos()));
+    ReportFiles.write(report, layout.compare());
+    return report;
+  }
+
+  private void stage(String message) {
+    log.println("quickstart: " + message);
+    log.flush();
+  }
+
+  /** One line per finished step: what a user wants to see scroll by. */
+  private final class StepSummaries implements ProgressListener {
+    @Override
+    public void onStepEnd(StepResult step) {
+      log.println(String.format(Locale.ROOT, "    %-14s %7d tasks  %6d errors  %9.1f ok/s", step.step(),
+          step.attempts(), step.errors(), step.okPerSecond()));
+      log.flush();
+    }
+  }
+}

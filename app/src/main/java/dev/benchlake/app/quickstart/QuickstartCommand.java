@@ -1,0 +1,78 @@
+package dev.benchlake.app.quickstart;
+
+import dev.benchlake.analysis.report.ReportMarkdown;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.DurationConverter;
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.ingest.spark.SparkOptions;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code benchlake quickstart}: the whole product on one machine, in a few minutes. */
+@Command(name = "quickstart", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    description = {
+      "Run the whole chain on this machine: load embedded PostgreSQL of two majors with the 2016 study's "
+          + "select-update workload and sysbench-like steps (several runs each, interleaved), ingest the runs "
+          + "into a warehouse, compare the versions and chart the trend.",
+      "Takes a few minutes; prints where the reports are."
+    })
+public final class QuickstartCommand implements Callable<Integer> {
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "quickstart",
+      description = "Output folder (default: ${DEFAULT-VALUE}): runs/, warehouse/, compare/, trend/. "
+          + "A folder made by an earlier quickstart is replaced.")
+  Path out;
+
+  @Option(names = "--pg-versions", paramLabel = "MAJOR,MAJOR", split = ",", defaultValue = "14,17",
+      description = "PostgreSQL majors to compare, baseline first (default: ${DEFAULT-VALUE}).")
+  List<Integer> majors;
+
+  @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
+      description = "Runs per major (default: ${DEFAULT-VALUE}; 5 lets the run-level test conclude at alpha 0.05).")
+  int runs;
+
+  @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.class,
+      description = "Measured time of each sysbench-like step (default: ${DEFAULT-VALUE}).")
+  Duration stepDuration;
+
+  @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "500ms", converter = DurationConverter.class,
+      description = "Warm-up of each sysbench-like step (default: ${DEFAULT-VALUE}).")
+  Duration warmup;
+
+  @Mixin
+  SparkOptions sparkOptions;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    QuickstartPlan plan;
+    try {
+      plan = new QuickstartPlan(majors, runs, QuickstartPlan.DEFAULT_STEPS, stepDuration, warmup, 4, 400, 20, 0.02);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    QuickstartLayout layout = new QuickstartLayout(out.toAbsolutePath().normalize());
+    PrintWriter err = spec.commandLine().getErr();
+    long startNs = System.nanoTime();
+    Quickstart.Outcome outcome = new Quickstart(plan, layout, err).run(() -> sparkOptions.session("quickstart"));
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.print(ReportMarkdown.summaryTable(outcome.comparison()));
+    stdout.println();
+    stdout.println("Comparison report: " + layout.compare().resolve("report.md"));
+    stdout.println("Warehouse:         " + layout.warehouse());
+    stdout.println("Explore it:        bin/benchlake runs --warehouse " + layout.warehouse());
+    stdout.printf(java.util.Locale.ROOT, "Done in %.0f s.%n", (System.nanoTime() - startNs) / 1e9);
+    stdout.flush();
+    return ExitCode.OK;
+  }
+}

@@ -1,0 +1,63 @@
+package dev.benchlake.app.quickstart;
+
+import dev.benchlake.core.cli.BadInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The quickstart's output folder: {@code runs/} (raw loadgen runs), {@code warehouse/},
+ * {@code compare/} and {@code trend/} reports. Re-running the quickstart replaces a folder it made
+ * before (it leaves a marker file) and refuses to touch any other non-empty folder.
+ */
+public record QuickstartLayout(Path root) {
+  static final String MARKER = ".benchlake-quickstart";
+
+  public Path runs() {
+    return root.resolve("runs");
+  }
+
+  public Path warehouse() {
+    return root.resolve("warehouse");
+  }
+
+  public Path compare() {
+    return root.resolve("compare");
+  }
+
+  public Path trend() {
+    return root.resolve("trend");
+  }
+
+  /** Empties (or creates) the folder. */
+  void prepare() throws IOException {
+    if (Files.exists(root)) {
+      if (!Files.isDirectory(root)) {
+        throw new BadInputException(root + " is a file, not a folder");
+      }
+      boolean empty;
+      try (Stream<Path> entries = Files.list(root)) {
+        empty = entries.findAny().isEmpty();
+      }
+      if (!empty && !Files.exists(root.resolve(MARKER))) {
+        throw new BadInputException(root + " is not empty and was not made by the quickstart; choose another --out");
+      }
+      deleteContents(root);
+    }
+    Files.createDirectories(runs());
+    Files.writeString(root.resolve(MARKER), "made by benchlake quickstart; it replaces this folder when run again\n",
+        java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private static void deleteContents(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
+        if (!p.equals(dir)) {
+          Files.delete(p);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+package dev.benchlake.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.core.Json;
+import dev.benchlake.core.cli.ExitCode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** README's first command, shrunk: the quickstart end to end through the real command line. */
+class QuickstartIT {
+  @Test
+  void runsTheWholeChainAndWritesTheReports(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("qs");
+    StringWriter stdout = new StringWriter();
+    StringWriter stderr = new StringWriter();
+    CommandLine cl = Benchlake.commandLine();
+    cl.setOut(new PrintWriter(stdout));
+    cl.setErr(new PrintWriter(stderr));
+    int code = cl.execute("quickstart", "--out", out.toString(), "--runs", "2", "--step-duration", "300ms",
+        "--warmup", "100ms", "--master", "local[2]");
+    assertThat(code).as(stderr.toString()).isEqualTo(ExitCode.OK);
+
+    // 2 majors x 2 runs x 2 workloads, each a complete loadgen run, all ingested.
+    try (Stream<Path> runs = Files.list(out.resolve("runs"))) {
+      assertThat(runs.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly(
+          "pg14-run1-select-update", "pg14-run1-sysbench", "pg14-run2-select-update", "pg14-run2-sysbench",
+          "pg17-run1-select-update", "pg17-run1-sysbench", "pg17-run2-select-update", "pg17-run2-sysbench");
+    }
+    assertThat(stderr.toString()).contains("quickstart: ingested 8 runs").contains(", 0 lines rejected");
+
+    JsonNode report = Json.mapper().readTree(out.resolve("compare/report.json").toFile());
+    assertThat(report.get("baseline").get("selector").asText()).isEqualTo("db_major=14");
+    assertThat(report.get("candidate").get("selector").asText()).isEqualTo("db_major=17");
+    assertThat(report.get("steps")).extracting(s -> s.get("step").asText())
+        .containsExactly("insert", "point-select", "read-only", "select-update", "update-index");
+    for (JsonNode step : report.get("steps")) {
+      assertThat(step.get("baseline").get("runs").asInt()).isEqualTo(2);
+      assertThat(step.get("candidate").get("runs").asInt()).isEqualTo(2);
+      // 2 vs 2 runs can never reach alpha at the run level: the verdict must say so.
+      assertThat(step.get("verdict").asText()).isEqualTo("inconclusive");
+    }
+    assertThat(stdout.toString()).contains("| step |").contains("Comparison report: ");
+
+    // Running it again replaces its own folder; a foreign non-empty folder is refused.
+    Path foreign = Files.createDirectories(dir.resolve("foreign"));
+    Files.writeString(foreign.resolve("notes.txt"), "mine");
+    assertThat(Benchlake.commandLine().execute("quickstart", "--out", foreign.toString())).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(foreign.resolve("notes.txt")).exists();
+  }
+}
