@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * </ul>
  */
 class HostileIngestCommandTest extends IngestTestSupport {
-  static final int CASES = 10;
+  static final int CASES = 6;
   private static final long SEED = 20260108L;
   private static final Pattern ACCOUNT = Pattern.compile("(.+): accepted (\\d+), rejected (\\d+)");
 
