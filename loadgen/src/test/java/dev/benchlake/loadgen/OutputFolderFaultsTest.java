@@ -2,6 +2,7 @@ package dev.benchlake.loadgen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --out} where nothing can be written (a read-only folder) or where the disk fills up in the
- * middle of the run (a 256 KiB tmpfs): one clear line on stderr and a non-zero exit; a run
+ * middle of the run (a 256 KiB tmpfs): one clear line on stderr and exit 2 (before the run) or 1; a run
  * directory, if one was started, stays readable: its manifest is whole and says why the run
  * stopped, and tasks.csv holds whole lines except, at most, a last cut one (as after kill -9).
  */
@@ -53,10 +54,9 @@ class OutputFolderFaultsTest {
       Path out = disk.path().resolve("run");
       // ~110 bytes a line: 50 000 tasks are ~5 MB, far beyond the 256 KiB.
       BadInputTest.Outcome o = loadgen(out, "--tasks", "50000");
-      assertThat(o.exitCode()).as(o.stderr()).isNotZero();
-      List<String> errorLines = o.stderr().lines().filter(l -> l.startsWith("loadgen: ")).toList();
-      assertThat(errorLines).as(o.stderr()).hasSize(1);
-      assertThat(errorLines.get(0)).contains("No space left on device");
+      assertThat(o.exitCode()).as(o.stderr()).isEqualTo(ExitCode.FAILURE);
+      assertThat(o.stderr().lines().toList()).as(o.stderr()).singleElement().asString()
+          .startsWith("benchlake loadgen: run interrupted: ").contains("No space left on device");
       assertThat(o.stderr()).doesNotContain("\tat ");
 
       RunManifest manifest = RunManifest.read(RunDirectory.manifest(out));
