@@ -349,9 +349,9 @@ final class ParsedIngest {
         CollectionConverters.asScala(labels),
         dims.get(Labels.OS),
         dims.get(Labels.DB_VERSION),
-        dims.containsKey(Labels.DB_MAJOR) ? Integer.valueOf(dims.get(Labels.DB_MAJOR)) : null,
+        wholeNumber(dims.get(Labels.DB_MAJOR)),
         dims.get(Labels.WORKLOAD),
-        dims.containsKey(Labels.CLIENTS) ? Integer.valueOf(dims.get(Labels.CLIENTS)) : null,
+        wholeNumber(dims.get(Labels.CLIENTS)),
         dims.get(Labels.HOST),
         info.status(),
         started == null ? null : Timestamp.from(started),
@@ -404,6 +404,21 @@ final class ParsedIngest {
       }
     }
     return out;
+  }
+
+  /**
+   * An integer dimension, or null when the source's text is not one (labels are checked when
+   * given; a file's own "Number of threads: 2 (of 4)" is not): the text stays in the run's facts.
+   */
+  static Integer wholeNumber(String text) {
+    if (text == null) {
+      return null;
+    }
+    try {
+      return Integer.valueOf(text.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 
   /** The major version of a PostgreSQL version string from 10 on ({@code 14.22} → 14); null before 10. */

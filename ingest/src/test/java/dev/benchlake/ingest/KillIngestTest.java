@@ -7,11 +7,9 @@ import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -82,20 +80,8 @@ class KillIngestTest extends IngestTestSupport {
   }
 
   private static Process start(String point, Path warehouse, Path log) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (arg.startsWith("--add-opens") || arg.startsWith("-XX:+IgnoreUnrecognizedVMOptions") || arg.startsWith("-Dfile.encoding")
-          || arg.startsWith("-Djdk.reflect") || arg.startsWith("-Dio.netty")) {
-        command.add(arg);
-      }
-    }
-    command.add("-Xmx1g");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(KillableIngest.class.getName());
-    command.addAll(List.of(point, warehouse.toString(), log.toString()));
-    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    return new ProcessBuilder(ChildJvm.command(KillableIngest.class, point, warehouse.toString(), log.toString()))
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
   }
 
   private static void awaitLine(Process process, String expected) throws IOException {

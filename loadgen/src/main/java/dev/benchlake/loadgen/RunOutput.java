@@ -6,7 +6,6 @@ import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.loadgen.run.CsvTaskWriter;
 import dev.benchlake.loadgen.run.TaskSink;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -52,7 +51,8 @@ final class RunOutput {
 
   /**
    * Closes tasks.csv (everything queued is written and fsynced) and writes the final manifest.
-   * A tasks.csv that could not be written makes the run interrupted with that error.
+   * A tasks.csv or a final manifest that could not be written (a full disk) makes the run
+   * interrupted with that error; the run directory stays readable either way.
    */
   synchronized RunManifest finish(RunStatus status, String error, RunManifest.Summary summary) {
     if (finished) {
@@ -72,7 +72,12 @@ final class RunOutput {
       try {
         manifest.writeAtomically(RunDirectory.manifest(dir));
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot write the final manifest in " + dir, e);
+        // A full disk: the manifest on disk still says running (it is replaced whole or not at
+        // all), which ingest reads as interrupted; the run is interrupted, and says why.
+        String why = "the final manifest could not be written in " + dir + " (" + e.getMessage()
+            + "): it still says running, which ingest reads as interrupted";
+        manifest = manifest.finish(RunStatus.INTERRUPTED, manifest.finishedAt(),
+            finalError == null ? why : finalError + "; " + why, summary);
       }
     }
     return manifest;

@@ -15,8 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * ({@code dev/benchlake/analysis/html/}): Mustache templates ({@code NAME.mustache}, partials
  * included with {@code {{> NAME}}}), CSS and JavaScript.
  *
- * <p>Templates are logic-less and every {@code {{value}}} is HTML-escaped ({@code & < > " ' ` =}),
- * so text from the data (labels, step names, error messages) can only ever show as text. Only our
+ * <p>Templates are logic-less and every {@code {{value}}} is HTML-escaped ({@code & < > " ' ` =},
+ * control characters as backslash-u escapes: {@link HtmlEscaper}), so text from the data (labels, step names, error messages) can only ever show as text. Only our
  * own assets and {@link ScriptJson} output go in unescaped, with {@code {{{…}}}}. A value the
  * template names but the view lacks is an error, not an empty string.
  */
@@ -24,7 +24,7 @@ public final class HtmlTemplates {
   private static final String ROOT = "/dev/benchlake/analysis/html/";
   private static final Map<String, String> TEXTS = new ConcurrentHashMap<>();
   private static final Mustache.Compiler COMPILER = Mustache.compiler()
-      .escapeHTML(true)
+      .withEscaper(HtmlEscaper.INSTANCE)
       .strictSections(true)
       .withLoader(name -> new StringReader(text(name + ".mustache")));
   private static final Map<String, Template> TEMPLATES = new ConcurrentHashMap<>();

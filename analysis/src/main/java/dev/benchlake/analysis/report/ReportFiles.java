@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Writes report.json, report.md and report.html into a folder. */
+/** Writes report.json, report.md and report.html into a folder, each atomically ({@link ReportFolder}). */
 public final class ReportFiles {
   public static final String JSON = "report.json";
   public static final String MARKDOWN = "report.md";

@@ -4,6 +4,7 @@ import static dev.benchlake.analysis.report.Format.duration;
 import static dev.benchlake.analysis.report.Format.significant;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -35,8 +36,8 @@ public final class ReportMarkdown {
   /** The whole report. */
   public static String write(ComparisonReport report) {
     StringBuilder md = new StringBuilder("# benchlake compare\n\n");
-    md.append("- Baseline: `").append(report.baseline().selector()).append("`, ").append(runs(report.baseline())).append('\n');
-    md.append("- Candidate: `").append(report.candidate().selector()).append("`, ").append(runs(report.candidate())).append('\n');
+    md.append("- Baseline: ").append(code(report.baseline().selector())).append(", ").append(runs(report.baseline())).append('\n');
+    md.append("- Candidate: ").append(code(report.candidate().selector())).append(", ").append(runs(report.candidate())).append('\n');
     md.append("- α = ").append(significant(report.alpha(), 3)).append(", margin ±").append(Format.percent(report.margin()))
         .append(", outliers: ").append(report.outliers()).append(", correction: ").append(report.correction());
     if (report.thresholdS() != null) {
@@ -153,9 +154,43 @@ public final class ReportMarkdown {
     return n + (n == 1 ? " run" : " runs") + " (" + String.join(", ", selection.runs().stream().map(ReportMarkdown::code).toList()) + ")";
   }
 
-  /** Inline code, safe in a table cell. */
-  private static String code(String text) {
-    return "`" + text.replace("`", "'").replace("|", "\\|") + "`";
+  /**
+   * Inline code that shows {@code text} as it is, whatever it holds (a label, a step name, a run
+   * id or an error code come from users' files): HTML inside a code span is not rendered, a
+   * control character is written as its escape ({@code \n}, {@code \r}, {@code \t},
+   * {@code \u0000}) so a line or a table row never breaks, {@code |} is {@code \|} (GFM tables
+   * unescape it even in code), and the fence has more backticks than any run inside.
+   */
+  static String code(String text) {
+    StringBuilder body = new StringBuilder(text.length() + 8);
+    int longestRun = 0;
+    int run = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      run = c == '`' ? run + 1 : 0;
+      longestRun = Math.max(longestRun, run);
+      switch (c) {
+        case '|' -> body.append("\\|");
+        case '\n' -> body.append("\\n");
+        case '\r' -> body.append("\\r");
+        case '\t' -> body.append("\\t");
+        default -> {
+          if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+            body.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+          } else {
+            body.append(c);
+          }
+        }
+      }
+    }
+    String fence = "`".repeat(longestRun + 1);
+    // CommonMark strips one space from each end of a code span that starts and ends with one (and is
+    // not all spaces): pad such a body, and one that starts or ends with a backtick, so it shows whole.
+    boolean spaces = !body.isEmpty() && body.charAt(0) == ' ' && body.charAt(body.length() - 1) == ' '
+        && !body.chars().allMatch(c -> c == ' ');
+    boolean pad = body.isEmpty() || spaces || body.charAt(0) == '`' || body.charAt(body.length() - 1) == '`';
+    String padding = pad ? " " : "";
+    return fence + padding + body + padding + fence;
   }
 
   private static void row(StringBuilder md, Object... cells) {

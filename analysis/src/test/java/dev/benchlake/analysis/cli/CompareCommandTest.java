@@ -6,6 +6,7 @@ import dev.benchlake.analysis.report.ReportFiles;
 import dev.benchlake.analysis.testing.CommandRun;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.testing.HostileFolders;
 import dev.benchlake.ingest.spark.SparkTestBase;
 import dev.benchlake.ingest.warehouse.Warehouse;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +31,11 @@ class CompareCommandTest extends SparkTestBase {
   }
 
   private CommandRun run(String... args) {
-    List<String> all = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--out", out.toString()));
+    return runInto(out, args);
+  }
+
+  private static CommandRun runInto(Path folder, String... args) {
+    List<String> all = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--out", folder.toString()));
     all.addAll(List.of(args));
     return CommandRun.of(new CompareCommand(), all);
   }
@@ -74,5 +80,46 @@ class CompareCommandTest extends SparkTestBase {
   void aMissingWarehouseIsBadInput() {
     CommandRun.of(new CompareCommand(), List.of("--warehouse", out.resolve("nothing").toString(), "--baseline", "a=b",
         "--candidate", "a=c", "--out", out.toString())).assertBadInput("no warehouse at");
+  }
+
+  /** {@code --out} on a read-only folder, or inside one: exit 2, one line, nothing written. */
+  @Test
+  void aReadOnlyOutputFolderIsOneLineAndExit2() throws Exception {
+    try (HostileFolders.Folder readOnly = HostileFolders.readOnly(out, "ro")) {
+      for (Path folder : new Path[] {readOnly.path(), readOnly.path().resolve("reports")}) {
+        CommandRun r = runInto(folder, "--baseline", "os=linux", "--candidate", "os=windows");
+        assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(r.stderr().lines().toList()).as(r.stderr()).singleElement().asString()
+            .startsWith("compare: ").contains(folder.toString());
+      }
+      try (Stream<Path> left = Files.list(readOnly.path())) {
+        assertThat(left).isEmpty();
+      }
+    }
+  }
+
+  /**
+   * {@code --out} on a full disk (a 12 KiB tmpfs: the previous reports and one page free): exit 1,
+   * one line naming the cause, the previous reports untouched, no temporary file left.
+   */
+  @Test
+  void aFullDiskLeavesThePreviousReportsWhole() throws Exception {
+    try (HostileFolders.Folder disk = HostileFolders.fullDisk(out, "small", 3 * 4096)) {
+      Path folder = disk.path();
+      Files.writeString(folder.resolve(ReportFiles.JSON), "{\"previous\": true}\n", StandardCharsets.UTF_8);
+      Files.writeString(folder.resolve(ReportFiles.MARKDOWN), "# previous\n", StandardCharsets.UTF_8);
+      CommandRun r = runInto(folder, "--baseline", "os=linux", "--candidate", "os=windows");
+      assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.FAILURE);
+      assertThat(r.stderr().lines().filter(l -> l.startsWith("compare: ")).toList()).as(r.stderr())
+          .singleElement().asString().contains("No space left on device");
+      assertThat(r.stderr()).doesNotContain("\tat ");
+      assertThat(Files.readString(folder.resolve(ReportFiles.JSON), StandardCharsets.UTF_8))
+          .isEqualTo("{\"previous\": true}\n");
+      assertThat(Files.readString(folder.resolve(ReportFiles.MARKDOWN), StandardCharsets.UTF_8)).isEqualTo("# previous\n");
+      try (Stream<Path> files = Files.list(folder)) {
+        assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(ReportFiles.JSON,
+            ReportFiles.MARKDOWN);
+      }
+    }
   }
 }

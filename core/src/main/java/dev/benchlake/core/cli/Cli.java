@@ -58,7 +58,7 @@ public final class Cli {
     PrintWriter err = cl.getErr();
     BadInputException bad = badInput(e);
     if (bad != null) {
-      err.println(commandPath(cl) + ": " + bad.getMessage());
+      err.println(commandPath(cl) + ": " + oneLine(bad.getMessage()));
       if (debug()) {
         e.printStackTrace(err);
       }
@@ -66,7 +66,7 @@ public final class Cli {
       return ExitCode.BAD_INPUT;
     }
     String message = describe(e);
-    err.println(commandPath(cl) + ": failed: " + message);
+    err.println(commandPath(cl) + ": failed: " + oneLine(message));
     if (debug() || e.getMessage() == null) {
       e.printStackTrace(err);
     } else {
@@ -94,6 +94,15 @@ public final class Cli {
     return best instanceof RuntimeException && best.getClass().getPackageName().startsWith("java.")
         ? best.getClass().getSimpleName() + ": " + message
         : message;
+  }
+
+  /**
+   * The message on one line: an error is one line on stderr, whatever a library put in its message
+   * (parsers point at the culprit with a caret on the next line; a hostile file name may hold a
+   * newline).
+   */
+  static String oneLine(String message) {
+    return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
   }
 
   /** E.g. {@code benchlake runs}: the names from the root command down to {@code cl}. */

@@ -1,12 +1,12 @@
 package dev.benchlake.core.raw;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.benchlake.core.AtomicFiles;
 import dev.benchlake.core.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -140,9 +140,7 @@ public record RunManifest(
 
   /** Writes to a temporary file beside {@code file} and renames it, so readers never see half a manifest. */
   public void writeAtomically(Path file) throws IOException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.writeString(tmp, toJson() + "\n", StandardCharsets.UTF_8);
-    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    AtomicFiles.writeString(file, toJson() + "\n");
   }
 
   /** This manifest with another status, end time, error and summary. */

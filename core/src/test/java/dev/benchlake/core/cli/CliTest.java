@@ -22,6 +22,7 @@ class CliTest {
         case "bad" -> throw new BadInputException("file x.csv line 3: not a number");
         case "wrapped" -> throw new RuntimeException("job aborted", new BadInputException("line 7: bad"));
         case "boom" -> throw new IllegalStateException("disk full");
+        case "multiline" -> throw new BadInputException("mapping.yaml: not a valid mapping: while scanning\n in 'reader', line 2\n    x\n    ^\n");
         default -> {
           return ExitCode.OK;
         }
@@ -58,6 +59,15 @@ class CliTest {
     Outcome o = run("--what", "ok", "--wat");
     assertThat(o.code()).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(o.err()).contains("Unknown option: '--wat'");
+  }
+
+  /** A library's multi-line message (a YAML parser's caret) still makes one line on stderr. */
+  @Test
+  void aMultiLineMessageIsPrintedOnOneLine() {
+    Outcome o = run("--what", "multiline");
+    assertThat(o.code()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(o.err()).isEqualTo("demo: mapping.yaml: not a valid mapping: while scanning in 'reader', line 2 x ^"
+        + System.lineSeparator());
   }
 
   @Test

@@ -40,7 +40,7 @@ public final class CsvFormat implements SourceFormat {
           + " column is what");
     }
     CsvMapping mapping = CsvMapping.read(request.mapping());
-    String mappingHash = FileScanner.sha256Hex(Files.readString(request.mapping(), StandardCharsets.UTF_8));
+    String mappingHash = FileScanner.sha256Hex(new String(Files.readAllBytes(request.mapping()), StandardCharsets.UTF_8));
     List<SourcePlan> plans = new ArrayList<>();
     for (Path path : paths) {
       List<String> head = Heads.read(path);

@@ -115,7 +115,11 @@ public record CsvMapping(
     try {
       mapping = mapper.readValue(file.toFile(), CsvMapping.class);
     } catch (com.fasterxml.jackson.core.JacksonException e) {
-      throw new BadInputException(file + ": not a valid mapping: " + e.getOriginalMessage());
+      // Parser messages span lines (a caret under the culprit): the first line and the place are enough.
+      String message = e.getOriginalMessage() == null ? "unreadable" : e.getOriginalMessage().strip().lines().findFirst().orElse("");
+      com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+      throw new BadInputException(file + ": not a valid mapping: " + message
+          + (at == null || at.getLineNr() < 1 ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
     }
     if (mapping == null) {
       throw new BadInputException(file + ": empty mapping");

@@ -78,6 +78,10 @@ final class CsvTasksParser implements LineParser {
       sink.reject(lineNo, line, "latency must be a finite number >= 0: '" + f.get(idx.latency()) + "'");
       return;
     }
+    if (latency * nsPerUnit >= Long.MAX_VALUE) {
+      sink.reject(lineNo, line, "latency is out of range: '" + f.get(idx.latency()) + "'");
+      return;
+    }
     long latencyNs = Math.round(latency * nsPerUnit);
     String error = idx.error() >= 0 ? f.get(idx.error()).trim() : "";
     boolean ok;
@@ -108,8 +112,13 @@ final class CsvTasksParser implements LineParser {
         sink.reject(lineNo, line, "timestamp is not " + timestampFormat + ": '" + f.get(idx.timestamp()) + "'");
         return;
       }
-      startUs = timestampIsStart ? ts : ts - latencyNs / 1000;
-      endUs = timestampIsStart ? ts + latencyNs / 1000 : ts;
+      try {
+        startUs = timestampIsStart ? ts : Math.subtractExact(ts, latencyNs / 1000);
+        endUs = timestampIsStart ? Math.addExact(ts, latencyNs / 1000) : ts;
+      } catch (ArithmeticException e) {
+        sink.reject(lineNo, line, "timestamp is out of range: '" + f.get(idx.timestamp()) + "'");
+        return;
+      }
     }
     sink.task(lineNo, new ParsedTask(runPart, step, client, lineNo, startUs, endUs, latencyNs,
         null, null, false, ok, "", error));
@@ -118,14 +127,19 @@ final class CsvTasksParser implements LineParser {
   private Long timestampUs(String text) {
     try {
       return switch (timestampFormat) {
-        case "epoch_s" -> Math.round(Double.parseDouble(text) * 1e6);
-        case "epoch_ms" -> Math.round(Double.parseDouble(text) * 1e3);
+        case "epoch_s" -> micros(Double.parseDouble(text) * 1e6);
+        case "epoch_ms" -> micros(Double.parseDouble(text) * 1e3);
         case "epoch_us" -> Long.parseLong(text);
         default -> iso(text);
       };
-    } catch (NumberFormatException | DateTimeParseException e) {
+    } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
       return null;
     }
+  }
+
+  /** Rounded microseconds, or null when they do not fit a long (Math.round would saturate). */
+  private static Long micros(double us) {
+    return Math.abs(us) < Long.MAX_VALUE ? Math.round(us) : null;
   }
 
   private static long iso(String text) {
@@ -137,7 +151,7 @@ final class CsvTasksParser implements LineParser {
     } else {
       instant = LocalDateTime.parse(text, SPACE_SEPARATED).toInstant(ZoneOffset.UTC);
     }
-    return instant.getEpochSecond() * 1_000_000L + instant.getNano() / 1000;
+    return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1000);
   }
 
   static Boolean bool(String text) {

@@ -64,6 +64,10 @@ final class CsvWideParser implements LineParser {
         sink.reject(lineNo, line, "column '" + runNames.get(i) + "' is not a number: '" + cell + "'");
         return;
       }
+      if (!Double.isFinite(values[i])) {
+        sink.reject(lineNo, line, "column '" + runNames.get(i) + "' is not a finite number: '" + cell + "'");
+        return;
+      }
       present[i] = true;
       count++;
     }

@@ -41,8 +41,19 @@ final class LoadgenTaskParser implements LineParser {
       sink.reject(lineNo, line, e.getMessage());
       return;
     }
+    long startEpochNs;
+    long endEpochNs;
+    try {
+      startEpochNs = Math.addExact(originEpochNs, r.startNs());
+      endEpochNs = Math.addExact(originEpochNs, r.endNs());
+    } catch (ArithmeticException e) {
+      // A wrapped-around sum would store a task in 1677 or 2262 with no trace of the damage.
+      sink.reject(lineNo, line, "start_ns/end_ns " + r.startNs() + "/" + r.endNs()
+          + " after the manifest's origin_epoch_ns " + originEpochNs + " is beyond the year 2262");
+      return;
+    }
     sink.task(lineNo, new ParsedTask("", r.step(), r.clientId(), r.seq(),
-        Math.floorDiv(originEpochNs + r.startNs(), 1000L), Math.floorDiv(originEpochNs + r.endNs(), 1000L),
+        Math.floorDiv(startEpochNs, 1000L), Math.floorDiv(endEpochNs, 1000L),
         r.latencyNs(), r.serviceNs(), r.waitNs(), r.warmup(), r.ok(), r.sqlstate(), r.error()));
   }
 }

@@ -80,7 +80,13 @@ final class PgbenchLogParser implements LineParser {
     }
     long seq = Long.parseLong(f[1]);
     int script = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(f[3]));
-    long endUs = Long.parseLong(f[4]) * 1_000_000L + Long.parseLong(f[5]);
+    long endUs;
+    try {
+      endUs = Math.addExact(Math.multiplyExact(Long.parseLong(f[4]), 1_000_000L), Long.parseLong(f[5]));
+    } catch (ArithmeticException e) {
+      sink.reject(lineNo, line, "time_epoch " + f[4] + " is out of range (beyond the year 2262)");
+      return;
+    }
     String taskStep = script == 0 ? step : step + "#" + script;
     String retriesNote = retries != null && retries > 0 ? " after " + retries + (retries == 1 ? " retry" : " retries") : "";
     switch (f[2]) {
@@ -99,6 +105,11 @@ final class PgbenchLogParser implements LineParser {
           return;
         }
         long serviceUs = lagUs == null ? timeUs : timeUs - lagUs;
+        if (timeUs > Long.MAX_VALUE / 1000L || serviceUs > endUs) {
+          // Nanoseconds would wrap around, or the task would have started before 1970.
+          sink.reject(lineNo, line, "time " + timeUs + " µs is out of range");
+          return;
+        }
         sink.task(lineNo, new ParsedTask("", taskStep, (int) clientId, seq, endUs - serviceUs, endUs,
             timeUs * 1000L, serviceUs * 1000L, null, false, true, "", ""));
       }

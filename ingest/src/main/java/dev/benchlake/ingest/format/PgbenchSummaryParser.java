@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.parse.DocumentParser;
+import dev.benchlake.ingest.parse.FiniteMetrics;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
 import java.util.List;
@@ -63,7 +64,8 @@ final class PgbenchSummaryParser implements DocumentParser {
   }
 
   @Override
-  public void parse(List<String> lines, ParseSink sink) {
+  public void parse(List<String> lines, ParseSink out) {
+    FiniteMetrics sink = new FiniteMetrics(out);
     String step = stepOverride != null ? stepOverride : stepFromHeader(lines);
     double previousProgressS = 0;
     boolean afterTps = false;
@@ -72,71 +74,82 @@ final class PgbenchSummaryParser implements DocumentParser {
     for (int i = 0; i < lines.size(); i++) {
       long lineNo = i + 1;
       String line = lines.get(i);
-      String t = line.trim();
-      if (!done && afterTps) {
-        // After the final tps line pgbench prints only per-script and per-statement details (-r).
-        Matcher s = STATEMENT.matcher(line);
-        if (t.isEmpty() || NOISE.stream().anyMatch(p -> p.matcher(line).matches())) {
-          sink.metadata(lineNo);
-        } else if (s.matches()) {
-          statements++;
-          sink.fact("", "statement." + statements, s.group(1) + " ms" + (s.group(2) == null ? "" : ", " + s.group(2)
-              + " failures") + ": " + s.group(3));
-          sink.metadata(lineNo);
-        } else {
-          done = true;
+      try {
+        String t = line.trim();
+        if (!done && afterTps) {
+          // After the final tps line pgbench prints only per-script and per-statement details (-r).
+          Matcher s = STATEMENT.matcher(line);
+          if (t.isEmpty() || NOISE.stream().anyMatch(p -> p.matcher(line).matches())) {
+            sink.metadata(lineNo);
+          } else if (s.matches()) {
+            statements++;
+            sink.fact("", "statement." + statements, s.group(1) + " ms" + (s.group(2) == null ? "" : ", " + s.group(2)
+                + " failures") + ": " + s.group(3));
+            sink.metadata(lineNo);
+          } else {
+            done = true;
+          }
+          if (!done) {
+            continue;
+          }
         }
-        if (!done) {
+        if (done) {
+          sink.reject(lineNo, line, "after the end of the first pgbench run's summary; one file holds one run");
           continue;
         }
-      }
-      if (done) {
-        sink.reject(lineNo, line, "after the end of the first pgbench run's summary; one file holds one run");
-        continue;
-      }
-      if (t.isEmpty() || NOISE.stream().anyMatch(p -> p.matcher(line).matches())) {
-        sink.metadata(lineNo);
-        continue;
-      }
-      Matcher m;
-      if ((m = BANNER.matcher(t)).matches()) {
-        sink.fact("", "pgbench_version", m.group(1));
-        if (m.group(2) != null) {
-          sink.fact("", "db_version", m.group(2));
+        if (t.isEmpty() || NOISE.stream().anyMatch(p -> p.matcher(line).matches())) {
+          sink.metadata(lineNo);
+          continue;
         }
-        sink.metadata(lineNo);
-      } else if ((m = PROGRESS.matcher(t)).matches()) {
-        double at = Double.parseDouble(m.group(1));
-        if (progress(lineNo, line, step, previousProgressS, at, m.group(2), sink)) {
-          previousProgressS = at;
+        Matcher m;
+        if ((m = BANNER.matcher(t)).matches()) {
+          sink.fact("", "pgbench_version", m.group(1));
+          if (m.group(2) != null) {
+            sink.fact("", "db_version", m.group(2));
+          }
+          sink.metadata(lineNo);
+        } else if ((m = PROGRESS.matcher(t)).matches()) {
+          double at = Double.parseDouble(m.group(1));
+          if (Double.isInfinite(at)) {
+            sink.reject(lineNo, line, "the progress time is out of range");
+          } else if (progress(lineNo, line, step, previousProgressS, at, m.group(2), sink)) {
+            previousProgressS = at;
+          }
+        } else if ((m = TPS.matcher(t)).matches()) {
+          boolean including = m.group(2).equals("including");
+          sink.metric(lineNo, ParsedMetric.whole(step, including ? "tps_including_connections" : "tps",
+              Double.parseDouble(m.group(1)), "1/s"));
+          afterTps = !including;
+        } else if ((m = ABOVE_LIMIT.matcher(t)).matches()) {
+          sink.fact("", "latency_limit_ms", m.group(1));
+          sink.metric(lineNo, ParsedMetric.whole(step, "above_latency_limit", Double.parseDouble(m.group(2)), "count"));
+        } else if ((m = LAG.matcher(t)).matches()) {
+          sink.metric(lineNo, ParsedMetric.whole(step, "lag_avg", Double.parseDouble(m.group(1)), "ms"));
+          sink.metric(lineNo, ParsedMetric.whole(step, "lag_max", Double.parseDouble(m.group(2)), "ms"));
+        } else if ((m = KEY_VALUE.matcher(t)).matches()) {
+          keyValue(lineNo, line, step, m.group(1), m.group(2).trim(), sink);
+        } else if (t.startsWith("pgbench: ") || t.matches("client \\d+ .*")) {
+          sink.fact("", "message." + lineNo, t);
+          sink.metadata(lineNo);
+        } else {
+          sink.reject(lineNo, line, "not a line of pgbench's output");
         }
-      } else if ((m = TPS.matcher(t)).matches()) {
-        boolean including = m.group(2).equals("including");
-        sink.metric(lineNo, ParsedMetric.whole(step, including ? "tps_including_connections" : "tps",
-            Double.parseDouble(m.group(1)), "1/s"));
-        afterTps = !including;
-      } else if ((m = ABOVE_LIMIT.matcher(t)).matches()) {
-        sink.fact("", "latency_limit_ms", m.group(1));
-        sink.metric(lineNo, ParsedMetric.whole(step, "above_latency_limit", Double.parseDouble(m.group(2)), "count"));
-      } else if ((m = LAG.matcher(t)).matches()) {
-        sink.metric(lineNo, ParsedMetric.whole(step, "lag_avg", Double.parseDouble(m.group(1)), "ms"));
-        sink.metric(lineNo, ParsedMetric.whole(step, "lag_max", Double.parseDouble(m.group(2)), "ms"));
-      } else if ((m = KEY_VALUE.matcher(t)).matches()) {
-        keyValue(lineNo, line, step, m.group(1), m.group(2).trim(), sink);
-      } else if (t.startsWith("pgbench: ") || t.matches("client \\d+ .*")) {
-        sink.fact("", "message." + lineNo, t);
-        sink.metadata(lineNo);
-      } else {
-        sink.reject(lineNo, line, "not a line of pgbench's output");
+      } finally {
+        sink.endLine(lineNo, line);
       }
     }
   }
 
   private boolean progress(long lineNo, String line, String step, double from, double to, String items, ParseSink sink) {
-    Matcher item = PROGRESS_ITEM.matcher(items);
     double interval = to - from;
     boolean any = false;
-    while (item.find()) {
+    // Item by item, anchored: searching the whole line for number patterns takes quadratic time
+    // on a long run of digits (a 10 MB line took hours).
+    for (String part : items.split(",")) {
+      Matcher item = PROGRESS_ITEM.matcher(part.trim());
+      if (!item.matches()) {
+        continue;
+      }
       if (!any && item.group(1) == null) {
         break;
       }

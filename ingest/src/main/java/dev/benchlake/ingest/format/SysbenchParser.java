@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.parse.DocumentParser;
+import dev.benchlake.ingest.parse.FiniteMetrics;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
 import java.util.List;
@@ -55,66 +56,73 @@ final class SysbenchParser implements DocumentParser {
   }
 
   @Override
-  public void parse(List<String> lines, ParseSink sink) {
+  public void parse(List<String> lines, ParseSink out) {
+    FiniteMetrics sink = new FiniteMetrics(out);
     double previousS = 0;
     for (int i = 0; i < lines.size(); i++) {
       long lineNo = i + 1;
       String line = lines.get(i);
-      String t = line.trim();
-      Matcher m;
-      if (t.isEmpty() || HEADINGS.stream().anyMatch(p -> p.matcher(t).matches())) {
-        sink.metadata(lineNo);
-      } else if ((m = BANNER.matcher(t)).matches()) {
-        sink.fact("", "sysbench_version", m.group(1));
-        sink.metadata(lineNo);
-      } else if ((m = INTERVAL.matcher(t)).matches()) {
-        double at = Double.parseDouble(m.group(1));
-        if (interval(lineNo, line, previousS, at, m.group(2), sink)) {
-          previousS = at;
+      try {
+        String t = line.trim();
+        Matcher m;
+        if (t.isEmpty() || HEADINGS.stream().anyMatch(p -> p.matcher(t).matches())) {
+          sink.metadata(lineNo);
+        } else if ((m = BANNER.matcher(t)).matches()) {
+          sink.fact("", "sysbench_version", m.group(1));
+          sink.metadata(lineNo);
+        } else if ((m = INTERVAL.matcher(t)).matches()) {
+          double at = Double.parseDouble(m.group(1));
+          if (Double.isInfinite(at)) {
+            sink.reject(lineNo, line, "the interval's time is out of range");
+          } else if (interval(lineNo, line, previousS, at, m.group(2), sink)) {
+            previousS = at;
+          }
+        } else if ((m = HISTOGRAM_ROW.matcher(line)).matches()) {
+          sink.metric(lineNo, new ParsedMetric("", step, null, null, "latency_histogram", Double.parseDouble(m.group(2)),
+              "count", Double.parseDouble(m.group(1))));
+        } else if ((m = COUNT_PER_SEC.matcher(t)).matches()) {
+          String name = switch (m.group(1)) {
+            case "transactions" -> "transactions";
+            case "queries" -> "queries";
+            case "ignored errors" -> "errors_ignored";
+            default -> "reconnects";
+          };
+          String rate = switch (m.group(1)) {
+            case "transactions" -> "tps";
+            case "queries" -> "qps";
+            default -> name + "_per_s";
+          };
+          whole(sink, lineNo, name, m.group(2), "count");
+          whole(sink, lineNo, rate, m.group(3), "1/s");
+        } else if ((m = QUERY_KIND.matcher(t)).matches()) {
+          whole(sink, lineNo, "queries_" + m.group(1), m.group(2), "count");
+        } else if ((m = TOTAL_TIME.matcher(t)).matches()) {
+          whole(sink, lineNo, "total_time", m.group(1), "s");
+        } else if ((m = EVENTS.matcher(t)).matches()) {
+          whole(sink, lineNo, "events", m.group(1), "count");
+        } else if ((m = LATENCY.matcher(t)).matches()) {
+          String name = m.group(2) != null ? "latency_p" + m.group(2) : "latency_" + m.group(1);
+          whole(sink, lineNo, name, m.group(3), "ms");
+        } else if ((m = FAIRNESS.matcher(t)).matches()) {
+          String base = m.group(1).equals("events") ? "fairness_events" : "fairness_execution_time";
+          String unit = m.group(1).equals("events") ? "count" : "s";
+          whole(sink, lineNo, base + "_avg", m.group(2), unit);
+          whole(sink, lineNo, base + "_stddev", m.group(3), unit);
+        } else if ((m = OPTION.matcher(t)).matches()) {
+          String key = m.group(1).toLowerCase(java.util.Locale.ROOT).replace(' ', '_');
+          sink.fact("", key, m.group(2).trim());
+          if (m.group(1).equals("Number of threads")) {
+            sink.fact("", "clients", m.group(2).trim());
+          }
+          sink.metadata(lineNo);
+        } else if (t.startsWith("FATAL:") || t.startsWith("WARNING:") || t.startsWith("ALERT:")) {
+          sink.fact("", "message." + lineNo, t);
+          sink.metadata(lineNo);
+        } else {
+          sink.reject(lineNo, line, "not a line of sysbench 1.0's output");
         }
-      } else if ((m = HISTOGRAM_ROW.matcher(line)).matches()) {
-        sink.metric(lineNo, new ParsedMetric("", step, null, null, "latency_histogram", Double.parseDouble(m.group(2)),
-            "count", Double.parseDouble(m.group(1))));
-      } else if ((m = COUNT_PER_SEC.matcher(t)).matches()) {
-        String name = switch (m.group(1)) {
-          case "transactions" -> "transactions";
-          case "queries" -> "queries";
-          case "ignored errors" -> "errors_ignored";
-          default -> "reconnects";
-        };
-        String rate = switch (m.group(1)) {
-          case "transactions" -> "tps";
-          case "queries" -> "qps";
-          default -> name + "_per_s";
-        };
-        whole(sink, lineNo, name, m.group(2), "count");
-        whole(sink, lineNo, rate, m.group(3), "1/s");
-      } else if ((m = QUERY_KIND.matcher(t)).matches()) {
-        whole(sink, lineNo, "queries_" + m.group(1), m.group(2), "count");
-      } else if ((m = TOTAL_TIME.matcher(t)).matches()) {
-        whole(sink, lineNo, "total_time", m.group(1), "s");
-      } else if ((m = EVENTS.matcher(t)).matches()) {
-        whole(sink, lineNo, "events", m.group(1), "count");
-      } else if ((m = LATENCY.matcher(t)).matches()) {
-        String name = m.group(2) != null ? "latency_p" + m.group(2) : "latency_" + m.group(1);
-        whole(sink, lineNo, name, m.group(3), "ms");
-      } else if ((m = FAIRNESS.matcher(t)).matches()) {
-        String base = m.group(1).equals("events") ? "fairness_events" : "fairness_execution_time";
-        String unit = m.group(1).equals("events") ? "count" : "s";
-        whole(sink, lineNo, base + "_avg", m.group(2), unit);
-        whole(sink, lineNo, base + "_stddev", m.group(3), unit);
-      } else if ((m = OPTION.matcher(t)).matches()) {
-        String key = m.group(1).toLowerCase(java.util.Locale.ROOT).replace(' ', '_');
-        sink.fact("", key, m.group(2).trim());
-        if (m.group(1).equals("Number of threads")) {
-          sink.fact("", "clients", m.group(2).trim());
-        }
-        sink.metadata(lineNo);
-      } else if (t.startsWith("FATAL:") || t.startsWith("WARNING:") || t.startsWith("ALERT:")) {
-        sink.fact("", "message." + lineNo, t);
-        sink.metadata(lineNo);
-      } else {
-        sink.reject(lineNo, line, "not a line of sysbench 1.0's output");
+      } finally {
+        sink.endLine(lineNo, line);
       }
     }
   }

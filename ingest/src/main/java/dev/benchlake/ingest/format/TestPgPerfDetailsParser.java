@@ -86,8 +86,9 @@ final class TestPgPerfDetailsParser implements DocumentParser {
         sink.reject(lineNo, line, "RunningTasks and TaskDuration must be integers: '" + f[1] + "', '" + f[2] + "'");
         continue;
       }
-      if (running < 0 || ticks < -1) {
-        sink.reject(lineNo, line, "RunningTasks must be >= 0 and TaskDuration >= 0 or -1 (failed)");
+      if (running < 0 || ticks < -1 || ticks > Long.MAX_VALUE / 100) {
+        sink.reject(lineNo, line, "RunningTasks must be >= 0 and TaskDuration >= 0 (at most "
+            + Long.MAX_VALUE / 100 + " ticks) or -1 (failed)");
         continue;
       }
       Integer secondOfDay = secondOfDay(f[3]);

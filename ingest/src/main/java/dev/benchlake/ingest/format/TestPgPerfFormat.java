@@ -84,7 +84,9 @@ public final class TestPgPerfFormat implements SourceFormat {
     TestPgPerfSummary summary = null;
     if (summaryFile != null && Files.isRegularFile(summaryFile)) {
       try {
-        summary = TestPgPerfSummary.parse(Files.readAllLines(summaryFile, StandardCharsets.UTF_8));
+        summary = TestPgPerfSummary.parse(
+            // Decoded as the engine decodes every file: bytes that are not UTF-8 become U+FFFD, not a crash.
+            new String(Files.readAllBytes(summaryFile), StandardCharsets.UTF_8).lines().toList());
       } catch (IllegalArgumentException e) {
         throw new BadInputException(summaryFile + ": not a TestPostgresqlPerf summary: " + e.getMessage());
       }

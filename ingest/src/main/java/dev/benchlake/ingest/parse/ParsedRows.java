@@ -113,7 +113,8 @@ public final class ParsedRows {
 
   static Row reject(int source, int file, long lineNo, String raw, String reason) {
     return RowFactory.create(REJECT, true, 1L, null, source, file, lineNo, "",
-        null, null, null, null, null, null, null, null, null, RawLines.truncate(raw), reason);
+        null, null, null, null, null, null, null, null, null, RawLines.truncate(raw),
+        RawLines.truncate(reason));
   }
 
   static Row metadata(int source, int file, long lineNo) {

@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.warehouse;
 
+import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.ingest.source.FileScanner;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -38,7 +39,7 @@ public final class RunLocks implements AutoCloseable {
     if (dir == null) {
       return locks;
     }
-    Files.createDirectories(dir);
+    createLockFolder(dir, warehouse.root());
     try {
       for (String name : new TreeSet<>(names)) {
         Path file = dir.resolve(FileScanner.sha256Hex(name).substring(0, 32) + ".lock");
@@ -53,6 +54,27 @@ public final class RunLocks implements AutoCloseable {
       throw e;
     }
     return locks;
+  }
+
+  /**
+   * Creates the lock folder, the first thing an ingest writes: a warehouse folder that cannot be
+   * written (read-only file system, permissions) is the user's to fix, said in one line before any
+   * work is done.
+   */
+  private static void createLockFolder(Path dir, String root) throws IOException {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      Path existing = dir.toAbsolutePath();
+      while (existing != null && !Files.exists(existing)) {
+        existing = existing.getParent();
+      }
+      if (existing != null && !Files.isWritable(existing)) {
+        throw new BadInputException("cannot write into the warehouse " + root + ": " + existing
+            + " is not writable (read-only file system or permissions)", e);
+      }
+      throw e;
+    }
   }
 
   /** The lock folder of a warehouse on the local file system, or null for a remote one. */

@@ -264,6 +264,12 @@ public final class EmbeddedServer implements AutoCloseable {
         }
       }
       st.execute("SELECT pg_reload_conf()");
+      if (anyNeedsRestart(st, userSettings)) {
+        // Decided by the setting's context, not by pending_restart: that flag appears only once
+        // the asynchronous reload has been processed, which a loaded machine may delay past the
+        // wait below (a postgresql.conf value such as initdb's shared_buffers then looked applied).
+        return true;
+      }
       // The reload is asynchronous: the postmaster re-reads the files after the signal.
       for (int i = 0; i < 50; i++) {
         try (ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_settings WHERE pending_restart")) {
@@ -284,6 +290,19 @@ public final class EmbeddedServer implements AutoCloseable {
       Thread.currentThread().interrupt();
       return true;
     }
+  }
+
+  /** Whether one of the settings takes effect only at server start (context {@code postmaster}). */
+  private static boolean anyNeedsRestart(Statement st, Map<String, String> userSettings) throws SQLException {
+    for (String name : userSettings.keySet()) {
+      try (ResultSet rs = st.executeQuery("SELECT context FROM pg_settings WHERE name = '"
+          + name.toLowerCase(Locale.ROOT).replace("'", "''") + "'")) {
+        if (rs.next() && rs.getString(1).equals("postmaster")) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static boolean allApplied(Statement st, Map<String, String> userSettings) throws SQLException {

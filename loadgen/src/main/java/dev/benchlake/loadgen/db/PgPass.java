@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * Where loadgen finds a password, the way libpq does (pgjdbc ignores {@code PGPASSWORD}):
  * {@code PGPASSWORD} first, then the password file named by {@code PGPASSFILE}, else
- * {@code ~/.pgpass} ({@code %APPDATA%\postgresql\pgpass.conf} on Windows).
+ * {@code ~/.pgpass} ({@code %APPDATA%\postgresql\pgpass.conf} on Windows), {@code ~} being
+ * {@code $HOME} when set, as for libpq.
  *
  * <p>A password file line is {@code hostname:port:database:username:password}; {@code *} matches
  * anything in the first four fields, {@code \:} and {@code \\} escape; {@code #} starts a
@@ -51,7 +52,12 @@ public final class PgPass {
     if (System.getProperty("os.name", "").startsWith("Windows") && appData != null) {
       return Path.of(appData, "postgresql", "pgpass.conf");
     }
-    String home = System.getProperty("user.home");
+    // libpq takes ~ from $HOME, then from the password database; Java's user.home is only the
+    // latter, so "HOME=/elsewhere benchlake loadgen" would miss the ~/.pgpass psql uses.
+    String home = env.get("HOME");
+    if (home == null || home.isBlank()) {
+      home = System.getProperty("user.home");
+    }
     return home == null ? null : Path.of(home, ".pgpass");
   }
 

@@ -60,4 +60,15 @@ class PgPassTest {
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(permissions));
     return file;
   }
+
+  /** Like libpq: ~ is $HOME when set (Java's user.home ignores it). */
+  @Test
+  void homeFromTheEnvironmentFindsItsPgpass() throws Exception {
+    Path pgpass = Files.writeString(tmp.resolve(".pgpass"), "db.example:5432:bench:alice:from-home\n",
+        StandardCharsets.UTF_8);
+    Files.setPosixFilePermissions(pgpass, PosixFilePermissions.fromString("rw-------"));
+    assertThat(PgPass.passwordFile(Map.of("HOME", tmp.toString()))).isEqualTo(pgpass);
+    assertThat(PgPass.lookup(KEY, Map.of("HOME", tmp.toString()))).contains("from-home");
+    assertThat(PgPass.passwordFile(Map.of())).isEqualTo(Path.of(System.getProperty("user.home"), ".pgpass"));
+  }
 }
