@@ -16,6 +16,7 @@ import dev.benchlake.ingest.warehouse.WarehouseWriter;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Column;
@@ -76,6 +77,7 @@ final class BenchData {
     new WarehouseWriter(warehouse).append("bench-" + tasks + "-" + groups, new WarehouseWriter.Batch(
         spark.createDataFrame(runs, WarehouseSchema.RUNS), taskRows,
         spark.createDataFrame(List.of(), WarehouseSchema.STEP_METRICS),
-        spark.createDataFrame(List.of(), WarehouseSchema.REJECTS)), 0);
+        spark.createDataFrame(List.of(), WarehouseSchema.REJECTS),
+        EnumSet.of(WarehouseSchema.Table.STEP_METRICS, WarehouseSchema.Table.REJECTS)), 0);
   }
 }
