@@ -151,6 +151,7 @@ public final class CompareBenchmark implements Callable<Integer> {
   }
 
   /** CPU time of every thread of this process, Spark's and DuckDB's alike. */
+  @SuppressForbidden(reason = "the process CPU time has no portable API; every JDK this build allows has this one")
   private static long cpuNanos() {
     return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
