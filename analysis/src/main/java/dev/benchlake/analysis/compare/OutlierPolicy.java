@@ -20,8 +20,14 @@ import java.util.function.DoubleUnaryOperator;
  * </ul>
  */
 public sealed interface OutlierPolicy {
+  /** A policy whose fences follow from a few quantiles of the group (all but the MAD's). */
+  sealed interface QuantileFences extends OutlierPolicy {
+    /** {@code {low, high}}: values {@code low ≤ x ≤ high} are kept, given the group's quantiles. */
+    double[] fences(DoubleUnaryOperator quantile);
+  }
+
   /** Keep every task. */
-  record None() implements OutlierPolicy {
+  record None() implements QuantileFences {
     @Override
     public String describe() {
       return "none";
@@ -39,7 +45,7 @@ public sealed interface OutlierPolicy {
   }
 
   /** Tukey's fences at {@code k} interquartile ranges. */
-  record Iqr(double k) implements OutlierPolicy {
+  record Iqr(double k) implements QuantileFences {
     @Override
     public String describe() {
       return "iqr:" + plain(k);
@@ -58,7 +64,10 @@ public sealed interface OutlierPolicy {
     }
   }
 
-  /** Modified z-score above {@code z}. Its fences need the MAD, which is not a quantile. */
+  /**
+   * Modified z-score above {@code z}. Its fences need the MAD, which is not a quantile of the
+   * values: {@link Outliers} searches for it in the sorted data.
+   */
   record Mad(double z) implements OutlierPolicy {
     public static final double SCALE = 0.6745;
 
@@ -73,11 +82,6 @@ public sealed interface OutlierPolicy {
       return new double[] {0.5, 0, 1};
     }
 
-    @Override
-    public double[] fences(DoubleUnaryOperator quantile) {
-      throw new UnsupportedOperationException("the MAD fences need the deviations, not only quantiles");
-    }
-
     /** Whether {@code x} is kept: {@code |0.6745·(x − median)/mad| ≤ z}, in this order of operations. */
     public boolean keeps(long x, double median, double mad) {
       return Math.abs(SCALE * (x - median) / mad) <= z;
@@ -85,7 +89,7 @@ public sealed interface OutlierPolicy {
   }
 
   /** {@code percent} % cut from each tail. */
-  record Trim(double percent) implements OutlierPolicy {
+  record Trim(double percent) implements QuantileFences {
     @Override
     public String describe() {
       return "trim:" + plain(percent);
@@ -109,9 +113,6 @@ public sealed interface OutlierPolicy {
 
   /** The probabilities whose quantiles the fences need. */
   double[] quantilesNeeded();
-
-  /** {@code {low, high}}: values {@code low ≤ x ≤ high} are kept, given the group's quantiles. */
-  double[] fences(DoubleUnaryOperator quantile);
 
   /**
    * Parses {@code none}, {@code iqr[:k]}, {@code mad[:z]}, {@code trim:P}.

@@ -54,8 +54,8 @@ final class Outliers {
             LinearQuantile.Position at = LinearQuantile.position(n, p);
             return at.interpolate(a.groupValue(group, at.lowerRank()), a.groupValue(group, at.upperRank()));
           };
-          if (!(policy instanceof OutlierPolicy.Mad)) {
-            double[] fences = policy.fences(q);
+          if (policy instanceof OutlierPolicy.QuantileFences byQuantiles) {
+            double[] fences = byQuantiles.fences(q);
             keep[g] = between(fences[0], fences[1]);
           }
         }
