@@ -12,6 +12,7 @@ import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.ingest.cli.WarehouseOption;
 import dev.benchlake.ingest.spark.SparkOptions;
 import dev.benchlake.ingest.warehouse.Warehouse;
 import java.io.PrintWriter;
@@ -44,9 +45,8 @@ public final class CompareCommand implements Callable<Integer> {
     REGRESSION
   }
 
-  @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
-      description = "Warehouse folder (default: ${DEFAULT-VALUE}).")
-  String warehouseDir;
+  @Mixin
+  WarehouseOption warehouseOption;
 
   @Option(names = "--baseline", paramLabel = "SELECTOR", required = true,
       description = "Runs of the baseline: key=value[,key=value…] over labels and dimensions, e.g. os=linux.")
@@ -105,7 +105,7 @@ public final class CompareCommand implements Callable<Integer> {
         .withMargin(parseMargin(margin))
         .withThresholdNs(threshold == null ? null : threshold.toNanos())
         .withCorrection(correction);
-    Warehouse warehouse = Warehouse.at(sparkOptions.session("compare"), warehouseDir).requireExisting();
+    Warehouse warehouse = warehouseOption.open(sparkOptions.session("compare")).requireExisting();
     ComparisonReport report = Compare.run(warehouse, request);
     ReportFiles.write(report, Provenance.of(warehouse, "compare", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();

@@ -11,6 +11,7 @@ import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.analysis.trend.TrendRequest;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.ingest.cli.WarehouseOption;
 import dev.benchlake.ingest.spark.SparkOptions;
 import dev.benchlake.ingest.warehouse.Warehouse;
 import java.io.PrintWriter;
@@ -35,9 +36,8 @@ import picocli.CommandLine.Spec;
     },
     footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input."})
 public final class TrendCommand implements Callable<Integer> {
-  @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
-      description = "Warehouse folder (default: ${DEFAULT-VALUE}).")
-  String warehouseDir;
+  @Mixin
+  WarehouseOption warehouseOption;
 
   @Option(names = "--by", paramLabel = "KEY", required = true,
       description = "The run dimension or label whose values are the versions, e.g. db_major.")
@@ -87,7 +87,7 @@ public final class TrendCommand implements Callable<Integer> {
     TrendRequest request = new TrendRequest(by.trim(), base.trim(), TrendMetric.parse(metric), where,
         groups == null ? StepGroups.builtIn() : StepGroups.read(groups), CompareCommand.checkAlpha(alpha),
         CompareCommand.parseMargin(margin), correction);
-    Warehouse warehouse = Warehouse.at(sparkOptions.session("trend"), warehouseDir).requireExisting();
+    Warehouse warehouse = warehouseOption.open(sparkOptions.session("trend")).requireExisting();
     TrendReport report = Trend.run(warehouse, request);
     TrendFiles.write(report, Provenance.of(warehouse, "trend", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();

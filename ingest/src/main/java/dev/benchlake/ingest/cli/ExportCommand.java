@@ -47,9 +47,8 @@ import picocli.CommandLine.Option;
 public final class ExportCommand implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(ExportCommand.class);
 
-  @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
-      description = "Warehouse folder (default: ${DEFAULT-VALUE}).")
-  String warehouseDir;
+  @Mixin
+  WarehouseOption warehouseOption;
 
   @Option(names = "--table", paramLabel = "TABLE", required = true, description = ExportTable.NAMES + ".")
   String table;
@@ -83,7 +82,7 @@ public final class ExportCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     ExportRequest request = new ExportRequest(ExportTable.named(table), RunSelector.parse(where), steps, columns,
         ExportFormat.named(format));
-    Warehouse warehouse = Warehouse.at(sparkOptions.session("export"), warehouseDir).requireExisting();
+    Warehouse warehouse = warehouseOption.open(sparkOptions.session("export")).requireExisting();
     Export.Lines lines = Export.lines(warehouse, request);
     long rows;
     if (out.equals("-")) {

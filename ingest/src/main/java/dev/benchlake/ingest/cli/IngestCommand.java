@@ -37,9 +37,8 @@ import picocli.CommandLine.Spec;
     footer = {"", "Prints the run ids it added on stdout and 'FILE: accepted N, rejected M' per file on stderr.",
       "Exit codes: 0 ok (also when everything was already ingested), 1 runtime failure, 2 bad input (nothing written)."})
 public final class IngestCommand implements Callable<Integer> {
-  @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
-      description = "Warehouse folder (default: ${DEFAULT-VALUE}); created on first ingest.")
-  String warehouseDir;
+  @Mixin
+  WarehouseOption warehouseOption;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = IngestRequest.AUTO,
       description = "auto (default: sniff each file and say what was chosen), loadgen, testpgperf, pgbench-log, "
@@ -96,7 +95,7 @@ public final class IngestCommand implements Callable<Integer> {
           err.println(message);
           err.flush();
         });
-    Warehouse warehouse = Warehouse.at(sparkOptions.session("ingest"), warehouseDir);
+    Warehouse warehouse = warehouseOption.open(sparkOptions.session("ingest"));
     IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, progress(err));
     for (IngestResult.FileAccount file : result.files()) {
       err.println(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected());

@@ -28,9 +28,8 @@ import scala.jdk.javaapi.CollectionConverters;
     description = {"List the runs in a warehouse: one line (or, with --json, one JSON object) per run:",
       "run id, format, status, start, tasks accepted, lines rejected, step_metrics rows, labels, source files."})
 public final class RunsCommand implements Callable<Integer> {
-  @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
-      description = "Warehouse folder (default: ${DEFAULT-VALUE}).")
-  String warehouseDir;
+  @Mixin
+  WarehouseOption warehouseOption;
 
   @Option(names = "--where", paramLabel = "SELECTOR",
       description = "Only runs matching key=value[,key=value…] over labels and dimensions, e.g. os=linux,db_major=16.")
@@ -48,7 +47,7 @@ public final class RunsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RunSelector selector = RunSelector.parse(where);
-    Warehouse warehouse = Warehouse.at(sparkOptions.session("runs"), warehouseDir).requireExisting();
+    Warehouse warehouse = warehouseOption.open(sparkOptions.session("runs")).requireExisting();
     List<Row> runs = selector.apply(warehouse.runs()).orderBy("started_at", "run_id").collectAsList();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
@@ -57,7 +56,7 @@ public final class RunsCommand implements Callable<Integer> {
             .writeValueAsString(toJson(run)));
       }
     } else if (runs.isEmpty()) {
-      spec.commandLine().getErr().println("no runs match " + selector + " in " + warehouseDir);
+      spec.commandLine().getErr().println("no runs match " + selector + " in " + warehouseOption.dir());
     } else {
       TextTable table = new TextTable("RUN_ID", "FORMAT", "STATUS", "STARTED", "TASKS", "REJECTED", "METRICS", "LABELS",
           "SOURCES");

@@ -1,0 +1,22 @@
+package dev.benchlake.ingest.cli;
+
+import dev.benchlake.ingest.warehouse.Warehouse;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Option;
+
+/** The {@code --warehouse DIR} option every warehouse command takes ({@code @Mixin}). */
+public final class WarehouseOption {
+  @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
+      description = "Warehouse folder (default: ${DEFAULT-VALUE}); the first ingest creates it.")
+  String dir;
+
+  /** The folder as given. */
+  public String dir() {
+    return dir;
+  }
+
+  /** The warehouse at that folder, read and written through {@code spark}. */
+  public Warehouse open(SparkSession spark) {
+    return Warehouse.at(spark, dir);
+  }
+}
