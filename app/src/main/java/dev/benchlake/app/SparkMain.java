@@ -2,9 +2,9 @@ package dev.benchlake.app;
 
 import dev.benchlake.analysis.cli.CompareCommand;
 import dev.benchlake.analysis.cli.TrendCommand;
-import dev.benchlake.ingest.cli.ExportCommand;
+import dev.benchlake.warehouse.cli.ExportCommand;
 import dev.benchlake.ingest.cli.IngestCommand;
-import dev.benchlake.ingest.cli.RunsCommand;
+import dev.benchlake.warehouse.cli.RunsCommand;
 import java.util.List;
 import java.util.function.Supplier;
 import picocli.CommandLine;

@@ -2,7 +2,7 @@ package dev.benchlake.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.benchlake.ingest.spark.SparkSessions;
+import dev.benchlake.warehouse.spark.SparkSessions;
 import dev.benchlake.loadgen.db.EmbeddedServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

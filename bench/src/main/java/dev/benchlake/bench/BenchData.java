@@ -10,9 +10,9 @@ import static org.apache.spark.sql.functions.randn;
 import static org.apache.spark.sql.functions.timestamp_micros;
 import static org.apache.spark.sql.functions.when;
 
-import dev.benchlake.ingest.warehouse.Warehouse;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
-import dev.benchlake.ingest.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseWriter;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;

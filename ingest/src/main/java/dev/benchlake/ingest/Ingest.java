@@ -1,5 +1,6 @@
 package dev.benchlake.ingest;
 
+import dev.benchlake.core.Sha256;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.lit;
@@ -20,11 +21,11 @@ import dev.benchlake.ingest.parse.ParsedRows;
 import dev.benchlake.ingest.parse.RawLines;
 import dev.benchlake.ingest.source.FileScanner;
 import dev.benchlake.ingest.source.ScannedFile;
-import dev.benchlake.ingest.warehouse.RunLocks;
-import dev.benchlake.ingest.warehouse.Warehouse;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
-import dev.benchlake.ingest.warehouse.WarehouseWriter;
-import dev.benchlake.ingest.warehouse.WarehouseWriter.CommitListener;
+import dev.benchlake.warehouse.RunLocks;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.WarehouseWriter.CommitListener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -124,7 +125,7 @@ public final class Ingest {
         scanned.add(s);
         hashes.add(s.sha256());
       }
-      String key = FileScanner.sha256Hex(plan.format() + "\n" + plan.keyExtra() + "\n" + String.join("\n", hashes));
+      String key = Sha256.hex(plan.format() + "\n" + plan.keyExtra() + "\n" + String.join("\n", hashes));
       Source source = new Source(plan, scanned, key);
       Source same = byKey.putIfAbsent(key, source);
       if (same != null) {
@@ -216,7 +217,7 @@ public final class Ingest {
       writer.deleteOrphans(runIds);
       txnVersion = System.currentTimeMillis();
     }
-    String batchKey = FileScanner.sha256Hex(String.join("\n", keys));
+    String batchKey = Sha256.hex(String.join("\n", keys));
     writer.append(batchKey, parsed.batch(), txnVersion);
     List<RunOutcome> outcomes = parsed.outcomes(replaced.isEmpty() ? Outcome.ADDED : Outcome.REPLACED);
     for (RunOutcome outcome : outcomes) {

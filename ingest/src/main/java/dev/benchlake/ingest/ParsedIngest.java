@@ -1,5 +1,6 @@
 package dev.benchlake.ingest;
 
+import dev.benchlake.core.Sha256;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.concat;
 import static org.apache.spark.sql.functions.element_at;
@@ -20,8 +21,8 @@ import dev.benchlake.ingest.format.SourcePlan;
 import dev.benchlake.ingest.parse.ParsedRows;
 import dev.benchlake.ingest.source.FileScanner;
 import dev.benchlake.ingest.source.ScannedFile;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
-import dev.benchlake.ingest.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseWriter;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -176,7 +177,7 @@ final class ParsedIngest {
     if (!source.plan.multiRun()) {
       return source.runId;
     }
-    return source.plan.format() + "-" + source.key.substring(0, 12) + "-" + FileScanner.sha256Hex(part).substring(0, 8);
+    return source.plan.format() + "-" + source.key.substring(0, 12) + "-" + Sha256.hex(part).substring(0, 8);
   }
 
   List<String> runIdsOf(Source source) {

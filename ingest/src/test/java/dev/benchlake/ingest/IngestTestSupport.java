@@ -1,7 +1,7 @@
 package dev.benchlake.ingest;
 
-import dev.benchlake.ingest.spark.SparkTestBase;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.spark.SparkTestBase;
+import dev.benchlake.warehouse.Warehouse;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.benchlake.ingest;
 import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,9 +1,9 @@
 package dev.benchlake.ingest;
 
-import dev.benchlake.ingest.spark.SparkSessions;
-import dev.benchlake.ingest.warehouse.Warehouse;
-import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
-import dev.benchlake.ingest.warehouse.WarehouseWriter.CommitListener;
+import dev.benchlake.warehouse.spark.SparkSessions;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.WarehouseWriter.CommitListener;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;

@@ -9,7 +9,7 @@ import dev.benchlake.analysis.engine.WarehouseTasks;
 import dev.benchlake.analysis.report.ComparisonReport;
 import dev.benchlake.analysis.report.StepComparison;
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.Warehouse;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -3,9 +3,9 @@ package dev.benchlake.analysis.compare;
 import static org.apache.spark.sql.functions.col;
 
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.ingest.warehouse.RunSelector;
-import dev.benchlake.ingest.warehouse.Warehouse;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.RunSelector;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Dataset;

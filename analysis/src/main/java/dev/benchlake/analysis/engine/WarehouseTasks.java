@@ -10,9 +10,9 @@ import static org.apache.spark.sql.functions.substring_index;
 import static org.apache.spark.sql.functions.unix_micros;
 import static org.apache.spark.sql.functions.when;
 
-import dev.benchlake.ingest.warehouse.Warehouse;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
-import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
 import io.delta.tables.DeltaTable;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.benchlake.analysis.report;
 
 import dev.benchlake.core.BenchlakeVersion;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.Warehouse;
 import java.util.List;
 import java.util.regex.Pattern;
 

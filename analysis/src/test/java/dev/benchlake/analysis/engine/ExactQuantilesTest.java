@@ -3,7 +3,7 @@ package dev.benchlake.analysis.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.analysis.stats.LinearQuantile;
-import dev.benchlake.ingest.spark.SparkTestBase;
+import dev.benchlake.warehouse.spark.SparkTestBase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.benchlake.analysis.stats.KolmogorovSmirnov;
 import dev.benchlake.analysis.stats.MannWhitneyU;
 import dev.benchlake.analysis.stats.Moments;
-import dev.benchlake.ingest.spark.SparkTestBase;
+import dev.benchlake.warehouse.spark.SparkTestBase;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

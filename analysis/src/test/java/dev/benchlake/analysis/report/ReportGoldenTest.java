@@ -9,7 +9,7 @@ import dev.benchlake.analysis.compare.OutlierPolicy;
 import dev.benchlake.analysis.testing.Golden;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.Json;
-import dev.benchlake.ingest.spark.SparkTestBase;
+import dev.benchlake.warehouse.spark.SparkTestBase;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -48,7 +48,7 @@ class ReportMarkdownCodeProperties {
     String fence = m.group(1);
     assertThat(Pattern.compile("(?<!`)" + fence + "(?!`)").matcher(m.group(2)).find())
         .as("the fence %s does not occur inside %s", fence, code).isFalse();
-    assertThat(HostileStringsTest.visible(m)).isEqualTo(escapedControls(text));
+    assertThat(MarkdownCodeSpans.visible(m)).isEqualTo(escapedControls(text));
   }
 
   @Example

@@ -7,7 +7,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.Warehouse;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.benchlake.analysis.testing;
 
-import dev.benchlake.ingest.warehouse.Warehouse;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
-import dev.benchlake.ingest.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseWriter;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import dev.benchlake.analysis.testing.WarehouseFixture;
 import dev.benchlake.analysis.testing.WarehouseFixture.Metric;
 import dev.benchlake.analysis.testing.WarehouseFixture.Run;
 import dev.benchlake.analysis.testing.WarehouseFixture.Task;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.Warehouse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

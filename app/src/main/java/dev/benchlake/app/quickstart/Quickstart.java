@@ -13,7 +13,7 @@ import dev.benchlake.core.Labels;
 import dev.benchlake.ingest.Ingest;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.IngestResult;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.ProgressListener;

@@ -7,7 +7,7 @@ import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
-import dev.benchlake.ingest.spark.SparkOptions;
+import dev.benchlake.warehouse.spark.SparkOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

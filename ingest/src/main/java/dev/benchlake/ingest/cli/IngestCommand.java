@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.cli;
 
+import dev.benchlake.warehouse.cli.WarehouseOption;
 import dev.benchlake.core.Labels;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
@@ -7,10 +8,10 @@ import dev.benchlake.ingest.Ingest;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.IngestResult;
 import dev.benchlake.ingest.format.Formats;
-import dev.benchlake.ingest.spark.SparkOptions;
-import dev.benchlake.ingest.warehouse.Warehouse;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
-import dev.benchlake.ingest.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.spark.SparkOptions;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.format;
 
+import dev.benchlake.core.Sha256;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
@@ -40,7 +41,7 @@ public final class CsvFormat implements SourceFormat {
           + " column is what");
     }
     CsvMapping mapping = CsvMapping.read(request.mapping());
-    String mappingHash = FileScanner.sha256Hex(new String(Files.readAllBytes(request.mapping()), StandardCharsets.UTF_8));
+    String mappingHash = Sha256.hex(new String(Files.readAllBytes(request.mapping()), StandardCharsets.UTF_8));
     List<SourcePlan> plans = new ArrayList<>();
     for (Path path : paths) {
       List<String> head = Heads.read(path);

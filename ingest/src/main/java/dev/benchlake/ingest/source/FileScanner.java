@@ -1,11 +1,11 @@
 package dev.benchlake.ingest.source;
 
+import dev.benchlake.core.Sha256;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -38,7 +38,7 @@ public final class FileScanner {
     int chunkCount = (int) Math.max(1, (size + step - 1) / step);
     long[] newlinesBefore = new long[chunkCount + 1];
     boolean[] endsWithNewline = new boolean[chunkCount];
-    MessageDigest sha = sha256();
+    MessageDigest sha = Sha256.newDigest();
     byte[] buffer = new byte[BUFFER_BYTES];
     long position = 0;
     long newlines = 0;
@@ -82,15 +82,4 @@ public final class FileScanner {
   }
 
   /** SHA-256 of a string (UTF-8), hex. */
-  public static String sha256Hex(String text) {
-    return HexFormat.of().formatHex(sha256().digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-  }
-
-  static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("the JVM has no SHA-256", e);
-    }
-  }
 }

@@ -1,6 +1,6 @@
 package dev.benchlake.ingest.bench;
 
-import dev.benchlake.ingest.spark.SparkSessions;
+import dev.benchlake.warehouse.spark.SparkSessions;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 

@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.cli;
 
+import dev.benchlake.warehouse.cli.ExportCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -7,10 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.ingest.IngestTestSupport;
-import dev.benchlake.ingest.warehouse.Warehouse;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
-import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
-import dev.benchlake.ingest.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.WarehouseWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -162,9 +163,8 @@ class ExportCommandTest extends IngestTestSupport {
   }
 
   private static String stdout(Warehouse warehouse, String... args) {
-    ExportCommand command = new ExportCommand();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    command.stdout = bytes;
+    ExportCommand command = new ExportCommand(bytes);
     List<String> all = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--out", "-"));
     all.addAll(List.of(args));
     CliRun run = CliRun.of(command, all.toArray(String[]::new));

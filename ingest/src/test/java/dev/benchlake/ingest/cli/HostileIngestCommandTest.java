@@ -87,7 +87,7 @@ class HostileIngestCommandTest extends IngestTestSupport {
             .isEqualTo(lines);
       }
     }
-    dev.benchlake.ingest.warehouse.Warehouse w = dev.benchlake.ingest.warehouse.Warehouse.at(spark, warehouseDir.toString());
+    dev.benchlake.warehouse.Warehouse w = dev.benchlake.warehouse.Warehouse.at(spark, warehouseDir.toString());
     assertThat(w.runs().where("source_format = 'pgbench-log' and tasks_accepted = " + seedTasks).count())
         .as("the run ingested first is still there, whole").isGreaterThanOrEqualTo(1);
     assertThat(w.tasks().count()).as("the warehouse reads").isGreaterThanOrEqualTo(seedTasks);
@@ -102,7 +102,7 @@ class HostileIngestCommandTest extends IngestTestSupport {
     Path own = tmp.resolve("own-warehouse");
     CliRun run = CliRun.of(new IngestCommand(), "--warehouse", own.toString(), file.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
-    org.apache.spark.sql.Row row = dev.benchlake.ingest.warehouse.Warehouse.at(spark, own.toString()).runs().first();
+    org.apache.spark.sql.Row row = dev.benchlake.warehouse.Warehouse.at(spark, own.toString()).runs().first();
     assertThat(row.isNullAt(row.fieldIndex("clients"))).isTrue();
     assertThat(row.<String>getAs("metadata_json")).contains("\"number_of_threads\":\"2 future 83441\"");
   }

@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.cli;
 
+import dev.benchlake.warehouse.cli.RunsCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.testing.HostileFolders;
 import dev.benchlake.ingest.IngestTestSupport;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.Warehouse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

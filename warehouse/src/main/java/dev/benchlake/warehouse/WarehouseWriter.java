@@ -1,8 +1,8 @@
-package dev.benchlake.ingest.warehouse;
+package dev.benchlake.warehouse;
 
 import static org.apache.spark.sql.functions.col;
 
-import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
 import io.delta.exceptions.DeltaConcurrentModificationException;
 import io.delta.tables.DeltaTable;
 import java.util.List;

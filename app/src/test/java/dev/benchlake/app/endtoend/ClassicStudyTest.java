@@ -1,5 +1,7 @@
-package dev.benchlake.analysis.compare;
+package dev.benchlake.app.endtoend;
 
+import dev.benchlake.analysis.compare.CompareRequest;
+import dev.benchlake.analysis.compare.Compare;
 import static dev.benchlake.analysis.testing.Tolerance.assertClose;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,8 +14,8 @@ import dev.benchlake.analysis.report.Verdict;
 import dev.benchlake.core.testing.SharedData;
 import dev.benchlake.ingest.Ingest;
 import dev.benchlake.ingest.IngestRequest;
-import dev.benchlake.ingest.spark.SparkTestBase;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.spark.SparkTestBase;
+import dev.benchlake.warehouse.Warehouse;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

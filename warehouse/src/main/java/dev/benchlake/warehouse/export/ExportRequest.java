@@ -1,7 +1,7 @@
-package dev.benchlake.ingest.export;
+package dev.benchlake.warehouse.export;
 
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.ingest.warehouse.RunSelector;
+import dev.benchlake.warehouse.RunSelector;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;

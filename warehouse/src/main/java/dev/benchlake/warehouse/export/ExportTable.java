@@ -1,8 +1,8 @@
-package dev.benchlake.ingest.export;
+package dev.benchlake.warehouse.export;
 
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
-import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.types.StructType;

@@ -1,9 +1,9 @@
-package dev.benchlake.ingest.warehouse;
+package dev.benchlake.warehouse;
 
 import static org.apache.spark.sql.functions.broadcast;
 
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.ingest.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
 import io.delta.tables.DeltaTable;
 import java.util.List;
 import org.apache.spark.sql.Dataset;

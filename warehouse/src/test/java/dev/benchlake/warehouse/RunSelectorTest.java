@@ -1,10 +1,10 @@
-package dev.benchlake.ingest.warehouse;
+package dev.benchlake.warehouse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.ingest.spark.SparkTestBase;
+import dev.benchlake.warehouse.spark.SparkTestBase;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;

@@ -1,6 +1,6 @@
-package dev.benchlake.ingest.cli;
+package dev.benchlake.warehouse.cli;
 
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.Warehouse;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Option;
 

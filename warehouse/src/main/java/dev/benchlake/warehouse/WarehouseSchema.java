@@ -1,4 +1,4 @@
-package dev.benchlake.ingest.warehouse;
+package dev.benchlake.warehouse;
 
 import static org.apache.spark.sql.types.DataTypes.BooleanType;
 import static org.apache.spark.sql.types.DataTypes.DoubleType;

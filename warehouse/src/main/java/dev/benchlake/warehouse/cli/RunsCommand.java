@@ -1,4 +1,4 @@
-package dev.benchlake.ingest.cli;
+package dev.benchlake.warehouse.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -6,9 +6,9 @@ import dev.benchlake.core.Json;
 import dev.benchlake.core.TextTable;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
-import dev.benchlake.ingest.spark.SparkOptions;
-import dev.benchlake.ingest.warehouse.RunSelector;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.spark.SparkOptions;
+import dev.benchlake.warehouse.RunSelector;
+import dev.benchlake.warehouse.Warehouse;
 import java.io.PrintWriter;
 import java.sql.Timestamp;
 import java.util.List;

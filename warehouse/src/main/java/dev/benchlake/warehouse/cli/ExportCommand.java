@@ -1,14 +1,14 @@
-package dev.benchlake.ingest.cli;
+package dev.benchlake.warehouse.cli;
 
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
-import dev.benchlake.ingest.export.Export;
-import dev.benchlake.ingest.export.ExportFormat;
-import dev.benchlake.ingest.export.ExportRequest;
-import dev.benchlake.ingest.export.ExportTable;
-import dev.benchlake.ingest.spark.SparkOptions;
-import dev.benchlake.ingest.warehouse.RunSelector;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.export.Export;
+import dev.benchlake.warehouse.export.ExportFormat;
+import dev.benchlake.warehouse.export.ExportRequest;
+import dev.benchlake.warehouse.export.ExportTable;
+import dev.benchlake.warehouse.spark.SparkOptions;
+import dev.benchlake.warehouse.RunSelector;
+import dev.benchlake.warehouse.Warehouse;
 import java.io.BufferedWriter;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -76,7 +76,16 @@ public final class ExportCommand implements Callable<Integer> {
   SparkOptions sparkOptions;
 
   /** Where {@code --out -} goes; the bytes are UTF-8 whatever the platform's encoding. */
-  OutputStream stdout = System.out;
+  private final OutputStream stdout;
+
+  public ExportCommand() {
+    this(System.out);
+  }
+
+  /** An export whose {@code --out -} writes to {@code stdout} (tests, embedding callers). */
+  public ExportCommand(OutputStream stdout) {
+    this.stdout = stdout;
+  }
 
   @Override
   public Integer call() throws IOException {

@@ -1,4 +1,4 @@
-package dev.benchlake.ingest.warehouse;
+package dev.benchlake.warehouse;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.element_at;

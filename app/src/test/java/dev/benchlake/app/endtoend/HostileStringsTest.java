@@ -1,4 +1,11 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.app.endtoend;
+
+import dev.benchlake.analysis.report.ReportMarkdown;
+import dev.benchlake.analysis.report.ReportJson;
+import dev.benchlake.analysis.report.Provenance;
+import dev.benchlake.analysis.report.ComparisonReport;
+import static dev.benchlake.analysis.report.MarkdownCodeSpans.CODE_SPAN;
+import static dev.benchlake.analysis.report.MarkdownCodeSpans.visible;
 
 import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,8 +23,8 @@ import dev.benchlake.core.raw.TaskCsv;
 import dev.benchlake.core.raw.TaskRecord;
 import dev.benchlake.ingest.Ingest;
 import dev.benchlake.ingest.IngestRequest;
-import dev.benchlake.ingest.spark.SparkTestBase;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.spark.SparkTestBase;
+import dev.benchlake.warehouse.Warehouse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -152,7 +159,6 @@ class HostileStringsTest extends SparkTestBase {
   }
 
   /** The text of a code span as a reader sees it: CommonMark's rules, then GFM's {@code \|} in tables. */
-  private static final Pattern CODE_SPAN = Pattern.compile("(`+)(?!`)(.*?)(?<!`)\\1(?!`)");
 
   @Test
   void reportMarkdownShowsEveryStringInCodeAndBreaksNoLineOrTableRow() {
@@ -187,14 +193,5 @@ class HostileStringsTest extends SparkTestBase {
     }
     assertThat(shown).containsExactlyInAnyOrder(HTML, MARKDOWN, SQL,
         "q\"b\\s\\u0001\\u001f\\u001b[31mred\\u2028\\u2029\\u0000end");
-  }
-
-  /** What a code span matched by {@link #CODE_SPAN} shows (one space stripped each side when both are). */
-  static String visible(Matcher m) {
-    String body = m.group(2);
-    if (body.length() >= 2 && body.startsWith(" ") && body.endsWith(" ") && !body.chars().allMatch(c -> c == ' ')) {
-      body = body.substring(1, body.length() - 1);
-    }
-    return body.replace("\\|", "|");
   }
 }

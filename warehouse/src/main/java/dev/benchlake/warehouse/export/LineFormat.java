@@ -1,4 +1,4 @@
-package dev.benchlake.ingest.export;
+package dev.benchlake.warehouse.export;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

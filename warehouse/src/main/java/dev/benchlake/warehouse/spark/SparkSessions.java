@@ -1,4 +1,4 @@
-package dev.benchlake.ingest.spark;
+package dev.benchlake.warehouse.spark;
 
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;

@@ -1,13 +1,17 @@
-package dev.benchlake.analysis.trend;
+package dev.benchlake.app.endtoend;
 
+import dev.benchlake.analysis.trend.TrendRequest;
+import dev.benchlake.analysis.trend.Trend;
+import dev.benchlake.analysis.trend.StepGroups;
+import dev.benchlake.analysis.trend.TrendReport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import dev.benchlake.ingest.Ingest;
 import dev.benchlake.ingest.IngestRequest;
-import dev.benchlake.ingest.spark.SparkTestBase;
-import dev.benchlake.ingest.warehouse.Warehouse;
+import dev.benchlake.warehouse.spark.SparkTestBase;
+import dev.benchlake.warehouse.Warehouse;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

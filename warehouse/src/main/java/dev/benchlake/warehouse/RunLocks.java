@@ -1,7 +1,7 @@
-package dev.benchlake.ingest.warehouse;
+package dev.benchlake.warehouse;
 
+import dev.benchlake.core.Sha256;
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.ingest.source.FileScanner;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -42,7 +42,7 @@ public final class RunLocks implements AutoCloseable {
     createLockFolder(dir, warehouse.root());
     try {
       for (String name : new TreeSet<>(names)) {
-        Path file = dir.resolve(FileScanner.sha256Hex(name).substring(0, 32) + ".lock");
+        Path file = dir.resolve(Sha256.hex(name).substring(0, 32) + ".lock");
         ReentrantLock jvm = IN_JVM.computeIfAbsent(file, f -> new ReentrantLock());
         jvm.lock();
         locks.jvmLocks.add(jvm);

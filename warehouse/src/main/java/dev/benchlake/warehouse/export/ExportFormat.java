@@ -1,4 +1,4 @@
-package dev.benchlake.ingest.export;
+package dev.benchlake.warehouse.export;
 
 import dev.benchlake.core.cli.BadInputException;
 

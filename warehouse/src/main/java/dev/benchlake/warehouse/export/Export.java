@@ -1,11 +1,11 @@
-package dev.benchlake.ingest.export;
+package dev.benchlake.warehouse.export;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.explode;
 import static org.apache.spark.sql.functions.map_keys;
 
-import dev.benchlake.ingest.warehouse.Warehouse;
-import dev.benchlake.ingest.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Iterator;
