@@ -9,8 +9,10 @@ Writes JSON fixtures that the Java tests compare against (the tests never run Py
   analysis/src/test/resources/dev/benchlake/analysis/testing/cases.json
       whole comparisons: tasks (runs, steps, failures) and every figure of the expected report
 
-Run from the repository root with Debian's interpreter, which has numpy and scipy:
-    /usr/bin/python3 analysis/src/test/python/make_reference.py
+Run from the repository root with an interpreter that has numpy and scipy (Debian's
+/usr/bin/python3 once had them; the references of 2026-12 came from numpy 2.4.6 and scipy 1.17.1,
+which moved the older figures only in their last digit):
+    python3 analysis/src/test/python/make_reference.py
 The output is deterministic (fixed seeds); commit it together with any change to this script.
 
 Independence: nothing here calls benchlake. Where scipy has the statistic it is used as is
