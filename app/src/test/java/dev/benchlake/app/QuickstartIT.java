@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** README's first command, shrunk: the quickstart end to end through the real command line. */
+@org.junit.jupiter.api.Tag("integration")
 class QuickstartIT {
   @Test
   void runsTheWholeChainAndWritesTheReports(@TempDir Path dir) throws Exception {

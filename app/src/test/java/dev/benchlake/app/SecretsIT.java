@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reports (searched byte for byte), and not in any value of any warehouse table (read back with
  * Spark, since Parquet compresses what it stores).
  */
+@org.junit.jupiter.api.Tag("integration")
 class SecretsIT {
   private static final String USER = "bl_secret";
   private static final String PASSWORD = "Pw-9c1e7d44-secret-route";

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * directory, if one was started, stays readable: its manifest is whole and says why the run
  * stopped, and tasks.csv holds whole lines except, at most, a last cut one (as after kill -9).
  */
+@org.junit.jupiter.api.Tag("integration")
 class OutputFolderFaultsTest {
   @TempDir
   Path tmp;

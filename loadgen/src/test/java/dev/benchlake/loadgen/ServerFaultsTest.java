@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The server crashes and comes back in the middle of a run: loadgen keeps going and records every attempt. */
+@org.junit.jupiter.api.Tag("integration")
 class ServerFaultsTest {
   private static EmbeddedServer server;
 

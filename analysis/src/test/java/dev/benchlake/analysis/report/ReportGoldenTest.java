@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Golden files seal report.json and report.md byte for byte. After an intended change of the
  * format, regenerate them with {@code -Dbenchlake.golden.update=true} and review the diff.
  */
+@org.junit.jupiter.api.Tag("integration")
 class ReportGoldenTest extends SparkTestBase {
   private static final java.util.Map<String, ComparisonReport> REPORTS = new java.util.HashMap<>();
 

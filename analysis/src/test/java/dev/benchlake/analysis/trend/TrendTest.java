@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The trend end to end on {@link TrendFixture}: golden trend.json and trend.md, and trend.html in a browser. */
+@org.junit.jupiter.api.Tag("integration")
 class TrendTest extends SparkTestBase {
   private static Warehouse warehouse;
 

@@ -43,6 +43,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@link WarehouseWriter} from rows chosen for their edges: quotes, commas and line breaks in text,
  * a latency above 2^53 ns, NaN, nulls, microsecond timestamps, labels that differ between runs.
  */
+@org.junit.jupiter.api.Tag("integration")
 class ExportCommandTest extends IngestTestSupport {
   private static final Timestamp INGESTED_AT = timestamp("2026-01-01T00:00:00Z");
   private static final String GHOST = "r-ghost";

@@ -31,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *   <li>the warehouse stays readable and the run already there is untouched.
  * </ul>
  */
+@org.junit.jupiter.api.Tag("integration")
 class HostileIngestCommandTest extends IngestTestSupport {
   static final int CASES = 6;
   private static final long SEED = 20260108L;

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code benchlake ingest} end to end in-process: output, exit codes, and bad input leaving the warehouse unchanged. */
+@org.junit.jupiter.api.Tag("integration")
 class IngestCommandTest extends IngestTestSupport {
   /** One warehouse with one run, shared by the bad-input tests: none of them may change it. */
   @TempDir

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+@org.junit.jupiter.api.Tag("integration")
 class RunsCommandTest extends IngestTestSupport {
   @Test
   void listsRunsWithCountsAndSourcesSelectedByWhere() throws Exception {

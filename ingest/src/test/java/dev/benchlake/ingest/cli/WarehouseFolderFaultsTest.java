@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * readable, nothing of the failed run visible; once there is room, the same ingest lands the run
  * exactly once.
  */
+@org.junit.jupiter.api.Tag("integration")
 class WarehouseFolderFaultsTest extends IngestTestSupport {
   /** Lines of the big log: its Parquet files are well over the 384 KiB. */
   private static final int LINES = 80_000;

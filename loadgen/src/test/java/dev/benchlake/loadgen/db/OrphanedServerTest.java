@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A loadgen killed with SIGKILL leaves its embedded server running; the next start stops and removes it. */
+@org.junit.jupiter.api.Tag("integration")
 class OrphanedServerTest {
   @TempDir
   Path tmp;
