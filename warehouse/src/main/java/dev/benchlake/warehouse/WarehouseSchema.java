@@ -28,6 +28,10 @@ public final class WarehouseSchema {
   public static final String WARMUP = "warmup";
   public static final String LATENCY_NS = "latency_ns";
   public static final String SOURCE_KEY = "source_key";
+  public static final String START_TS = "start_ts";
+  public static final String END_TS = "end_ts";
+  public static final String SOURCE_LINE = "source_line";
+  public static final String REJECT_SOURCE_FILE = "source_file";
 
   /**
    * One file an ingest read: where it was, its content hash and size. The fields are never null,
@@ -77,8 +81,8 @@ public final class WarehouseSchema {
       .add(STEP, StringType, false)
       .add("client_id", IntegerType, false)
       .add("seq", LongType, false)
-      .add("start_ts", TimestampType, true)
-      .add("end_ts", TimestampType, true)
+      .add(START_TS, TimestampType, true)
+      .add(END_TS, TimestampType, true)
       .add(LATENCY_NS, LongType, true)
       .add("service_ns", LongType, true)
       .add("wait_ns", LongType, true)
@@ -86,7 +90,7 @@ public final class WarehouseSchema {
       .add(OK, BooleanType, false)
       .add("sqlstate", StringType, true)
       .add("error", StringType, true)
-      .add("source_line", LongType, false);
+      .add(SOURCE_LINE, LongType, false);
 
   /**
    * Aggregates from sources that carry no per-task data (sysbench, pgbench summaries and aggregate
@@ -102,12 +106,12 @@ public final class WarehouseSchema {
       .add("value", DoubleType, false)
       .add("unit", StringType, false)
       .add("bucket", DoubleType, true)
-      .add("source_line", LongType, true);
+      .add(SOURCE_LINE, LongType, true);
 
   /** Every line that was not accepted, with the reason a human can act on. */
   public static final StructType REJECTS = new StructType()
       .add(RUN_ID, StringType, false)
-      .add("source_file", StringType, false)
+      .add(REJECT_SOURCE_FILE, StringType, false)
       .add("line_no", LongType, false)
       .add("raw_line", StringType, false)
       .add("reason", StringType, false);
