@@ -7,6 +7,7 @@ import static org.apache.spark.sql.types.DataTypes.LongType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 import static org.apache.spark.sql.types.DataTypes.TimestampType;
 
+import dev.benchlake.core.Labels;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -45,7 +46,7 @@ public final class WarehouseSchema {
   /**
    * One row per run. {@code source_key} (sha256 over the sorted content hashes of the run's source
    * files) is what makes ingest idempotent. The dimension columns ({@code os} … {@code host}) are
-   * lifted from the labels (and from the source where it knows them, e.g. a loadgen manifest).
+   * lifted from the labels ({@link Labels#DIMENSIONS}, in that order) (and from the source where it knows them, e.g. a loadgen manifest).
    * A run is visible to readers only once its row is here: this table is the commit point.
    */
   public static final StructType RUNS = new StructType()
@@ -54,12 +55,12 @@ public final class WarehouseSchema {
       .add(SOURCE_KEY, StringType, false)
       .add("source_files", DataTypes.createArrayType(SOURCE_FILE, false), false)
       .add(LABELS, DataTypes.createMapType(StringType, StringType, false), false)
-      .add("os", StringType, true)
-      .add("db_version", StringType, true)
-      .add("db_major", IntegerType, true)
-      .add("workload", StringType, true)
-      .add("clients", IntegerType, true)
-      .add("host", StringType, true)
+      .add(Labels.OS, StringType, true)
+      .add(Labels.DB_VERSION, StringType, true)
+      .add(Labels.DB_MAJOR, IntegerType, true)
+      .add(Labels.WORKLOAD, StringType, true)
+      .add(Labels.CLIENTS, IntegerType, true)
+      .add(Labels.HOST, StringType, true)
       .add("status", StringType, false)
       .add("started_at", TimestampType, true)
       .add("finished_at", TimestampType, true)
