@@ -50,13 +50,11 @@ class BadInputTest {
       "--workload sysbench --tasks 5                  | --workload sysbench needs --steps",
       "--workload sysbench --steps point-select,nope --tasks 5 | unknown step 'nope'",
       "--workload select-update --burst 10 --tasks 5  | --burst needs --pool P",
-      "--workload select-update --burst 10 --pool 2 --rate 5 | --rate (open loop) and --burst are different modes",
       "--workload select-update --pool 2 --tasks 5    | --pool and --pool-timeout go with --burst",
       "--workload select-update --burst 10 --pool 2 --pool-timeout 10ms | --pool-timeout must be at least 250ms",
       "--workload select-update --tasks 5 --pg-version 10 | no embedded PostgreSQL 10 for this platform; available: 11, 12, 13, 14, 15, 16, 17",
       "--workload select-update --tasks 5 --pg-setting fsync=maybe | --pg-setting fsync=maybe: not a valid value for fsync",
       "--workload select-update --tasks 5 --pg-setting port=5 | --pg-setting: port is managed by loadgen",
-      "--workload select-update --tasks 5 --user bob  | --user goes with --jdbc-url",
       "--workload select-update --tasks 5 --label 9x=1 | --label: label key '9x' must start with a letter",
       "--workload select-update --tasks 5 --scale 0   | --scale must be above 0",
       "--workload select-update --tasks 5 --think-time 5ms..1ms | --think-time MIN..MAX needs 0 <= MIN <= MAX",
@@ -67,6 +65,23 @@ class BadInputTest {
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr().lines().toList()).hasSize(1).first().asString()
         .startsWith("loadgen: ").contains(message);
+    assertThat(tmp.resolve("run")).doesNotExist();
+  }
+
+  /** Options that do not go together are picocli's argument groups: its message and the --help hint. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "--workload select-update --burst 10 --pool 2 --rate 5 | --rate=TASKS_PER_S, --burst=N are mutually exclusive",
+      "--workload select-update --tasks 5 --user bob  | Missing required argument(s): --jdbc-url=URL",
+      "--workload select-update --tasks 5 --jdbc-url jdbc:postgresql://x/y --pg-version 16 | are mutually exclusive",
+      "--workload select-update --tasks 5 --pg-dir /tmp --jdbc-url jdbc:postgresql://x/y | are mutually exclusive",
+  })
+  void optionsThatDoNotGoTogetherExitWith2(String args, String message) {
+    Outcome o = runWithOut(args.trim().split("\\s+"));
+    assertThat(o.exitCode()).isEqualTo(2);
+    assertThat(o.stderr().lines().toList()).containsExactly(o.stderr().lines().findFirst().orElseThrow(),
+        "Try 'loadgen --help'.");
+    assertThat(o.stderr().lines().findFirst().orElseThrow()).startsWith("loadgen: ").contains(message);
     assertThat(tmp.resolve("run")).doesNotExist();
   }
 
