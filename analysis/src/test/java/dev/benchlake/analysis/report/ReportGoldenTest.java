@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
 import dev.benchlake.analysis.compare.OutlierPolicy;
-import dev.benchlake.analysis.testing.Golden;
+import dev.benchlake.core.testing.Golden;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.Json;
 import dev.benchlake.warehouse.spark.SparkTestBase;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.testing.BrowserPage;
-import dev.benchlake.analysis.testing.Golden;
+import dev.benchlake.core.testing.Golden;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.BadInputException;

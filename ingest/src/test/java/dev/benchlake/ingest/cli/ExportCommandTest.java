@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.Json;
+import dev.benchlake.core.testing.Golden;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.ingest.IngestTestSupport;
 import dev.benchlake.warehouse.Warehouse;
@@ -14,7 +15,6 @@ import dev.benchlake.warehouse.WarehouseSchema.Table;
 import dev.benchlake.warehouse.WarehouseWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,15 +74,7 @@ class ExportCommandTest extends IngestTestSupport {
       assertThat(files.map(p -> p.getFileName().toString())).as("no partial file left").containsExactly(table + "." + format);
     }
     String name = "export-" + table + "." + format;
-    if (Boolean.getBoolean("benchlake.golden.update")) {
-      Path file = Path.of(System.getProperty("basedir", "."), "src/test/resources/dev/benchlake/ingest/cli", name);
-      Files.writeString(file, exported, StandardCharsets.UTF_8);
-      fail("updated " + name + ": review the diff and run again without -Dbenchlake.golden.update");
-    }
-    try (InputStream in = ExportCommandTest.class.getResourceAsStream(name)) {
-      assertThat(in).as("golden file " + name + " (create it with -Dbenchlake.golden.update=true)").isNotNull();
-      assertThat(exported).isEqualTo(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    }
+    Golden.checkOnly(ExportCommandTest.class, name, exported);
   }
 
   @Test
