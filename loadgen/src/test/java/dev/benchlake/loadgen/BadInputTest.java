@@ -2,9 +2,7 @@ package dev.benchlake.loadgen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.benchlake.core.cli.Cli;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.benchlake.core.testing.CommandRun;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,26 +12,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
 /** Bad arguments: exit 2, one clear line on stderr, no run directory left behind. */
 class BadInputTest {
   @TempDir
   Path tmp;
 
-  record Outcome(int exitCode, String stdout, String stderr) {}
-
-  static Outcome run(String... args) {
-    CommandLine cl = Cli.commandLine(new LoadgenCommand());
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Outcome(code, out.toString(), err.toString());
+  static CommandRun run(String... args) {
+    return CommandRun.of(new LoadgenCommand(), args);
   }
 
-  private Outcome runWithOut(String... args) {
+  private CommandRun runWithOut(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--out", tmp.resolve("run").toString()));
     return run(all.toArray(new String[0]));
@@ -61,7 +50,7 @@ class BadInputTest {
       "--workload select-update --tasks 5 --jdbc-url jdbc:mysql://x/y | --jdbc-url must start with jdbc:postgresql:",
   })
   void badArgumentsExitWith2AndOneLine(String args, String message) {
-    Outcome o = runWithOut(args.trim().split("\\s+"));
+    CommandRun o = runWithOut(args.trim().split("\\s+"));
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr().lines().toList()).hasSize(1).first().asString()
         .startsWith("loadgen: ").contains(message);
@@ -77,7 +66,7 @@ class BadInputTest {
       "--workload select-update --tasks 5 --pg-dir /tmp --jdbc-url jdbc:postgresql://x/y | are mutually exclusive",
   })
   void optionsThatDoNotGoTogetherExitWith2(String args, String message) {
-    Outcome o = runWithOut(args.trim().split("\\s+"));
+    CommandRun o = runWithOut(args.trim().split("\\s+"));
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr().lines().toList()).containsExactly(o.stderr().lines().findFirst().orElseThrow(),
         "Try 'loadgen --help'.");
@@ -87,7 +76,7 @@ class BadInputTest {
 
   @Test
   void unreachableServerIsBadInputBeforeAnythingIsWritten() {
-    Outcome o = runWithOut("--jdbc-url", "jdbc:postgresql://127.0.0.1:1/postgres", "--user", "x",
+    CommandRun o = runWithOut("--jdbc-url", "jdbc:postgresql://127.0.0.1:1/postgres", "--user", "x",
         "--workload", "point-select", "--tasks", "5", "--connect-timeout", "2s");
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr().lines().toList()).hasSize(1).first().asString()
@@ -97,7 +86,7 @@ class BadInputTest {
 
   @Test
   void aPasswordInTheUrlIsRefusedWithoutEchoingIt() {
-    Outcome o = runWithOut("--jdbc-url", "jdbc:postgresql://127.0.0.1:1/postgres?password=Hunter2Hunter2",
+    CommandRun o = runWithOut("--jdbc-url", "jdbc:postgresql://127.0.0.1:1/postgres?password=Hunter2Hunter2",
         "--workload", "point-select", "--tasks", "5");
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr()).contains("must not carry a password").doesNotContain("Hunter2");
@@ -108,7 +97,7 @@ class BadInputTest {
     Path run = tmp.resolve("run");
     Files.createDirectories(run);
     Files.writeString(run.resolve("manifest.json"), "{}", StandardCharsets.UTF_8);
-    Outcome o = runWithOut("--workload", "point-select", "--tasks", "5");
+    CommandRun o = runWithOut("--workload", "point-select", "--tasks", "5");
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr()).contains("is not empty");
     assertThat(Files.readString(run.resolve("manifest.json"), StandardCharsets.UTF_8)).isEqualTo("{}");
@@ -118,7 +107,7 @@ class BadInputTest {
   void anOutputDirectoryThatCannotBeCreatedIsRefusedFirst() throws Exception {
     Path file = tmp.resolve("a-file");
     Files.writeString(file, "x", StandardCharsets.UTF_8);
-    Outcome o = run("--workload", "point-select", "--tasks", "5", "--out", file.resolve("run").toString());
+    CommandRun o = run("--workload", "point-select", "--tasks", "5", "--out", file.resolve("run").toString());
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr()).contains("cannot create it (" + file + " is not a writable directory)");
   }
@@ -127,14 +116,14 @@ class BadInputTest {
   void aScriptErrorNamesTheFileAndLine() throws Exception {
     Path script = tmp.resolve("tx.sql");
     Files.writeString(script, "\\set a random(1, 10)\nselect :a;\nselect :b;\n", StandardCharsets.UTF_8);
-    Outcome o = runWithOut("--script", script.toString(), "--tasks", "5");
+    CommandRun o = runWithOut("--script", script.toString(), "--tasks", "5");
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr()).contains(script + ":3: variable :b is not defined");
   }
 
   @Test
   void aSettingTheServerRefusesIsBadInputWithTheServersReason() {
-    Outcome o = runWithOut("--workload", "point-select", "--tasks", "5", "--pg-setting", "no_such_setting=1");
+    CommandRun o = runWithOut("--workload", "point-select", "--tasks", "5", "--pg-setting", "no_such_setting=1");
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr().lines().toList()).hasSize(1).first().asString()
         .contains("--pg-setting no_such_setting=1: ").contains("unrecognized configuration parameter");
@@ -143,7 +132,7 @@ class BadInputTest {
 
   @Test
   void aValueTheServerRefusesIsBadInputToo() {
-    Outcome o = runWithOut("--workload", "point-select", "--tasks", "5", "--pg-setting", "work_mem=lots");
+    CommandRun o = runWithOut("--workload", "point-select", "--tasks", "5", "--pg-setting", "work_mem=lots");
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr().lines().toList()).hasSize(1).first().asString()
         .contains("--pg-setting work_mem=lots: ").contains("invalid value for parameter");
@@ -151,7 +140,7 @@ class BadInputTest {
 
   @Test
   void unknownOptionsAreUsageErrors() {
-    Outcome o = runWithOut("--workload", "point-select", "--tasks", "5", "--bogus");
+    CommandRun o = runWithOut("--workload", "point-select", "--tasks", "5", "--bogus");
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.stderr()).contains("Unknown option: '--bogus'");
   }

@@ -3,7 +3,7 @@ package dev.benchlake.analysis.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.analysis.report.ReportFiles;
-import dev.benchlake.analysis.testing.CommandRun;
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.testing.HostileFolders;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,25 +66,5 @@ public final class Golden {
     String resource = name.startsWith("/") ? name.substring(1)
         : owner.getPackageName().replace('.', '/') + "/" + name;
     return ModuleDirs.of(owner).resolve("src/test/resources").resolve(resource);
-  }
-
-  /** The module of a test class: where Maven builds it, {@code MODULE/target/test-classes}. */
-  static final class ModuleDirs {
-    private ModuleDirs() {}
-
-    static Path of(Class<?> owner) {
-      Path classes;
-      try {
-        classes = Path.of(owner.getProtectionDomain().getCodeSource().getLocation().toURI());
-      } catch (URISyntaxException | NullPointerException e) {
-        throw new IllegalStateException("cannot tell where " + owner.getName() + " was loaded from", e);
-      }
-      if (!Files.isDirectory(classes) || !classes.getFileName().toString().equals("test-classes")
-          || classes.getParent() == null || !classes.getParent().getFileName().toString().equals("target")) {
-        throw new IllegalStateException(owner.getName() + " was not loaded from MODULE/target/test-classes but from "
-            + classes + ": update its golden files from its own module's build");
-      }
-      return classes.getParent().getParent();
-    }
   }
 }
