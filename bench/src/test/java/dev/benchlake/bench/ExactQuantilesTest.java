@@ -1,4 +1,4 @@
-package dev.benchlake.analysis.engine;
+package dev.benchlake.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
