@@ -16,6 +16,7 @@ import dev.benchlake.ingest.IngestResult;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.LoadgenDefaults;
 import dev.benchlake.loadgen.ProgressListener;
 import dev.benchlake.loadgen.RunResult;
 import dev.benchlake.loadgen.StepResult;
@@ -85,7 +86,7 @@ public final class Quickstart {
     return common(major, dir)
         .workload("select-update")
         .scale(plan.selectUpdateScale())
-        .mode(LoadgenConfig.Mode.burst(plan.burst(), plan.pool(), Duration.ofSeconds(15)))
+        .mode(LoadgenConfig.Mode.burst(plan.burst(), plan.pool(), LoadgenDefaults.POOL_TIMEOUT))
         .tasks((long) plan.burst())
         .build();
   }

@@ -61,6 +61,14 @@ public final class Golden {
     }
   }
 
+  /**
+   * A folder of test resources of {@code owner}'s module in the source tree (named as
+   * {@link #check} names files), for generators that rewrite fixtures there.
+   */
+  public static Path sourceDirectory(Class<?> owner, String name) {
+    return sourceFile(owner, name);
+  }
+
   /** Where golden file {@code name} of {@code owner} lives in the source tree. */
   static Path sourceFile(Class<?> owner, String name) {
     String resource = name.startsWith("/") ? name.substring(1)
