@@ -3,10 +3,9 @@ package dev.benchlake.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.ExitCode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,21 +13,16 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** README's first command, shrunk: the quickstart end to end through the real command line. */
+@org.junit.jupiter.api.Tag("integration")
 class QuickstartIT {
   @Test
   void runsTheWholeChainAndWritesTheReports(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("qs");
-    StringWriter stdout = new StringWriter();
-    StringWriter stderr = new StringWriter();
-    CommandLine cl = Benchlake.commandLine();
-    cl.setOut(new PrintWriter(stdout));
-    cl.setErr(new PrintWriter(stderr));
-    int code = cl.execute("quickstart", "--out", out.toString(), "--runs", "2", "--step-duration", "300ms",
-        "--warmup", "100ms", "--master", "local[2]");
-    assertThat(code).as(stderr.toString()).isEqualTo(ExitCode.OK);
+    CommandRun run = CommandRun.of(Benchlake.commandLine(), "quickstart", "--out", out.toString(), "--runs", "2",
+        "--step-duration", "300ms", "--warmup", "100ms", "--master", "local[2]");
+    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
 
     // 2 majors x 2 runs x 2 workloads, each a complete loadgen run, all ingested.
     try (Stream<Path> runs = Files.list(out.resolve("runs"))) {
@@ -36,7 +30,7 @@ class QuickstartIT {
           "pg14-run1-select-update", "pg14-run1-sysbench", "pg14-run2-select-update", "pg14-run2-sysbench",
           "pg17-run1-select-update", "pg17-run1-sysbench", "pg17-run2-select-update", "pg17-run2-sysbench");
     }
-    assertThat(stderr.toString()).contains("quickstart: ingested 8 runs").contains(", 0 lines rejected");
+    assertThat(run.stderr()).contains("quickstart: ingested 8 runs").contains(", 0 lines rejected");
 
     JsonNode report = Json.mapper().readTree(out.resolve("compare/report.json").toFile());
     assertThat(report.get("baseline").get("selector").asText()).isEqualTo("db_major=14");
@@ -49,7 +43,7 @@ class QuickstartIT {
       // 2 vs 2 runs can never reach alpha at the run level: the verdict must say so.
       assertThat(step.get("verdict").asText()).isEqualTo("inconclusive");
     }
-    assertThat(stdout.toString()).contains("| step |")
+    assertThat(run.stdout()).contains("| step |")
         .contains("Comparison report: " + out.resolve("compare/report.html").toAbsolutePath().normalize())
         .contains("Trend report:      " + out.resolve("trend/trend.html").toAbsolutePath().normalize());
     for (String file : List.of("compare/report.md", "compare/report.html", "trend/trend.json", "trend/trend.md",

@@ -2,6 +2,7 @@ package dev.benchlake.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.warehouse.spark.SparkSessions;
 import dev.benchlake.loadgen.db.EmbeddedServer;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * reports (searched byte for byte), and not in any value of any warehouse table (read back with
  * Spark, since Parquet compresses what it stores).
  */
+@org.junit.jupiter.api.Tag("integration")
 class SecretsIT {
   private static final String USER = "bl_secret";
   private static final String PASSWORD = "Pw-9c1e7d44-secret-route";
@@ -40,10 +42,10 @@ class SecretsIT {
 
   private final List<String> outputs = new ArrayList<>();
 
-  private BenchlakeProcess.Result benchlake(Map<String, String> env, String... args) throws Exception {
+  private CommandRun benchlake(Map<String, String> env, String... args) throws Exception {
     Map<String, String> all = new HashMap<>(env);
     all.put("BENCHLAKE_LOG_LEVEL", "debug");
-    BenchlakeProcess.Result r = BenchlakeProcess.run(dir.resolve("work"), all, args);
+    CommandRun r = CommandRun.benchlake(SecretsIT.class, dir.resolve("work"), all, args);
     outputs.add(r.both());
     assertThat(r.exitCode()).as(String.join(" ", args) + "\n" + r.stderr()).isZero();
     return r;

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * Submits the shaded jar to a real Spark standalone cluster with spark-submit and checks what the
  * jobs did. Runs in {@code mvn verify} (failsafe), after the jar is built.
  */
+@org.junit.jupiter.api.Tag("integration")
 class StandaloneClusterIT {
   private static StandaloneCluster cluster;
   private static Path workDir;

@@ -10,6 +10,7 @@ import static org.apache.spark.sql.functions.randn;
 import static org.apache.spark.sql.functions.timestamp_micros;
 import static org.apache.spark.sql.functions.when;
 
+import dev.benchlake.warehouse.SchemaColumns;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseWriter;
@@ -22,7 +23,6 @@ import java.util.Map;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -51,28 +51,44 @@ final class BenchData {
         .cast("long");
     Column ok = rand(11).geq(0.0005);
     Column startUs = lit(ORIGIN_US).plus(col("id").mod(Math.max(1, tasks / groups)).multiply(50));
-    Dataset<Row> generated = spark.range(0, tasks, 1, files).select(
-        concat(lit("run-"), lpad(group.cast("string"), 2, "0")).as(WarehouseSchema.RUN_ID),
-        lit(STEP).as(WarehouseSchema.STEP),
-        col("id").mod(64).cast("int").as("client_id"),
-        col("id").as("seq"),
-        timestamp_micros(startUs).as("start_ts"),
-        timestamp_micros(startUs.plus(latency.divide(1000).cast("long"))).as("end_ts"),
-        when(ok, latency).as(WarehouseSchema.LATENCY_NS),
-        when(ok, latency).as("service_ns"),
-        lit(0L).as("wait_ns"),
-        lit(false).as(WarehouseSchema.WARMUP),
-        ok.as(WarehouseSchema.OK),
-        when(ok, lit(null).cast("string")).otherwise(lit("40001")).as("sqlstate"),
-        when(ok, lit(null).cast("string")).otherwise(lit("could not serialize access")).as("error"),
-        col("id").plus(1).as("source_line"));
+    Dataset<Row> generated = spark.range(0, tasks, 1, files).select(SchemaColumns.select(WarehouseSchema.TASKS,
+        Map.ofEntries(
+            Map.entry(WarehouseSchema.RUN_ID, concat(lit("run-"), lpad(group.cast("string"), 2, "0"))),
+            Map.entry(WarehouseSchema.STEP, lit(STEP)),
+            Map.entry("client_id", col("id").mod(64).cast("int")),
+            Map.entry("seq", col("id")),
+            Map.entry(WarehouseSchema.START_TS, timestamp_micros(startUs)),
+            Map.entry(WarehouseSchema.END_TS, timestamp_micros(startUs.plus(latency.divide(1000).cast("long")))),
+            Map.entry(WarehouseSchema.LATENCY_NS, when(ok, latency)),
+            Map.entry("service_ns", when(ok, latency)),
+            Map.entry("wait_ns", lit(0L)),
+            Map.entry(WarehouseSchema.WARMUP, lit(false)),
+            Map.entry(WarehouseSchema.OK, ok),
+            Map.entry("sqlstate", when(ok, lit(null).cast("string")).otherwise(lit("40001"))),
+            Map.entry("error", when(ok, lit(null).cast("string")).otherwise(lit("could not serialize access"))),
+            Map.entry(WarehouseSchema.SOURCE_LINE, col("id").plus(1)))));
     Dataset<Row> taskRows = spark.createDataFrame(generated.javaRDD(), WarehouseSchema.TASKS);
     List<Row> runs = new ArrayList<>();
     Timestamp at = Timestamp.from(Instant.ofEpochSecond(0, ORIGIN_US * 1000));
     for (int g = 0; g < groups; g++) {
       String os = g >= groups / 2 ? "windows" : "linux";
-      runs.add(RowFactory.create(runId(g), "bench", "bench-" + g, List.of(), Map.of("os", os), os, null, null, STEP,
-          64, null, "complete", at, at, tasks / groups, 0L, 0L, null, at, "bench"));
+      runs.add(SchemaColumns.row(WarehouseSchema.RUNS, Map.ofEntries(
+          Map.entry(WarehouseSchema.RUN_ID, runId(g)),
+          Map.entry("source_format", "bench"),
+          Map.entry(WarehouseSchema.SOURCE_KEY, "bench-" + g),
+          Map.entry("source_files", List.of()),
+          Map.entry(WarehouseSchema.LABELS, Map.of("os", os)),
+          Map.entry("os", os),
+          Map.entry("workload", STEP),
+          Map.entry("clients", 64),
+          Map.entry("status", "complete"),
+          Map.entry("started_at", at),
+          Map.entry("finished_at", at),
+          Map.entry("tasks_accepted", tasks / groups),
+          Map.entry("step_metrics_rows", 0L),
+          Map.entry("lines_rejected", 0L),
+          Map.entry("ingested_at", at),
+          Map.entry("benchlake_version", "bench"))));
     }
     new WarehouseWriter(warehouse).append("bench-" + tasks + "-" + groups, new WarehouseWriter.Batch(
         spark.createDataFrame(runs, WarehouseSchema.RUNS), taskRows,

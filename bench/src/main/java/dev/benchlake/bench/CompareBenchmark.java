@@ -2,7 +2,6 @@ package dev.benchlake.bench;
 
 import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
-import dev.benchlake.analysis.engine.ExactQuantiles;
 import dev.benchlake.analysis.report.ComparisonReport;
 import dev.benchlake.analysis.report.ReportMarkdown;
 import dev.benchlake.core.cli.Cli;

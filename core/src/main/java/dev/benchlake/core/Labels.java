@@ -1,6 +1,7 @@
 package dev.benchlake.core;
 
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
@@ -22,8 +23,11 @@ public final class Labels {
   public static final String CLIENTS = "clients";
   public static final String HOST = "host";
 
-  /** The label keys that are also columns of the {@code runs} table. */
-  public static final Set<String> DIMENSIONS = Set.of(OS, DB_VERSION, DB_MAJOR, WORKLOAD, CLIENTS, HOST);
+  /**
+   * The label keys that are also columns of the {@code runs} table, in the order of those columns
+   * (the one list: the schema, ingest and {@code runs} all take it from here).
+   */
+  public static final List<String> DIMENSIONS = List.of(OS, DB_VERSION, DB_MAJOR, WORKLOAD, CLIENTS, HOST);
 
   private static final Pattern KEY = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]{0,63}");
   private static final int MAX_VALUE_LENGTH = 1024;

@@ -21,6 +21,7 @@ import dev.benchlake.ingest.format.SourcePlan;
 import dev.benchlake.ingest.parse.ParsedRows;
 import dev.benchlake.ingest.source.FileScanner;
 import dev.benchlake.ingest.source.ScannedFile;
+import dev.benchlake.warehouse.SchemaColumns;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseWriter;
 import java.sql.Timestamp;
@@ -217,14 +218,19 @@ final class ParsedIngest {
 
   WarehouseWriter.Batch batch() {
     Column runId = runIdColumn().as(WarehouseSchema.RUN_ID);
-    Dataset<Row> tasks = taskRows().select(runId, col("step"),
-        col("client_id"), col("seq"), timestamp_micros(col(ParsedRows.START_US)).as("start_ts"),
-        timestamp_micros(col(ParsedRows.END_US)).as("end_ts"), col("latency_ns"), col("service_ns"), col("wait_ns"),
-        col("warmup"), col("ok"), col("sqlstate"), col("error"), col(ParsedRows.LINE_NO).as("source_line"));
-    Dataset<Row> rejects = rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.REJECT)).select(runId,
-        sourceFileColumn().as("source_file"), col(ParsedRows.LINE_NO), col("raw_line"), col("reason"));
-    Dataset<Row> metrics = metricRows().select(runId, col("step"), col("interval_start_s"), col("interval_s"),
-        col("metric"), col("value"), col("unit"), col("bucket"), col(ParsedRows.LINE_NO).as("source_line"));
+    // The warehouse's columns, each under its own name, but for those the passes carry otherwise.
+    Dataset<Row> tasks = taskRows().select(SchemaColumns.select(WarehouseSchema.TASKS, Map.of(
+        WarehouseSchema.RUN_ID, runId,
+        WarehouseSchema.START_TS, timestamp_micros(col(ParsedRows.START_US)),
+        WarehouseSchema.END_TS, timestamp_micros(col(ParsedRows.END_US)),
+        WarehouseSchema.SOURCE_LINE, col(ParsedRows.LINE_NO))));
+    Dataset<Row> rejects = rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.REJECT)).select(
+        SchemaColumns.select(WarehouseSchema.REJECTS, Map.of(
+            WarehouseSchema.RUN_ID, runId,
+            WarehouseSchema.REJECT_SOURCE_FILE, sourceFileColumn())));
+    Dataset<Row> metrics = metricRows().select(SchemaColumns.select(WarehouseSchema.STEP_METRICS, Map.of(
+        WarehouseSchema.RUN_ID, runId,
+        WarehouseSchema.SOURCE_LINE, col(ParsedRows.LINE_NO))));
     java.util.Set<WarehouseSchema.Table> empty = java.util.EnumSet.noneOf(WarehouseSchema.Table.class);
     long taskCount = 0;
     long metricCount = 0;

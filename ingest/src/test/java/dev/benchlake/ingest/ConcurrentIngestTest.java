@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** Ingests running at the same time into one warehouse, including two of the very same files. */
+@org.junit.jupiter.api.Tag("integration")
 class ConcurrentIngestTest extends IngestTestSupport {
   @Test
   void concurrentIngestsEachLandExactlyOnce() throws Exception {

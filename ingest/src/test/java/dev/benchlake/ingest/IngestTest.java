@@ -12,6 +12,7 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 
+@org.junit.jupiter.api.Tag("integration")
 class IngestTest extends IngestTestSupport {
   /** A pgbench log in many small chunks, with bad lines at known places: rejects name the right lines. */
   @Test

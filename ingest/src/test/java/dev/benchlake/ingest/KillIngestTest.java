@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * flags) are killed at several points of the commit; readers must never see a partial run, and a
  * re-run must then complete exactly once.
  */
+@org.junit.jupiter.api.Tag("integration")
 class KillIngestTest extends IngestTestSupport {
   private static final int LINES = 50_000;
   private static final int REJECTED = LINES / 10_000;

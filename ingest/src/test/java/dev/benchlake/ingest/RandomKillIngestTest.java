@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * read and show only whole runs; at the end one re-run of every file must land each run exactly
  * once and remove what the killed ones left. Also: ingest processes racing on one warehouse.
  */
+@org.junit.jupiter.api.Tag("integration")
 class RandomKillIngestTest extends IngestTestSupport {
   static final int KILLS = 4;
   private static final long SEED = 20260108L;

@@ -326,7 +326,7 @@ public final class Loadgen {
         m.kind() == ModeKind.OPEN ? m.rate() : null, m.kind() == ModeKind.OPEN ? m.schedule().id() : null,
         m.kind() == ModeKind.BURST ? m.poolTimeout().toMillis() / 1000.0 : null);
     RunManifest.Target target = new RunManifest.Target(database.target().safeUrl(), embedded, info.version(),
-        info.major(), info.nonDefaultSettings());
+        info.major(), info.nonDefaultSettings(), info.serverStart());
     return new RunManifest(RunManifest.FORMAT_VERSION, c.runId() != null ? c.runId() : UUID.randomUUID().toString(),
         new RunManifest.Tool(TOOL, BenchlakeVersion.version() + " (git " + BenchlakeVersion.gitSha() + ")"),
         clock.origin().toString(), null, clock.originEpochNs(), RunStatus.RUNNING, null,

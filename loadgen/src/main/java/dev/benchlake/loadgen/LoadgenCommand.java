@@ -1,14 +1,13 @@
 package dev.benchlake.loadgen;
 
-import dev.benchlake.core.Labels;
 import dev.benchlake.core.TextTable;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
+import dev.benchlake.core.cli.LabelOptions;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.loadgen.run.ArrivalSchedule;
-import dev.benchlake.loadgen.db.EmbeddedBinaries;
 import dev.benchlake.loadgen.db.EmbeddedServer;
 import dev.benchlake.loadgen.workload.RandType;
 import java.io.PrintWriter;
@@ -22,14 +21,16 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code benchlake loadgen}: builds a {@link LoadgenConfig} from options and runs it. */
 @Command(name = "loadgen", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-    sortOptions = false,
+    sortOptions = false, defaultValueProvider = LoadgenDefaults.class,
     description = {
       "Runs a load against PostgreSQL and records every task (tasks.csv + manifest.json in --out).",
       "Target: an embedded PostgreSQL (default, --pg-version 11..17) or any server (--jdbc-url, --user; the "
@@ -47,26 +48,41 @@ public final class LoadgenCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  // --- target
-  @Option(names = "--pg-version", paramLabel = "MAJOR",
-      description = "Embedded PostgreSQL major version (default: ${DEFAULT-VALUE}).",
-      defaultValue = "" + EmbeddedBinaries.DEFAULT_MAJOR)
-  int pgVersion;
+  // --- target: the embedded server's options or another server's, never both (picocli checks).
+  @ArgGroup(exclusive = true)
+  Target target;
 
-  @Option(names = "--pg-setting", paramLabel = "NAME=VALUE",
-      description = "Embedded server setting (repeatable); overrides loadgen's durable defaults (fsync=on, "
-          + "synchronous_commit=on, max_connections sized to the load).")
-  Map<String, String> pgSettings = new LinkedHashMap<>();
+  static final class Target {
+    @ArgGroup(exclusive = false, heading = "%nTarget: the embedded PostgreSQL (default)%n")
+    EmbeddedTarget embedded;
 
-  @Option(names = "--pg-dir", paramLabel = "DIR",
-      description = "Where the embedded cluster's temporary directory goes (default: the system temp directory).")
-  Path pgDir;
+    @ArgGroup(exclusive = false, heading = "%nTarget: any PostgreSQL server instead%n")
+    ExternalTarget external;
+  }
 
-  @Option(names = "--jdbc-url", paramLabel = "URL", description = "Any PostgreSQL server instead of the embedded one.")
-  String jdbcUrl;
+  static final class EmbeddedTarget {
+    @Option(names = "--pg-version", paramLabel = "MAJOR",
+        description = "Embedded PostgreSQL major version (default: ${DEFAULT-VALUE}).")
+    int pgVersion = LoadgenDefaults.PG_MAJOR;
 
-  @Option(names = "--user", paramLabel = "USER", description = "User for --jdbc-url (default: the URL's or the OS user).")
-  String user;
+    @Option(names = "--pg-setting", paramLabel = "NAME=VALUE",
+        description = "Embedded server setting (repeatable); overrides loadgen's durable defaults (fsync=on, "
+            + "synchronous_commit=on, max_connections sized to the load).")
+    Map<String, String> pgSettings = new LinkedHashMap<>();
+
+    @Option(names = "--pg-dir", paramLabel = "DIR",
+        description = "Where the embedded cluster's temporary directory goes (default: the system temp directory).")
+    Path pgDir;
+  }
+
+  static final class ExternalTarget {
+    @Option(names = "--jdbc-url", paramLabel = "URL", required = true,
+        description = "Any PostgreSQL server instead of the embedded one.")
+    String jdbcUrl;
+
+    @Option(names = "--user", paramLabel = "USER", description = "User for --jdbc-url (default: the URL's or the OS user).")
+    String user;
+  }
 
   // --- workload
   @Option(names = "--workload", paramLabel = "NAME",
@@ -79,8 +95,7 @@ public final class LoadgenCommand implements Callable<Integer> {
       description = "sysbench steps to run one after another on the same data, each with its own warm-up.")
   List<String> steps = new ArrayList<>();
 
-  @Option(names = "--scale", description = "select-update: rows = 10 x 100000 x SCALE (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1")
+  @Option(names = "--scale", description = "select-update: rows = 10 x 100000 x SCALE (default: ${DEFAULT-VALUE}).")
   double scale;
 
   @Option(names = "--think-time", paramLabel = "MIN..MAX",
@@ -88,20 +103,17 @@ public final class LoadgenCommand implements Callable<Integer> {
           + "connection (the 2016 study used 50ms..250ms; default: none).")
   String thinkTime;
 
-  @Option(names = "--tables", description = "sysbench: number of sbtest tables (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1")
+  @Option(names = "--tables", description = "sysbench: number of sbtest tables (default: ${DEFAULT-VALUE}).")
   int tables;
 
-  @Option(names = "--table-size", description = "sysbench: rows per table (default: ${DEFAULT-VALUE}).",
-      defaultValue = "10000")
+  @Option(names = "--table-size", description = "sysbench: rows per table (default: ${DEFAULT-VALUE}).")
   int tableSize;
 
-  @Option(names = "--range-size", description = "sysbench: ids per range query (default: ${DEFAULT-VALUE}).",
-      defaultValue = "100")
+  @Option(names = "--range-size", description = "sysbench: ids per range query (default: ${DEFAULT-VALUE}).")
   int rangeSize;
 
   @Option(names = "--rand-type", description = "sysbench: id distribution, uniform or special (sysbench 1.0's "
-      + "default hot spot) (default: ${DEFAULT-VALUE}).", defaultValue = "uniform")
+      + "default hot spot) (default: ${DEFAULT-VALUE}).")
   RandType randType;
 
   @Option(names = "--script", paramLabel = "FILE[@WEIGHT]",
@@ -115,25 +127,30 @@ public final class LoadgenCommand implements Callable<Integer> {
   boolean skipLoad;
 
   // --- mode
-  @Option(names = "--clients", description = "Connections, closed or open loop (default: ${DEFAULT-VALUE}).",
-      defaultValue = "1")
+  @Option(names = "--clients", description = "Connections, closed or open loop (default: ${DEFAULT-VALUE}).")
   int clients;
 
-  @Option(names = "--rate", paramLabel = "TASKS_PER_S", description = "Open loop: task arrivals per second.")
-  Double rate;
+  // The open loop's --rate and the burst's --burst are different modes: one or neither (picocli checks).
+  @ArgGroup(exclusive = true)
+  ModeChoice modeChoice;
 
-  @Option(names = "--schedule", description = "Open loop arrivals: poisson or fixed (default: ${DEFAULT-VALUE}).",
-      defaultValue = "poisson")
+  static final class ModeChoice {
+    @Option(names = "--rate", paramLabel = "TASKS_PER_S", description = "Open loop: task arrivals per second.")
+    Double rate;
+
+    @Option(names = "--burst", paramLabel = "N", description = "Burst: N tasks submitted at once to a pool (--pool).")
+    Integer burst;
+  }
+
+  @Option(names = "--schedule", description = "Open loop arrivals: poisson or fixed (default: ${DEFAULT-VALUE}).")
   ArrivalSchedule.Kind schedule;
-
-  @Option(names = "--burst", paramLabel = "N", description = "Burst: N tasks submitted at once to a pool (--pool).")
-  Integer burst;
 
   @Option(names = "--pool", paramLabel = "P", description = "Burst: connections in the pool.")
   Integer pool;
 
   @Option(names = "--pool-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "Burst: longest wait for a pooled connection before the task fails (default: 15s).")
+      description = "Burst: longest wait for a pooled connection before the task fails (default: "
+          + "${DEFAULT-VALUE}).")
   Duration poolTimeout;
 
   @Option(names = "--tasks", paramLabel = "N", description = "Measured tasks per step.")
@@ -143,7 +160,7 @@ public final class LoadgenCommand implements Callable<Integer> {
       description = "Measured time per step, e.g. 60s.")
   Duration duration;
 
-  @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "0s",
+  @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Warm-up per step (tasks recorded, marked warmup) (default: ${DEFAULT-VALUE}).")
   Duration warmup;
 
@@ -158,8 +175,8 @@ public final class LoadgenCommand implements Callable<Integer> {
   @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: a random UUID).")
   String runId;
 
-  @Option(names = "--label", paramLabel = "KEY=VALUE", description = "A label for the run (repeatable), e.g. os=linux.")
-  List<String> labels = new ArrayList<>();
+  @Mixin
+  LabelOptions labelOptions;
 
   @Option(names = "--quiet", description = "No progress output.")
   boolean quiet;
@@ -169,15 +186,15 @@ public final class LoadgenCommand implements Callable<Integer> {
   boolean noRecord;
 
   // --- faults
-  @Option(names = "--connect-timeout", converter = DurationConverter.class, defaultValue = "10s",
+  @Option(names = "--connect-timeout", converter = DurationConverter.class,
       description = "Limit on connecting and logging in (default: ${DEFAULT-VALUE}).")
   Duration connectTimeout;
 
-  @Option(names = "--query-timeout", converter = DurationConverter.class, defaultValue = "60s",
+  @Option(names = "--query-timeout", converter = DurationConverter.class,
       description = "Limit on any one wait for the server; a task that exceeds it fails (default: ${DEFAULT-VALUE}).")
   Duration queryTimeout;
 
-  @Option(names = "--max-outage", converter = DurationConverter.class, defaultValue = "60s",
+  @Option(names = "--max-outage", converter = DurationConverter.class,
       description = "End the run (interrupted) when no task succeeded for this long while tasks failed "
           + "(default: ${DEFAULT-VALUE}).")
   Duration maxOutage;
@@ -205,33 +222,16 @@ public final class LoadgenCommand implements Callable<Integer> {
   }
 
   LoadgenConfig config() {
-    boolean external = jdbcUrl != null;
-    if (external && (spec.commandLine().getParseResult().hasMatchedOption("--pg-version") || !pgSettings.isEmpty()
-        || pgDir != null)) {
-      throw new BadInputException("--pg-version, --pg-setting and --pg-dir are for the embedded server; "
-          + "they do not go with --jdbc-url");
-    }
-    if (!external && user != null) {
-      throw new BadInputException("--user goes with --jdbc-url (the embedded server's user is postgres)");
-    }
     if (noRecord && out != null) {
       throw new BadInputException("--no-record writes nothing: leave out --out");
     }
-    LoadgenConfig.Target target = external
-        ? new LoadgenConfig.External(jdbcUrl, user)
-        : new LoadgenConfig.Embedded(pgVersion, pgSettings, pgDir);
+    ExternalTarget external = target == null ? null : target.external;
+    LoadgenConfig.Target runTarget = external != null
+        ? new LoadgenConfig.External(external.jdbcUrl, external.user)
+        : new LoadgenConfig.Embedded(embedded().pgVersion, embedded().pgSettings, embedded().pgDir);
     Duration[] think = thinkTime == null ? new Duration[] {Duration.ZERO, Duration.ZERO} : parseRange(thinkTime);
-    TreeMap<String, String> labelMap = new TreeMap<>();
-    for (String label : labels) {
-      try {
-        Map.Entry<String, String> e = Labels.parse(label);
-        labelMap.put(e.getKey(), e.getValue());
-      } catch (IllegalArgumentException e) {
-        throw new BadInputException("--label: " + e.getMessage(), e);
-      }
-    }
     return LoadgenConfig.builder()
-        .target(target)
+        .target(runTarget)
         .workload(workload == null && !scripts.isEmpty() ? "script" : workload)
         .steps(steps)
         .scale(scale)
@@ -250,7 +250,7 @@ public final class LoadgenCommand implements Callable<Integer> {
         .randomSeed(randomSeed)
         .outDir(out)
         .runId(runId)
-        .labels(labelMap)
+        .labels(labelOptions.labels())
         .recordTasks(!noRecord)
         .connectTimeout(connectTimeout)
         .queryTimeout(queryTimeout)
@@ -258,12 +258,16 @@ public final class LoadgenCommand implements Callable<Integer> {
         .build();
   }
 
+  /** The embedded server's options: as given, or all defaults when none was. */
+  private EmbeddedTarget embedded() {
+    return target == null || target.embedded == null ? new EmbeddedTarget() : target.embedded;
+  }
+
   private LoadgenConfig.Mode mode() {
     var parsed = spec.commandLine().getParseResult();
-    if (rate != null && burst != null) {
-      throw new BadInputException("--rate (open loop) and --burst are different modes: give one");
-    }
-    if (burst == null && (pool != null || poolTimeout != null)) {
+    Double rate = modeChoice == null ? null : modeChoice.rate;
+    Integer burst = modeChoice == null ? null : modeChoice.burst;
+    if (burst == null && (pool != null || parsed.hasMatchedOption("--pool-timeout"))) {
       throw new BadInputException("--pool and --pool-timeout go with --burst");
     }
     if (rate == null && parsed.hasMatchedOption("--schedule")) {
@@ -276,7 +280,7 @@ public final class LoadgenCommand implements Callable<Integer> {
       if (pool == null) {
         throw new BadInputException("--burst needs --pool P (connections in the pool)");
       }
-      return LoadgenConfig.Mode.burst(burst, pool, poolTimeout == null ? Duration.ofSeconds(15) : poolTimeout);
+      return LoadgenConfig.Mode.burst(burst, pool, poolTimeout);
     }
     if (rate != null) {
       return LoadgenConfig.Mode.open(clients, rate, schedule);
@@ -299,8 +303,10 @@ public final class LoadgenCommand implements Callable<Integer> {
   }
 
   private int serve() {
-    int connections = burst != null && pool != null ? pool : clients;
-    EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(pgVersion, pgSettings, connections, pgDir));
+    int connections = modeChoice != null && modeChoice.burst != null && pool != null ? pool : clients;
+    EmbeddedTarget embedded = embedded();
+    EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(embedded.pgVersion, embedded.pgSettings,
+        connections, embedded.pgDir));
     CountDownLatch stopped = new CountDownLatch(1);
     ShutdownActions.register("stop the embedded server", () -> {
       server.close();

@@ -1,7 +1,6 @@
 package dev.benchlake.loadgen;
 
 import dev.benchlake.loadgen.run.ArrivalSchedule;
-import dev.benchlake.loadgen.db.EmbeddedBinaries;
 import dev.benchlake.loadgen.workload.RandType;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -150,32 +149,33 @@ public record LoadgenConfig(
   }
 
   /** Builds a config with loadgen's defaults for whatever is not set. */
+  /** Starts from {@link LoadgenDefaults}. */
   public static final class Builder {
-    private Target target = new Embedded(EmbeddedBinaries.DEFAULT_MAJOR, Map.of(), null);
-    private String workloadName = "select-update";
+    private Target target = new Embedded(LoadgenDefaults.PG_MAJOR, Map.of(), null);
+    private String workloadName = LoadgenDefaults.WORKLOAD;
     private List<String> steps = List.of();
-    private double scale = 1.0;
+    private double scale = LoadgenDefaults.SCALE;
     private Duration thinkMin = Duration.ZERO;
     private Duration thinkMax = Duration.ZERO;
-    private int tables = 1;
-    private int tableSize = 10_000;
-    private int rangeSize = 100;
-    private RandType randType = RandType.UNIFORM;
+    private int tables = LoadgenDefaults.TABLES;
+    private int tableSize = LoadgenDefaults.TABLE_SIZE;
+    private int rangeSize = LoadgenDefaults.RANGE_SIZE;
+    private RandType randType = LoadgenDefaults.RAND_TYPE;
     private List<String> scripts = List.of();
     private Map<String, Long> defines = Map.of();
-    private Mode mode = Mode.closed(1);
+    private Mode mode = Mode.closed(LoadgenDefaults.CLIENTS);
     private Long tasks;
     private Duration duration;
-    private Duration warmup = Duration.ZERO;
+    private Duration warmup = LoadgenDefaults.WARMUP;
     private Long randomSeed;
     private Path outDir;
     private String runId;
     private SortedMap<String, String> labels = new TreeMap<>();
     private boolean skipLoad;
     private boolean recordTasks = true;
-    private Duration connectTimeout = Duration.ofSeconds(10);
-    private Duration queryTimeout = Duration.ofSeconds(60);
-    private Duration maxOutage = Duration.ofSeconds(60);
+    private Duration connectTimeout = LoadgenDefaults.CONNECT_TIMEOUT;
+    private Duration queryTimeout = LoadgenDefaults.QUERY_TIMEOUT;
+    private Duration maxOutage = LoadgenDefaults.MAX_OUTAGE;
     private Map<String, String> environment = System.getenv();
 
     public Builder target(Target value) {

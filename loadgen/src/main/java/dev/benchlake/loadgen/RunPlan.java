@@ -9,7 +9,7 @@ import dev.benchlake.loadgen.run.Driver;
 import dev.benchlake.loadgen.run.OpenLoopDriver;
 import dev.benchlake.loadgen.run.StepPlan;
 import dev.benchlake.loadgen.db.EmbeddedBinaries;
-import dev.benchlake.loadgen.db.EmbeddedServer;
+import dev.benchlake.loadgen.db.EmbeddedSettings;
 import dev.benchlake.loadgen.workload.Script;
 import dev.benchlake.loadgen.workload.ScriptWorkload;
 import dev.benchlake.loadgen.workload.SelectUpdateWorkload;
@@ -57,7 +57,7 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
     positive("--max-outage", c.maxOutage());
     if (c.target() instanceof LoadgenConfig.Embedded embedded) {
       EmbeddedBinaries.discover().forMajor(embedded.major());
-      embedded.settings().forEach(EmbeddedServer::validateSetting);
+      embedded.settings().forEach(EmbeddedSettings::validate);
     } else if (c.target() instanceof LoadgenConfig.External external
         && (external.jdbcUrl() == null || external.jdbcUrl().isBlank())) {
       throw new BadInputException("--jdbc-url is empty");

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the manifest still says running (which ingest reads as interrupted), and a SIGTERM instead
  * leaves an interrupted manifest with every line.
  */
+@org.junit.jupiter.api.Tag("integration")
 class CrashSafetyTest {
   @TempDir
   Path tmp;

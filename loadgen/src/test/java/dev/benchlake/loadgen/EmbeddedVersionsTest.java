@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs that start their own embedded server, on the oldest and the newest supported majors: the
  * manifest records the real version and every non-default setting, with durability back on.
  */
+@org.junit.jupiter.api.Tag("integration")
 class EmbeddedVersionsTest {
   @TempDir
   Path tmp;

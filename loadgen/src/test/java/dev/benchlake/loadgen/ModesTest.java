@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Closed loop, open loop and burst against a real PostgreSQL: what each records. */
+@org.junit.jupiter.api.Tag("integration")
 class ModesTest {
   @TempDir
   Path tmp;

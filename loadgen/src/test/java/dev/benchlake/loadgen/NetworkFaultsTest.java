@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * user. Each time: one line in tasks.csv per attempt, every failure with its SQLSTATE, the run
  * completes when the fault ends, and no call waits longer than its timeout.
  */
+@org.junit.jupiter.api.Tag("integration")
 class NetworkFaultsTest {
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
   private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(2);

@@ -2,6 +2,7 @@ package dev.benchlake.loadgen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
@@ -22,13 +23,14 @@ import org.junit.jupiter.api.io.TempDir;
  * directory, if one was started, stays readable: its manifest is whole and says why the run
  * stopped, and tasks.csv holds whole lines except, at most, a last cut one (as after kill -9).
  */
+@org.junit.jupiter.api.Tag("integration")
 class OutputFolderFaultsTest {
   @TempDir
   Path tmp;
 
   private final EmbeddedServer server = TestServers.shared();
 
-  private BadInputTest.Outcome loadgen(Path out, String... more) {
+  private CommandRun loadgen(Path out, String... more) {
     List<String> args = new java.util.ArrayList<>(List.of("--jdbc-url", server.jdbcUrl().replaceFirst("\\?.*$", ""),
         "--user", server.user(), "--workload", "point-select", "--table-size", "1000", "--clients", "2",
         "--out", out.toString(), "--quiet"));
@@ -40,7 +42,7 @@ class OutputFolderFaultsTest {
   void aReadOnlyOutputFolderIsOneLineAndExit2BeforeTheRun() throws Exception {
     try (HostileFolders.Folder readOnly = HostileFolders.readOnly(tmp, "ro")) {
       Path out = readOnly.path().resolve("run");
-      BadInputTest.Outcome o = loadgen(out, "--tasks", "50");
+      CommandRun o = loadgen(out, "--tasks", "50");
       assertThat(o.exitCode()).as(o.stderr()).isEqualTo(2);
       assertThat(o.stderr().lines().toList()).hasSize(1).first().asString()
           .startsWith("loadgen: ").contains(out.toString()).contains("is not a writable directory");
@@ -53,7 +55,7 @@ class OutputFolderFaultsTest {
     try (HostileFolders.Folder disk = HostileFolders.fullDisk(tmp, "small", 256 * 1024)) {
       Path out = disk.path().resolve("run");
       // ~110 bytes a line: 50 000 tasks are ~5 MB, far beyond the 256 KiB.
-      BadInputTest.Outcome o = loadgen(out, "--tasks", "50000");
+      CommandRun o = loadgen(out, "--tasks", "50000");
       assertThat(o.exitCode()).as(o.stderr()).isEqualTo(ExitCode.FAILURE);
       assertThat(o.stderr().lines().toList()).as(o.stderr()).singleElement().asString()
           .startsWith("benchlake loadgen: run interrupted: ").contains("No space left on device");

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A server that wants a password: loadgen finds it in PGPASSWORD or a password file, and it never
  * appears in anything loadgen writes (files, stdout, stderr, logs), not even when it is wrong.
  */
+@org.junit.jupiter.api.Tag("integration")
 class PasswordTest {
   static final String USER = "lg_secret";
   static final String PASSWORD = "Pw-7f3c9e2a-never-print-me";

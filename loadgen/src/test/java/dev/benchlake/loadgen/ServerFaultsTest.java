@@ -6,6 +6,7 @@ import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.TaskRecord;
 import dev.benchlake.loadgen.db.EmbeddedServer;
+import dev.benchlake.loadgen.db.ServerCrashes;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The server crashes and comes back in the middle of a run: loadgen keeps going and records every attempt. */
+@org.junit.jupiter.api.Tag("integration")
 class ServerFaultsTest {
   private static EmbeddedServer server;
 
@@ -39,7 +41,7 @@ class ServerFaultsTest {
     CompletableFuture<Void> crash = CompletableFuture.runAsync(() -> {
       try {
         Thread.sleep(1_500);
-        server.crashAndRestart(Duration.ofMillis(1_500));
+        ServerCrashes.crashAndRestart(server, Duration.ofMillis(1_500));
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }

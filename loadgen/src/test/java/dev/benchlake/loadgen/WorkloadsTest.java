@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every workload against a real PostgreSQL: the data it loads and the runs it records. */
+@org.junit.jupiter.api.Tag("integration")
 class WorkloadsTest {
   @TempDir
   Path tmp;

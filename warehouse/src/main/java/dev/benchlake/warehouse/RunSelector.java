@@ -21,7 +21,11 @@ import org.apache.spark.sql.Row;
  */
 public final class RunSelector {
   private static final Pattern TERM = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_.-]*)\\s*(!=|=)(.*)");
-  private static final List<String> NOT_SELECTABLE = List.of("labels", "source_files", "metadata_json");
+  /**
+   * The columns of {@code runs} that hold no single value to compare (a map, a list, a JSON
+   * document): neither a selector key nor a dimension to group runs by (trend's {@code --by}).
+   */
+  public static final List<String> NOT_SELECTABLE = List.of(WarehouseSchema.LABELS, "source_files", "metadata_json");
 
   /** One condition. */
   public record Term(String key, boolean negated, String value) {

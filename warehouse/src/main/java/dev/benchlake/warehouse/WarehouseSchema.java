@@ -7,6 +7,7 @@ import static org.apache.spark.sql.types.DataTypes.LongType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 import static org.apache.spark.sql.types.DataTypes.TimestampType;
 
+import dev.benchlake.core.Labels;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -28,6 +29,10 @@ public final class WarehouseSchema {
   public static final String WARMUP = "warmup";
   public static final String LATENCY_NS = "latency_ns";
   public static final String SOURCE_KEY = "source_key";
+  public static final String START_TS = "start_ts";
+  public static final String END_TS = "end_ts";
+  public static final String SOURCE_LINE = "source_line";
+  public static final String REJECT_SOURCE_FILE = "source_file";
 
   /**
    * One file an ingest read: where it was, its content hash and size. The fields are never null,
@@ -41,7 +46,7 @@ public final class WarehouseSchema {
   /**
    * One row per run. {@code source_key} (sha256 over the sorted content hashes of the run's source
    * files) is what makes ingest idempotent. The dimension columns ({@code os} … {@code host}) are
-   * lifted from the labels (and from the source where it knows them, e.g. a loadgen manifest).
+   * lifted from the labels ({@link Labels#DIMENSIONS}, in that order) (and from the source where it knows them, e.g. a loadgen manifest).
    * A run is visible to readers only once its row is here: this table is the commit point.
    */
   public static final StructType RUNS = new StructType()
@@ -50,12 +55,12 @@ public final class WarehouseSchema {
       .add(SOURCE_KEY, StringType, false)
       .add("source_files", DataTypes.createArrayType(SOURCE_FILE, false), false)
       .add(LABELS, DataTypes.createMapType(StringType, StringType, false), false)
-      .add("os", StringType, true)
-      .add("db_version", StringType, true)
-      .add("db_major", IntegerType, true)
-      .add("workload", StringType, true)
-      .add("clients", IntegerType, true)
-      .add("host", StringType, true)
+      .add(Labels.OS, StringType, true)
+      .add(Labels.DB_VERSION, StringType, true)
+      .add(Labels.DB_MAJOR, IntegerType, true)
+      .add(Labels.WORKLOAD, StringType, true)
+      .add(Labels.CLIENTS, IntegerType, true)
+      .add(Labels.HOST, StringType, true)
       .add("status", StringType, false)
       .add("started_at", TimestampType, true)
       .add("finished_at", TimestampType, true)
@@ -77,8 +82,8 @@ public final class WarehouseSchema {
       .add(STEP, StringType, false)
       .add("client_id", IntegerType, false)
       .add("seq", LongType, false)
-      .add("start_ts", TimestampType, true)
-      .add("end_ts", TimestampType, true)
+      .add(START_TS, TimestampType, true)
+      .add(END_TS, TimestampType, true)
       .add(LATENCY_NS, LongType, true)
       .add("service_ns", LongType, true)
       .add("wait_ns", LongType, true)
@@ -86,7 +91,7 @@ public final class WarehouseSchema {
       .add(OK, BooleanType, false)
       .add("sqlstate", StringType, true)
       .add("error", StringType, true)
-      .add("source_line", LongType, false);
+      .add(SOURCE_LINE, LongType, false);
 
   /**
    * Aggregates from sources that carry no per-task data (sysbench, pgbench summaries and aggregate
@@ -102,12 +107,12 @@ public final class WarehouseSchema {
       .add("value", DoubleType, false)
       .add("unit", StringType, false)
       .add("bucket", DoubleType, true)
-      .add("source_line", LongType, true);
+      .add(SOURCE_LINE, LongType, true);
 
   /** Every line that was not accepted, with the reason a human can act on. */
   public static final StructType REJECTS = new StructType()
       .add(RUN_ID, StringType, false)
-      .add("source_file", StringType, false)
+      .add(REJECT_SOURCE_FILE, StringType, false)
       .add("line_no", LongType, false)
       .add("raw_line", StringType, false)
       .add("reason", StringType, false);

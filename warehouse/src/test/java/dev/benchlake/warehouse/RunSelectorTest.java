@@ -14,6 +14,7 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import scala.jdk.javaapi.CollectionConverters;
 
+@org.junit.jupiter.api.Tag("integration")
 class RunSelectorTest extends SparkTestBase {
   private static final StructType SCHEMA = new StructType()
       .add("run_id", DataTypes.StringType)

@@ -1,10 +1,10 @@
 package dev.benchlake.analysis.engine;
 
-import static org.apache.spark.sql.types.DataTypes.BooleanType;
 import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.LongType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
+import dev.benchlake.warehouse.WarehouseSchema;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
@@ -13,21 +13,22 @@ import org.apache.spark.sql.types.StructType;
  * The rows the engine reads: one per task (warm-up tasks already left out), the run as a dense
  * index rather than its id (no string per row). {@code latency_ns} counts only when {@code ok};
  * {@code error_code} (SQLSTATE, else the message) only when not; {@code end_us} (µs since the
- * epoch, null when unknown) of successful tasks gives each run's throughput.
+ * epoch, null when unknown) of successful tasks gives each run's throughput. The columns it shares
+ * with the warehouse's tasks take their names and types from {@link WarehouseSchema#TASKS}.
  */
 public final class EngineInput {
-  public static final String STEP = "step";
+  public static final String STEP = WarehouseSchema.STEP;
   public static final String RUN_INDEX = "run_index";
-  public static final String LATENCY_NS = "latency_ns";
-  public static final String OK = "ok";
+  public static final String LATENCY_NS = WarehouseSchema.LATENCY_NS;
+  public static final String OK = WarehouseSchema.OK;
   public static final String ERROR_CODE = "error_code";
   public static final String END_US = "end_us";
 
   public static final StructType SCHEMA = new StructType()
-      .add(STEP, StringType, false)
+      .add(WarehouseSchema.field(WarehouseSchema.TASKS, STEP))
       .add(RUN_INDEX, IntegerType, false)
-      .add(LATENCY_NS, LongType, true)
-      .add(OK, BooleanType, false)
+      .add(WarehouseSchema.field(WarehouseSchema.TASKS, LATENCY_NS))
+      .add(WarehouseSchema.field(WarehouseSchema.TASKS, OK))
       .add(ERROR_CODE, StringType, true)
       .add(END_US, LongType, true);
 

@@ -43,13 +43,12 @@ public final class Trend {
   private static final Logger LOG = LoggerFactory.getLogger(Trend.class);
   private static final String VERSION = "version";
   private static final String TASKS_ACCEPTED = "tasks_accepted";
-  private static final List<String> NOT_A_DIMENSION = List.of(WarehouseSchema.LABELS, "source_files", "metadata_json");
 
   private Trend() {}
 
   public static TrendReport run(Warehouse warehouse, TrendRequest request) {
     warehouse.requireExisting();
-    if (NOT_A_DIMENSION.contains(request.by())) {
+    if (RunSelector.NOT_SELECTABLE.contains(request.by())) {
       throw new BadInputException("--by " + request.by() + " is not a run dimension or label");
     }
     List<String> notes = new ArrayList<>();

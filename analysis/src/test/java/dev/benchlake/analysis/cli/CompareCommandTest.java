@@ -3,7 +3,7 @@ package dev.benchlake.analysis.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.analysis.report.ReportFiles;
-import dev.benchlake.analysis.testing.CommandRun;
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.testing.HostileFolders;
@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@org.junit.jupiter.api.Tag("integration")
 class CompareCommandTest extends SparkTestBase {
   private static Warehouse warehouse;
 

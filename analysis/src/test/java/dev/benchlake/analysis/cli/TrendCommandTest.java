@@ -3,7 +3,7 @@ package dev.benchlake.analysis.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.benchlake.analysis.testing.CommandRun;
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.analysis.trend.TrendFixture;
 import dev.benchlake.core.Json;
@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@org.junit.jupiter.api.Tag("integration")
 class TrendCommandTest extends SparkTestBase {
   private static Warehouse warehouse;
 

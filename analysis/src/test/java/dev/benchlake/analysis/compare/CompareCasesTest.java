@@ -24,6 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Whole comparisons on Spark against every figure numpy and scipy give for the same tasks. */
+@org.junit.jupiter.api.Tag("integration")
 class CompareCasesTest extends SparkTestBase {
   private static final Map<String, ComparisonReport> REPORTS = new HashMap<>();
 

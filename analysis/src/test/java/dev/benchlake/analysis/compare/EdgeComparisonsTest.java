@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>a candidate whose runs have no task at all: bad input, with a message that says so.
  * </ul>
  */
+@org.junit.jupiter.api.Tag("integration")
 class EdgeComparisonsTest extends SparkTestBase {
   private static final int RUNS = 8;
 

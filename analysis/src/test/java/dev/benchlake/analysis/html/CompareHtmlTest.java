@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** report.html in a real browser: the charts draw, no script fails, hostile text stays text. */
+@org.junit.jupiter.api.Tag("integration")
 class CompareHtmlTest extends SparkTestBase {
   private static final String HOSTILE_LABEL = "<script>alert(1)</script>";
   private static final String HOSTILE_ERROR = "<img src=x onerror=\"document.body.setAttribute('data-pwned','1')\">";

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
 import dev.benchlake.analysis.compare.OutlierPolicy;
-import dev.benchlake.analysis.testing.Golden;
+import dev.benchlake.core.testing.Golden;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.Json;
 import dev.benchlake.warehouse.spark.SparkTestBase;
@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Golden files seal report.json and report.md byte for byte. After an intended change of the
  * format, regenerate them with {@code -Dbenchlake.golden.update=true} and review the diff.
  */
+@org.junit.jupiter.api.Tag("integration")
 class ReportGoldenTest extends SparkTestBase {
   private static final java.util.Map<String, ComparisonReport> REPORTS = new java.util.HashMap<>();
 

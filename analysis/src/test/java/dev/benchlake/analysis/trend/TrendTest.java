@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.testing.BrowserPage;
-import dev.benchlake.analysis.testing.Golden;
+import dev.benchlake.core.testing.Golden;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.BadInputException;
@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The trend end to end on {@link TrendFixture}: golden trend.json and trend.md, and trend.html in a browser. */
+@org.junit.jupiter.api.Tag("integration")
 class TrendTest extends SparkTestBase {
   private static Warehouse warehouse;
 

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code mannwhitneyu(w, l)}, {@code ttest_ind(w, l, equal_var=False)}, {@code ks_2samp(w, l)},
  * {@code fisher_exact([[8, 14992], [0, 15000]])}, {@code mannwhitneyu(run medians, method='exact')}.
  */
+@org.junit.jupiter.api.Tag("integration")
 class ClassicStudyTest extends SparkTestBase {
   private static StepComparison study;
   private static ComparisonReport report;

@@ -49,6 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is not rendered), breaks no line and no table row; report.html holds none of them as markup (its
  * rendering in a browser is CompareHtmlTest's).
  */
+@org.junit.jupiter.api.Tag("integration")
 class HostileStringsTest extends SparkTestBase {
   /** HTML and JavaScript, for any viewer that renders what it is given. */
   static final String HTML = "<script>alert(\"x\")</script><img src=x onerror=alert(1)>";

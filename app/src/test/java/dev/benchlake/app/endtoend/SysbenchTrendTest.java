@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Real sysbench 1.0.20 output (ingest's fixtures) through {@link Ingest#run} into a trend: the
  * metric names and units the parser writes are the ones the trend reads.
  */
+@org.junit.jupiter.api.Tag("integration")
 class SysbenchTrendTest extends SparkTestBase {
   @TempDir
   Path dir;

@@ -1,5 +1,6 @@
 package dev.benchlake.core.raw;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.benchlake.core.AtomicFiles;
 import dev.benchlake.core.Json;
@@ -90,9 +91,31 @@ public record RunManifest(
    * @param serverVersion {@code select version()}
    * @param major the server's major version, e.g. 16
    * @param settings every setting whose source is not {@code default} (name → value with unit)
+   * @param serverStart which start of which cluster served the run, absent in manifests written
+   *     before it was recorded (an additive field: the format version stays)
    */
   public record Target(
-      String jdbcUrl, boolean embedded, String serverVersion, Integer major, SortedMap<String, String> settings) {}
+      String jdbcUrl, boolean embedded, String serverVersion, Integer major, SortedMap<String, String> settings,
+      ServerStart serverStart) {
+    /** A target whose server start is not known. */
+    public Target(String jdbcUrl, boolean embedded, String serverVersion, Integer major,
+        SortedMap<String, String> settings) {
+      this(jdbcUrl, embedded, serverVersion, major, settings, null);
+    }
+  }
+
+  /**
+   * The identity of one server start: runs with the same one shared a server process (its caches,
+   * its plan and statistics state), so they are not independent replicates. This JSON shape
+   * ({@code target.server_start}) is what ingest reads into {@code runs.server_start}.
+   *
+   * @param postmasterStartTime {@code pg_postmaster_start_time()} as an ISO-8601 UTC instant
+   * @param dataDirectory the server's {@code data_directory}, or null when the user may not read
+   *     it (written as {@code null}, not left out: the field is part of the shape)
+   */
+  public record ServerStart(
+      String postmasterStartTime,
+      @JsonInclude(JsonInclude.Include.ALWAYS) String dataDirectory) {}
 
   /**
    * @param host host name

@@ -2,6 +2,7 @@ package dev.benchlake.ingest.cli;
 
 import dev.benchlake.warehouse.cli.WarehouseOption;
 import dev.benchlake.core.Labels;
+import dev.benchlake.core.cli.LabelOptions;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.ingest.Ingest;
@@ -55,9 +56,8 @@ public final class IngestCommand implements Callable<Integer> {
       description = "Step name for sources that do not name it (sysbench: default the file name's stem; pgbench logs: default 'pgbench').")
   String step;
 
-  @Option(names = "--label", paramLabel = "KEY=VALUE",
-      description = "A label for what the files cannot know (os, host, db_version, date…); repeatable; overrides the source.")
-  List<String> labels = new ArrayList<>();
+  @Mixin
+  LabelOptions labelOptions;
 
   @Option(names = "--replace", description = "Re-ingest sources already in the warehouse, replacing their runs.")
   boolean replace;
@@ -82,16 +82,7 @@ public final class IngestCommand implements Callable<Integer> {
     if (!format.equals(IngestRequest.AUTO)) {
       Formats.named(format);
     }
-    Map<String, String> labelMap = new TreeMap<>();
-    for (String label : labels) {
-      try {
-        Map.Entry<String, String> entry = Labels.parse(label);
-        labelMap.put(entry.getKey(), entry.getValue());
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--label: " + e.getMessage());
-      }
-    }
-    IngestRequest request = new IngestRequest(paths, format, mapping, step, new TreeMap<>(labelMap), replace,
+    IngestRequest request = new IngestRequest(paths, format, mapping, step, new TreeMap<>(labelOptions.labels()), replace,
         chunkBytes, message -> {
           err.println(message);
           err.flush();

@@ -7,8 +7,14 @@ import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.LongType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
+import dev.benchlake.warehouse.SchemaColumns;
+import dev.benchlake.warehouse.WarehouseSchema;
+import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -78,22 +84,13 @@ public final class ParsedRows {
    * The tasks of the second pass: {@code WarehouseSchema.TASKS} but with the source and run part
    * instead of the run id, times as epoch microseconds, and the line number.
    */
-  public static final StructType TASK_SCHEMA = new StructType()
-      .add(SOURCE, IntegerType, false)
-      .add(RUN_PART, StringType, false)
-      .add("step", StringType, false)
-      .add("client_id", IntegerType, false)
-      .add("seq", LongType, false)
-      .add(START_US, LongType, true)
-      .add(END_US, LongType, true)
-      .add("latency_ns", LongType, true)
-      .add("service_ns", LongType, true)
-      .add("wait_ns", LongType, true)
-      .add("warmup", BooleanType, false)
-      .add("ok", BooleanType, false)
-      .add("sqlstate", StringType, true)
-      .add("error", StringType, true)
-      .add(LINE_NO, LongType, false);
+  public static final StructType TASK_SCHEMA = SchemaColumns.replacing(WarehouseSchema.TASKS, Map.of(
+      WarehouseSchema.RUN_ID, List.of(
+          new StructField(SOURCE, IntegerType, false, Metadata.empty()),
+          new StructField(RUN_PART, StringType, false, Metadata.empty())),
+      WarehouseSchema.START_TS, List.of(new StructField(START_US, LongType, true, Metadata.empty())),
+      WarehouseSchema.END_TS, List.of(new StructField(END_US, LongType, true, Metadata.empty())),
+      WarehouseSchema.SOURCE_LINE, List.of(new StructField(LINE_NO, LongType, false, Metadata.empty()))));
 
   static Row task(int source, long lineNo, ParsedTask t) {
     return RowFactory.create(source, t.runPart(), t.step(), t.clientId(), t.seq(), t.startEpochUs(), t.endEpochUs(),

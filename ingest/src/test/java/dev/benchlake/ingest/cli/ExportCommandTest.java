@@ -1,11 +1,13 @@
 package dev.benchlake.ingest.cli;
 
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.warehouse.cli.ExportCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.Json;
+import dev.benchlake.core.testing.Golden;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.ingest.IngestTestSupport;
 import dev.benchlake.warehouse.Warehouse;
@@ -14,7 +16,6 @@ import dev.benchlake.warehouse.WarehouseSchema.Table;
 import dev.benchlake.warehouse.WarehouseWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@link WarehouseWriter} from rows chosen for their edges: quotes, commas and line breaks in text,
  * a latency above 2^53 ns, NaN, nulls, microsecond timestamps, labels that differ between runs.
  */
+@org.junit.jupiter.api.Tag("integration")
 class ExportCommandTest extends IngestTestSupport {
   private static final Timestamp INGESTED_AT = timestamp("2026-01-01T00:00:00Z");
   private static final String GHOST = "r-ghost";
@@ -64,24 +66,16 @@ class ExportCommandTest extends IngestTestSupport {
   void everyTableInEveryFormatMatchesItsGoldenFile(String table, String format) throws IOException {
     Warehouse warehouse = edges;
     Path out = tmp.resolve("out").resolve(table + "." + format);
-    CliRun run = CliRun.of(new ExportCommand(), "--warehouse", warehouse.root(), "--table", table, "--format", format,
+    CommandRun run = CommandRun.of(new ExportCommand(), "--warehouse", warehouse.root(), "--table", table, "--format", format,
         "--out", out.toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
     String exported = Files.readString(out, StandardCharsets.UTF_8);
     assertThat(exported).doesNotContain(GHOST);
     try (var files = Files.list(out.getParent())) {
       assertThat(files.map(p -> p.getFileName().toString())).as("no partial file left").containsExactly(table + "." + format);
     }
     String name = "export-" + table + "." + format;
-    if (Boolean.getBoolean("benchlake.golden.update")) {
-      Path file = Path.of(System.getProperty("basedir", "."), "src/test/resources/dev/benchlake/ingest/cli", name);
-      Files.writeString(file, exported, StandardCharsets.UTF_8);
-      fail("updated " + name + ": review the diff and run again without -Dbenchlake.golden.update");
-    }
-    try (InputStream in = ExportCommandTest.class.getResourceAsStream(name)) {
-      assertThat(in).as("golden file " + name + " (create it with -Dbenchlake.golden.update=true)").isNotNull();
-      assertThat(exported).isEqualTo(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    }
+    Golden.checkOnly(ExportCommandTest.class, name, exported);
   }
 
   @Test
@@ -140,26 +134,26 @@ class ExportCommandTest extends IngestTestSupport {
     Warehouse warehouse = edges;
     Path out = tmp.resolve("bad.csv");
     String wh = warehouse.root();
-    assertBad(CliRun.of(new ExportCommand(), "--warehouse", wh, "--table", "nope", "--out", out.toString()), "runs, tasks");
-    assertBad(CliRun.of(new ExportCommand(), "--warehouse", wh, "--table", "tasks", "--where", "os", "--out",
+    assertBad(CommandRun.of(new ExportCommand(), "--warehouse", wh, "--table", "nope", "--out", out.toString()), "runs, tasks");
+    assertBad(CommandRun.of(new ExportCommand(), "--warehouse", wh, "--table", "tasks", "--where", "os", "--out",
         out.toString()), "is not key=value");
-    assertBad(CliRun.of(new ExportCommand(), "--warehouse", wh, "--table", "runs", "--where", "labels=x", "--out",
+    assertBad(CommandRun.of(new ExportCommand(), "--warehouse", wh, "--table", "runs", "--where", "labels=x", "--out",
         out.toString()), "cannot be compared");
-    assertBad(CliRun.of(new ExportCommand(), "--warehouse", wh, "--table", "runs", "--step", "x", "--out",
+    assertBad(CommandRun.of(new ExportCommand(), "--warehouse", wh, "--table", "runs", "--step", "x", "--out",
         out.toString()), "has no steps");
-    assertBad(CliRun.of(new ExportCommand(), "--warehouse", wh, "--table", "tasks", "--columns", "run_id,latency",
+    assertBad(CommandRun.of(new ExportCommand(), "--warehouse", wh, "--table", "tasks", "--columns", "run_id,latency",
         "--out", out.toString()), "no column 'latency'");
-    assertBad(CliRun.of(new ExportCommand(), "--warehouse", wh, "--table", "tasks", "--format", "parquet",
+    assertBad(CommandRun.of(new ExportCommand(), "--warehouse", wh, "--table", "tasks", "--format", "parquet",
         "--out", out.toString()), "the formats: csv, jsonl");
-    assertBad(CliRun.of(new ExportCommand(), "--warehouse", tmp.resolve("none").toString(), "--table", "runs",
+    assertBad(CommandRun.of(new ExportCommand(), "--warehouse", tmp.resolve("none").toString(), "--table", "runs",
         "--out", out.toString()), "no warehouse at");
     assertThat(out).doesNotExist();
   }
 
-  private static void assertBad(CliRun run, String message) {
-    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT);
-    assertThat(run.err()).contains(message).doesNotContain("\tat ");
-    assertThat(run.out()).isEmpty();
+  private static void assertBad(CommandRun run, String message) {
+    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(run.stderr()).contains(message).doesNotContain("\tat ");
+    assertThat(run.stdout()).isEmpty();
   }
 
   private static String stdout(Warehouse warehouse, String... args) {
@@ -167,8 +161,8 @@ class ExportCommandTest extends IngestTestSupport {
     ExportCommand command = new ExportCommand(bytes);
     List<String> all = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--out", "-"));
     all.addAll(List.of(args));
-    CliRun run = CliRun.of(command, all.toArray(String[]::new));
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    CommandRun run = CommandRun.of(command, all.toArray(String[]::new));
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
     return bytes.toString(StandardCharsets.UTF_8);
   }
 

@@ -2,6 +2,7 @@ package dev.benchlake.ingest.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.ingest.IngestTestSupport;
 import dev.benchlake.ingest.format.HostileFiles;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *   <li>the warehouse stays readable and the run already there is untouched.
  * </ul>
  */
+@org.junit.jupiter.api.Tag("integration")
 class HostileIngestCommandTest extends IngestTestSupport {
   static final int CASES = 6;
   private static final long SEED = 20260108L;
@@ -45,9 +47,9 @@ class HostileIngestCommandTest extends IngestTestSupport {
   @BeforeAll
   static void seedWarehouse() {
     warehouseDir = shared.resolve("warehouse");
-    CliRun seed = CliRun.of(new IngestCommand(), "--warehouse", warehouseDir.toString(),
+    CommandRun seed = CommandRun.of(new IngestCommand(), "--warehouse", warehouseDir.toString(),
         fixture("pgbench_log.4242").toString(), fixture("pgbench_log.4242.1").toString());
-    assertThat(seed.exitCode()).as(seed.err()).isZero();
+    assertThat(seed.exitCode()).as(seed.stderr()).isZero();
     seedTasks = 20;
   }
 
@@ -67,17 +69,17 @@ class HostileIngestCommandTest extends IngestTestSupport {
       throws IOException {
     Path file = tmp.resolve(m.fileName());
     Files.write(file, m.content());
-    CliRun run = CliRun.of(new IngestCommand(), "--warehouse", warehouseDir.toString(), "--format", format,
+    CommandRun run = CommandRun.of(new IngestCommand(), "--warehouse", warehouseDir.toString(), "--format", format,
         file.toString());
-    String context = m + " --format " + format + "\nstderr:\n" + abbreviate(run.err());
+    String context = m + " --format " + format + "\nstderr:\n" + abbreviate(run.stderr());
 
     assertThat(run.exitCode()).as(context).isIn(ExitCode.OK, ExitCode.BAD_INPUT);
-    assertThat(run.err()).as(context).doesNotContain("\tat ").doesNotContain("Exception");
+    assertThat(run.stderr()).as(context).doesNotContain("\tat ").doesNotContain("Exception");
     if (run.exitCode() == ExitCode.BAD_INPUT) {
-      assertThat(run.err().lines().toList()).as(context).singleElement().asString().startsWith("ingest: ");
-      assertThat(run.out()).isEmpty();
+      assertThat(run.stderr().lines().toList()).as(context).singleElement().asString().startsWith("ingest: ");
+      assertThat(run.stdout()).isEmpty();
     } else {
-      List<String> accounts = run.err().lines().filter(l -> ACCOUNT.matcher(l).matches()).toList();
+      List<String> accounts = run.stderr().lines().filter(l -> ACCOUNT.matcher(l).matches()).toList();
       assertThat(accounts).as(context).isNotEmpty();
       for (String line : accounts) {
         Matcher a = ACCOUNT.matcher(line);
@@ -100,8 +102,8 @@ class HostileIngestCommandTest extends IngestTestSupport {
         .replace("Number of threads: 2", "Number of threads: 2 future 83441");
     Path file = Files.writeString(tmp.resolve("oltp_future.txt"), text, java.nio.charset.StandardCharsets.UTF_8);
     Path own = tmp.resolve("own-warehouse");
-    CliRun run = CliRun.of(new IngestCommand(), "--warehouse", own.toString(), file.toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
+    CommandRun run = CommandRun.of(new IngestCommand(), "--warehouse", own.toString(), file.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
     org.apache.spark.sql.Row row = dev.benchlake.warehouse.Warehouse.at(spark, own.toString()).runs().first();
     assertThat(row.isNullAt(row.fieldIndex("clients"))).isTrue();
     assertThat(row.<String>getAs("metadata_json")).contains("\"number_of_threads\":\"2 future 83441\"");

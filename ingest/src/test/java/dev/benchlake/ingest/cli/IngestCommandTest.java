@@ -2,6 +2,7 @@ package dev.benchlake.ingest.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.ingest.IngestTestSupport;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code benchlake ingest} end to end in-process: output, exit codes, and bad input leaving the warehouse unchanged. */
+@org.junit.jupiter.api.Tag("integration")
 class IngestCommandTest extends IngestTestSupport {
   /** One warehouse with one run, shared by the bad-input tests: none of them may change it. */
   @TempDir
@@ -28,35 +30,35 @@ class IngestCommandTest extends IngestTestSupport {
   @BeforeAll
   static void seedWarehouse() {
     warehouseDir = seeded.resolve("warehouse");
-    CliRun seed = ingestInto(warehouseDir, fixture("pgbench15-progress.txt").toString());
-    assertThat(seed.exitCode()).as(seed.err()).isZero();
+    CommandRun seed = ingestInto(warehouseDir, fixture("pgbench15-progress.txt").toString());
+    assertThat(seed.exitCode()).as(seed.stderr()).isZero();
     seedSnapshot = snapshot();
   }
 
-  private CliRun ingest(String... args) {
+  private CommandRun ingest(String... args) {
     return ingestInto(warehouseDir, args);
   }
 
-  private static CliRun ingestInto(Path warehouse, String... args) {
+  private static CommandRun ingestInto(Path warehouse, String... args) {
     List<String> all = new ArrayList<>(List.of("--warehouse", warehouse.toString()));
     all.addAll(List.of(args));
-    return CliRun.of(new IngestCommand(), all.toArray(String[]::new));
+    return CommandRun.of(new IngestCommand(), all.toArray(String[]::new));
   }
 
   @Test
   void printsRunIdsOnStdoutAndAccountingOnStderr() throws IOException {
     Path file = fixture("oltp_point_select.txt");
     Path own = tmp.resolve("own-warehouse");
-    CliRun run = ingestInto(own, "--label", "os=linux", file.toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.out().trim()).matches("sysbench-[0-9a-f]{16}");
-    assertThat(run.err()).contains(file + ": sysbench (sysbench output")
+    CommandRun run = ingestInto(own, "--label", "os=linux", file.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stdout().trim()).matches("sysbench-[0-9a-f]{16}");
+    assertThat(run.stderr()).contains(file + ": sysbench (sysbench output")
         .contains(file + ": accepted " + Files.readAllLines(file).size() + ", rejected 0");
 
-    CliRun again = ingestInto(own, file.toString());
+    CommandRun again = ingestInto(own, file.toString());
     assertThat(again.exitCode()).isZero();
-    assertThat(again.out()).isEmpty();
-    assertThat(again.err()).contains("already ingested as run " + run.out().trim() + ", nothing added")
+    assertThat(again.stdout()).isEmpty();
+    assertThat(again.stderr()).contains("already ingested as run " + run.stdout().trim() + ", nothing added")
         .contains("already ingested, nothing added");
   }
 
@@ -83,9 +85,9 @@ class IngestCommandTest extends IngestTestSupport {
   @Test
   void misDetectedFormatIsAllRejects() {
     Path sysbench = fixture("oltp_point_select.txt");
-    CliRun run = ingest("--format", "pgbench-log", sysbench.toString());
+    CommandRun run = ingest("--format", "pgbench-log", sysbench.toString());
     assertBadInput(run, sysbench + ": every data line was rejected (28 of 37 lines)");
-    assertThat(run.err()).contains("so it is not usable as pgbench-log; first: line 1 'sysbench 1.0.20");
+    assertThat(run.stderr()).contains("so it is not usable as pgbench-log; first: line 1 'sysbench 1.0.20");
   }
 
   @Test
@@ -105,11 +107,11 @@ class IngestCommandTest extends IngestTestSupport {
   }
 
   /** Exit 2, one line on stderr naming the cause, and not one byte of the warehouse changed. */
-  private void assertBadInput(CliRun run, String expected) {
-    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT);
-    assertThat(run.err().lines().filter(l -> l.startsWith("ingest: ")).toList()).singleElement()
+  private void assertBadInput(CommandRun run, String expected) {
+    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(run.stderr().lines().filter(l -> l.startsWith("ingest: ")).toList()).singleElement()
         .asString().contains(expected);
-    assertThat(run.out()).isEmpty();
+    assertThat(run.stdout()).isEmpty();
     assertThat(snapshot()).isEqualTo(seedSnapshot);
   }
 

@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.cli;
 
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.warehouse.cli.RunsCommand;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+@org.junit.jupiter.api.Tag("integration")
 class RunsCommandTest extends IngestTestSupport {
   @Test
   void listsRunsWithCountsAndSourcesSelectedByWhere() throws Exception {
@@ -19,15 +21,15 @@ class RunsCommandTest extends IngestTestSupport {
     ingest(IngestRequest.of(fixture("oltp_point_select.txt")).withLabels(Map.of("os", "windows", "host", "w1")));
     String wh = warehouse().root();
 
-    CliRun table = CliRun.of(new RunsCommand(), "--warehouse", wh);
-    assertThat(table.exitCode()).as(table.err()).isZero();
-    List<String> lines = table.out().lines().toList();
+    CommandRun table = CommandRun.of(new RunsCommand(), "--warehouse", wh);
+    assertThat(table.exitCode()).as(table.stderr()).isZero();
+    List<String> lines = table.stdout().lines().toList();
     assertThat(lines).hasSize(3);
     assertThat(lines.get(0)).startsWith("RUN_ID").contains("TASKS", "REJECTED", "METRICS", "LABELS", "SOURCES");
-    assertThat(table.out()).contains("pgbench_log.4242,pgbench_log.4242.1").contains("os=linux").contains("host=w1,os=windows");
+    assertThat(table.stdout()).contains("pgbench_log.4242,pgbench_log.4242.1").contains("os=linux").contains("host=w1,os=windows");
 
-    CliRun json = CliRun.of(new RunsCommand(), "--warehouse", wh, "--where", "os=windows", "--json");
-    List<String> objects = json.out().lines().toList();
+    CommandRun json = CommandRun.of(new RunsCommand(), "--warehouse", wh, "--where", "os=windows", "--json");
+    List<String> objects = json.stdout().lines().toList();
     assertThat(objects).hasSize(1);
     JsonNode run = Json.mapper().readTree(objects.get(0));
     assertThat(run.get("source_format").asText()).isEqualTo("sysbench");
@@ -38,10 +40,10 @@ class RunsCommandTest extends IngestTestSupport {
     assertThat(run.get("source_files").get(0).get("path").asText()).endsWith("oltp_point_select.txt");
     assertThat(run.get("source_files").get(0).get("sha256").asText()).hasSize(64);
 
-    CliRun none = CliRun.of(new RunsCommand(), "--warehouse", wh, "--where", "os=solaris");
+    CommandRun none = CommandRun.of(new RunsCommand(), "--warehouse", wh, "--where", "os=solaris");
     assertThat(none.exitCode()).isZero();
-    assertThat(none.err()).contains("no runs match os=solaris");
-    assertThat(CliRun.of(new RunsCommand(), "--warehouse", tmp.resolve("none").toString()).exitCode())
+    assertThat(none.stderr()).contains("no runs match os=solaris");
+    assertThat(CommandRun.of(new RunsCommand(), "--warehouse", tmp.resolve("none").toString()).exitCode())
         .isEqualTo(ExitCode.BAD_INPUT);
   }
 }

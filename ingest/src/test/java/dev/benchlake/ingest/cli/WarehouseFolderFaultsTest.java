@@ -2,6 +2,7 @@ package dev.benchlake.ingest.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.testing.HostileFolders;
 import dev.benchlake.ingest.IngestTestSupport;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * readable, nothing of the failed run visible; once there is room, the same ingest lands the run
  * exactly once.
  */
+@org.junit.jupiter.api.Tag("integration")
 class WarehouseFolderFaultsTest extends IngestTestSupport {
   /** Lines of the big log: its Parquet files are well over the 384 KiB. */
   private static final int LINES = 80_000;
@@ -28,12 +30,12 @@ class WarehouseFolderFaultsTest extends IngestTestSupport {
   void aReadOnlyWarehouseFolderIsOneLineAndExit2() throws Exception {
     try (HostileFolders.Folder readOnly = HostileFolders.readOnly(tmp, "ro")) {
       Path warehouse = readOnly.path().resolve("warehouse");
-      CliRun run = CliRun.of(new IngestCommand(), "--warehouse", warehouse.toString(),
+      CommandRun run = CommandRun.of(new IngestCommand(), "--warehouse", warehouse.toString(),
           fixture("pgbench_log.4242").toString());
-      assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.BAD_INPUT);
-      assertThat(run.err().lines().filter(l -> l.startsWith("ingest: ")).toList()).as(run.err()).singleElement()
+      assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.BAD_INPUT);
+      assertThat(run.stderr().lines().filter(l -> l.startsWith("ingest: ")).toList()).as(run.stderr()).singleElement()
           .asString().contains(warehouse.toString()).contains("is not writable");
-      assertThat(run.err()).doesNotContain("BENCHLAKE_DEBUG");
+      assertThat(run.stderr()).doesNotContain("BENCHLAKE_DEBUG");
       try (Stream<Path> left = Files.list(readOnly.path())) {
         assertThat(left).isEmpty();
       }
@@ -56,25 +58,25 @@ class WarehouseFolderFaultsTest extends IngestTestSupport {
     Path big = bigLog(LINES);
     try (HostileFolders.Folder disk = HostileFolders.fullDisk(tmp, "small", 384 * 1024)) {
       Path warehouse = disk.path().resolve("warehouse");
-      CliRun first = CliRun.of(new IngestCommand(), "--warehouse", warehouse.toString(),
+      CommandRun first = CommandRun.of(new IngestCommand(), "--warehouse", warehouse.toString(),
           fixture("pgbench_log.4242").toString());
-      assertThat(first.exitCode()).as(first.err()).isZero();
+      assertThat(first.exitCode()).as(first.stderr()).isZero();
       Warehouse w = Warehouse.at(spark, warehouse.toString());
       List<String> before = w.tasks().orderBy("run_id", "client_id", "seq").toJSON().collectAsList();
 
-      CliRun full = CliRun.of(new IngestCommand(), "--warehouse", warehouse.toString(), big.toString());
-      assertThat(full.exitCode()).as(full.err()).isIn(ExitCode.FAILURE, ExitCode.BAD_INPUT);
-      List<String> errors = full.err().lines().filter(l -> l.startsWith("ingest: ")).toList();
-      assertThat(errors).as(full.err()).singleElement().asString().contains("No space left on device");
-      assertThat(full.err()).doesNotContain("\tat ");
+      CommandRun full = CommandRun.of(new IngestCommand(), "--warehouse", warehouse.toString(), big.toString());
+      assertThat(full.exitCode()).as(full.stderr()).isIn(ExitCode.FAILURE, ExitCode.BAD_INPUT);
+      List<String> errors = full.stderr().lines().filter(l -> l.startsWith("ingest: ")).toList();
+      assertThat(errors).as(full.stderr()).singleElement().asString().contains("No space left on device");
+      assertThat(full.stderr()).doesNotContain("\tat ");
 
       Warehouse after = Warehouse.at(spark, warehouse.toString());
       assertThat(after.runs().count()).as("only the first run is visible").isEqualTo(1);
       assertThat(after.tasks().orderBy("run_id", "client_id", "seq").toJSON().collectAsList()).isEqualTo(before);
 
       disk.resize(256L * 1024 * 1024);
-      CliRun retry = CliRun.of(new IngestCommand(), "--warehouse", warehouse.toString(), big.toString());
-      assertThat(retry.exitCode()).as(retry.err()).isZero();
+      CommandRun retry = CommandRun.of(new IngestCommand(), "--warehouse", warehouse.toString(), big.toString());
+      assertThat(retry.exitCode()).as(retry.stderr()).isZero();
       Warehouse done = Warehouse.at(spark, warehouse.toString());
       assertThat(done.runs().count()).isEqualTo(2);
       assertThat(done.tasks().count()).isEqualTo(before.size() + (long) LINES);

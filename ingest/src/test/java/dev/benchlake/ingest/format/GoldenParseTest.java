@@ -2,11 +2,10 @@ package dev.benchlake.ingest.format;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.core.testing.Golden;
 import dev.benchlake.ingest.IngestRequest;
 import java.io.IOException;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,15 +37,7 @@ class GoldenParseTest {
     IngestRequest request = IngestRequest.of(paths).withLabels(Map.of());
     String rendered = Parsing.render(Formats.named(format), request, paths);
     String name = paths[0].getFileName().toString().replace('.', '_') + ".golden";
-    Path golden = FIXTURES.resolve("golden").resolve(name);
-    if (Boolean.getBoolean("benchlake.golden.update")) {
-      Path source = Path.of("src/test/resources/dev/benchlake/ingest/fixtures/golden").resolve(name);
-      Files.createDirectories(source.getParent());
-      Files.writeString(source, rendered, StandardCharsets.UTF_8);
-      return;
-    }
-    assertThat(golden).as("golden file " + name + " (create it with -Dbenchlake.golden.update=true)").exists();
-    assertThat(rendered).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    Golden.checkOnly(GoldenParseTest.class, "/dev/benchlake/ingest/fixtures/golden/" + name, rendered);
     assertThat(rendered).doesNotContain(" reject ");
   }
 

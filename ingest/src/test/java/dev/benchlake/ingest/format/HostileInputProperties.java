@@ -50,6 +50,8 @@ import org.apache.spark.sql.Row;
  * {@code mvn -pl ingest -am test -Dtest=HostileInputProperties -Dsurefire.failIfNoSpecifiedTests=false
  * -Djqwik.tries.default=5000}; the cases of a shorter run are the first ones of a longer run.
  */
+// jqwik ignores JUnit Jupiter's @Tag: its own carries the integration tier here.
+@net.jqwik.api.Tag("integration")
 class HostileInputProperties {
   static final String SEED = "20260108";
   /** Longest reason a reject may carry (the raw line is cut at {@link RawLines#MAX_CHARS}). */

@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 
+@org.junit.jupiter.api.Tag("integration")
 class LoadgenAndCsvIngestTest extends IngestTestSupport {
   private static final long ORIGIN_NS = 1_700_000_000_123_456_789L;
 

@@ -29,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * reject must stay small, and the parse must end in bounded time: a pattern that backtracks
  * quadratically would take hours on such a line.
  */
+@org.junit.jupiter.api.Tag("integration")
 class LongLinesTest {
   @TempDir
   Path tmp;

@@ -14,6 +14,7 @@ import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 
 /** The real TestPostgresqlPerf results (../shared/data/testpgperf), ingested whole. */
+@org.junit.jupiter.api.Tag("integration")
 class TestPgPerfIngestTest extends IngestTestSupport {
   private static final String LINUX_7FEF = "details.7fef1b67-3dfb-4190-869a-3ff7cce113c1.txt";
 

@@ -1,19 +1,22 @@
 package dev.benchlake.loadgen.db;
 
+import dev.benchlake.core.raw.RunManifest;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.OffsetDateTime;
 import java.util.Collections;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * What the manifest records about the server: {@code select version()}, the major version and
+ * What the manifest records about the server: {@code select version()}, the major version,
  * every setting whose source is not {@code default} (with its unit, as {@code current_setting}
- * shows it, e.g. {@code 128MB}).
+ * shows it, e.g. {@code 128MB}), and which server start this is.
  */
-public record ServerInfo(String version, int major, SortedMap<String, String> nonDefaultSettings) {
+public record ServerInfo(String version, int major, SortedMap<String, String> nonDefaultSettings,
+    RunManifest.ServerStart serverStart) {
 
   public ServerInfo {
     nonDefaultSettings = Collections.unmodifiableSortedMap(new TreeMap<>(nonDefaultSettings));
@@ -35,7 +38,22 @@ public record ServerInfo(String version, int major, SortedMap<String, String> no
           settings.put(rs.getString(1), rs.getString(2));
         }
       }
-      return new ServerInfo(version, versionNum / 10000, settings);
+      return new ServerInfo(version, versionNum / 10000, settings, serverStart(st));
+    }
+  }
+
+  /**
+   * The postmaster's start time and data directory. The data directory comes from
+   * {@code pg_settings}, which leaves out the rows a user may not read (it is superuser-only, or
+   * {@code pg_read_all_settings}): there {@code current_setting('data_directory')} would fail,
+   * the subquery gives null.
+   */
+  static RunManifest.ServerStart serverStart(Statement st) throws SQLException {
+    try (ResultSet rs = st.executeQuery("select pg_postmaster_start_time(), "
+        + "(select setting from pg_settings where name = 'data_directory')")) {
+      rs.next();
+      OffsetDateTime started = rs.getObject(1, OffsetDateTime.class);
+      return new RunManifest.ServerStart(started.toInstant().toString(), rs.getString(2));
     }
   }
 }

@@ -48,9 +48,9 @@ class EmbeddedBinariesTest {
 
   @Test
   void durableDefaultsAndConnectionsSizedToTheLoad() {
-    assertThat(EmbeddedServer.commandLineSettings(new EmbeddedServer.Options(17, java.util.Map.of(), 20, null)))
+    assertThat(EmbeddedSettings.commandLine(new EmbeddedServer.Options(17, java.util.Map.of(), 20, null)))
         .containsEntry("fsync", "on").containsEntry("synchronous_commit", "on").containsEntry("max_connections", "100");
-    assertThat(EmbeddedServer.commandLineSettings(new EmbeddedServer.Options(17,
+    assertThat(EmbeddedSettings.commandLine(new EmbeddedServer.Options(17,
             java.util.Map.of("synchronous_commit", "off", "work_mem", "8MB"), 500, null)))
         .containsEntry("synchronous_commit", "off").containsEntry("max_connections", "510")
         .doesNotContainKey("work_mem");

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A loadgen killed with SIGKILL leaves its embedded server running; the next start stops and removes it. */
+@org.junit.jupiter.api.Tag("integration")
 class OrphanedServerTest {
   @TempDir
   Path tmp;
@@ -42,11 +43,11 @@ class OrphanedServerTest {
     long pid = Long.parseLong(Files.readAllLines(cluster.resolve("data/postmaster.pid"), StandardCharsets.UTF_8).get(0));
     assertThat(ProcessHandle.of(pid)).as("the server outlives its JVM").isPresent();
 
-    EmbeddedServer.stopOrphans(tmp);
+    OrphanReaper.stopOrphans(tmp);
     assertThat(cluster).as("too young to be called an orphan").exists();
 
     Files.setLastModifiedTime(cluster, FileTime.from(Instant.now().minusSeconds(120)));
-    EmbeddedServer.stopOrphans(tmp);
+    OrphanReaper.stopOrphans(tmp);
     assertThat(cluster).doesNotExist();
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     assertThat(List.of(tmp.toFile().list())).isEmpty();

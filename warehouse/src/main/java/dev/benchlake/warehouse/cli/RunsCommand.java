@@ -3,6 +3,7 @@ package dev.benchlake.warehouse.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.core.Json;
+import dev.benchlake.core.Labels;
 import dev.benchlake.core.TextTable;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
@@ -80,7 +81,7 @@ public final class RunsCommand implements Callable<Integer> {
     node.put("finished_at", formatTime(run.getAs("finished_at")));
     ObjectNode labels = node.putObject("labels");
     labels(run).forEach(labels::put);
-    for (String dimension : List.of("os", "db_version", "db_major", "workload", "clients", "host")) {
+    for (String dimension : Labels.DIMENSIONS) {
       Object value = run.getAs(dimension);
       if (value != null) {
         node.putPOJO(dimension, value);

@@ -9,6 +9,8 @@ import org.junit.jupiter.api.BeforeAll;
  * starting Spark costs seconds, so it starts once and is stopped by Spark's shutdown hook.
  * Extend this class; use {@link #spark} in tests.
  */
+// Every test that starts Spark is in the integration tier; @Tag is inherited by subclasses.
+@org.junit.jupiter.api.Tag("integration")
 public abstract class SparkTestBase {
   protected static SparkSession spark;
 

@@ -1,4 +1,4 @@
-package dev.benchlake.analysis.engine;
+package dev.benchlake.bench;
 
 import java.io.Serializable;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
-package dev.benchlake.analysis.engine;
+package dev.benchlake.bench;
 
+import dev.benchlake.analysis.engine.LatencyBuckets;
 import dev.benchlake.analysis.stats.LinearQuantile;
 import java.io.Serializable;
 import java.util.ArrayList;

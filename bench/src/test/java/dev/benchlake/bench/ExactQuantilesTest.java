@@ -1,4 +1,4 @@
-package dev.benchlake.analysis.engine;
+package dev.benchlake.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Exact quantiles on Spark against {@link LinearQuantile} (numpy's definition) on all the values. */
+@org.junit.jupiter.api.Tag("integration")
 class ExactQuantilesTest extends SparkTestBase {
   private static final double[] P = {0, 0.001, 0.25, 0.5, 0.9, 0.95, 0.99, 0.999, 1};
   private static final StructType SCHEMA = new StructType().add("group", DataTypes.StringType).add("value", DataTypes.LongType);

@@ -1,0 +1,100 @@
+package dev.benchlake.core.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.core.cli.Cli;
+import dev.benchlake.core.cli.ExitCode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+
+/**
+ * The one way tests run a benchlake command: its exit code and what it wrote to stdout and stderr.
+ * {@link #of} runs a picocli command in-process through {@link Cli#commandLine}, as the launcher
+ * does; {@link #benchlake} runs {@code bin/benchlake} as a user does, a real process (integration
+ * tier: it starts a JVM).
+ */
+public record CommandRun(int exitCode, String stdout, String stderr) {
+  /** Variables of this JVM's environment that would change what a child benchlake does. */
+  private static final List<String> SCRUBBED_ENV = List.of("PGPASSWORD", "PGPASSFILE", "BENCHLAKE_DEBUG");
+  private static final Duration PROCESS_LIMIT = Duration.ofSeconds(600);
+
+  public static CommandRun of(Object command, String... args) {
+    return of(Cli.commandLine(command), args);
+  }
+
+  /** A command line already set up (e.g. benchlake's root command with its subcommands). */
+  public static CommandRun of(CommandLine cl, String... args) {
+    StringWriter stdout = new StringWriter();
+    StringWriter stderr = new StringWriter();
+    cl.setOut(new PrintWriter(stdout, true));
+    cl.setErr(new PrintWriter(stderr, true));
+    int code = cl.execute(args);
+    return new CommandRun(code, stdout.toString(), stderr.toString());
+  }
+
+  public static CommandRun of(Object command, List<String> args) {
+    return of(command, args.toArray(String[]::new));
+  }
+
+  /**
+   * Runs {@code bin/benchlake args…} of the repository that {@code owner} (a test class) belongs
+   * to, after {@code mvn package}, in the folder {@code workDir} (where Spark may leave files), with
+   * {@code env} added to (or, for a null value, removed from) this JVM's environment.
+   */
+  public static CommandRun benchlake(Class<?> owner, Path workDir, Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(launcher(owner).toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
+    SCRUBBED_ENV.forEach(pb.environment()::remove);
+    env.forEach((k, v) -> {
+      if (v == null) {
+        pb.environment().remove(k);
+      } else {
+        pb.environment().put(k, v);
+      }
+    });
+    // Files rather than pipes: every log goes to stderr, and a full pipe would stall the child.
+    Path out = Files.createTempFile("benchlake-out-", ".txt");
+    Path err = Files.createTempFile("benchlake-err-", ".txt");
+    try {
+      Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+      if (!p.waitFor(PROCESS_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new AssertionError("benchlake " + String.join(" ", args) + " did not end in "
+            + PROCESS_LIMIT.toSeconds() + " s");
+      }
+      return new CommandRun(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  /** {@code bin/benchlake} of the repository that {@code owner} belongs to. */
+  public static Path launcher(Class<?> owner) {
+    return ModuleDirs.repository(owner).resolve("bin").resolve("benchlake");
+  }
+
+  /** Both streams, stdout first. */
+  public String both() {
+    return stdout + stderr;
+  }
+
+  /** Exit code 2 and the message on stderr, without a stack trace. */
+  public void assertBadInput(String message) {
+    assertThat(exitCode).as(stderr).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(stderr).contains(message).doesNotContain("at dev.benchlake");
+  }
+}
