@@ -72,7 +72,7 @@ final class BenchData {
     for (int g = 0; g < groups; g++) {
       String os = g >= groups / 2 ? "windows" : "linux";
       runs.add(RowFactory.create(runId(g), "bench", "bench-" + g, List.of(), Map.of("os", os), os, null, null, STEP,
-          64, null, "complete", at, at, tasks / groups, 0L, 0L, null, at, "bench"));
+          64, null, "complete", at, at, tasks / groups, 0L, 0L, null, at, "bench", null));
     }
     new WarehouseWriter(warehouse).append("bench-" + tasks + "-" + groups, new WarehouseWriter.Batch(
         spark.createDataFrame(runs, WarehouseSchema.RUNS), taskRows,

@@ -222,7 +222,8 @@ final class ParsedIngest {
         timestamp_micros(col(ParsedRows.END_US)).as("end_ts"), col("latency_ns"), col("service_ns"), col("wait_ns"),
         col("warmup"), col("ok"), col("sqlstate"), col("error"), col(ParsedRows.LINE_NO).as("source_line"));
     Dataset<Row> rejects = rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.REJECT)).select(runId,
-        sourceFileColumn().as("source_file"), col(ParsedRows.LINE_NO), col("raw_line"), col("reason"));
+        sourceFileColumn().as("source_file"), col(ParsedRows.LINE_NO), col("raw_line"), col("reason"),
+        col(WarehouseSchema.ERROR_TYPE), col(WarehouseSchema.COLUMN));
     Dataset<Row> metrics = metricRows().select(runId, col("step"), col("interval_start_s"), col("interval_s"),
         col("metric"), col("value"), col("unit"), col("bucket"), col(ParsedRows.LINE_NO).as("source_line"));
     java.util.Set<WarehouseSchema.Table> empty = java.util.EnumSet.noneOf(WarehouseSchema.Table.class);
@@ -245,7 +246,7 @@ final class ParsedIngest {
     if (rejectCount == 0) {
       empty.add(WarehouseSchema.Table.REJECTS);
     }
-    return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects, empty);
+    return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects, ingestFilesRows(), empty);
   }
 
   /**
@@ -299,6 +300,24 @@ final class ParsedIngest {
       }
     }
     return spark.createDataFrame(runs, WarehouseSchema.RUNS);
+  }
+
+  /**
+   * One row per file of every source, under the source's first run (as its rejects are): a file
+   * of a source that splits into several runs is counted once.
+   */
+  private Dataset<Row> ingestFilesRows() {
+    List<Row> files = new ArrayList<>();
+    for (int s = 0; s < sources.size(); s++) {
+      String runId = runIdOf(s, partsOf(s).get(0));
+      for (int f = 0; f < sources.get(s).files.size(); f++) {
+        ScannedFile file = sources.get(s).files.get(f);
+        long[] count = fileCounts.getOrDefault(s, Map.of()).getOrDefault(f, new long[3]);
+        files.add(RowFactory.create(runId, file.path(), file.sha256(), file.bytes(), file.lines(), count[0], count[1],
+            count[2]));
+      }
+    }
+    return spark.createDataFrame(files, WarehouseSchema.INGEST_FILES);
   }
 
   private long rejectedOf(int s, String part) {
@@ -362,7 +381,8 @@ final class ParsedIngest {
         rejectedOf(s, part),
         metadataJson(s, sourceFacts),
         Timestamp.from(ingestedAt),
-        BenchlakeVersion.describe());
+        BenchlakeVersion.describe(),
+        info.dimensions().get(WarehouseSchema.SERVER_START));
   }
 
   private String metadataJson(int s, Map<String, String> sourceFacts) {
