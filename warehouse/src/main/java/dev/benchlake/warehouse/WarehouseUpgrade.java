@@ -65,7 +65,8 @@ public final class WarehouseUpgrade {
         progress.accept(change);
         String columns = missing.stream().map(f -> "`" + f.name() + "` " + f.dataType().sql())
             .collect(Collectors.joining(", "));
-        warehouse.spark().sql("ALTER TABLE delta.`" + path.replace("`", "``") + "` ADD COLUMNS (" + columns + ")");
+        warehouse.spark().sql("ALTER TABLE delta.`" + qualified(warehouse, path).replace("`", "``")
+            + "` ADD COLUMNS (" + columns + ")");
         changes.add(change);
       }
       if (from < WarehouseFormat.CURRENT) {
@@ -78,5 +79,11 @@ public final class WarehouseUpgrade {
       throw new UncheckedIOException(e);
     }
     return new Result(from, WarehouseFormat.CURRENT, changes);
+  }
+
+  /** SQL's delta.`path` wants an absolute path (a relative one is taken for a table name). */
+  private static String qualified(Warehouse warehouse, String path) throws IOException {
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
+    return p.getFileSystem(warehouse.spark().sparkContext().hadoopConfiguration()).makeQualified(p).toString();
   }
 }
