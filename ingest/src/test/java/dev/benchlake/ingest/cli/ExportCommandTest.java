@@ -179,7 +179,8 @@ class ExportCommandTest extends IngestTestSupport {
     Row linux = RowFactory.create("r-linux-1", "loadgen", "key-linux",
         List.of(RowFactory.create("/data/linux/run1/tasks.csv", "ab".repeat(32), 1234L)), linuxLabels, "linux", "16.4", 16,
         "select-update", 4, "db1", "complete", timestamp("2016-03-02T03:42:19.123456Z"),
-        timestamp("2016-03-02T03:47:10Z"), 4L, 3L, 1L, "{\"seed\":42}", INGESTED_AT, "test");
+        timestamp("2016-03-02T03:47:10Z"), 4L, 3L, 1L, "{\"seed\":42}", INGESTED_AT, "test",
+        "2016-03-02T03:40:00.5Z|C:\\pg\\data");
     List<Row> linuxTasks = List.of(
         task("r-linux-1", "select-update", 1, 0, "2016-03-02T03:42:19.5Z", "2016-03-02T03:42:20.000001Z", 500_000_001L,
             true, true, null, null),
