@@ -113,9 +113,18 @@ public final class WarehouseFormat {
       try (OutputStream out = fs.create(partial, false)) {
         out.write(json.getBytes(StandardCharsets.UTF_8));
       }
-      // Hadoop's rename does not replace an existing file on every file system (HDFS): there, a
-      // reader may see no file for a moment, which reads as format 1, still readable.
-      if (!fs.rename(partial, file) && !(fs.delete(file, false) && fs.rename(partial, file))) {
+      if (fs.rename(partial, file)) {
+        return;
+      }
+      // Hadoop's rename does not replace an existing file on every file system (HDFS). Two first
+      // ingests there (no locks off the local file system) both write the same version: keep the
+      // first. Otherwise replace it; a reader may see no file for a moment, which reads as
+      // format 1, still readable.
+      if (read(warehouse).orElse(-1) == version) {
+        fs.delete(partial, false);
+        return;
+      }
+      if (!(fs.delete(file, false) && fs.rename(partial, file))) {
         throw new IOException("cannot rename " + partial + " to " + file);
       }
     } catch (IOException e) {

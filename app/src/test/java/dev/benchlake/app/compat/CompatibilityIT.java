@@ -173,9 +173,10 @@ class CompatibilityIT extends SparkTestBase {
   }
 
   /**
-   * A real {@code bin/benchlake upgrade} killed with SIGKILL as soon as it says it is changing the
-   * first table (its ALTER TABLE commit in flight, the format file not yet written): the warehouse
-   * still reads as before, and the next upgrade finishes the job.
+   * A real {@code bin/benchlake upgrade} killed with SIGKILL as soon as it says it is changing
+   * {@code runs}, its last table: {@code rejects} already has its new columns, the commit of
+   * {@code runs} is in flight and the format file is not written. The warehouse still reads as
+   * before, and the next upgrade finishes the job.
    */
   @Test
   void aKilledUpgradeLeavesTheWarehouseReadableAndTheNextOneFinishes() throws Exception {
@@ -185,12 +186,13 @@ class CompatibilityIT extends SparkTestBase {
     Process p = new ProcessBuilder(launcher.toString(), "upgrade", "--warehouse", wh.toString())
         .redirectOutput(out.toFile()).redirectError(tmp.resolve("upgrade.err").toFile()).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
-    while (!Files.readString(out).contains("added column") && p.isAlive() && System.nanoTime() < deadline) {
+    while (!Files.readString(out).contains("runs: added column") && p.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(5);
     }
     p.destroyForcibly(); // SIGKILL: bin/benchlake execs the JVM, so this is the upgrading process
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(Files.readString(out)).as("the kill came mid-upgrade").contains("added column");
+    assertThat(Files.readString(out)).as("the kill came mid-upgrade").contains("runs: added column")
+        .doesNotContain("format 1 ->");
 
     assertSameRuns(wh);
     for (String table : List.of("runs", "rejects")) {
@@ -198,6 +200,8 @@ class CompatibilityIT extends SparkTestBase {
     }
     Cli finish = run(new UpgradeCommand(), "--warehouse", wh.toString());
     assertThat(finish.exitCode()).as(finish.err()).isZero();
+    assertThat(finish.out()).as("the killed upgrade's rejects commit stays done").doesNotContain("rejects:")
+        .contains("format 1 -> " + WarehouseFormat.CURRENT);
     assertThat(Files.readString(wh.resolve("_benchlake/format.json")))
         .contains("\"format_version\": " + WarehouseFormat.CURRENT);
     assertThat(run(new UpgradeCommand(), "--warehouse", wh.toString()).out()).contains("nothing changed");
