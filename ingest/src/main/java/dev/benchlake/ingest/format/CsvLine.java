@@ -1,7 +1,7 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.warehouse.RejectType;
 import dev.benchlake.ingest.parse.ParseSink;
+import dev.benchlake.warehouse.RejectType;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.warehouse.RejectType;
 import dev.benchlake.ingest.parse.LineParser;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
+import dev.benchlake.warehouse.RejectType;
 import java.util.List;
 
 /**
@@ -62,11 +62,13 @@ final class CsvWideParser implements LineParser {
       try {
         values[i] = Double.parseDouble(cell.endsWith("%") ? cell.substring(0, cell.length() - 1) : cell);
       } catch (NumberFormatException e) {
-        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, runNames.get(i), "column '" + runNames.get(i) + "' is not a number: '" + cell + "'");
+        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, runNames.get(i),
+            "column '" + runNames.get(i) + "' is not a number: '" + cell + "'");
         return;
       }
       if (!Double.isFinite(values[i])) {
-        sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, runNames.get(i), "column '" + runNames.get(i) + "' is not a finite number: '" + cell + "'");
+        sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, runNames.get(i),
+            "column '" + runNames.get(i) + "' is not a finite number: '" + cell + "'");
         return;
       }
       present[i] = true;

@@ -1,11 +1,11 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.warehouse.RejectType;
 import dev.benchlake.core.raw.TaskCsv;
 import dev.benchlake.core.raw.TaskRecord;
 import dev.benchlake.ingest.parse.LineParser;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedTask;
+import dev.benchlake.warehouse.RejectType;
 
 /**
  * One line of a loadgen {@code tasks.csv} (core's {@link TaskCsv} contract). Times become

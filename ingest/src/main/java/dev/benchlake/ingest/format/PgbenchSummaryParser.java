@@ -1,10 +1,10 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.warehouse.RejectType;
 import dev.benchlake.ingest.parse.DocumentParser;
 import dev.benchlake.ingest.parse.FiniteMetrics;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
+import dev.benchlake.warehouse.RejectType;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -95,7 +95,8 @@ final class PgbenchSummaryParser implements DocumentParser {
           }
         }
         if (done) {
-          sink.reject(lineNo, line, RejectType.DUPLICATE, null, "after the end of the first pgbench run's summary; one file holds one run");
+          sink.reject(lineNo, line, RejectType.DUPLICATE, null,
+              "after the end of the first pgbench run's summary; one file holds one run");
           continue;
         }
         if (t.isEmpty() || NOISE.stream().anyMatch(p -> p.matcher(line).matches())) {
@@ -233,7 +234,8 @@ final class PgbenchSummaryParser implements DocumentParser {
         return milliseconds(lineNo, line, step, "initial_connection_time", value, sink);
       }
       default -> {
-        sink.reject(lineNo, line, RejectType.UNKNOWN_LINE, key, "not a line of pgbench's output (unknown item '" + key + "')");
+        sink.reject(lineNo, line, RejectType.UNKNOWN_LINE, key,
+            "not a line of pgbench's output (unknown item '" + key + "')");
         return false;
       }
     }

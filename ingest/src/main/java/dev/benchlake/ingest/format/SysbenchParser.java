@@ -1,10 +1,10 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.warehouse.RejectType;
 import dev.benchlake.ingest.parse.DocumentParser;
 import dev.benchlake.ingest.parse.FiniteMetrics;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
+import dev.benchlake.warehouse.RejectType;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

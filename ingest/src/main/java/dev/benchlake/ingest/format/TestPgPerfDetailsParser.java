@@ -1,9 +1,9 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.warehouse.RejectType;
 import dev.benchlake.ingest.parse.DocumentParser;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedTask;
+import dev.benchlake.warehouse.RejectType;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -75,7 +75,8 @@ final class TestPgPerfDetailsParser implements DocumentParser {
         continue;
       }
       if (applicationId != null && !f[0].equalsIgnoreCase(applicationId)) {
-        sink.reject(lineNo, line, RejectType.MISMATCH, "ApplicationId", "ApplicationId " + f[0] + " is not this file's " + applicationId);
+        sink.reject(lineNo, line, RejectType.MISMATCH, "ApplicationId",
+            "ApplicationId " + f[0] + " is not this file's " + applicationId);
         continue;
       }
       long running;
@@ -84,11 +85,13 @@ final class TestPgPerfDetailsParser implements DocumentParser {
         running = Long.parseLong(f[1]);
         ticks = Long.parseLong(f[2]);
       } catch (NumberFormatException e) {
-        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, null, "RunningTasks and TaskDuration must be integers: '" + f[1] + "', '" + f[2] + "'");
+        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, null,
+            "RunningTasks and TaskDuration must be integers: '" + f[1] + "', '" + f[2] + "'");
         continue;
       }
       if (running < 0 || ticks < -1 || ticks > Long.MAX_VALUE / 100) {
-        sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, null, "RunningTasks must be >= 0 and TaskDuration >= 0 (at most "
+        sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, null,
+            "RunningTasks must be >= 0 and TaskDuration >= 0 (at most "
             + Long.MAX_VALUE / 100 + " ticks) or -1 (failed)");
         continue;
       }

@@ -52,7 +52,8 @@ public final class FiniteMetrics implements ParseSink {
     }
     ParsedMetric bad = pending.stream().filter(m -> !finite(m)).findFirst().orElse(null);
     if (bad != null) {
-      sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, bad.metric(), bad.metric() + " is out of range (not a finite number)");
+      sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, bad.metric(),
+          bad.metric() + " is out of range (not a finite number)");
     } else {
       pending.forEach(m -> sink.metric(lineNo, m));
     }
