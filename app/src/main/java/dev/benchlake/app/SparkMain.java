@@ -4,7 +4,9 @@ import dev.benchlake.analysis.cli.CompareCommand;
 import dev.benchlake.analysis.cli.TrendCommand;
 import dev.benchlake.warehouse.cli.ExportCommand;
 import dev.benchlake.ingest.cli.IngestCommand;
+import dev.benchlake.warehouse.cli.RejectsCommand;
 import dev.benchlake.warehouse.cli.RunsCommand;
+import dev.benchlake.warehouse.cli.UpgradeCommand;
 import java.util.List;
 import java.util.function.Supplier;
 import picocli.CommandLine;
@@ -16,7 +18,7 @@ import picocli.CommandLine;
 public final class SparkMain {
   /** Commands that need Spark: all that the shaded spark-submit jar offers. */
   static final List<Supplier<Object>> COMMANDS = List.of(RunsCommand::new, IngestCommand::new,
-      ExportCommand::new, CompareCommand::new, TrendCommand::new);
+      ExportCommand::new, RejectsCommand::new, UpgradeCommand::new, CompareCommand::new, TrendCommand::new);
 
   private SparkMain() {}
 

@@ -23,6 +23,7 @@ import dev.benchlake.ingest.source.FileScanner;
 import dev.benchlake.ingest.source.ScannedFile;
 import dev.benchlake.warehouse.RunLocks;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseWriter;
 import dev.benchlake.warehouse.WarehouseWriter.CommitListener;
@@ -76,6 +77,8 @@ public final class Ingest {
   /** @param listener told about each table commit (progress, fault injection in tests) */
   public static IngestResult run(SparkSession spark, Warehouse warehouse, IngestRequest request, CommitListener listener)
       throws IOException {
+    // First, before any work: a warehouse of an earlier format is upgraded only on request.
+    WarehouseFormat.requireWritable(warehouse);
     List<SourcePlan> plans = new ArrayList<>();
     for (Map.Entry<SourceFormat, List<Path>> entry : InputResolver.resolve(request).entrySet()) {
       plans.addAll(entry.getKey().plan(entry.getValue(), request));

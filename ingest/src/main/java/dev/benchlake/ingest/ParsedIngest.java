@@ -251,7 +251,7 @@ final class ParsedIngest {
     if (rejectCount == 0) {
       empty.add(WarehouseSchema.Table.REJECTS);
     }
-    return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects, empty);
+    return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects, ingestFilesRows(), empty);
   }
 
   /**
@@ -305,6 +305,24 @@ final class ParsedIngest {
       }
     }
     return spark.createDataFrame(runs, WarehouseSchema.RUNS);
+  }
+
+  /**
+   * One row per file of every source, under the source's first run (as its rejects are): a file
+   * of a source that splits into several runs is counted once.
+   */
+  private Dataset<Row> ingestFilesRows() {
+    List<Row> files = new ArrayList<>();
+    for (int s = 0; s < sources.size(); s++) {
+      String runId = runIdOf(s, partsOf(s).get(0));
+      for (int f = 0; f < sources.get(s).files.size(); f++) {
+        ScannedFile file = sources.get(s).files.get(f);
+        long[] count = fileCounts.getOrDefault(s, Map.of()).getOrDefault(f, new long[3]);
+        files.add(RowFactory.create(runId, file.path(), file.sha256(), file.bytes(), file.lines(), count[0], count[1],
+            count[2]));
+      }
+    }
+    return spark.createDataFrame(files, WarehouseSchema.INGEST_FILES);
   }
 
   private long rejectedOf(int s, String part) {
@@ -368,7 +386,8 @@ final class ParsedIngest {
         rejectedOf(s, part),
         metadataJson(s, sourceFacts),
         Timestamp.from(ingestedAt),
-        BenchlakeVersion.describe());
+        BenchlakeVersion.describe(),
+        info.dimensions().get(WarehouseSchema.SERVER_START));
   }
 
   private String metadataJson(int s, Map<String, String> sourceFacts) {

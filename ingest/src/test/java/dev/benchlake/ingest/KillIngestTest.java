@@ -61,6 +61,8 @@ class KillIngestTest extends IngestTestSupport {
     // The kill after the tasks commit left every task on disk, invisible: the protection is real.
     long orphans = spark.read().format("delta").load(warehouse().path(Table.TASKS)).count();
     assertThat(orphans).isGreaterThanOrEqualTo(TASKS);
+    assertThat(spark.read().format("delta").load(warehouse().path(Table.INGEST_FILES)).count())
+        .as("the killed ingests' per-file rows are on disk too").isGreaterThanOrEqualTo(1);
 
     IngestResult rerun = ingest(IngestRequest.of(log).withFormat("pgbench-log"));
     assertThat(rerun.runs()).singleElement().satisfies(r -> assertThat(r.tasks()).isEqualTo(TASKS));
@@ -72,6 +74,9 @@ class KillIngestTest extends IngestTestSupport {
     assertThat(spark.read().format("delta").load(warehouse().path(Table.TASKS)).count())
         .as("orphans of the killed ingests were removed").isEqualTo(TASKS);
     assertThat(spark.read().format("delta").load(warehouse().path(Table.REJECTS)).count()).isEqualTo(REJECTED);
+    assertThat(spark.read().format("delta").load(warehouse().path(Table.INGEST_FILES)).count())
+        .as("one per-file row, the killed ingests' removed").isEqualTo(1);
+    assertThat(warehouse().ingestFiles().first().<Long>getAs("rejected_lines")).isEqualTo(REJECTED);
     assertThat(warehouse().tasks().where(col("source_line").equalTo(LINES)).count()).isEqualTo(1);
 
     // And once more: nothing added.

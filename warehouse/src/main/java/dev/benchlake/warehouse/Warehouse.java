@@ -1,6 +1,7 @@
 package dev.benchlake.warehouse;
 
 import static org.apache.spark.sql.functions.broadcast;
+import static org.apache.spark.sql.functions.lit;
 
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
@@ -9,6 +10,8 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * Read access to a warehouse folder ({@code --warehouse DIR}): one Delta table per {@link Table}.
@@ -28,8 +31,15 @@ public final class Warehouse {
     this.root = root.endsWith("/") ? root.substring(0, root.length() - 1) : root;
   }
 
+  /**
+   * The warehouse at {@code root}, after checking its format first.
+   *
+   * @throws BadInputException when it was written by a newer benchlake (see {@link WarehouseFormat})
+   */
   public static Warehouse at(SparkSession spark, String root) {
-    return new Warehouse(spark, root);
+    Warehouse warehouse = new Warehouse(spark, root);
+    WarehouseFormat.requireReadable(warehouse);
+    return warehouse;
   }
 
   public SparkSession spark() {
@@ -68,6 +78,11 @@ public final class Warehouse {
     return table(Table.RUNS);
   }
 
+  /** Per-file accounting of committed runs (format 2 on; none for runs ingested before). */
+  public Dataset<Row> ingestFiles() {
+    return committedOnly(Table.INGEST_FILES, runs());
+  }
+
   /** Tasks of committed runs. */
   public Dataset<Row> tasks() {
     return committedOnly(Table.TASKS, runs());
@@ -97,8 +112,23 @@ public final class Warehouse {
     return last.isEmpty() ? -1 : last.get(0).getLong(0);
   }
 
+  /**
+   * A table in this build's schema: a table of an older format lacks the columns added since,
+   * which read as typed nulls ("not recorded"), never as a default that would look measured.
+   */
   private Dataset<Row> table(Table table) {
-    return spark.read().format("delta").load(path(table));
+    return withCurrentColumns(spark.read().format("delta").load(path(table)), table.schema());
+  }
+
+  static Dataset<Row> withCurrentColumns(Dataset<Row> rows, StructType schema) {
+    java.util.Set<String> present = new java.util.HashSet<>(java.util.Arrays.asList(rows.columns()));
+    Dataset<Row> out = rows;
+    for (StructField field : schema.fields()) {
+      if (!present.contains(field.name())) {
+        out = out.withColumn(field.name(), lit(null).cast(field.dataType()));
+      }
+    }
+    return out;
   }
 
   private Dataset<Row> tableOrEmpty(Table table) {

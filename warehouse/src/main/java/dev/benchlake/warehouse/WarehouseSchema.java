@@ -33,6 +33,9 @@ public final class WarehouseSchema {
   public static final String END_TS = "end_ts";
   public static final String SOURCE_LINE = "source_line";
   public static final String REJECT_SOURCE_FILE = "source_file";
+  public static final String ERROR_TYPE = "error_type";
+  public static final String COLUMN = "column";
+  public static final String SERVER_START = "server_start";
 
   /**
    * One file an ingest read: where it was, its content hash and size. The fields are never null,
@@ -48,6 +51,12 @@ public final class WarehouseSchema {
    * files) is what makes ingest idempotent. The dimension columns ({@code os} … {@code host}) are
    * lifted from the labels ({@link Labels#DIMENSIONS}, in that order) (and from the source where it knows them, e.g. a loadgen manifest).
    * A run is visible to readers only once its row is here: this table is the commit point.
+   *
+   * <p>{@code server_start} (format 2) is {@code "<postmaster_start_time>|<data_directory>"} as
+   * loadgen's manifest gives it ({@code target.server_start}); null = not recorded (a run of an
+   * older loadgen, a third-party source, or a warehouse of format 1). Columns added after format 1
+   * come last, in the order they were added: an upgraded table gets them at the end too
+   * ({@link WarehouseUpgrade}), so old and new warehouses have the same column order.
    */
   public static final StructType RUNS = new StructType()
       .add(RUN_ID, StringType, false)
@@ -69,7 +78,8 @@ public final class WarehouseSchema {
       .add("lines_rejected", LongType, false)
       .add("metadata_json", StringType, true)
       .add("ingested_at", TimestampType, false)
-      .add("benchlake_version", StringType, false);
+      .add("benchlake_version", StringType, false)
+      .add(SERVER_START, StringType, true);
 
   /**
    * Per-task latency. {@code latency_ns} runs from the intended start (what the user waited),
@@ -109,17 +119,42 @@ public final class WarehouseSchema {
       .add("bucket", DoubleType, true)
       .add(SOURCE_LINE, LongType, true);
 
-  /** Every line that was not accepted, with the reason a human can act on. */
+  /**
+   * Every line that was not accepted, with the reason a human can act on. {@code error_type}
+   * (format 2) is one of {@link RejectType}'s names, for grouping; {@code column} the field at
+   * fault where one is. Both are null on rejects of warehouses of format 1: not recorded.
+   */
   public static final StructType REJECTS = new StructType()
       .add(RUN_ID, StringType, false)
       .add(REJECT_SOURCE_FILE, StringType, false)
       .add("line_no", LongType, false)
       .add("raw_line", StringType, false)
-      .add("reason", StringType, false);
+      .add("reason", StringType, false)
+      .add(ERROR_TYPE, StringType, true)
+      .add(COLUMN, StringType, true);
 
-  /** The names of the four tables, in the order an ingest commits them (runs last). */
+  /**
+   * Format 2: one row per source file per run: the file's accounting. Every line of the file is a
+   * data line (tasks or metrics), a metadata line of the format (header, comment, blank) or a
+   * rejected line: {@code lines = data_lines + metadata_lines + rejected_lines}. A file of a source
+   * that splits into several runs (a CSV with a run column) is counted once, under the first of
+   * those runs, as its rejects are. Runs ingested before format 2 have no rows here (their
+   * accounting is in {@code runs.metadata_json}).
+   */
+  public static final StructType INGEST_FILES = new StructType()
+      .add(RUN_ID, StringType, false)
+      .add("path", StringType, false)
+      .add("sha256", StringType, false)
+      .add("bytes", LongType, false)
+      .add("lines", LongType, false)
+      .add("data_lines", LongType, false)
+      .add("metadata_lines", LongType, false)
+      .add("rejected_lines", LongType, false);
+
+  /** The tables, in the order an ingest commits them (runs last: the commit point). */
   public enum Table {
     REJECTS("rejects", WarehouseSchema.REJECTS),
+    INGEST_FILES("ingest_files", WarehouseSchema.INGEST_FILES),
     STEP_METRICS("step_metrics", WarehouseSchema.STEP_METRICS),
     TASKS("tasks", WarehouseSchema.TASKS),
     RUNS("runs", WarehouseSchema.RUNS);

@@ -35,6 +35,9 @@ public final class WarehouseWriter {
   /** The version of a first ingest of a key; replacements and clean-ups use later versions. */
   public static final long FIRST_VERSION = 1L;
   private static final int MAX_ATTEMPTS = 8;
+  /** The tables an ingest appends to before its commit point. */
+  private static final List<Table> DATA_TABLES = List.of(Table.TASKS, Table.STEP_METRICS, Table.REJECTS,
+      Table.INGEST_FILES);
 
   private final Warehouse warehouse;
   private final CommitListener listener;
@@ -64,13 +67,27 @@ public final class WarehouseWriter {
    *     costs seconds and there is nothing in it to make idempotent)
    */
   public record Batch(Dataset<Row> runs, Dataset<Row> tasks, Dataset<Row> stepMetrics, Dataset<Row> rejects,
-      java.util.Set<Table> empty) {
+      Dataset<Row> ingestFiles, java.util.Set<Table> empty) {
+    /** A batch without per-file accounting (test fixtures and benchmarks that make up rows). */
+    public Batch(Dataset<Row> runs, Dataset<Row> tasks, Dataset<Row> stepMetrics, Dataset<Row> rejects,
+        java.util.Set<Table> empty) {
+      this(runs, tasks, stepMetrics, rejects, runs.sparkSession().createDataFrame(List.of(), WarehouseSchema.INGEST_FILES),
+          with(empty, Table.INGEST_FILES));
+    }
+
+    private static java.util.Set<Table> with(java.util.Set<Table> tables, Table table) {
+      java.util.Set<Table> out = java.util.EnumSet.of(table);
+      out.addAll(tables);
+      return out;
+    }
+
     Dataset<Row> rows(Table table) {
       return switch (table) {
         case RUNS -> runs;
         case TASKS -> tasks;
         case STEP_METRICS -> stepMetrics;
         case REJECTS -> rejects;
+        case INGEST_FILES -> ingestFiles;
       };
     }
   }
@@ -82,6 +99,13 @@ public final class WarehouseWriter {
    *     one for this key (e.g. the current time in ms) after rows were deleted
    */
   public void append(String ingestKey, Batch batch, long txnVersion) {
+    WarehouseFormat.requireWritable(warehouse);
+    try (RunLocks lock = RunLocks.acquire(warehouse, List.of("create format"))) {
+      // Before any table exists, so that a folder with tables always says its format.
+      WarehouseFormat.initialiseIfEmpty(warehouse);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     for (Table table : Table.values()) {
       Dataset<Row> rows = batch.rows(table);
       if (!sameColumns(rows.schema(), table.schema())) {
@@ -139,7 +163,7 @@ public final class WarehouseWriter {
    * readers never see a run whose tasks are half gone).
    */
   public void deleteRuns(List<String> runIds) {
-    delete(runIds, List.of(Table.RUNS, Table.TASKS, Table.STEP_METRICS, Table.REJECTS));
+    delete(runIds, List.of(Table.RUNS, Table.TASKS, Table.STEP_METRICS, Table.REJECTS, Table.INGEST_FILES));
   }
 
   /**
@@ -148,7 +172,7 @@ public final class WarehouseWriter {
    * of the same run id).
    */
   public void deleteOrphans(List<String> runIds) {
-    delete(runIds, List.of(Table.TASKS, Table.STEP_METRICS, Table.REJECTS));
+    delete(runIds, DATA_TABLES);
   }
 
   /** Whether any data table holds rows of these runs. */
@@ -157,7 +181,7 @@ public final class WarehouseWriter {
       return false;
     }
     SparkSession spark = warehouse.spark();
-    for (Table table : List.of(Table.TASKS, Table.STEP_METRICS, Table.REJECTS)) {
+    for (Table table : DATA_TABLES) {
       String path = warehouse.path(table);
       if (DeltaTable.isDeltaTable(spark, path)
           && !spark.read().format("delta").load(path)

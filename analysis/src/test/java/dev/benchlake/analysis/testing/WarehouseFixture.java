@@ -79,7 +79,7 @@ public final class WarehouseFixture {
       rows.add(RowFactory.create(run.runId(), "fixture", "key-" + run.runId(), List.of(), labels,
           labels.get("os"), null, labels.containsKey("db_major") ? Integer.valueOf(labels.get("db_major")) : null, labels.get("workload"), null,
           null, "complete", INGESTED_AT, INGESTED_AT, count, 0L, 0L, null,
-          INGESTED_AT, "test"));
+          INGESTED_AT, "test", null));
     }
     return spark.createDataFrame(rows, WarehouseSchema.RUNS);
   }

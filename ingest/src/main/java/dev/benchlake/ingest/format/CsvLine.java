@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.parse.ParseSink;
+import dev.benchlake.warehouse.RejectType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,11 +26,11 @@ final class CsvLine {
     try {
       fields = split(line, delimiter);
     } catch (IllegalArgumentException e) {
-      sink.reject(lineNo, line, e.getMessage());
+      sink.reject(lineNo, line, RejectType.SYNTAX, null, e.getMessage());
       return null;
     }
     if (fields.size() != width) {
-      sink.reject(lineNo, line, fields.size() + " fields where the header has " + width);
+      sink.reject(lineNo, line, RejectType.FIELD_COUNT, null, fields.size() + " fields where the header has " + width);
       return null;
     }
     return fields;

@@ -3,6 +3,7 @@ package dev.benchlake.ingest.format;
 import dev.benchlake.ingest.parse.LineParser;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedTask;
+import dev.benchlake.warehouse.RejectType;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -59,27 +60,30 @@ final class CsvTasksParser implements LineParser {
     }
     String step = idx.step() >= 0 ? f.get(idx.step()).trim() : constantStep;
     if (step.isEmpty()) {
-      sink.reject(lineNo, line, "the step is empty");
+      sink.reject(lineNo, line, RejectType.MISSING_VALUE, "step", "the step is empty");
       return;
     }
     String runPart = multiRun ? f.get(idx.run()).trim() : "";
     if (multiRun && runPart.isEmpty()) {
-      sink.reject(lineNo, line, "the run is empty");
+      sink.reject(lineNo, line, RejectType.MISSING_VALUE, "run", "the run is empty");
       return;
     }
     double latency;
     try {
       latency = Double.parseDouble(f.get(idx.latency()).trim());
     } catch (NumberFormatException e) {
-      sink.reject(lineNo, line, "latency is not a number: '" + f.get(idx.latency()) + "'");
+      sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, "latency",
+          "latency is not a number: '" + f.get(idx.latency()) + "'");
       return;
     }
     if (!(latency >= 0) || Double.isInfinite(latency)) {
-      sink.reject(lineNo, line, "latency must be a finite number >= 0: '" + f.get(idx.latency()) + "'");
+      sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "latency",
+          "latency must be a finite number >= 0: '" + f.get(idx.latency()) + "'");
       return;
     }
     if (latency * nsPerUnit >= Long.MAX_VALUE) {
-      sink.reject(lineNo, line, "latency is out of range: '" + f.get(idx.latency()) + "'");
+      sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "latency",
+          "latency is out of range: '" + f.get(idx.latency()) + "'");
       return;
     }
     long latencyNs = Math.round(latency * nsPerUnit);
@@ -88,7 +92,8 @@ final class CsvTasksParser implements LineParser {
     if (idx.ok() >= 0) {
       Boolean parsed = bool(f.get(idx.ok()));
       if (parsed == null) {
-        sink.reject(lineNo, line, "ok is not true/false, 1/0, yes/no: '" + f.get(idx.ok()) + "'");
+        sink.reject(lineNo, line, RejectType.SYNTAX, "ok",
+            "ok is not true/false, 1/0, yes/no: '" + f.get(idx.ok()) + "'");
         return;
       }
       ok = parsed;
@@ -100,7 +105,8 @@ final class CsvTasksParser implements LineParser {
       try {
         client = Integer.parseInt(f.get(idx.client()).trim());
       } catch (NumberFormatException e) {
-        sink.reject(lineNo, line, "client is not an integer: '" + f.get(idx.client()) + "'");
+        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, "client",
+            "client is not an integer: '" + f.get(idx.client()) + "'");
         return;
       }
     }
@@ -109,14 +115,16 @@ final class CsvTasksParser implements LineParser {
     if (idx.timestamp() >= 0) {
       Long ts = timestampUs(f.get(idx.timestamp()).trim());
       if (ts == null) {
-        sink.reject(lineNo, line, "timestamp is not " + timestampFormat + ": '" + f.get(idx.timestamp()) + "'");
+        sink.reject(lineNo, line, RejectType.SYNTAX, "timestamp",
+            "timestamp is not " + timestampFormat + ": '" + f.get(idx.timestamp()) + "'");
         return;
       }
       try {
         startUs = timestampIsStart ? ts : Math.subtractExact(ts, latencyNs / 1000);
         endUs = timestampIsStart ? Math.addExact(ts, latencyNs / 1000) : ts;
       } catch (ArithmeticException e) {
-        sink.reject(lineNo, line, "timestamp is out of range: '" + f.get(idx.timestamp()) + "'");
+        sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "timestamp",
+            "timestamp is out of range: '" + f.get(idx.timestamp()) + "'");
         return;
       }
     }

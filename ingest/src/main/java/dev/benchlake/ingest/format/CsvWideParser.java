@@ -3,6 +3,7 @@ package dev.benchlake.ingest.format;
 import dev.benchlake.ingest.parse.LineParser;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
+import dev.benchlake.warehouse.RejectType;
 import java.util.List;
 
 /**
@@ -47,7 +48,7 @@ final class CsvWideParser implements LineParser {
     }
     String step = f.get(stepIndex).trim();
     if (step.isEmpty()) {
-      sink.reject(lineNo, line, "the step is empty");
+      sink.reject(lineNo, line, RejectType.MISSING_VALUE, "step", "the step is empty");
       return;
     }
     double[] values = new double[valueIndexes.size()];
@@ -61,18 +62,20 @@ final class CsvWideParser implements LineParser {
       try {
         values[i] = Double.parseDouble(cell.endsWith("%") ? cell.substring(0, cell.length() - 1) : cell);
       } catch (NumberFormatException e) {
-        sink.reject(lineNo, line, "column '" + runNames.get(i) + "' is not a number: '" + cell + "'");
+        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, runNames.get(i),
+            "column '" + runNames.get(i) + "' is not a number: '" + cell + "'");
         return;
       }
       if (!Double.isFinite(values[i])) {
-        sink.reject(lineNo, line, "column '" + runNames.get(i) + "' is not a finite number: '" + cell + "'");
+        sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, runNames.get(i),
+            "column '" + runNames.get(i) + "' is not a finite number: '" + cell + "'");
         return;
       }
       present[i] = true;
       count++;
     }
     if (count == 0) {
-      sink.reject(lineNo, line, "no value in any column");
+      sink.reject(lineNo, line, RejectType.MISSING_VALUE, null, "no value in any column");
       return;
     }
     for (int i = 0; i < values.length; i++) {

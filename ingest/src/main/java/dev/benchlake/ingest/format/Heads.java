@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.format;
 
+import dev.benchlake.ingest.source.Bom;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** The first complete lines of a file (up to {@link Probe#HEAD_BYTES}), for planning. */
+/**
+ * The first complete lines of a file (up to {@link Probe#HEAD_BYTES}), for planning: without line
+ * ends and without a byte-order mark, as the parsers see them.
+ */
 public final class Heads {
   private Heads() {}
 
@@ -23,6 +27,9 @@ public final class Heads {
       lines.remove(lines.size() - 1);
     }
     lines.replaceAll(l -> l.endsWith("\r") ? l.substring(0, l.length() - 1) : l);
+    if (!lines.isEmpty()) {
+      lines.set(0, Bom.strip(lines.get(0)));
+    }
     return lines;
   }
 }

@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.Labels;
 import dev.benchlake.core.cli.BadInputException;
@@ -12,7 +13,10 @@ import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import dev.benchlake.ingest.parse.MetadataOnly;
+import dev.benchlake.ingest.source.Bom;
+import dev.benchlake.warehouse.WarehouseSchema;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -65,12 +69,15 @@ public final class LoadgenFormat implements SourceFormat {
     Path tasksFile = RunDirectory.tasks(dir);
     RunManifest manifest;
     try {
-      manifest = RunManifest.read(manifestFile);
+      manifest = RunManifest.fromJson(Bom.strip(Files.readString(manifestFile, StandardCharsets.UTF_8)));
     } catch (IOException e) {
       throw new BadInputException(manifestFile + ": not a readable loadgen manifest: " + firstLine(e.getMessage()), e);
     }
     if (!Files.isRegularFile(tasksFile)) {
       throw new BadInputException(dir + ": the run has no " + RunDirectory.TASKS);
+    }
+    if (manifest.status() == null) {
+      throw new BadInputException(manifestFile + ": the manifest has no status");
     }
     RunStatus status = manifest.status() == RunStatus.RUNNING ? RunStatus.INTERRUPTED : manifest.status();
     Map<String, String> dims = new HashMap<>();
@@ -94,6 +101,10 @@ public final class LoadgenFormat implements SourceFormat {
     if (manifest.client() != null && manifest.client().host() != null) {
       dims.put(Labels.HOST, manifest.client().host());
     }
+    String serverStart = serverStart(manifestFile);
+    if (serverStart != null) {
+      dims.put(WarehouseSchema.SERVER_START, serverStart);
+    }
     Map<String, Object> metadata = Json.mapper().convertValue(manifest, new TypeReference<Map<String, Object>>() { });
     RunInfo run = new RunInfo(status.json(), instant(manifestFile, "started_at", manifest.startedAt()),
         instant(manifestFile, "finished_at", manifest.finishedAt()),
@@ -102,6 +113,38 @@ public final class LoadgenFormat implements SourceFormat {
         PlannedFile.document(manifestFile, new MetadataOnly()),
         PlannedFile.lines(tasksFile, new LoadgenTaskParser(manifest.originEpochNs()))),
         manifest.runId(), false, "", run, null, null);
+  }
+
+  /**
+   * {@code runs.server_start} from the manifest's {@code target.server_start} (written by loadgen
+   * from format 2 of the warehouse on): {@code "<postmaster_start_time>|<data_directory>"}, the
+   * directory empty when loadgen could not see it; null when the manifest has no start time (an
+   * older loadgen): not recorded. Read from the JSON itself so that it does not depend on core's
+   * manifest record having the field.
+   */
+  static String serverStart(Path manifestFile) {
+    JsonNode root;
+    try {
+      root = Json.mapper().readTree(Bom.strip(Files.readString(manifestFile, StandardCharsets.UTF_8)));
+    } catch (IOException e) {
+      throw new BadInputException(manifestFile + ": not a readable loadgen manifest: " + firstLine(e.getMessage()), e);
+    }
+    JsonNode start = root == null ? null : root.path("target").path("server_start");
+    if (start == null || !start.isObject()) {
+      return null;
+    }
+    JsonNode time = start.get("postmaster_start_time");
+    if (time == null || !time.isTextual() || time.asText().isBlank()) {
+      return null;
+    }
+    try {
+      Instant.parse(time.asText());
+    } catch (DateTimeParseException e) {
+      throw new BadInputException(manifestFile + ": target.server_start.postmaster_start_time '" + time.asText()
+          + "' is not an ISO-8601 UTC instant");
+    }
+    JsonNode dir = start.get("data_directory");
+    return time.asText() + "|" + (dir == null || dir.isNull() ? "" : dir.asText());
   }
 
   private static Instant instant(Path file, String field, String text) {

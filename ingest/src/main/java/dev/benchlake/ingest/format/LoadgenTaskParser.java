@@ -5,6 +5,7 @@ import dev.benchlake.core.raw.TaskRecord;
 import dev.benchlake.ingest.parse.LineParser;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedTask;
+import dev.benchlake.warehouse.RejectType;
 
 /**
  * One line of a loadgen {@code tasks.csv} (core's {@link TaskCsv} contract). Times become
@@ -26,7 +27,7 @@ final class LoadgenTaskParser implements LineParser {
       if (line.equals(TaskCsv.HEADER)) {
         sink.metadata(lineNo);
       } else {
-        sink.reject(lineNo, line, "the header is not loadgen's (" + TaskCsv.HEADER + ")");
+        sink.reject(lineNo, line, RejectType.HEADER, null, "the header is not loadgen's (" + TaskCsv.HEADER + ")");
       }
       return;
     }
@@ -38,7 +39,7 @@ final class LoadgenTaskParser implements LineParser {
     try {
       r = TaskCsv.parse(line);
     } catch (TaskCsv.MalformedLineException e) {
-      sink.reject(lineNo, line, e.getMessage());
+      sink.reject(lineNo, line, typeOf(e), null, e.getMessage());
       return;
     }
     long startEpochNs;
@@ -48,12 +49,36 @@ final class LoadgenTaskParser implements LineParser {
       endEpochNs = Math.addExact(originEpochNs, r.endNs());
     } catch (ArithmeticException e) {
       // A wrapped-around sum would store a task in 1677 or 2262 with no trace of the damage.
-      sink.reject(lineNo, line, "start_ns/end_ns " + r.startNs() + "/" + r.endNs()
+      sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "start_ns", "start_ns/end_ns " + r.startNs() + "/" + r.endNs()
           + " after the manifest's origin_epoch_ns " + originEpochNs + " is beyond the year 2262");
       return;
     }
     sink.task(lineNo, new ParsedTask("", r.step(), r.clientId(), r.seq(),
         Math.floorDiv(startEpochNs, 1000L), Math.floorDiv(endEpochNs, 1000L),
         r.latencyNs(), r.serviceNs(), r.waitNs(), r.warmup(), r.ok(), r.sqlstate(), r.error()));
+  }
+
+  /**
+   * The type of a line {@link TaskCsv} refused. TaskCsv is core's one reader of the format, shared
+   * with loadgen, and says what is wrong only in its message; these are the message shapes it has.
+   */
+  static RejectType typeOf(TaskCsv.MalformedLineException e) {
+    String m = e.getMessage() == null ? "" : e.getMessage();
+    if (m.contains("out of range")) {
+      return RejectType.OUT_OF_RANGE;
+    }
+    if (m.startsWith("times out of order") || m.contains("is longer than")) {
+      return RejectType.MISMATCH;
+    }
+    if (m.contains("is not an integer")) {
+      return RejectType.NUMBER_FORMAT;
+    }
+    if (m.contains("is empty")) {
+      return RejectType.MISSING_VALUE;
+    }
+    if (m.startsWith("the line ends") || m.startsWith("more than")) {
+      return RejectType.FIELD_COUNT;
+    }
+    return RejectType.SYNTAX;
   }
 }

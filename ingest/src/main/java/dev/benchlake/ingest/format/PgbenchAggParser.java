@@ -3,6 +3,7 @@ package dev.benchlake.ingest.format;
 import dev.benchlake.ingest.parse.LineParser;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
+import dev.benchlake.warehouse.RejectType;
 
 /**
  * One line of a pgbench {@code --aggregate-interval} log, as partial sums that
@@ -43,7 +44,8 @@ final class PgbenchAggParser implements LineParser {
     }
     String[] f = PgbenchLogFiles.fields(line);
     if (f.length != 6 && f.length != 10 && f.length != 11 && f.length != 15) {
-      sink.reject(lineNo, line, f.length + " fields; a pgbench aggregate line has 6, 10 or 11 (PostgreSQL 14 and older)"
+      sink.reject(lineNo, line, RejectType.FIELD_COUNT, null,
+          f.length + " fields; a pgbench aggregate line has 6, 10 or 11 (PostgreSQL 14 and older)"
           + " or 15 (PostgreSQL 15 and newer)");
       return;
     }
@@ -52,16 +54,18 @@ final class PgbenchAggParser implements LineParser {
       try {
         v[i] = Double.parseDouble(f[i]);
       } catch (NumberFormatException e) {
-        sink.reject(lineNo, line, "field " + (i + 1) + " is not a number: '" + f[i] + "'");
+        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, "field " + (i + 1),
+            "field " + (i + 1) + " is not a number: '" + f[i] + "'");
         return;
       }
       if (!(v[i] >= 0) || Double.isInfinite(v[i])) {
-        sink.reject(lineNo, line, "field " + (i + 1) + " is negative or not finite: '" + f[i] + "'");
+        sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "field " + (i + 1),
+            "field " + (i + 1) + " is negative or not finite: '" + f[i] + "'");
         return;
       }
     }
     if (!PgbenchLogFiles.isInteger(f[0]) || !PgbenchLogFiles.isInteger(f[1])) {
-      sink.reject(lineNo, line, "interval_start and num_transactions must be integers");
+      sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, null, "interval_start and num_transactions must be integers");
       return;
     }
     double start = v[0] - originEpochS;

@@ -3,6 +3,7 @@ package dev.benchlake.ingest.format;
 import dev.benchlake.ingest.parse.LineParser;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedTask;
+import dev.benchlake.warehouse.RejectType;
 
 /**
  * One line of a pgbench {@code -l} per-transaction log:
@@ -42,13 +43,14 @@ final class PgbenchLogParser implements LineParser {
     }
     String[] f = PgbenchLogFiles.fields(line);
     if (f.length < 6 || f.length > 8) {
-      sink.reject(lineNo, line, f.length + " fields; a pgbench log line has 6 to 8"
+      sink.reject(lineNo, line, RejectType.FIELD_COUNT, null, f.length + " fields; a pgbench log line has 6 to 8"
           + " (client_id transaction_no time script_no time_epoch time_us [schedule_lag] [retries])");
       return;
     }
     for (int i : new int[] {0, 1, 3, 4, 5}) {
       if (!PgbenchLogFiles.isInteger(f[i])) {
-        sink.reject(lineNo, line, FIELD_NAMES[i] + " is not an integer: '" + f[i] + "'");
+        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, FIELD_NAMES[i],
+            FIELD_NAMES[i] + " is not an integer: '" + f[i] + "'");
         return;
       }
     }
@@ -58,13 +60,15 @@ final class PgbenchLogParser implements LineParser {
       lagUs = integer(f[6]);
       retries = integer(f[7]);
       if (lagUs == null || retries == null) {
-        sink.reject(lineNo, line, "schedule_lag and retries must be integers: '" + f[6] + "', '" + f[7] + "'");
+        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, lagUs == null ? "schedule_lag" : "retries",
+            "schedule_lag and retries must be integers: '" + f[6] + "', '" + f[7] + "'");
         return;
       }
     } else if (f.length == 7) {
       Long value = integer(f[6]);
       if (value == null) {
-        sink.reject(lineNo, line, (seventhIsLag ? "schedule_lag" : "retries") + " is not an integer: '" + f[6] + "'");
+        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, seventhIsLag ? "schedule_lag" : "retries",
+            (seventhIsLag ? "schedule_lag" : "retries") + " is not an integer: '" + f[6] + "'");
         return;
       }
       if (seventhIsLag) {
@@ -75,7 +79,7 @@ final class PgbenchLogParser implements LineParser {
     }
     long clientId = Long.parseLong(f[0]);
     if (clientId > Integer.MAX_VALUE) {
-      sink.reject(lineNo, line, "client_id is out of range: " + f[0]);
+      sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "client_id", "client_id is out of range: " + f[0]);
       return;
     }
     long seq = Long.parseLong(f[1]);
@@ -84,7 +88,8 @@ final class PgbenchLogParser implements LineParser {
     try {
       endUs = Math.addExact(Math.multiplyExact(Long.parseLong(f[4]), 1_000_000L), Long.parseLong(f[5]));
     } catch (ArithmeticException e) {
-      sink.reject(lineNo, line, "time_epoch " + f[4] + " is out of range (beyond the year 2262)");
+      sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "time_epoch",
+          "time_epoch " + f[4] + " is out of range (beyond the year 2262)");
       return;
     }
     String taskStep = script == 0 ? step : step + "#" + script;
@@ -97,17 +102,19 @@ final class PgbenchLogParser implements LineParser {
       default -> {
         Long timeUs = integer(f[2]);
         if (timeUs == null) {
-          sink.reject(lineNo, line, "time is neither microseconds nor skipped/failed/serialization/deadlock: '" + f[2] + "'");
+          sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, "time",
+              "time is neither microseconds nor skipped/failed/serialization/deadlock: '" + f[2] + "'");
           return;
         }
         if (lagUs != null && lagUs > timeUs) {
-          sink.reject(lineNo, line, "schedule_lag " + lagUs + " µs is longer than the latency " + timeUs + " µs");
+          sink.reject(lineNo, line, RejectType.MISMATCH, "schedule_lag",
+              "schedule_lag " + lagUs + " µs is longer than the latency " + timeUs + " µs");
           return;
         }
         long serviceUs = lagUs == null ? timeUs : timeUs - lagUs;
         if (timeUs > Long.MAX_VALUE / 1000L || serviceUs > endUs) {
           // Nanoseconds would wrap around, or the task would have started before 1970.
-          sink.reject(lineNo, line, "time " + timeUs + " µs is out of range");
+          sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "time", "time " + timeUs + " µs is out of range");
           return;
         }
         sink.task(lineNo, new ParsedTask("", taskStep, (int) clientId, seq, endUs - serviceUs, endUs,

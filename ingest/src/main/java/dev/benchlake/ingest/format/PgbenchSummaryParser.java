@@ -4,6 +4,7 @@ import dev.benchlake.ingest.parse.DocumentParser;
 import dev.benchlake.ingest.parse.FiniteMetrics;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
+import dev.benchlake.warehouse.RejectType;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -94,7 +95,8 @@ final class PgbenchSummaryParser implements DocumentParser {
           }
         }
         if (done) {
-          sink.reject(lineNo, line, "after the end of the first pgbench run's summary; one file holds one run");
+          sink.reject(lineNo, line, RejectType.DUPLICATE, null,
+              "after the end of the first pgbench run's summary; one file holds one run");
           continue;
         }
         if (t.isEmpty() || NOISE.stream().anyMatch(p -> p.matcher(line).matches())) {
@@ -111,7 +113,7 @@ final class PgbenchSummaryParser implements DocumentParser {
         } else if ((m = PROGRESS.matcher(t)).matches()) {
           double at = Double.parseDouble(m.group(1));
           if (Double.isInfinite(at)) {
-            sink.reject(lineNo, line, "the progress time is out of range");
+            sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "progress", "the progress time is out of range");
           } else if (progress(lineNo, line, step, previousProgressS, at, m.group(2), sink)) {
             previousProgressS = at;
           }
@@ -132,7 +134,7 @@ final class PgbenchSummaryParser implements DocumentParser {
           sink.fact("", "message." + lineNo, t);
           sink.metadata(lineNo);
         } else {
-          sink.reject(lineNo, line, "not a line of pgbench's output");
+          sink.reject(lineNo, line, RejectType.UNKNOWN_LINE, null, "not a line of pgbench's output");
         }
       } finally {
         sink.endLine(lineNo, line);
@@ -172,7 +174,7 @@ final class PgbenchSummaryParser implements DocumentParser {
       }
     }
     if (!any) {
-      sink.reject(lineNo, line, "a progress line without a tps figure");
+      sink.reject(lineNo, line, RejectType.MISSING_VALUE, "tps", "a progress line without a tps figure");
       return false;
     }
     return true;
@@ -232,7 +234,8 @@ final class PgbenchSummaryParser implements DocumentParser {
         return milliseconds(lineNo, line, step, "initial_connection_time", value, sink);
       }
       default -> {
-        sink.reject(lineNo, line, "not a line of pgbench's output (unknown item '" + key + "')");
+        sink.reject(lineNo, line, RejectType.UNKNOWN_LINE, key,
+            "not a line of pgbench's output (unknown item '" + key + "')");
         return false;
       }
     }
@@ -241,7 +244,7 @@ final class PgbenchSummaryParser implements DocumentParser {
   private static boolean count(long lineNo, String line, String step, String metric, String value, ParseSink sink) {
     Matcher m = COUNT_PERCENT.matcher(value);
     if (!m.matches()) {
-      sink.reject(lineNo, line, metric + ": not a count: '" + value + "'");
+      sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, metric, metric + ": not a count: '" + value + "'");
       return false;
     }
     sink.metric(lineNo, ParsedMetric.whole(step, metric, Double.parseDouble(m.group(1)), "count"));
@@ -251,7 +254,7 @@ final class PgbenchSummaryParser implements DocumentParser {
   private static boolean milliseconds(long lineNo, String line, String step, String metric, String value, ParseSink sink) {
     Matcher m = NUMBER_AND_UNIT.matcher(value);
     if (!m.matches() || !"ms".equals(m.group(2))) {
-      sink.reject(lineNo, line, metric + ": not a time in ms: '" + value + "'");
+      sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, metric, metric + ": not a time in ms: '" + value + "'");
       return false;
     }
     sink.metric(lineNo, ParsedMetric.whole(step, metric, Double.parseDouble(m.group(1)), "ms"));

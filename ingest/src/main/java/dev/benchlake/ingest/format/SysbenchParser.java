@@ -4,6 +4,7 @@ import dev.benchlake.ingest.parse.DocumentParser;
 import dev.benchlake.ingest.parse.FiniteMetrics;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
+import dev.benchlake.warehouse.RejectType;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -73,7 +74,7 @@ final class SysbenchParser implements DocumentParser {
         } else if ((m = INTERVAL.matcher(t)).matches()) {
           double at = Double.parseDouble(m.group(1));
           if (Double.isInfinite(at)) {
-            sink.reject(lineNo, line, "the interval's time is out of range");
+            sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "time", "the interval's time is out of range");
           } else if (interval(lineNo, line, previousS, at, m.group(2), sink)) {
             previousS = at;
           }
@@ -119,7 +120,7 @@ final class SysbenchParser implements DocumentParser {
           sink.fact("", "message." + lineNo, t);
           sink.metadata(lineNo);
         } else {
-          sink.reject(lineNo, line, "not a line of sysbench 1.0's output");
+          sink.reject(lineNo, line, RejectType.UNKNOWN_LINE, null, "not a line of sysbench 1.0's output");
         }
       } finally {
         sink.endLine(lineNo, line);
@@ -155,7 +156,7 @@ final class SysbenchParser implements DocumentParser {
       }
     }
     if (found == 0) {
-      sink.reject(lineNo, line, "an interval line without figures");
+      sink.reject(lineNo, line, RejectType.MISSING_VALUE, null, "an interval line without figures");
       return false;
     }
     return true;

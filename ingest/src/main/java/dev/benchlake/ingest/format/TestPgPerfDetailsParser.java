@@ -3,6 +3,7 @@ package dev.benchlake.ingest.format;
 import dev.benchlake.ingest.parse.DocumentParser;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedTask;
+import dev.benchlake.warehouse.RejectType;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -65,16 +66,17 @@ final class TestPgPerfDetailsParser implements DocumentParser {
       }
       String[] f = line.split("\t", -1);
       if (f.length != 4) {
-        sink.reject(lineNo, line, f.length + " tab-separated fields; a details line has 4"
+        sink.reject(lineNo, line, RejectType.FIELD_COUNT, null, f.length + " tab-separated fields; a details line has 4"
             + " (ApplicationId, RunningTasks, TaskDuration, EndTime)");
         continue;
       }
       if (!GUID.matcher(f[0]).matches()) {
-        sink.reject(lineNo, line, "ApplicationId is not a GUID: '" + f[0] + "'");
+        sink.reject(lineNo, line, RejectType.SYNTAX, "ApplicationId", "ApplicationId is not a GUID: '" + f[0] + "'");
         continue;
       }
       if (applicationId != null && !f[0].equalsIgnoreCase(applicationId)) {
-        sink.reject(lineNo, line, "ApplicationId " + f[0] + " is not this file's " + applicationId);
+        sink.reject(lineNo, line, RejectType.MISMATCH, "ApplicationId",
+            "ApplicationId " + f[0] + " is not this file's " + applicationId);
         continue;
       }
       long running;
@@ -83,17 +85,19 @@ final class TestPgPerfDetailsParser implements DocumentParser {
         running = Long.parseLong(f[1]);
         ticks = Long.parseLong(f[2]);
       } catch (NumberFormatException e) {
-        sink.reject(lineNo, line, "RunningTasks and TaskDuration must be integers: '" + f[1] + "', '" + f[2] + "'");
+        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, null,
+            "RunningTasks and TaskDuration must be integers: '" + f[1] + "', '" + f[2] + "'");
         continue;
       }
       if (running < 0 || ticks < -1 || ticks > Long.MAX_VALUE / 100) {
-        sink.reject(lineNo, line, "RunningTasks must be >= 0 and TaskDuration >= 0 (at most "
+        sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, null,
+            "RunningTasks must be >= 0 and TaskDuration >= 0 (at most "
             + Long.MAX_VALUE / 100 + " ticks) or -1 (failed)");
         continue;
       }
       Integer secondOfDay = secondOfDay(f[3]);
       if (secondOfDay == null) {
-        sink.reject(lineNo, line, "EndTime is not HH:MM:SS: '" + f[3] + "'");
+        sink.reject(lineNo, line, RejectType.SYNTAX, "EndTime", "EndTime is not HH:MM:SS: '" + f[3] + "'");
         continue;
       }
       maxRunning = Math.max(maxRunning, running);

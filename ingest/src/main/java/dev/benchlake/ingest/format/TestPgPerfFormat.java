@@ -5,6 +5,7 @@ import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import dev.benchlake.ingest.parse.MetadataOnly;
+import dev.benchlake.ingest.source.Bom;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -86,7 +87,7 @@ public final class TestPgPerfFormat implements SourceFormat {
       try {
         summary = TestPgPerfSummary.parse(
             // Decoded as the engine decodes every file: bytes that are not UTF-8 become U+FFFD, not a crash.
-            new String(Files.readAllBytes(summaryFile), StandardCharsets.UTF_8).lines().toList());
+            Bom.strip(new String(Files.readAllBytes(summaryFile), StandardCharsets.UTF_8)).lines().toList());
       } catch (IllegalArgumentException e) {
         throw new BadInputException(summaryFile + ": not a TestPostgresqlPerf summary: " + e.getMessage());
       }

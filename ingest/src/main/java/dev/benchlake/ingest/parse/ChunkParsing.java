@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.parse;
 
 import dev.benchlake.ingest.source.ChunkLineReader;
+import dev.benchlake.warehouse.RejectType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -167,10 +168,13 @@ public final class ChunkParsing {
     }
 
     @Override
-    public void reject(long lineNo, String rawLine, String reason) {
+    public void reject(long lineNo, String rawLine, RejectType type, String column, String reason) {
       first(lineNo, ParsedRows.REJECT);
       if (!tasksPass) {
-        buffer.add(ParsedRows.reject(source, file, lineNo, rawLine, reason));
+        // Bytes that are not UTF-8 decode to U+FFFD: then the bytes are the cause, whatever field
+        // the parser stumbled on, and that is what a user grouping rejects needs to see.
+        RejectType cause = rawLine.indexOf('\uFFFD') >= 0 ? RejectType.ENCODING : type;
+        buffer.add(ParsedRows.reject(source, file, lineNo, rawLine, cause, column, reason));
       }
     }
 

@@ -1,5 +1,7 @@
 package dev.benchlake.ingest.parse;
 
+import dev.benchlake.warehouse.RejectType;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,8 +31,8 @@ public final class FiniteMetrics implements ParseSink {
   }
 
   @Override
-  public void reject(long lineNo, String rawLine, String reason) {
-    sink.reject(lineNo, rawLine, reason);
+  public void reject(long lineNo, String rawLine, RejectType type, String column, String reason) {
+    sink.reject(lineNo, rawLine, type, column, reason);
   }
 
   @Override
@@ -50,7 +52,8 @@ public final class FiniteMetrics implements ParseSink {
     }
     ParsedMetric bad = pending.stream().filter(m -> !finite(m)).findFirst().orElse(null);
     if (bad != null) {
-      sink.reject(lineNo, line, bad.metric() + " is out of range (not a finite number)");
+      sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, bad.metric(),
+          bad.metric() + " is out of range (not a finite number)");
     } else {
       pending.forEach(m -> sink.metric(lineNo, m));
     }

@@ -1,5 +1,7 @@
 package dev.benchlake.ingest.parse;
 
+import dev.benchlake.warehouse.RejectType;
+
 /**
  * Where a parser puts what it read. Every line of a file gets exactly one verdict: it produced
  * tasks or metrics, it is metadata of the format (a header, a comment, a blank line, a banner), or
@@ -14,8 +16,13 @@ public interface ParseSink {
 
   void metric(long lineNo, ParsedMetric metric);
 
-  /** @param reason a human reason, e.g. {@code "time_us is not an integer: 'x'"} */
-  void reject(long lineNo, String rawLine, String reason);
+  /**
+   * @param type the kind of fault, for grouping ({@code rejects.error_type})
+   * @param column the field at fault, as the format names it ({@code time_us}), or null when no
+   *     one field is (a line with the wrong number of fields)
+   * @param reason a human reason, e.g. {@code "time_us is not an integer: 'x'"}
+   */
+  void reject(long lineNo, String rawLine, RejectType type, String column, String reason);
 
   /** The line belongs to the format but carries no row (header, comment, blank, banner). */
   void metadata(long lineNo);

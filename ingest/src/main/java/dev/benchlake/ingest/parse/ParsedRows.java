@@ -7,6 +7,7 @@ import static org.apache.spark.sql.types.DataTypes.IntegerType;
 import static org.apache.spark.sql.types.DataTypes.LongType;
 import static org.apache.spark.sql.types.DataTypes.StringType;
 
+import dev.benchlake.warehouse.RejectType;
 import dev.benchlake.warehouse.SchemaColumns;
 import dev.benchlake.warehouse.WarehouseSchema;
 import java.util.List;
@@ -78,7 +79,9 @@ public final class ParsedRows {
       .add("unit", StringType, true)
       .add("bucket", DoubleType, true)
       .add("raw_line", StringType, true)
-      .add("reason", StringType, true);
+      .add("reason", StringType, true)
+      .add(WarehouseSchema.ERROR_TYPE, StringType, true)
+      .add(WarehouseSchema.COLUMN, StringType, true);
 
   /**
    * The tasks of the second pass: {@code WarehouseSchema.TASKS} but with the source and run part
@@ -100,28 +103,29 @@ public final class ParsedRows {
 
   static Row taskSummary(int source, int file, String runPart, long tasks, long failed, Long minStartUs, Long maxEndUs) {
     return RowFactory.create(TASK_SUMMARY, false, tasks, failed, source, file, 0L, runPart,
-        null, minStartUs, maxEndUs, null, null, null, null, null, null, null, null);
+        null, minStartUs, maxEndUs, null, null, null, null, null, null, null, null, null, null);
   }
 
   static Row metric(int source, int file, long lineNo, boolean first, ParsedMetric m) {
     return RowFactory.create(METRIC, first, first ? 1L : 0L, null, source, file, lineNo, m.runPart(),
-        m.step(), null, null, m.intervalStartS(), m.intervalS(), m.metric(), m.value(), m.unit(), m.bucket(), null, null);
+        m.step(), null, null, m.intervalStartS(), m.intervalS(), m.metric(), m.value(), m.unit(), m.bucket(), null, null,
+        null, null);
   }
 
-  static Row reject(int source, int file, long lineNo, String raw, String reason) {
+  static Row reject(int source, int file, long lineNo, String raw, RejectType type, String column, String reason) {
     return RowFactory.create(REJECT, true, 1L, null, source, file, lineNo, "",
         null, null, null, null, null, null, null, null, null, RawLines.truncate(raw),
-        RawLines.truncate(reason));
+        RawLines.truncate(reason), type.sqlName(), column == null ? null : RawLines.truncate(column));
   }
 
   static Row metadata(int source, int file, long lineNo) {
     return RowFactory.create(METADATA, true, 1L, null, source, file, lineNo, "",
-        null, null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   static Row fact(int source, int file, String runPart, String key, String value) {
     return RowFactory.create(FACT, false, 0L, null, source, file, 0L, runPart == null ? "" : runPart,
-        null, null, null, null, null, key, null, null, null, null, value);
+        null, null, null, null, null, key, null, null, null, null, value, null, null);
   }
 
   private static String emptyToNull(String s) {

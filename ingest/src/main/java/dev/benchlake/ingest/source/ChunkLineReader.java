@@ -11,7 +11,8 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Reads the lines that start inside one chunk of a file (see {@link ScannedFile}), each without
- * its line end ({@code \n} or {@code \r\n}), decoded as UTF-8. A chunk that does not start the
+ * its line end ({@code \n} or {@code \r\n}), decoded as UTF-8, the file's first line without a
+ * UTF-8 byte-order mark ({@link Bom}). A chunk that does not start the
  * file first skips the tail of the line that started before it.
  */
 public final class ChunkLineReader implements Closeable {
@@ -26,6 +27,8 @@ public final class ChunkLineReader implements Closeable {
   private long position;
   private boolean eof;
   private byte[] spill = new byte[256];
+  /** Whether the next line is the file's first, which loses a byte-order mark (see {@link Bom}). */
+  private boolean firstLineOfFile;
 
   public ChunkLineReader(Path file, long start, long end) throws IOException {
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
@@ -38,10 +41,22 @@ public final class ChunkLineReader implements Closeable {
     if (start > 0) {
       skipPastNewline();
     }
+    this.firstLineOfFile = start == 0;
   }
 
   /** The next line, or null when no further line starts inside the chunk. */
   public String readLine() throws IOException {
+    String line = nextLine();
+    if (line != null && firstLineOfFile) {
+      // Stripped after decoding, not skipped as bytes: the line still starts at byte 0, which is
+      // what decides the chunk it belongs to.
+      firstLineOfFile = false;
+      return Bom.strip(line);
+    }
+    return line;
+  }
+
+  private String nextLine() throws IOException {
     if (position >= end || !fill()) {
       return null;
     }

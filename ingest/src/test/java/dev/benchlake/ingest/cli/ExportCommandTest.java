@@ -173,7 +173,8 @@ class ExportCommandTest extends IngestTestSupport {
     Row linux = RowFactory.create("r-linux-1", "loadgen", "key-linux",
         List.of(RowFactory.create("/data/linux/run1/tasks.csv", "ab".repeat(32), 1234L)), linuxLabels, "linux", "16.4", 16,
         "select-update", 4, "db1", "complete", timestamp("2016-03-02T03:42:19.123456Z"),
-        timestamp("2016-03-02T03:47:10Z"), 4L, 3L, 1L, "{\"seed\":42}", INGESTED_AT, "test");
+        timestamp("2016-03-02T03:47:10Z"), 4L, 3L, 1L, "{\"seed\":42}", INGESTED_AT, "test",
+        "2016-03-02T03:40:00.5Z|C:\\pg\\data");
     List<Row> linuxTasks = List.of(
         task("r-linux-1", "select-update", 1, 0, "2016-03-02T03:42:19.5Z", "2016-03-02T03:42:20.000001Z", 500_000_001L,
             true, true, null, null),
@@ -188,7 +189,7 @@ class ExportCommandTest extends IngestTestSupport {
         RowFactory.create("r-linux-1", "select-update", 1.0, 1.0, "tps", 123456.789, "1/s", null, 8L),
         RowFactory.create("r-linux-1", "select-update", 2.0, 1.0, "tps", Double.NaN, "1/s", null, null));
     List<Row> rejects = List.of(RowFactory.create("r-linux-1", "/data/linux/run1/tasks.csv", 9L,
-        "select-update\t1,\"x\"", "not a number: \"x\""));
+        "select-update\t1,\"x\"", "not a number: \"x\"", "number_format", "latency"));
     commit(warehouse, "linux", List.of(linux), spark.createDataFrame(linuxTasks, WarehouseSchema.TASKS), metrics, rejects);
 
     Row windows = run("r-windows-1", Map.of("os", "windows", "host", "wé"), null);
@@ -211,7 +212,7 @@ class ExportCommandTest extends IngestTestSupport {
       dying.append("ghost", batch(List.of(ghost), spark.createDataFrame(List.of(
           task(GHOST, "select-update", 0, 0, null, null, 5L, true, false, null, null)), WarehouseSchema.TASKS),
           List.of(RowFactory.create(GHOST, "select-update", null, null, "tps", 1.0, "1/s", null, 1L)),
-          List.of(RowFactory.create(GHOST, "f", 1L, "x", "y"))), WarehouseWriter.FIRST_VERSION);
+          List.of(RowFactory.create(GHOST, "f", 1L, "x", "y", "syntax", null))), WarehouseWriter.FIRST_VERSION);
       fail("the ghost ingest committed");
     } catch (IllegalStateException expected) {
       assertThat(spark.read().format("delta").load(warehouse.path(Table.TASKS)).where("run_id = 'r-ghost'").count())
@@ -244,7 +245,7 @@ class ExportCommandTest extends IngestTestSupport {
   /** A run with only the required columns and its labels (os lifted into the dimension). */
   private static Row run(String runId, Map<String, String> labels, Timestamp startedAt) {
     return RowFactory.create(runId, "fixture", "key-" + runId, List.of(), new TreeMap<>(labels), labels.get("os"), null,
-        null, null, null, null, "interrupted", startedAt, null, 0L, 0L, 0L, null, INGESTED_AT, "test");
+        null, null, null, null, "interrupted", startedAt, null, 0L, 0L, 0L, null, INGESTED_AT, "test", null);
   }
 
   private static Row task(String runId, String step, int client, long seq, String start, String end, Long latencyNs,

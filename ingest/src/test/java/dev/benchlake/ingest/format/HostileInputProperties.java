@@ -131,45 +131,69 @@ class HostileInputProperties {
 
   @Provide
   Arbitrary<HostileCase> pgbenchLogs() {
-    return cases(List.of(
+    return cases(pgbenchLogsSources());
+  }
+
+  static List<Source> pgbenchLogsSources() {
+    return List.of(
         fixtures("pgbench-log", "pgbench_log.4242", "pgbench_log.4242", "pgbench_log.4242.1"),
         fixtures("pgbench-log", "pgbench_log.4242.1", "pgbench_log.4242", "pgbench_log.4242.1"),
         fixtures("pgbench-log", "pgbench_retries.4242", "pgbench_retries.4242"),
-        fixtures("pgbench-log", "pgbench_skipped.4242", "pgbench_skipped.4242")));
+        fixtures("pgbench-log", "pgbench_skipped.4242", "pgbench_skipped.4242"));
   }
 
   @Provide
   Arbitrary<HostileCase> pgbenchAgg() {
-    return cases(List.of(
+    return cases(pgbenchAggSources());
+  }
+
+  static List<Source> pgbenchAggSources() {
+    return List.of(
         fixtures("pgbench-agg", "pgbench_agg.4242", "pgbench_agg.4242", "pgbench_agg.4242.1"),
-        fixtures("pgbench-agg", "pgbench_agg.4242.1", "pgbench_agg.4242", "pgbench_agg.4242.1")));
+        fixtures("pgbench-agg", "pgbench_agg.4242.1", "pgbench_agg.4242", "pgbench_agg.4242.1"));
   }
 
   @Provide
   Arbitrary<HostileCase> pgbenchOutput() {
-    return cases(List.of(
+    return cases(pgbenchOutputSources());
+  }
+
+  static List<Source> pgbenchOutputSources() {
+    return List.of(
         fixtures("pgbench", "pgbench15-progress.txt", "pgbench15-progress.txt"),
         fixtures("pgbench", "pgbench15-rate-limit.txt", "pgbench15-rate-limit.txt"),
-        fixtures("pgbench", "pgbench15-failures.txt", "pgbench15-failures.txt")));
+        fixtures("pgbench", "pgbench15-failures.txt", "pgbench15-failures.txt"));
   }
 
   @Provide
   Arbitrary<HostileCase> sysbench() {
-    return cases(List.of(
+    return cases(sysbenchSources());
+  }
+
+  static List<Source> sysbenchSources() {
+    return List.of(
         fixtures("sysbench", "oltp_point_select.txt", "oltp_point_select.txt"),
-        fixtures("sysbench", "oltp_read_write.txt", "oltp_read_write.txt")));
+        fixtures("sysbench", "oltp_read_write.txt", "oltp_read_write.txt"));
   }
 
   @Provide
   Arbitrary<HostileCase> loadgen() {
+    return cases(loadgenSources());
+  }
+
+  static List<Source> loadgenSources() {
     Map<String, byte[]> run = loadgenRun();
-    return cases(List.of(
+    return List.of(
         new Source("loadgen", run, "run/tasks.csv", true, null),
-        new Source("loadgen", run, "run/manifest.json", true, null)));
+        new Source("loadgen", run, "run/manifest.json", true, null));
   }
 
   @Provide
   Arbitrary<HostileCase> csv() {
+    return cases(csvSources());
+  }
+
+  static List<Source> csvSources() {
     StringBuilder tasks = new StringBuilder("run,query,latency_ms,ts,success,message,thread\n");
     StringBuilder wide = new StringBuilder("query,9.6,10,11\n");
     for (int i = 0; i < 60; i++) {
@@ -187,17 +211,21 @@ class HostileInputProperties {
         + "  timestamp: ts\n  ok: success\n  error: message\n  client: thread\nlatency_unit: ms\n"
         + "timestamp_format: iso\ntimestamp_is: end\n";
     String wideMapping = "layout: wide\ncolumns:\n  step: query\nmetric: qps\nunit: 1/s\ncolumn_label: db_version\n";
-    return cases(List.of(
+    return List.of(
         new Source("csv", Map.of("results.csv", bytes(tasks), "mapping.yaml", bytes(tasksMapping)), "results.csv",
             false, "mapping.yaml"),
         new Source("csv", Map.of("results.csv", bytes(tasks), "mapping.yaml", bytes(tasksMapping)), "mapping.yaml",
             false, "mapping.yaml"),
         new Source("csv", Map.of("qps.csv", bytes(wide), "mapping.yaml", bytes(wideMapping)), "qps.csv", false,
-            "mapping.yaml")));
+            "mapping.yaml"));
   }
 
   @Provide
   Arbitrary<HostileCase> testpgperf() {
+    return cases(testpgperfSources());
+  }
+
+  static List<Source> testpgperfSources() {
     String id = "7fef1b67-3dfb-4190-869a-3ff7cce113c1";
     Path shared = Path.of(System.getProperty("benchlake.shared.dir", "../shared"), "data", "testpgperf", "linux");
     Path details = shared.resolve("details." + id + ".txt");
@@ -218,9 +246,19 @@ class HostileInputProperties {
           + "Average Duration:00:00:05.2899390\r\nTimeout while getting a connection from pool.\r\n";
       files = Map.of("details." + id + ".txt", bytes(d), "summary." + id + ".txt", bytes(s));
     }
-    return cases(List.of(
+    return List.of(
         new Source("testpgperf", files, "details." + id + ".txt", false, null),
-        new Source("testpgperf", files, "summary." + id + ".txt", false, null)));
+        new Source("testpgperf", files, "summary." + id + ".txt", false, null));
+  }
+
+  /** Every source above, unmutated: real, valid output of each format. */
+  static List<Source> validSources() {
+    List<Source> all = new ArrayList<>();
+    for (List<Source> sources : List.of(pgbenchLogsSources(), pgbenchAggSources(), pgbenchOutputSources(),
+        sysbenchSources(), loadgenSources(), csvSources(), testpgperfSources())) {
+      all.addAll(sources);
+    }
+    return all;
   }
 
   private static Arbitrary<HostileCase> cases(List<Source> sources) {
@@ -243,6 +281,8 @@ class HostileInputProperties {
 
   private static Map<String, byte[]> loadgenRun() {
     try {
+      // WORK is deleted after this class's properties; BomAndCrlfTest may come later in the same JVM.
+      Files.createDirectories(WORK);
       Path dir = LoadgenAndCsvIngestTest.loadgenRun(Files.createTempDirectory(WORK, "base").resolve("run"),
           "run-hostile", RunStatus.RUNNING, 80);
       return Map.of("run/manifest.json", read(dir.resolve("manifest.json")), "run/tasks.csv",

@@ -26,6 +26,49 @@ import org.junit.jupiter.api.Test;
 class LoadgenAndCsvIngestTest extends IngestTestSupport {
   private static final long ORIGIN_NS = 1_700_000_000_123_456_789L;
 
+  /**
+   * runs.server_start, the contract with loadgen: a hand-made manifest carrying
+   * {@code target.server_start} gives {@code "<postmaster_start_time>|<data_directory>"}, a null
+   * directory an empty one after the bar, and a manifest without it (0.1.0's) null: not recorded.
+   * The run's files are accounted for in ingest_files, one row each, with the reject of the cut line.
+   */
+  @Test
+  @org.junit.jupiter.api.Tag("integration")
+  void serverStartFromTheManifestAndTheFilesAccountedFor() throws Exception {
+    Path with = loadgenRun(tmp.resolve("with"), "run-start", RunStatus.COMPLETE, 8);
+    addServerStart(with, "{\"postmaster_start_time\": \"2026-01-02T03:00:00.123456Z\", \"data_directory\": \"/var/lib/postgresql/16/main\"}");
+    Path noDir = loadgenRun(tmp.resolve("nodir"), "run-nodir", RunStatus.COMPLETE, 8);
+    addServerStart(noDir, "{\"postmaster_start_time\": \"2026-01-02T03:00:00Z\", \"data_directory\": null}");
+    Path old = loadgenRun(tmp.resolve("old"), "run-old", RunStatus.COMPLETE, 8);
+    ingest(IngestRequest.of(with, noDir, old));
+
+    Map<String, String> serverStart = new TreeMap<>();
+    for (Row r : runs()) {
+      serverStart.put(r.getAs("run_id"), r.getAs("server_start"));
+    }
+    assertThat(serverStart).containsEntry("run-start", "2026-01-02T03:00:00.123456Z|/var/lib/postgresql/16/main")
+        .containsEntry("run-nodir", "2026-01-02T03:00:00Z|").containsEntry("run-old", null);
+
+    List<Row> files = warehouse().ingestFiles().where(col("run_id").equalTo("run-start")).orderBy("path").collectAsList();
+    assertThat(files).extracting(f -> Path.of(f.<String>getAs("path")).getFileName().toString())
+        .containsExactly("manifest.json", "tasks.csv");
+    Row tasks = files.get(1);
+    assertThat(List.of(tasks.<Long>getAs("lines"), tasks.<Long>getAs("data_lines"), tasks.<Long>getAs("metadata_lines"),
+        tasks.<Long>getAs("rejected_lines"))).containsExactly(10L, 8L, 1L, 1L);
+    assertThat(tasks.<Long>getAs("bytes")).isEqualTo(Files.size(RunDirectory.tasks(with)));
+    Row reject = warehouse().rejects().where(col("run_id").equalTo("run-start")).first();
+    assertThat(List.of(reject.<String>getAs("error_type"), String.valueOf(reject.<String>getAs("column"))))
+        .as("the cut last line ends before a field").containsExactly("field_count", "null");
+  }
+
+  private static void addServerStart(Path run, String json) throws java.io.IOException {
+    com.fasterxml.jackson.databind.node.ObjectNode manifest = (com.fasterxml.jackson.databind.node.ObjectNode)
+        dev.benchlake.core.Json.mapper().readTree(Files.readString(RunDirectory.manifest(run)));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) manifest.get("target"))
+        .set("server_start", dev.benchlake.core.Json.mapper().readTree(json));
+    Files.writeString(RunDirectory.manifest(run), dev.benchlake.core.Json.mapper().writeValueAsString(manifest));
+  }
+
   /** A loadgen run directory written with core's own contract classes, killed while running. */
   static Path loadgenRun(Path dir, String runId, RunStatus status, int tasks) throws Exception {
     Files.createDirectories(dir);

@@ -62,9 +62,10 @@ class ParsersTest {
         "x 1 100 0 1700000000 5",
         "0 2 100 2 1700000000 5",
         "0 3 deadlock 0 1700000000 5 0 2");
-    assertThat(out).contains("L1 reject '0 1 100 0 1700000000 5 200': schedule_lag 200 µs is longer than the latency 100 µs")
-        .contains("L2 reject '0 1 100 0 1700000000': 5 fields")
-        .contains("L3 reject 'x 1 100 0 1700000000 5': client_id is not an integer: 'x'")
+    assertThat(out).contains("L1 reject '0 1 100 0 1700000000 5 200': schedule_lag 200 µs is longer than the latency 100 µs"
+            + " [mismatch schedule_lag]")
+        .contains("L2 reject '0 1 100 0 1700000000': 5 fields").containsPattern("L2 reject .*\\[field_count]\n")
+        .contains("L3 reject 'x 1 100 0 1700000000 5': client_id is not an integer: 'x' [number_format client_id]")
         .contains("L4 task step=p#2 client=0 seq=2")
         .contains("L5 task step=p client=0 seq=3 start_us=- end_us=1700000000000005 latency_ns=- service_ns=- wait_ns=- "
             + "warmup=false ok=false sqlstate=40P01 error=deadlock after 2 retries");
@@ -84,11 +85,31 @@ class ParsersTest {
         .contains("L1 task step=s client=0 seq=0 start_us=- end_us=13629000000 latency_ns=5265439000")
         .contains("L2 task step=s client=0 seq=1 start_us=- end_us=- latency_ns=- service_ns=- wait_ns=- warmup=false ok=false"
             + " sqlstate= error=Timeout while getting a connection from pool.")
-        .contains("L3 reject '" + id + "\t31\t12\t25:00:00': EndTime is not HH:MM:SS: '25:00:00'")
-        .contains("L4 reject '0a1c8638-7a92-4940-8abb-50f768454384\t1\t2\t00:00:01': ApplicationId 0a1c8638-7a92-4940-8abb-50f768454384 is not this file's " + id)
+        .contains("L3 reject '" + id + "\t31\t12\t25:00:00': EndTime is not HH:MM:SS: '25:00:00' [syntax EndTime]")
+        .contains("L4 reject '0a1c8638-7a92-4940-8abb-50f768454384\t1\t2\t00:00:01': ApplicationId 0a1c8638-7a92-4940-8abb-50f768454384 is not this file's " + id
+            + " [mismatch ApplicationId]")
         .contains("L5 reject '" + id + "\t1\t2': 3 tab-separated fields; a details line has 4")
+        .containsPattern("L5 reject .*\\[field_count]\n")
         .contains("fact max_running_tasks=41")
         .contains("fact times_known=false");
+  }
+
+  /** TaskCsv says what is wrong only in its messages; each shape it has gets its type. */
+  @Test
+  void loadgenRejectsGetTheTypeOfWhatTaskCsvRefused() {
+    String out = lines(new LineParserCase(new LoadgenTaskParser(0L)),
+        "step,client,seq",
+        "point-select,1,99,5,6",
+        "point-select,x,0,0,10,20,0,false,true,,",
+        "point-select,1,0,0,30,20,0,false,true,,",
+        "point-select,1,0,0,99999999999999999999,20,0,false,true,,",
+        "point-select,1,0,0,10,20,0,false,maybe,,");
+    assertThat(out).containsPattern("L1 reject .*\\[header]\n")
+        .containsPattern("L2 reject .*\\[field_count]\n")
+        .containsPattern("L3 reject .*\\[number_format]\n")
+        .containsPattern("L4 reject .*times out of order.*\\[mismatch]\n")
+        .containsPattern("L5 reject .*\\[out_of_range]\n")
+        .containsPattern("L6 reject .*\\[syntax]\n");
   }
 
   @Test

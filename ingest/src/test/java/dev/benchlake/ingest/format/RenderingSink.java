@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.parse.ParseSink;
+import dev.benchlake.warehouse.RejectType;
 import dev.benchlake.ingest.parse.ParsedMetric;
 import dev.benchlake.ingest.parse.ParsedTask;
 import java.util.Locale;
@@ -29,8 +30,9 @@ final class RenderingSink implements ParseSink {
   }
 
   @Override
-  public void reject(long lineNo, String rawLine, String reason) {
-    out.append('L').append(lineNo).append(" reject '").append(rawLine).append("': ").append(reason).append('\n');
+  public void reject(long lineNo, String rawLine, RejectType type, String column, String reason) {
+    out.append('L').append(lineNo).append(" reject '").append(rawLine).append("': ").append(reason)
+        .append(" [").append(type.sqlName()).append(column == null ? "" : " " + column).append("]\n");
   }
 
   @Override

@@ -17,10 +17,11 @@ public enum ExportTable {
   TASKS(Table.TASKS, WarehouseSchema.RUN_ID, WarehouseSchema.STEP, "client_id", "seq", "source_line"),
   STEP_METRICS(Table.STEP_METRICS, WarehouseSchema.RUN_ID, WarehouseSchema.STEP, "metric", "interval_start_s",
       "bucket", "source_line"),
-  REJECTS(Table.REJECTS, WarehouseSchema.RUN_ID, "source_file", "line_no");
+  REJECTS(Table.REJECTS, WarehouseSchema.RUN_ID, "source_file", "line_no"),
+  INGEST_FILES(Table.INGEST_FILES, WarehouseSchema.RUN_ID, "path");
 
   /** The names, for help texts and messages. */
-  public static final String NAMES = "runs, tasks, step_metrics, rejects";
+  public static final String NAMES = "runs, tasks, step_metrics, rejects, ingest_files";
 
   private final Table table;
   private final List<String> order;

@@ -1,0 +1,335 @@
+package dev.benchlake.app.compat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.analysis.cli.CompareCommand;
+import dev.benchlake.analysis.cli.TrendCommand;
+import dev.benchlake.core.Json;
+import dev.benchlake.ingest.cli.IngestCommand;
+import dev.benchlake.warehouse.WarehouseFormat;
+import dev.benchlake.warehouse.cli.ExportCommand;
+import dev.benchlake.warehouse.cli.RejectsCommand;
+import dev.benchlake.warehouse.cli.RunsCommand;
+import dev.benchlake.warehouse.cli.UpgradeCommand;
+import dev.benchlake.warehouse.spark.SparkTestBase;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Upgrades lose nothing (issue 17): the current build on copies of the frozen 0.1.0 fixtures
+ * ({@code app/src/test/compat/0.1.0}, never modified: every test works on a copy in a temporary
+ * folder). What 0.1.0 printed for its warehouse ({@code expected/}) must come back, on the old
+ * columns, before and after {@code benchlake upgrade}; the columns added since read as null ("not
+ * recorded"). Source paths in the warehouse are the fixture machine's: they are compared with what
+ * 0.1.0 printed, never with a path here.
+ *
+ * <p>Commands run in-process on one shared Spark session, except the killed upgrade, which is a
+ * real {@code bin/benchlake} process (hence an IT: after {@code mvn package}).
+ */
+@Tag("integration")
+class CompatibilityIT extends SparkTestBase {
+  static final Path FIXTURE = Path.of(System.getProperty("benchlake.app.dir", "target")).toAbsolutePath().getParent()
+      .resolve("src/test/compat/0.1.0");
+  /** Columns added after 0.1.0, per exported table: null on every old row. */
+  static final Map<String, List<String>> NEW_COLUMNS = Map.of(
+      "runs", List.of("server_start"),
+      "tasks", List.of(),
+      "step_metrics", List.of(),
+      "rejects", List.of("error_type", "column"));
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void runsAndExportGiveBackWhat010PrintedBeforeAndAfterTheUpgrade() throws IOException {
+    Path wh = copy("warehouse", "wh");
+    for (int pass = 0; pass < 2; pass++) {
+      assertSameRuns(wh);
+      for (String table : NEW_COLUMNS.keySet()) {
+        assertSameExport(wh, table);
+      }
+      if (pass == 0) {
+        Cli upgrade = run(new UpgradeCommand(), "--warehouse", wh.toString());
+        assertThat(upgrade.exitCode()).as(upgrade.err()).isZero();
+      }
+    }
+  }
+
+  @Test
+  void compareAndTrendRunOnTheOldWarehouseWithoutAnUpgrade() throws IOException {
+    Path wh = copy("warehouse", "wh");
+    Map<Path, String> before = snapshot(wh);
+    Cli compare = run(new CompareCommand(), "--warehouse", wh.toString(), "--baseline", "db_major=14",
+        "--candidate", "db_major=17", "--out", tmp.resolve("compare").toString());
+    assertThat(compare.exitCode()).as(compare.err()).isZero();
+    assertThat(tmp.resolve("compare/report.json")).isNotEmptyFile();
+    Cli trend = run(new TrendCommand(), "--warehouse", wh.toString(), "--by", "db_major", "--base", "14",
+        "--where", "campaign=compat", "--out", tmp.resolve("trend").toString());
+    assertThat(trend.exitCode()).as(trend.err()).isZero();
+    assertThat(tmp.resolve("trend/trend.json")).isNotEmptyFile();
+    assertThat(snapshot(wh)).as("reading changes nothing in the warehouse").isEqualTo(before);
+  }
+
+  @Test
+  void anAppendNeedsTheUpgradeWhichIsIdempotentAndThenANewRunLandsNextToTheOldOnes() throws IOException {
+    Path wh = copy("warehouse", "wh");
+    Path newRun = newRunFolder("compat-after-upgrade");
+    Map<Path, String> before = snapshot(wh);
+    Cli refused = run(new IngestCommand(), "--warehouse", wh.toString(), newRun.toString());
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err().strip()).doesNotContain("\n").contains("format 1", "benchlake upgrade --warehouse");
+    assertThat(snapshot(wh)).as("a refused append writes nothing").isEqualTo(before);
+
+    Cli upgrade = run(new UpgradeCommand(), "--warehouse", wh.toString());
+    assertThat(upgrade.exitCode()).as(upgrade.err()).isZero();
+    assertThat(upgrade.out()).contains("rejects: added columns error_type", "runs: added column server_start",
+        "format 1 -> " + WarehouseFormat.CURRENT);
+    Map<Path, String> upgraded = snapshot(wh);
+    Cli again = run(new UpgradeCommand(), "--warehouse", wh.toString());
+    assertThat(again.exitCode()).isZero();
+    assertThat(again.out()).contains("nothing changed");
+    assertThat(snapshot(wh)).as("a second upgrade changes nothing").isEqualTo(upgraded);
+    assertThat(upgraded.keySet().stream().filter(p -> p.toString().endsWith(".parquet")))
+        .as("the upgrade rewrote no data file").containsExactlyInAnyOrderElementsOf(
+            before.keySet().stream().filter(p -> p.toString().endsWith(".parquet")).toList());
+
+    Cli ingest = run(new IngestCommand(), "--warehouse", wh.toString(), newRun.toString());
+    assertThat(ingest.exitCode()).as(ingest.err()).isZero();
+    assertThat(ingest.out().strip()).isEqualTo("compat-after-upgrade");
+    Map<String, JsonNode> runs = runsById(wh);
+    assertThat(runs).hasSize(expectedRuns().size() + 1);
+    expectedRuns().forEach((id, expected) -> assertSubset(runs.get(id), expected, "run " + id));
+    JsonNode added = runs.get("compat-after-upgrade");
+    assertThat(added.get("lines_rejected").asLong()).isZero();
+    assertThat(added.get("tasks_accepted").asLong())
+        .isEqualTo(expectedRuns().get("compat-pg14-1").get("tasks_accepted").asLong());
+    List<JsonNode> files = exportRows(wh, "ingest_files");
+    assertThat(files).as("per-file accounting of the new run only (0.1.0 runs have none)")
+        .extracting(f -> f.get("run_id").asText()).containsOnly("compat-after-upgrade").hasSize(2);
+    assertThat(files).allSatisfy(f -> assertThat(f.get("lines").asLong()).isEqualTo(
+        f.get("data_lines").asLong() + f.get("metadata_lines").asLong() + f.get("rejected_lines").asLong()));
+    Cli rejects = run(new RejectsCommand(), "--warehouse", wh.toString(), "--json");
+    assertThat(rejects.exitCode()).isZero();
+    JsonNode summary = Json.mapper().readTree(rejects.out());
+    assertThat(summary.get("rejected_lines").asLong()).isEqualTo(3);
+    assertThat(summary.get("by_error_type").get("(not recorded)").asLong()).as("0.1.0 never recorded a type")
+        .isEqualTo(3);
+  }
+
+  @Test
+  void theRawRunFolderOf010IngestsWithZeroRejects() throws IOException {
+    Path run = copy("run", "run");
+    Path wh = tmp.resolve("fresh");
+    Cli ingest = run(new IngestCommand(), "--warehouse", wh.toString(), run.toString());
+    assertThat(ingest.exitCode()).as(ingest.err()).isZero();
+    JsonNode only = runsById(wh).values().iterator().next();
+    assertThat(only.get("lines_rejected").asLong()).isZero();
+    assertThat(only.get("tasks_accepted").asLong()).isEqualTo(Files.readAllLines(run.resolve("tasks.csv")).size() - 1);
+    assertThat(Files.readString(wh.resolve("_benchlake/format.json"))).contains("\"format_version\": "
+        + WarehouseFormat.CURRENT);
+  }
+
+  @Test
+  void aWarehouseNewerThanThisBuildIsRefusedWithOneLineAndNothingWritten() throws IOException {
+    Path wh = copy("warehouse", "wh");
+    Files.createDirectories(wh.resolve("_benchlake"));
+    Files.writeString(wh.resolve("_benchlake/format.json"), "{\"format_version\": " + (WarehouseFormat.CURRENT + 1) + "}\n");
+    Map<Path, String> before = snapshot(wh);
+    Path newRun = newRunFolder("compat-too-new");
+    List<Cli> results = List.of(
+        run(new RunsCommand(), "--warehouse", wh.toString()),
+        run(new IngestCommand(), "--warehouse", wh.toString(), newRun.toString()),
+        run(new UpgradeCommand(), "--warehouse", wh.toString()),
+        run(new RejectsCommand(), "--warehouse", wh.toString()),
+        run(new ExportCommand(), "--warehouse", wh.toString(), "--table", "runs", "--out", tmp.resolve("x.csv").toString()),
+        run(new CompareCommand(), "--warehouse", wh.toString(), "--baseline", "db_major=14", "--candidate", "db_major=17",
+            "--out", tmp.resolve("c").toString()));
+    for (Cli r : results) {
+      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).doesNotContain("\n")
+          .contains("format " + (WarehouseFormat.CURRENT + 1), "newer than this benchlake");
+    }
+    assertThat(snapshot(wh)).as("nothing written").isEqualTo(before);
+    assertThat(tmp.resolve("x.csv")).doesNotExist();
+  }
+
+  /**
+   * A real {@code bin/benchlake upgrade} killed with SIGKILL as soon as it says it is changing
+   * {@code runs}, its last table: {@code rejects} already has its new columns, the commit of
+   * {@code runs} is in flight and the format file is not written. The warehouse still reads as
+   * before, and the next upgrade finishes the job.
+   */
+  @Test
+  void aKilledUpgradeLeavesTheWarehouseReadableAndTheNextOneFinishes() throws Exception {
+    Path wh = copy("warehouse", "wh");
+    Path launcher = FIXTURE.getParent().getParent().getParent().getParent().getParent().resolve("bin/benchlake");
+    Path out = tmp.resolve("upgrade.out");
+    Process p = new ProcessBuilder(launcher.toString(), "upgrade", "--warehouse", wh.toString())
+        .redirectOutput(out.toFile()).redirectError(tmp.resolve("upgrade.err").toFile()).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+    while (!Files.readString(out).contains("runs: added column") && p.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    p.destroyForcibly(); // SIGKILL: bin/benchlake execs the JVM, so this is the upgrading process
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(Files.readString(out)).as("the kill came mid-upgrade").contains("runs: added column")
+        .doesNotContain("format 1 ->");
+
+    assertSameRuns(wh);
+    for (String table : List.of("runs", "rejects")) {
+      assertSameExport(wh, table);
+    }
+    Cli finish = run(new UpgradeCommand(), "--warehouse", wh.toString());
+    assertThat(finish.exitCode()).as(finish.err()).isZero();
+    assertThat(finish.out()).as("the killed upgrade's rejects commit stays done").doesNotContain("rejects:")
+        .contains("format 1 -> " + WarehouseFormat.CURRENT);
+    assertThat(Files.readString(wh.resolve("_benchlake/format.json")))
+        .contains("\"format_version\": " + WarehouseFormat.CURRENT);
+    assertThat(run(new UpgradeCommand(), "--warehouse", wh.toString()).out()).contains("nothing changed");
+    assertSameRuns(wh);
+    assertSameExport(wh, "rejects");
+  }
+
+  // --- helpers
+
+  private void assertSameRuns(Path wh) throws IOException {
+    Map<String, JsonNode> actual = runsById(wh);
+    Map<String, JsonNode> expected = expectedRuns();
+    assertThat(actual.keySet()).isEqualTo(expected.keySet());
+    expected.forEach((id, e) -> assertSubset(actual.get(id), e, "run " + id));
+  }
+
+  private void assertSameExport(Path wh, String table) throws IOException {
+    List<JsonNode> actual = exportRows(wh, table);
+    List<JsonNode> expected = new ArrayList<>();
+    for (String line : Files.readAllLines(FIXTURE.resolve("expected/" + table + ".jsonl"))) {
+      expected.add(Json.mapper().readTree(line));
+    }
+    assertThat(actual).as(table + " rows").hasSameSizeAs(expected);
+    for (int i = 0; i < expected.size(); i++) {
+      assertSubset(actual.get(i), expected.get(i), table + " row " + (i + 1));
+      for (String column : NEW_COLUMNS.get(table)) {
+        JsonNode value = actual.get(i).get(column);
+        assertThat(value != null && value.isNull()).as(column + " of an old row is there and null (not recorded): "
+            + value).isTrue();
+      }
+    }
+  }
+
+  /** Every field of {@code expected} (0.1.0's columns) is in {@code actual} with the same value. */
+  private static void assertSubset(JsonNode actual, JsonNode expected, String what) {
+    assertThat(actual).as(what).isNotNull();
+    for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      assertThat(actual.get(field.getKey())).as(what + ": " + field.getKey()).isEqualTo(field.getValue());
+    }
+  }
+
+  private Map<String, JsonNode> runsById(Path wh) throws IOException {
+    Cli runs = run(new RunsCommand(), "--warehouse", wh.toString(), "--json");
+    assertThat(runs.exitCode()).as(runs.err()).isZero();
+    Map<String, JsonNode> out = new TreeMap<>();
+    for (String line : runs.out().split("\n")) {
+      if (!line.isBlank()) {
+        JsonNode node = Json.mapper().readTree(line);
+        out.put(node.get("run_id").asText(), node);
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, JsonNode> expectedRuns() throws IOException {
+    Map<String, JsonNode> out = new TreeMap<>();
+    for (String line : Files.readAllLines(FIXTURE.resolve("expected/runs.json"))) {
+      JsonNode node = Json.mapper().readTree(line);
+      out.put(node.get("run_id").asText(), node);
+    }
+    return out;
+  }
+
+  private List<JsonNode> exportRows(Path wh, String table) throws IOException {
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    Cli export = run(new ExportCommand(stdout), "--warehouse", wh.toString(), "--table", table, "--format", "jsonl",
+        "--out", "-");
+    assertThat(export.exitCode()).as(export.err()).isZero();
+    List<JsonNode> rows = new ArrayList<>();
+    for (String line : stdout.toString(StandardCharsets.UTF_8).split("\n")) {
+      if (!line.isBlank()) {
+        rows.add(Json.mapper().readTree(line));
+      }
+    }
+    return rows;
+  }
+
+  /** The 0.1.0 run folder under another run id: a new run of the same, old, raw format. */
+  private Path newRunFolder(String runId) throws IOException {
+    Path dir = copy("run", runId);
+    ObjectNode manifest = (ObjectNode) Json.mapper().readTree(Files.readString(dir.resolve("manifest.json")));
+    manifest.put("run_id", runId);
+    Files.writeString(dir.resolve("manifest.json"), Json.mapper().writeValueAsString(manifest));
+    return dir;
+  }
+
+  private Path copy(String fixture, String name) throws IOException {
+    Path from = FIXTURE.resolve(fixture);
+    Path to = tmp.resolve(name);
+    try (Stream<Path> walk = Files.walk(from)) {
+      for (Path p : (Iterable<Path>) walk::iterator) {
+        Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target);
+        }
+      }
+    }
+    return to;
+  }
+
+  /** Every file under {@code dir} (but the lock files, which any command may touch) with its size and mtime. */
+  private static Map<Path, String> snapshot(Path dir) throws IOException {
+    Map<Path, String> out = new TreeMap<>();
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : (Iterable<Path>) walk::iterator) {
+        Path rel = dir.relativize(p);
+        if (rel.startsWith("_locks")) {
+          continue;
+        }
+        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+        out.put(rel, a.isDirectory() ? "dir" : a.size() + "@" + a.lastModifiedTime().toMillis());
+      }
+    }
+    return out;
+  }
+
+  record Cli(int exitCode, String out, String err) {}
+
+  private static Cli run(Object command, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = dev.benchlake.core.cli.Cli.commandLine(command);
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int code = cl.execute(args);
+    return new Cli(code, out.toString(), err.toString());
+  }
+}

@@ -1,0 +1,149 @@
+package dev.benchlake.warehouse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.core.BenchlakeVersion;
+import dev.benchlake.core.Json;
+import dev.benchlake.core.cli.BadInputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalInt;
+import java.util.UUID;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The format version of a warehouse: which tables and columns it holds. Every command reads it
+ * before anything else ({@link Warehouse#at}); a warehouse newer than this build is refused
+ * (exit 2, nothing written), an older one is read as is (columns it lacks read as null, "not
+ * recorded") and written only after {@code benchlake upgrade}.
+ *
+ * <p>It is one small file, {@code DIR/_benchlake/format.json}, rather than a Delta table property
+ * on each table: one value for the whole warehouse, read without a Spark job (the check costs
+ * nothing, so every command can afford it first), and written last by an upgrade, after every
+ * table has its new columns, so that a warehouse that says N always holds N's columns. Warehouses
+ * of 0.1.0 have no such file: a warehouse with tables but no file is format 1.
+ *
+ * <ul>
+ *   <li>1: benchlake 0.1.0: runs, tasks, step_metrics, rejects.
+ *   <li>2: rejects.error_type and rejects.column, runs.server_start, the ingest_files table.
+ * </ul>
+ */
+public final class WarehouseFormat {
+  /** The format this build writes (and the newest it reads). */
+  public static final int CURRENT = 2;
+  /** The format of a warehouse without a format file: 0.1.0's. */
+  public static final int FIRST = 1;
+  static final String DIR = "_benchlake";
+  static final String FILE = "format.json";
+  private static final String VERSION_FIELD = "format_version";
+
+  private WarehouseFormat() {}
+
+  /** The warehouse's format, or empty when the folder holds no warehouse (yet). */
+  public static OptionalInt read(Warehouse warehouse) {
+    try {
+      Path file = file(warehouse);
+      FileSystem fs = fs(warehouse, file);
+      if (fs.exists(file)) {
+        try (InputStream in = fs.open(file)) {
+          JsonNode node = Json.mapper().readTree(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+          JsonNode version = node == null ? null : node.get(VERSION_FIELD);
+          if (version == null || !version.canConvertToInt()) {
+            throw new BadInputException(file + ": not a benchlake format file (no integer " + VERSION_FIELD + ")");
+          }
+          return OptionalInt.of(version.intValue());
+        }
+      }
+      for (WarehouseSchema.Table table : WarehouseSchema.Table.values()) {
+        if (fs.exists(new Path(warehouse.path(table), "_delta_log"))) {
+          return OptionalInt.of(FIRST);
+        }
+      }
+      return OptionalInt.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the format of the warehouse at " + warehouse.root(), e);
+    }
+  }
+
+  /**
+   * Refuses a warehouse newer than this build, before anything is read or written.
+   *
+   * @throws BadInputException one line naming the folder and both versions
+   */
+  public static void requireReadable(Warehouse warehouse) {
+    OptionalInt version = read(warehouse);
+    if (version.isPresent() && version.getAsInt() > CURRENT) {
+      throw new BadInputException("the warehouse at " + warehouse.root() + " has format " + version.getAsInt()
+          + ", newer than this benchlake (" + BenchlakeVersion.describe() + ") knows (up to " + CURRENT
+          + "); use a newer benchlake");
+    }
+  }
+
+  /**
+   * Refuses to write to a warehouse of an older format (its tables lack columns this build
+   * writes); an empty folder is fine: the first write creates a current warehouse.
+   *
+   * @throws BadInputException telling the user to run {@code benchlake upgrade}
+   */
+  public static void requireWritable(Warehouse warehouse) {
+    requireReadable(warehouse);
+    OptionalInt version = read(warehouse);
+    if (version.isPresent() && version.getAsInt() < CURRENT) {
+      throw new BadInputException("the warehouse at " + warehouse.root() + " has format " + version.getAsInt()
+          + " (an earlier benchlake's); this benchlake writes format " + CURRENT + ": run 'benchlake upgrade --warehouse "
+          + warehouse.root() + "' first (it adds the new columns, keeps every run, and is quick)");
+    }
+  }
+
+  /**
+   * Writes the format file: to a new file, then renamed into place, so a reader sees the old
+   * file, no file (= format 1, still readable), or the new one; never half a file.
+   */
+  static void write(Warehouse warehouse, int version) {
+    try {
+      Path file = file(warehouse);
+      FileSystem fs = fs(warehouse, file);
+      fs.mkdirs(file.getParent());
+      Path partial = new Path(file.getParent(), "." + FILE + "." + UUID.randomUUID() + ".partial");
+      String json = "{\"" + VERSION_FIELD + "\": " + version + ", \"written_by\": "
+          + Json.mapper().writeValueAsString(BenchlakeVersion.describe()) + "}\n";
+      try (OutputStream out = fs.create(partial, false)) {
+        out.write(json.getBytes(StandardCharsets.UTF_8));
+      }
+      if (fs.rename(partial, file)) {
+        return;
+      }
+      // Hadoop's rename does not replace an existing file on every file system (HDFS). Two first
+      // ingests there (no locks off the local file system) both write the same version: keep the
+      // first. Otherwise replace it; a reader may see no file for a moment, which reads as
+      // format 1, still readable.
+      if (read(warehouse).orElse(-1) == version) {
+        fs.delete(partial, false);
+        return;
+      }
+      if (!(fs.delete(file, false) && fs.rename(partial, file))) {
+        throw new IOException("cannot rename " + partial + " to " + file);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the format of the warehouse at " + warehouse.root(), e);
+    }
+  }
+
+  /** Writes the current format into a folder that holds no warehouse yet (the first ingest). */
+  static void initialiseIfEmpty(Warehouse warehouse) {
+    if (read(warehouse).isEmpty()) {
+      write(warehouse, CURRENT);
+    }
+  }
+
+  private static Path file(Warehouse warehouse) {
+    return new Path(new Path(warehouse.root(), DIR), FILE);
+  }
+
+  private static FileSystem fs(Warehouse warehouse, Path file) throws IOException {
+    return file.getFileSystem(warehouse.spark().sparkContext().hadoopConfiguration());
+  }
+}
