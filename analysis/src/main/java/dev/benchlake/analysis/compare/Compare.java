@@ -55,7 +55,7 @@ public final class Compare {
         Map<String, long[]> removed = new HashMap<>();
         if (!(request.outliers() instanceof OutlierPolicy.None)) {
           long outliersStarted = System.nanoTime();
-          analysed = all.keep(Outliers.keepRanges(all, steps, request.outliers()));
+          analysed = all.keep(Outliers.keepRanges(all, steps, request.outliers(), groups.runIds().size()));
           LOG.info("applied outlier policy {} in {} s", request.outliers().describe(), seconds(outliersStarted));
           for (String step : steps) {
             long[] before = {n(all, step, 0), n(all, step, 1)};
