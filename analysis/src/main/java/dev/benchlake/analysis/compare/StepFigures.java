@@ -3,6 +3,7 @@ package dev.benchlake.analysis.compare;
 import static dev.benchlake.analysis.compare.RunGroups.BASELINE;
 import static dev.benchlake.analysis.compare.RunGroups.CANDIDATE;
 
+import dev.benchlake.analysis.engine.LatencyBuckets;
 import dev.benchlake.analysis.engine.RunCounts;
 import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepLayout;
@@ -22,6 +23,7 @@ import dev.benchlake.analysis.stats.LinearQuantile;
 import dev.benchlake.analysis.stats.MannWhitneyU;
 import dev.benchlake.analysis.stats.Moments;
 import dev.benchlake.analysis.stats.RandomRanks;
+import dev.benchlake.analysis.stats.TwoStageBootstrap;
 import dev.benchlake.analysis.stats.WelchT;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +32,7 @@ import java.util.Locale;
 
 /**
  * One step's figures: first the ranks they need ({@link #query}), then, from the values at those
- * ranks and the engine's sufficient statistics, the groups, tests, run level and plot
+ * ranks and the engine's sufficient statistics, the groups, tests, per-run figures and plot
  * ({@link #draft}). Latencies are in nanoseconds until the report turns them into seconds.
  */
 final class StepFigures {
@@ -39,6 +41,13 @@ final class StepFigures {
   /** Where the plotted inverse ECDF is sampled: every percent, then the tail. */
   static final double[] ECDF = ecdfProbabilities();
   private static final double NS_PER_S = 1e9;
+  /**
+   * Per-run quantiles: the median and p99 (the run-level figures) and, around each, the two
+   * quantiles whose distance estimates the density there ({@link #seLogQuantile}).
+   */
+  private static final double MEDIAN_H = 0.05;
+  private static final double P99_H = 0.005;
+  private static final double[] PER_RUN = {0.5, 0.5 - MEDIAN_H, 0.5 + MEDIAN_H, 0.99, 0.99 - P99_H, 0.99 + P99_H};
 
   private final String step;
   private final StepLayout layout;
@@ -84,8 +93,10 @@ final class StepFigures {
     }
     for (int run = 0; layout != null && run < groups.runIds().size(); run++) {
       if (layout.runN(run) > 0) {
-        LinearQuantile.Position at = LinearQuantile.position(layout.runN(run), 0.5);
-        query.runRanks(run, at.lowerRank(), at.upperRank());
+        for (double p : PER_RUN) {
+          LinearQuantile.Position at = LinearQuantile.position(layout.runN(run), p);
+          query.runRanks(run, at.lowerRank(), at.upperRank());
+        }
       }
     }
     if (n[BASELINE] > 0 && n[CANDIDATE] > 0) {
@@ -108,11 +119,54 @@ final class StepFigures {
     return query;
   }
 
-  StepDraft draft(StepAnswers answers, StepCounts counts, long[] removed) {
-    GroupStatistics baseline = group(BASELINE, answers, counts, removed[BASELINE]);
-    GroupStatistics candidate = group(CANDIDATE, answers, counts, removed[CANDIDATE]);
-    return new StepDraft(step, baseline, candidate, tests(answers, baseline, candidate), runLevel(answers, counts),
-        plot(answers));
+  /**
+   * @param unfiltered per group {p99, max} in seconds before the outlier policy; null with the
+   *     policy {@code none} (then they are the filtered ones)
+   */
+  StepDraft draft(StepAnswers answers, StepCounts counts, long[] removed, Double[][] unfiltered) {
+    GroupStatistics baseline = group(BASELINE, answers, counts, removed[BASELINE], unfiltered);
+    GroupStatistics candidate = group(CANDIDATE, answers, counts, removed[CANDIDATE], unfiltered);
+    PerRun perRun = perRun(answers, counts);
+    return new StepDraft(step, baseline, candidate, tests(answers, baseline, candidate), perRun.level, plot(answers),
+        perRun.seLogMedian, perRun.seLogP99, bootstrap(0.5), bootstrap(0.99));
+  }
+
+  private double runQuantileNs(StepAnswers answers, int run, double p) {
+    LinearQuantile.Position at = LinearQuantile.position(layout.runN(run), p);
+    return at.interpolate(answers.runValue(run, at.lowerRank()), answers.runValue(run, at.upperRank()));
+  }
+
+  /**
+   * The standard error of the log of a run's p-quantile from its task count and the density there:
+   * {@code se(q_p) = √(p(1 − p)/n) / f(q_p)} (the asymptotic variance of a sample quantile), with
+   * the density estimated by {@code f ≈ 2h / (q_{p+h} − q_{p−h})}, divided by {@code q_p} for the
+   * log scale. NaN when {@code q_p} is 0.
+   */
+  private double seLogQuantile(StepAnswers answers, int run, double p, double h) {
+    long n = layout.runN(run);
+    double q = runQuantileNs(answers, run, p);
+    double spread = runQuantileNs(answers, run, p + h) - runQuantileNs(answers, run, p - h);
+    return q > 0 ? Math.sqrt(p * (1 - p) / n) * spread / (2 * h) / q : Double.NaN;
+  }
+
+  private Interval bootstrap(double p) {
+    List<List<TwoStageBootstrap.Run>> runs = List.of(new ArrayList<>(), new ArrayList<>());
+    for (int g = 0; g < 2 && layout != null; g++) {
+      for (int run : groups.runsOf(g)) {
+        if (layout.runN(run) > 0) {
+          long[][] histogram = layout.runHistogram(run);
+          long[] lower = Arrays.stream(histogram[0]).map(LatencyBuckets::lowerBound).toArray();
+          long[] upper = Arrays.stream(histogram[0]).map(LatencyBuckets::upperBound).toArray();
+          runs.get(g).add(new TwoStageBootstrap.Run(lower, upper, histogram[1]));
+        }
+      }
+    }
+    if (runs.get(BASELINE).size() < 2 || runs.get(CANDIDATE).size() < 2) {
+      return Interval.UNBOUNDED;
+    }
+    return TwoStageBootstrap.interval(runs.get(BASELINE).toArray(TwoStageBootstrap.Run[]::new),
+        runs.get(CANDIDATE).toArray(TwoStageBootstrap.Run[]::new), p, request.tuning().bootstrapResamples(),
+        request.tuning().seed());
   }
 
   private double quantileNs(StepAnswers answers, int group, double p) {
@@ -120,7 +174,7 @@ final class StepFigures {
     return at.interpolate(answers.groupValue(group, at.lowerRank()), answers.groupValue(group, at.upperRank()));
   }
 
-  private GroupStatistics group(int g, StepAnswers answers, StepCounts counts, long removed) {
+  private GroupStatistics group(int g, StepAnswers answers, StepCounts counts, long removed, Double[][] unfiltered) {
     long tasks = counts.tasks(g);
     long ok = counts.ok(g);
     Double[] q = new Double[SUMMARY.length];
@@ -136,7 +190,8 @@ final class StepFigures {
     }
     Long under = request.thresholdNs() == null ? null : (n[g] > 0 ? layout.underThreshold(g) : 0L);
     return new GroupStatistics(counts.runs(g), tasks, ok, tasks - ok, counts.errorsByCode(g), q[0], q[1], q[2], q[3],
-        q[4], q[5], q[6], mean, stddev, under, removed);
+        q[4], q[5], q[6], mean, stddev, under, removed, tasks == 0 ? null : (tasks - ok) / (double) tasks,
+        unfiltered == null ? q[4] : unfiltered[g][0], unfiltered == null ? q[6] : unfiltered[g][1]);
   }
 
   private Tests tests(StepAnswers answers, GroupStatistics baseline, GroupStatistics candidate) {
@@ -176,34 +231,49 @@ final class StepFigures {
             request.tuning().bootstrapResamples(), request.tuning().seed()));
   }
 
-  private RunLevel runLevel(StepAnswers answers, StepCounts counts) {
+  private record PerRun(RunLevel level, double seLogMedian, double seLogP99) {}
+
+  /**
+   * Every run with tasks in this step: its median, p99 (null without successful tasks), throughput
+   * (null when undefined) and error rate; and the errors compared across runs.
+   */
+  private PerRun perRun(StepAnswers answers, StepCounts counts) {
     List<List<String>> ids = List.of(new ArrayList<>(), new ArrayList<>());
     List<List<Double>> medians = List.of(new ArrayList<>(), new ArrayList<>());
+    List<List<Double>> p99s = List.of(new ArrayList<>(), new ArrayList<>());
     List<List<Double>> throughputs = List.of(new ArrayList<>(), new ArrayList<>());
+    List<List<Double>> errorRates = List.of(new ArrayList<>(), new ArrayList<>());
+    double[] squares = new double[2];
+    int[] seCount = new int[2];
     for (int g = 0; g < 2; g++) {
       for (int run : groups.runsOf(g)) {
         RunCounts runCounts = counts.run(run);
-        if (runCounts == null || layout == null || layout.runN(run) == 0) {
+        if (runCounts == null || runCounts.tasks() == 0) {
           continue;
         }
-        LinearQuantile.Position at = LinearQuantile.position(layout.runN(run), 0.5);
         ids.get(g).add(groups.runId(run));
-        medians.get(g).add(at.interpolate(answers.runValue(run, at.lowerRank()), answers.runValue(run, at.upperRank())) / NS_PER_S);
+        boolean latencies = layout != null && layout.runN(run) > 0;
+        medians.get(g).add(latencies ? runQuantileNs(answers, run, 0.5) / NS_PER_S : null);
+        p99s.get(g).add(latencies ? runQuantileNs(answers, run, 0.99) / NS_PER_S : null);
         throughputs.get(g).add(orNull(runCounts.throughputPerS()));
+        errorRates.get(g).add(runCounts.errors() / (double) runCounts.tasks());
+        if (latencies) {
+          double[] se = {seLogQuantile(answers, run, 0.5, MEDIAN_H), seLogQuantile(answers, run, 0.99, P99_H)};
+          for (int f = 0; f < 2; f++) {
+            if (Double.isFinite(se[f])) {
+              squares[f] += se[f] * se[f];
+              seCount[f]++;
+            }
+          }
+        }
       }
     }
-    List<Double> baseMedians = medians.get(BASELINE);
-    List<Double> candMedians = medians.get(CANDIDATE);
-    boolean both = !baseMedians.isEmpty() && !candMedians.isEmpty();
-    Double p = both ? MannWhitneyU.test(asDoubles(candMedians), asDoubles(baseMedians)).p() : null;
-    Double smallest = both ? MannWhitneyU.smallestP(baseMedians.size(), candMedians.size()) : null;
-    List<Double> baseThroughput = throughputs.get(BASELINE);
-    List<Double> candThroughput = throughputs.get(CANDIDATE);
-    Double throughputP = !baseThroughput.isEmpty() && !candThroughput.isEmpty()
-        && !baseThroughput.contains(null) && !candThroughput.contains(null)
-        ? MannWhitneyU.test(asDoubles(candThroughput), asDoubles(baseThroughput)).p() : null;
-    return new RunLevel(ids.get(BASELINE), ids.get(CANDIDATE), baseMedians, candMedians, p, null, false, null, smallest,
-        baseThroughput, candThroughput, throughputP);
+    RunLevel level = new RunLevel(ids.get(BASELINE), ids.get(CANDIDATE), medians.get(BASELINE), medians.get(CANDIDATE),
+        p99s.get(BASELINE), p99s.get(CANDIDATE), throughputs.get(BASELINE), throughputs.get(CANDIDATE),
+        errorRates.get(BASELINE), errorRates.get(CANDIDATE), null, null, null,
+        RunErrorRates.compare(errorRates.get(BASELINE), errorRates.get(CANDIDATE)), null);
+    return new PerRun(level, seCount[0] == 0 ? Double.NaN : Math.sqrt(squares[0] / seCount[0]),
+        seCount[1] == 0 ? Double.NaN : Math.sqrt(squares[1] / seCount[1]));
   }
 
   private Plot plot(StepAnswers answers) {
@@ -240,7 +310,4 @@ final class StepFigures {
     return Arrays.stream(values).asDoubleStream().toArray();
   }
 
-  private static double[] asDoubles(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).toArray();
-  }
 }

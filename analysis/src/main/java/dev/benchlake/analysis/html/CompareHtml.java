@@ -11,9 +11,10 @@ import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.ReportJson;
 import dev.benchlake.analysis.report.RunLevel;
+import dev.benchlake.analysis.report.RunLevelEffect;
 import dev.benchlake.analysis.report.StepComparison;
 import dev.benchlake.analysis.report.Tests;
-import dev.benchlake.analysis.report.Verdict;
+import dev.benchlake.analysis.stats.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
@@ -23,17 +24,19 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * report.html: the {@link ComparisonReport} as one self-contained page. The verdicts come first,
- * then per step the statistics side by side (with the winner, whether the difference is
- * significant and how big), the charts (latency ECDF and histogram of both groups, per-run medians
- * and throughputs, errors by code) and the tests; the page ends with what reproduces it.
+ * report.html: the {@link ComparisonReport} as one self-contained page. The verdicts come first
+ * with θ and its interval per step (a forest plot with the margin band), then per step the
+ * run-level families, the per-run figures, the charts (latency ECDF and histogram of both groups,
+ * per-run medians and throughputs, errors by code) and, set apart, the within-run descriptive
+ * statistics and tests; the page ends with what reproduces it.
  *
- * <p>Tables are rendered here, through an escaping template; charts are drawn in the browser by
- * {@code compare.js} from report.json's tree, embedded with {@link ScriptJson}.
+ * <p>Every number on the page is a number of the report model, formatted by {@link Format} as in
+ * report.md: this class computes no statistic. Tables are rendered here, through an escaping
+ * template; charts are drawn in the browser by {@code compare.js} from report.json's tree,
+ * embedded with {@link ScriptJson}.
  */
 public final class CompareHtml {
   private static final String DASH = "—";
-  private static final String TIE = "tie";
 
   private CompareHtml() {}
 
@@ -46,30 +49,29 @@ public final class CompareHtml {
   public record View(PageAssets assets, String title, String dataJson, String pageJs, String baselineSelector,
       String candidateSelector, List<String> baselineRuns, List<String> candidateRuns, String settings,
       String lead, List<Tally> tally, List<SummaryRow> summary, List<StepView> steps, boolean hasSkipped, String skipped,
-      Provenance provenance, List<String> methods) {}
+      boolean hasReplicates, List<String> replicates, Provenance provenance, List<String> methods) {}
 
   /** How many steps got a verdict. */
   public record Tally(String verdict, String css, long count) {}
 
-  public record SummaryRow(String anchor, String step, String baselineP50, String candidateP50, String change,
-      String ratioCi, String pAdjusted, String cliffsDelta, String runs, String verdict, String css) {}
+  public record SummaryRow(String anchor, String step, String change, String interval, String verdict, String css,
+      String runs, String runsNeeded) {}
 
   public record StepView(int index, String anchor, String step, String verdict, String css, String headline,
-      String headlineDetail, String explanation, List<StatRow> stats, List<TestRow> tests, List<RunRow> runs,
-      boolean hasErrors, List<ErrorRow> errors, String outliers, String runLevel) {}
+      String headlineDetail, String explanation, List<FamilyRow> families, List<StatRow> stats, List<TestRow> tests,
+      List<RunRow> runs, boolean hasErrors, List<ErrorRow> errors, String errorsAcrossRuns, String outliers) {}
 
-  /**
-   * One statistic of both groups.
-   *
-   * @param winner {@code baseline}, {@code candidate}, {@code tie} (within the margin) or a dash
-   * @param significance the test of this statistic, when there is one
-   */
-  public record StatRow(String name, String baseline, String candidate, String change, String winner,
-      String winnerCss, String significance, String significanceCss) {}
+  /** One run-level family: θ, its intervals, the adjusted p, the verdict and the variance components. */
+  public record FamilyRow(String metric, String change, String ci95, String ci90, String pAdjusted, String verdict,
+      String css, String betweenRunSd, String withinRunSe, String runsNeeded, String bootstrap) {}
+
+  /** One descriptive statistic of both groups' pooled tasks. */
+  public record StatRow(String name, String baseline, String candidate) {}
 
   public record TestRow(String name, String result) {}
 
-  public record RunRow(String runId, String group, String groupCss, String median, String throughput) {}
+  public record RunRow(String runId, String group, String groupCss, String median, String p99, String throughput,
+      String errorRate) {}
 
   public record ErrorRow(String code, long baseline, long candidate) {}
 
@@ -84,28 +86,28 @@ public final class CompareHtml {
       summary.add(summaryRow(i, s));
     }
     List<Tally> tally = new ArrayList<>();
-    counts.forEach((verdict, n) -> tally.add(new Tally(words(verdict), verdict.label(), n)));
+    counts.forEach((verdict, n) -> tally.add(new Tally(Format.verdict(verdict), Format.verdict(verdict), n)));
     String settings = "α = " + significant(report.alpha(), 3) + " · practical margin ±" + Format.percent(report.margin())
         + " · outliers: " + report.outliers() + " · correction across steps: " + report.correction()
         + (report.thresholdS() == null ? "" : " · threshold " + duration(report.thresholdS()));
     return new View(PageAssets.get(), report.candidate().selector() + " vs " + report.baseline().selector(),
         ScriptJson.of(ReportJson.tree(report)), HtmlTemplates.text("compare.js"), report.baseline().selector(),
         report.candidate().selector(), report.baseline().runs(), report.candidate().runs(), settings, lead(report), tally,
-        summary,
-        steps, !report.skippedSteps().isEmpty(), String.join(", ", report.skippedSteps()), provenance, report.methods());
+        summary, steps, !report.skippedSteps().isEmpty(), String.join(", ", report.skippedSteps()),
+        !report.replicates().isEmpty(), report.replicates(), provenance, report.methods());
   }
 
-  /** The verdicts in one paragraph: {@code Slower in 1 of 2 steps: read (median +17.4%). …} */
+  /** The verdicts in one paragraph: {@code Slower in 1 of 2 steps: read (θ +17.4% [+9.0%, +26.4%]). …} */
   static String lead(ComparisonReport report) {
     int total = report.steps().size();
     List<String> sentences = new ArrayList<>();
-    for (Verdict verdict : List.of(Verdict.SLOWER, Verdict.FASTER, Verdict.SIGNIFICANT_BUT_NEGLIGIBLE,
-        Verdict.NO_SIGNIFICANT_DIFFERENCE, Verdict.INCONCLUSIVE)) {
+    for (Verdict verdict : List.of(Verdict.SLOWER, Verdict.FASTER, Verdict.EQUIVALENT, Verdict.INCONCLUSIVE)) {
       List<String> steps = report.steps().stream().filter(s -> s.verdict() == verdict)
-          .map(s -> s.step() + (s.tests().medianRatio() == null ? "" : " (median " + change(s.tests().medianRatio() - 1) + ")"))
+          .map(s -> s.step() + (s.runLevel().median().ratio() == null ? ""
+              : " (θ " + change(s.runLevel().median().ratio() - 1) + " " + Format.changeInterval(s.runLevel().median().ci95()) + ")"))
           .toList();
       if (!steps.isEmpty()) {
-        String words = words(verdict);
+        String words = Format.verdict(verdict);
         sentences.add(Character.toUpperCase(words.charAt(0)) + words.substring(1) + " in " + steps.size() + " of " + total
             + (total == 1 ? " step: " : " steps: ") + String.join(", ", steps) + ".");
       }
@@ -114,136 +116,63 @@ public final class CompareHtml {
   }
 
   private static SummaryRow summaryRow(int index, StepComparison s) {
-    Tests t = s.tests();
-    return new SummaryRow(anchor(index), s.step(), seconds(s.baseline().p50S()), seconds(s.candidate().p50S()),
-        t.medianRatio() == null ? DASH : change(t.medianRatio() - 1), ratioCi(t.medianRatioCi95()),
-        t.pAdjusted() == null ? DASH : Format.p(t.pAdjusted()),
-        t.cliffsDelta() == null ? DASH : significant(t.cliffsDelta(), 2) + " " + t.cliffsMagnitude(),
-        s.runLevel().baselineMediansS().size() + " vs " + s.runLevel().candidateMediansS().size(), words(s.verdict()),
-        s.verdict().label());
+    RunLevelEffect m = s.runLevel().median();
+    return new SummaryRow(anchor(index), s.step(), m.ratio() == null ? DASH : change(m.ratio() - 1),
+        Format.changeInterval(m.ci95()), Format.verdict(s.verdict()), Format.verdict(s.verdict()), s.runLevel().counts(),
+        m.runsNeeded() == null ? DASH : Integer.toString(m.runsNeeded()));
   }
 
   private static StepView step(int index, StepComparison s, ComparisonReport report) {
-    Tests t = s.tests();
-    String headline = t.medianRatio() == null ? "median ratio undefined" : "median " + change(t.medianRatio() - 1);
-    String detail = s.baseline().p50S() == null || s.candidate().p50S() == null ? ""
-        : duration(s.candidate().p50S()) + " vs " + duration(s.baseline().p50S())
-            + (t.medianRatioCi95() == null || t.medianRatioCi95().low() == null ? ""
-                : " · 95% CI of the ratio " + ratioCi(t.medianRatioCi95()));
+    RunLevelEffect m = s.runLevel().median();
+    String headline = m.ratio() == null ? "θ undefined" : "θ " + change(m.ratio() - 1);
+    String detail = m.ratio() == null ? m.unavailable() : "95% interval " + Format.changeInterval(m.ci95()) + " · "
+        + s.runLevel().counts() + " runs";
     Set<String> codes = new LinkedHashSet<>(s.baseline().errorsByCode().keySet());
     codes.addAll(s.candidate().errorsByCode().keySet());
     List<ErrorRow> errors = codes.stream().map(code -> new ErrorRow(code,
         s.baseline().errorsByCode().getOrDefault(code, 0L), s.candidate().errorsByCode().getOrDefault(code, 0L))).toList();
-    String outliers = "Outlier policy " + report.outliers() + ": removed " + s.baseline().outliersRemoved()
+    String outliers = "Outlier policy " + report.outliers() + " (fences per run): removed " + s.baseline().outliersRemoved()
         + " baseline and " + s.candidate().outliersRemoved() + " candidate tasks from the latency figures.";
-    return new StepView(index, anchor(index), s.step(), words(s.verdict()), s.verdict().label(), headline, detail,
-        s.explanation(), stats(s, report), tests(t), runs(s.runLevel()), !errors.isEmpty(), errors, outliers,
-        runLevel(s.runLevel(), report.alpha()));
+    RunLevel r = s.runLevel();
+    String errorsAcrossRuns = "Errors across runs (Welch's t on the per-run error rates): mean rate "
+        + rate(r.errors().baselineMeanRate()) + " vs " + rate(r.errors().candidateMeanRate())
+        + (r.errors().p() == null ? ", no test (too few runs or no variation)." : ", " + Format.pEquals("p", r.errors().p()) + ".");
+    return new StepView(index, anchor(index), s.step(), Format.verdict(s.verdict()), Format.verdict(s.verdict()), headline,
+        detail, s.explanation(), List.of(family(r.median()), family(r.p99()), family(r.throughput())), stats(s),
+        tests(s.tests()), runs(r), !errors.isEmpty(), errors, errorsAcrossRuns, outliers);
   }
 
-  private static List<StatRow> stats(StepComparison s, ComparisonReport report) {
+  private static FamilyRow family(RunLevelEffect e) {
+    return new FamilyRow(e.metric(), e.ratio() == null ? DASH : change(e.ratio() - 1), Format.changeInterval(e.ci95()),
+        Format.changeInterval(e.ci90()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()), Format.verdict(e.verdict()),
+        Format.verdict(e.verdict()), e.betweenRunSdLog() == null ? DASH : significant(e.betweenRunSdLog(), 3),
+        e.withinRunSeLog() == null ? DASH : significant(e.withinRunSeLog(), 3),
+        e.runsNeeded() == null ? DASH : Integer.toString(e.runsNeeded()), Format.changeInterval(e.bootstrapCi95()));
+  }
+
+  private static List<StatRow> stats(StepComparison s) {
     GroupStatistics b = s.baseline();
     GroupStatistics c = s.candidate();
-    Tests t = s.tests();
-    RunLevel r = s.runLevel();
-    double alpha = report.alpha();
-    double margin = report.margin();
     List<StatRow> rows = new ArrayList<>();
-    rows.add(count("runs", b.runs(), c.runs()));
-    rows.add(count("tasks", b.tasks(), c.tasks()));
-    rows.add(errorsRow(b, c, t, alpha));
-    if (b.outliersRemoved() > 0 || c.outliersRemoved() > 0) {
-      rows.add(count("outliers removed", b.outliersRemoved(), c.outliersRemoved()));
-    }
-    rows.add(latency("median (p50)", b, c, GroupStatistics::p50S, margin,
-        t.pAdjusted() == null ? null : new Test("Mann–Whitney, adjusted p " + Format.p(t.pAdjusted()), t.pAdjusted() < alpha)));
-    rows.add(latency("p90", b, c, GroupStatistics::p90S, margin, null));
-    rows.add(latency("p95", b, c, GroupStatistics::p95S, margin, null));
-    rows.add(latency("p99", b, c, GroupStatistics::p99S, margin, null));
-    rows.add(latency("p99.9", b, c, GroupStatistics::p999S, margin, null));
-    rows.add(latency("max", b, c, GroupStatistics::maxS, margin, null));
-    rows.add(latency("mean", b, c, GroupStatistics::meanS, margin,
-        t.welchP() == null ? null : new Test("Welch's t, p " + Format.p(t.welchP()), t.welchP() < alpha)));
-    rows.add(latency("stddev", b, c, GroupStatistics::stddevS, margin, null));
-    rows.add(runMedians(r, margin, alpha));
-    rows.add(throughput(r, margin, alpha));
+    rows.add(new StatRow("runs", Integer.toString(b.runs()), Integer.toString(c.runs())));
+    rows.add(new StatRow("tasks", Long.toString(b.tasks()), Long.toString(c.tasks())));
+    rows.add(new StatRow("errors", b.errors() + " (" + rate(b.errorRate()) + ")", c.errors() + " (" + rate(c.errorRate()) + ")"));
+    rows.add(new StatRow("outliers removed", Long.toString(b.outliersRemoved()), Long.toString(c.outliersRemoved())));
+    rows.add(latency("median (p50)", b, c, GroupStatistics::p50S));
+    rows.add(latency("p90", b, c, GroupStatistics::p90S));
+    rows.add(latency("p95", b, c, GroupStatistics::p95S));
+    rows.add(latency("p99", b, c, GroupStatistics::p99S));
+    rows.add(latency("p99 (unfiltered)", b, c, GroupStatistics::unfilteredP99S));
+    rows.add(latency("p99.9", b, c, GroupStatistics::p999S));
+    rows.add(latency("max", b, c, GroupStatistics::maxS));
+    rows.add(latency("max (unfiltered)", b, c, GroupStatistics::unfilteredMaxS));
+    rows.add(latency("mean", b, c, GroupStatistics::meanS));
+    rows.add(latency("stddev", b, c, GroupStatistics::stddevS));
     return rows;
   }
 
-  private record Test(String text, boolean significant) {}
-
-  private static StatRow count(String name, long baseline, long candidate) {
-    return new StatRow(name, Long.toString(baseline), Long.toString(candidate), DASH, DASH, "none", "", "none");
-  }
-
-  private static StatRow errorsRow(GroupStatistics b, GroupStatistics c, Tests t, double alpha) {
-    String winner = DASH;
-    boolean significant = t.fisherErrorsP() < alpha;
-    double baseRate = b.tasks() == 0 ? 0 : b.errors() / (double) b.tasks();
-    double candRate = c.tasks() == 0 ? 0 : c.errors() / (double) c.tasks();
-    if (baseRate != candRate) {
-      winner = candRate < baseRate ? "candidate" : "baseline";
-    } else {
-      winner = TIE;
-    }
-    return new StatRow("errors", errorText(b.errors(), baseRate), errorText(c.errors(), candRate),
-        baseRate == 0 ? DASH : change(candRate / baseRate - 1), winner, significant ? winner : "weak",
-        (significant ? "yes · " : "no · ") + "Fisher p " + Format.p(t.fisherErrorsP()), significant ? "yes" : "no");
-  }
-
-  private static String errorText(long errors, double rate) {
-    return errors + " (" + Format.significant(rate * 100, 2) + "%)";
-  }
-
-  private static StatRow latency(String name, GroupStatistics b, GroupStatistics c, Function<GroupStatistics, Double> f,
-      double margin, Test test) {
-    Double base = f.apply(b);
-    Double cand = f.apply(c);
-    return lowerIsBetter(name, base, cand, margin, test, CompareHtml::seconds);
-  }
-
-  private static StatRow lowerIsBetter(String name, Double base, Double cand, double margin, Test test,
-      Function<Double, String> format) {
-    String changeText = DASH;
-    String winner = DASH;
-    if (base != null && cand != null && base > 0) {
-      double ratio = cand / base;
-      changeText = change(ratio - 1);
-      winner = Math.abs(ratio - 1) < margin ? TIE : ratio < 1 ? "candidate" : "baseline";
-    }
-    return row(name, format.apply(base), format.apply(cand), changeText, winner, test);
-  }
-
-  private static StatRow row(String name, String base, String cand, String changeText, String winner, Test test) {
-    String significance = test == null ? "not tested" : (test.significant() ? "yes · " : "no · ") + test.text();
-    String significanceCss = test == null ? "none" : test.significant() ? "yes" : "no";
-    String winnerCss = winner.equals(DASH) || winner.equals(TIE) ? "none"
-        : test != null && !test.significant() ? "weak" : winner;
-    return new StatRow(name, base, cand, changeText, winner, winnerCss, significance, significanceCss);
-  }
-
-  private static StatRow runMedians(RunLevel r, double margin, double alpha) {
-    Double base = median(r.baselineMediansS());
-    Double cand = median(r.candidateMediansS());
-    Test test = r.pAdjusted() == null ? null
-        : new Test("exact Mann–Whitney on runs, adjusted p " + Format.p(r.pAdjusted())
-            + (r.enoughRuns() ? "" : " (too few runs to reach α)"), r.pAdjusted() < alpha);
-    return lowerIsBetter("per-run median (median of runs)", base, cand, margin, test, CompareHtml::seconds);
-  }
-
-  private static StatRow throughput(RunLevel r, double margin, double alpha) {
-    Double base = r.baselineThroughputPerS().contains(null) ? null : median(r.baselineThroughputPerS());
-    Double cand = r.candidateThroughputPerS().contains(null) ? null : median(r.candidateThroughputPerS());
-    String changeText = DASH;
-    String winner = DASH;
-    if (base != null && cand != null && base > 0) {
-      double ratio = cand / base;
-      changeText = change(ratio - 1);
-      winner = Math.abs(ratio - 1) < margin ? TIE : ratio > 1 ? "candidate" : "baseline";
-    }
-    Test test = r.throughputP() == null ? null
-        : new Test("exact Mann–Whitney on runs, p " + Format.p(r.throughputP()) + " (not adjusted)", r.throughputP() < alpha);
-    return row("throughput per run (median of runs)", perSecond(base), perSecond(cand), changeText, winner, test);
+  private static StatRow latency(String name, GroupStatistics b, GroupStatistics c, Function<GroupStatistics, Double> f) {
+    return new StatRow(name, seconds(f.apply(b)), seconds(f.apply(c)));
   }
 
   private static List<TestRow> tests(Tests t) {
@@ -258,7 +187,7 @@ public final class CompareHtml {
       rows.add(new TestRow("Hodges–Lehmann shift", duration(t.hlShiftS()) + ", 95% CI " + interval(t.hlCi95S())
           + " (" + t.hlMethod() + ")"));
       rows.add(new TestRow("Cliff's δ", significant(t.cliffsDelta(), 3) + " (" + t.cliffsMagnitude() + ")"));
-      rows.add(new TestRow("median ratio", (t.medianRatio() == null ? "undefined (zero baseline median)"
+      rows.add(new TestRow("pooled median ratio", (t.medianRatio() == null ? "undefined (zero baseline median)"
           : significant(t.medianRatio(), 4)) + ", 95% CI " + ratioCi(t.medianRatioCi95()) + " (" + t.medianRatioMethod() + ")"));
     }
     rows.add(new TestRow("Fisher (errors)", Format.pEquals("p", t.fisherErrorsP())));
@@ -269,43 +198,13 @@ public final class CompareHtml {
     List<RunRow> rows = new ArrayList<>();
     for (int i = 0; i < r.baselineRunIds().size(); i++) {
       rows.add(new RunRow(r.baselineRunIds().get(i), "baseline", "baseline", seconds(r.baselineMediansS().get(i)),
-          perSecond(r.baselineThroughputPerS().get(i))));
+          seconds(r.baselineP99S().get(i)), perSecond(r.baselineThroughputPerS().get(i)), rate(r.baselineErrorRates().get(i))));
     }
     for (int i = 0; i < r.candidateRunIds().size(); i++) {
       rows.add(new RunRow(r.candidateRunIds().get(i), "candidate", "candidate", seconds(r.candidateMediansS().get(i)),
-          perSecond(r.candidateThroughputPerS().get(i))));
+          seconds(r.candidateP99S().get(i)), perSecond(r.candidateThroughputPerS().get(i)), rate(r.candidateErrorRates().get(i))));
     }
     return rows;
-  }
-
-  private static String runLevel(RunLevel r, double alpha) {
-    String counts = r.baselineMediansS().size() + " baseline vs " + r.candidateMediansS().size() + " candidate runs";
-    if (r.p() == null) {
-      return counts + ": no run-level test (a group has no run with successful tasks).";
-    }
-    return counts + ": exact Mann–Whitney on the per-run medians, " + Format.pEquals("p", r.p()) + ", "
-        + Format.pEquals("adjusted p", r.pAdjusted()) + (r.enoughRuns() ? "."
-            : "; these run counts cannot reach α = " + significant(alpha, 3) + " (smallest possible p "
-                + Format.p(r.smallestPossibleP()) + "): " + r.runsNeeded() + " runs per group are needed.");
-  }
-
-  /** The median of a few per-run figures (numpy's linear definition); null when empty. */
-  private static Double median(List<Double> values) {
-    if (values.isEmpty()) {
-      return null;
-    }
-    double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    return dev.benchlake.analysis.stats.LinearQuantile.of(sorted, 0.5);
-  }
-
-  private static String words(Verdict verdict) {
-    return switch (verdict) {
-      case FASTER -> "faster";
-      case SLOWER -> "slower";
-      case NO_SIGNIFICANT_DIFFERENCE -> "no significant difference";
-      case SIGNIFICANT_BUT_NEGLIGIBLE -> "significant but negligible";
-      case INCONCLUSIVE -> "inconclusive";
-    };
   }
 
   private static String anchor(int index) {
@@ -318,6 +217,10 @@ public final class CompareHtml {
 
   private static String perSecond(Double value) {
     return value == null ? DASH : significant(value, 4) + "/s";
+  }
+
+  private static String rate(Double rate) {
+    return rate == null ? DASH : significant(rate * 100, 2) + "%";
   }
 
   private static String ratioCi(Range range) {

@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.report;
 
+import dev.benchlake.analysis.stats.Verdict;
 import java.util.List;
 
 /**
@@ -11,16 +12,30 @@ import java.util.List;
  * @param thresholdS {@code --threshold} in seconds, or null
  * @param skippedSteps steps present in only one group (not compared)
  * @param methods how the figures were computed, one line each
+ * @param replicates what the runs' server starts say of their independence, one sentence per
+ *     group that deserves one ("these runs are not independent replicates", "not recorded")
  */
 public record ComparisonReport(Selection baseline, Selection candidate, double alpha, double margin,
     String outliers, String correction, Double thresholdS, List<StepComparison> steps, List<String> skippedSteps,
-    List<String> methods) {
+    List<String> methods, List<String> replicates) {
+  /** report.json's {@code format_version}: 2 since the run-level verdicts (issue 13). */
+  public static final int FORMAT_VERSION = 2;
 
   /** The runs a selector chose. */
   public record Selection(String selector, List<String> runs) {}
 
-  /** Whether any step is a significant, non-negligible slowdown of the candidate. */
+  /** Whether any step is significantly slower (its per-run median θ's interval lies above 1). */
   public boolean hasRegression() {
     return steps.stream().anyMatch(s -> s.verdict() == Verdict.SLOWER);
+  }
+
+  /** Whether any step is slower or inconclusive: no evidence that it did not regress. */
+  public boolean hasRegressionOrInconclusive() {
+    return steps.stream().anyMatch(s -> s.verdict() == Verdict.SLOWER || s.verdict() == Verdict.INCONCLUSIVE);
+  }
+
+  /** Whether any step is not shown equivalent within the margin (faster counts too). */
+  public boolean hasNonEquivalent() {
+    return steps.stream().anyMatch(s -> s.verdict() != Verdict.EQUIVALENT);
   }
 }

@@ -3,26 +3,31 @@ package dev.benchlake.analysis.report;
 import java.util.List;
 
 /**
- * The run as the unit of replication: one median (and throughput) per run, compared with the
- * exact Mann–Whitney test, which is valid for few runs.
+ * The run as the unit of replication: per run its median, p99, throughput and error rate, and θ
+ * of each family ({@link RunLevelEffect}). The median's θ decides the verdict; p99 and throughput
+ * are their own families, with their own corrections across steps.
  *
- * @param baselineMediansS per-run medians, in the order of {@code baselineRunIds}
- * @param p two-sided p-value of the medians (null without a run with successful tasks per group)
- * @param pAdjusted {@code p} adjusted across the compared steps
- * @param enoughRuns whether this many runs can give a p-value below alpha at all (after the
- *     correction, in the best case)
- * @param runsNeeded when not, how many runs per group could
- * @param smallestPossibleP the floor of {@code p} for these run counts
- * @param throughputP the same test on the per-run throughputs (successful tasks per second)
+ * @param baselineMediansS per-run medians, in the order of {@code baselineRunIds} (runs with
+ *     successful tasks)
+ * @param baselineThroughputPerS successful tasks per second of each run; null where undefined
+ * @param baselineErrorRates failed / all tasks of each run
+ * @param variance which variance component dominates, in words
  */
 public record RunLevel(List<String> baselineRunIds, List<String> candidateRunIds,
-    List<Double> baselineMediansS, List<Double> candidateMediansS, Double p, Double pAdjusted,
-    boolean enoughRuns, Integer runsNeeded, Double smallestPossibleP,
-    List<Double> baselineThroughputPerS, List<Double> candidateThroughputPerS, Double throughputP) {
+    List<Double> baselineMediansS, List<Double> candidateMediansS, List<Double> baselineP99S, List<Double> candidateP99S,
+    List<Double> baselineThroughputPerS, List<Double> candidateThroughputPerS,
+    List<Double> baselineErrorRates, List<Double> candidateErrorRates,
+    RunLevelEffect median, RunLevelEffect p99, RunLevelEffect throughput, RunErrors errors, String variance) {
 
-  /** A copy with the adjusted p-value and the run-count guidance. */
-  public RunLevel withAdjustment(Double adjusted, boolean enough, Integer needed) {
-    return new RunLevel(baselineRunIds, candidateRunIds, baselineMediansS, candidateMediansS, p, adjusted, enough,
-        needed, smallestPossibleP, baselineThroughputPerS, candidateThroughputPerS, throughputP);
+  /** Runs of the baseline and of the candidate with successful tasks: {@code 5 vs 5}. */
+  public String counts() {
+    return baselineMediansS.size() + " vs " + candidateMediansS.size();
+  }
+
+  public RunLevel withEffects(RunLevelEffect medianEffect, RunLevelEffect p99Effect, RunLevelEffect throughputEffect,
+      String varianceSentence) {
+    return new RunLevel(baselineRunIds, candidateRunIds, baselineMediansS, candidateMediansS, baselineP99S,
+        candidateP99S, baselineThroughputPerS, candidateThroughputPerS, baselineErrorRates, candidateErrorRates,
+        medianEffect, p99Effect, throughputEffect, errors, varianceSentence);
   }
 }

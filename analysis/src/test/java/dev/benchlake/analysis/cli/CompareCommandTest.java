@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@org.junit.jupiter.api.Tag("integration")
 class CompareCommandTest extends SparkTestBase {
   private static Warehouse warehouse;
 
@@ -45,7 +46,7 @@ class CompareCommandTest extends SparkTestBase {
     CommandRun r = run("--baseline", "os=linux", "--candidate", "os=windows", "--threshold", "2ms", "--margin", "10%",
         "--correction", "bh", "--outliers", "iqr");
     assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.OK);
-    assertThat(r.stdout()).startsWith("| step | baseline p50 |").contains("| `read` |").contains("**slower**")
+    assertThat(r.stdout()).startsWith("| step | change (θ) | 95% interval | verdict | runs | runs needed |").contains("| `read` |").contains("**slower**")
         .doesNotContain("## Methods");
     String json = Files.readString(out.resolve(ReportFiles.JSON), StandardCharsets.UTF_8);
     assertThat(json).contains("\"margin\": 0.1").contains("\"correction\": \"bh\"").contains("\"outliers\": \"iqr:1.5\"")

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** report.html in a real browser: the charts draw, no script fails, hostile text stays text. */
+@org.junit.jupiter.api.Tag("integration")
 class CompareHtmlTest extends SparkTestBase {
   private static final String HOSTILE_LABEL = "<script>alert(1)</script>";
   private static final String HOSTILE_ERROR = "<img src=x onerror=\"document.body.setAttribute('data-pwned','1')\">";
@@ -43,8 +44,8 @@ class CompareHtmlTest extends SparkTestBase {
     assertThat(html).doesNotContain("src=\"http").doesNotContain("href=\"http").contains("vega-lite");
 
     BrowserPage page = BrowserPage.render(out.resolve(ReportFiles.HTML), "compare-report", 1366, 5200);
-    // Per step: ECDF, histogram, runs and errors (both steps have failed tasks).
-    page.assertRenderedCleanly(8);
+    // The forest plot, then per step: ECDF, histogram, runs and errors (both steps have failed tasks).
+    page.assertRenderedCleanly(9);
     assertThat(page.markup()).contains("Step <code>read</code>").contains("slower")
         .contains("runs table at Delta version <code>" + warehouse.version() + "</code>")
         .contains("benchlake compare --warehouse");
@@ -75,7 +76,7 @@ class CompareHtmlTest extends SparkTestBase {
     ReportFiles.write(report, Provenance.of(warehouse, "compare", List.of("--baseline", baseline, "--candidate", "os=windows")), out);
 
     BrowserPage page = BrowserPage.render(out.resolve(ReportFiles.HTML), "compare-hostile", 1366, 3000);
-    page.assertRenderedCleanly(4);
+    page.assertRenderedCleanly(5);
     String dom = page.markup();
     assertThat(dom).as("the hostile label shows as text").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
     assertThat(dom).as("the hostile error message shows as text").contains("&lt;img src=x onerror=");

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Golden files seal report.json and report.md byte for byte. After an intended change of the
  * format, regenerate them with {@code -Dbenchlake.golden.update=true} and review the diff.
  */
+@org.junit.jupiter.api.Tag("integration")
 class ReportGoldenTest extends SparkTestBase {
   private static final java.util.Map<String, ComparisonReport> REPORTS = new java.util.HashMap<>();
 
@@ -51,19 +52,21 @@ class ReportGoldenTest extends SparkTestBase {
   @ValueSource(strings = {"two_steps", "edges"})
   void jsonHasTheShapeOfTheIssue(String caseName) throws IOException {
     JsonNode root = Json.mapper().readTree(ReportJson.write(report(caseName)));
-    assertThat(fields(root)).startsWith("baseline", "candidate", "alpha", "margin", "outliers");
+    assertThat(fields(root)).startsWith("format_version", "baseline", "candidate", "alpha", "margin", "outliers");
+    assertThat(root.get("format_version").asInt()).isEqualTo(2);
     assertThat(fields(root.get("baseline"))).containsExactly("selector", "runs");
     for (JsonNode step : root.get("steps")) {
-      assertThat(fields(step)).startsWith("step", "baseline", "candidate", "tests", "run_level", "verdict", "explanation");
-      assertThat(fields(step.get("baseline"))).containsExactly("runs", "tasks", "ok", "errors", "errors_by_code", "min_s",
+      assertThat(fields(step)).startsWith("step", "baseline", "candidate", "verdict", "explanation", "run_level",
+          "run_level_families", "runs", "within_run_tests");
+      assertThat(fields(step.get("baseline"))).startsWith("runs", "tasks", "ok", "errors", "errors_by_code", "min_s",
           "p50_s", "p90_s", "p95_s", "p99_s", "p999_s", "max_s", "mean_s", "stddev_s", "under_threshold", "outliers_removed");
-      assertThat(fields(step.get("tests"))).startsWith("mann_whitney_u", "mann_whitney_p", "welch_t", "welch_df", "welch_p",
-          "ks_d", "ks_p", "fisher_errors_p", "hl_shift_s", "hl_ci95_s", "cliffs_delta", "cliffs_magnitude", "median_ratio",
-          "median_ratio_ci95", "p_adjusted");
-      assertThat(fields(step.get("run_level"))).startsWith("baseline_medians_s", "candidate_medians_s", "p", "enough_runs",
-          "runs_needed");
-      assertThat(step.get("verdict").asText()).isIn("faster", "slower", "no_significant_difference",
-          "significant_but_negligible", "inconclusive");
+      for (JsonNode level : List.of(step.get("run_level"), step.get("run_level_families").get("p99"),
+          step.get("run_level_families").get("throughput"))) {
+        assertThat(fields(level)).startsWith("metric", "ratio", "ci95", "ci90", "p", "p_adjusted", "between_run_sd_log",
+            "within_run_se_log", "runs_needed");
+      }
+      assertThat(step.get("run_level").get("metric").asText()).isEqualTo("median");
+      assertThat(step.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
       assertThat(step.get("baseline").get("ok").isIntegralNumber()).isTrue();
     }
   }
