@@ -9,8 +9,10 @@ Writes JSON fixtures that the Java tests compare against (the tests never run Py
   analysis/src/test/resources/dev/benchlake/analysis/testing/cases.json
       whole comparisons: tasks (runs, steps, failures) and every figure of the expected report
 
-Run from the repository root with Debian's interpreter, which has numpy and scipy:
-    /usr/bin/python3 analysis/src/test/python/make_reference.py
+Run from the repository root with an interpreter that has numpy and scipy (Debian's
+/usr/bin/python3 once had them; the references of 2026-12 came from numpy 2.4.6 and scipy 1.17.1,
+which moved the older figures only in their last digit):
+    python3 analysis/src/test/python/make_reference.py
 The output is deterministic (fixed seeds); commit it together with any change to this script.
 
 Independence: nothing here calls benchlake. Where scipy has the statistic it is used as is
@@ -272,6 +274,142 @@ SUMMARY = [("min_s", 0.0), ("p50_s", 0.5), ("p90_s", 0.9), ("p95_s", 0.95), ("p9
            ("p999_s", 0.999), ("max_s", 1.0)]
 
 
+# --- run-level decisions: LogRatio, RunsNeeded, RatioDecisions ------------------------------------
+
+def log_ratio(b, c, margins=(0.05, 0.10)):
+    """Welch on the logs of per-run figures, with scipy's own interval and one-sided tests."""
+    lb, lc = np.log(np.asarray(b, dtype=np.float64)), np.log(np.asarray(c, dtype=np.float64))
+    r = stats.ttest_ind(lc, lb, equal_var=False)
+    vb, vc = np.var(lb, ddof=1), np.var(lc, ddof=1)
+    out = {"baseline": list(map(float, b)), "candidate": list(map(float, c)),
+           "mean_log_difference": float(np.mean(lc) - np.mean(lb)),
+           "se_log": float(np.sqrt(vc / len(lc) + vb / len(lb))),
+           "df": float(r.df),
+           "sd_log_baseline": float(np.sqrt(vb)), "sd_log_candidate": float(np.sqrt(vc)),
+           "between_run_sd_log": float(np.sqrt(((len(lb) - 1) * vb + (len(lc) - 1) * vc) / (len(lb) + len(lc) - 2))),
+           "ratio": float(np.exp(np.mean(lc) - np.mean(lb))),
+           "p_difference": float(r.pvalue)}
+    for conf in (0.95, 0.90):
+        ci = r.confidence_interval(conf)
+        out["ci%d" % round(conf * 100)] = [float(np.exp(ci.low)), float(np.exp(ci.high))]
+    tost = {}
+    for m in margins:
+        shift = math.log1p(m)
+        above = stats.ttest_ind(lc + shift, lb, equal_var=False, alternative="greater").pvalue
+        below = stats.ttest_ind(lc - shift, lb, equal_var=False, alternative="less").pvalue
+        tost[str(m)] = float(max(above, below))
+    out["p_equivalence"] = tost
+    return out
+
+
+def log_ratio_cases():
+    rng = np.random.default_rng(20131106)
+    cases = [
+        ("pg14_vs_pg17_point_select_medians", [812e3, 934e3, 1001e3, 870e3, 905e3], [760e3, 688e3, 842e3, 791e3, 700e3]),
+        ("throughput_three_vs_four", [1000.0, 1042.0, 1011.0, 987.5], [1180.0, 1215.5, 1199.2]),
+        ("two_vs_two", [0.0020, 0.0022], [0.0021, 0.0035]),
+        ("negligible_but_real", list(np.exp(rng.normal(0, 0.004, 8)) * 100), list(np.exp(rng.normal(0.015, 0.004, 8)) * 100)),
+        ("equal_spread_ten_each", list(np.exp(rng.normal(0, 0.1, 10))), list(np.exp(rng.normal(-0.2, 0.1, 10)))),
+        ("unequal_spread", list(np.exp(rng.normal(0, 0.02, 6))), list(np.exp(rng.normal(0.03, 0.2, 5)))),
+    ]
+    return [dict(name=name, **log_ratio(b, c)) for name, b, c in cases]
+
+
+def power_to_detect(n, sd, margin, alpha):
+    """Exact power of the two-sided pooled t-test (df 2n-2) at a true log shift of ln(1+M): nct."""
+    df = 2 * n - 2
+    ncp = math.log1p(margin) / (sd * math.sqrt(2.0 / n))
+    t = stats.t.ppf(1 - alpha / 2, df)
+    power = stats.nct.sf(t, df, ncp) + stats.nct.cdf(-t, df, ncp)
+    if math.isnan(power):
+        # nct's series fails for a huge noncentrality at df 2: integrate over the chi law instead.
+        from scipy import integrate
+        def integrand(u):
+            v = math.sqrt(u / df)
+            return (stats.norm.cdf(ncp - t * v) + stats.norm.cdf(-ncp - t * v)) * stats.chi2.pdf(u, df)
+        power, _ = integrate.quad(integrand, 0, np.inf, epsabs=1e-13, epsrel=1e-11, limit=200)
+    return float(power)
+
+
+def power_to_show_equivalence(n, sd, margin, alpha):
+    """Exact TOST power at a true ratio of 1 (Owen's Q form), by scipy.integrate.quad over the chi law."""
+    from scipy import integrate
+    df = 2 * n - 2
+    scaled = math.log1p(margin) / (sd * math.sqrt(2.0 / n))
+    t = stats.t.ppf(1 - alpha, df)
+    # V = sqrt(chi2_df / df); substitute u = chi2 value.
+    def integrand(u):
+        return max(0.0, 2 * stats.norm.cdf(scaled - t * math.sqrt(u / df)) - 1) * stats.chi2.pdf(u, df)
+    cut = df * (scaled / t) ** 2
+    value, _ = integrate.quad(integrand, 0, cut, epsabs=1e-13, epsrel=1e-11, limit=200)
+    return float(value)
+
+
+def smallest_n(power, target=0.8):
+    n = 2
+    while power(n) < target:
+        n += 1
+    return n
+
+
+def runs_needed_cases():
+    cases = []
+    for sd in (0.01, 0.03, 0.1, 0.15):
+        for margin in (0.05, 0.10):
+            for alpha in (0.05, 0.01):
+                nd = smallest_n(lambda n: power_to_detect(n, sd, margin, alpha))
+                ne = smallest_n(lambda n: power_to_show_equivalence(n, sd, margin, alpha))
+                cases.append({"sd_log": sd, "margin": margin, "alpha": alpha, "power": 0.8,
+                              "to_detect": nd,
+                              "power_detect_at_n": power_to_detect(nd, sd, margin, alpha),
+                              "power_detect_at_n_minus_1": power_to_detect(nd - 1, sd, margin, alpha) if nd > 2 else None,
+                              "to_show_equivalence": ne,
+                              "power_equivalence_at_n": power_to_show_equivalence(ne, sd, margin, alpha),
+                              "power_equivalence_at_n_minus_1":
+                                  power_to_show_equivalence(ne - 1, sd, margin, alpha) if ne > 2 else None})
+    return cases
+
+
+def decision_cases():
+    """Families of steps decided by the documented rule, written out here independently."""
+    rng = np.random.default_rng(20260301)
+    families = []
+    for name, correction, lower_is_better, shifts, sds, n in [
+        ("latency_holm", "holm", True, [0.0, 0.012, -0.25, 0.3, 0.04, 0.02], [0.005, 0.004, 0.05, 0.05, 0.12, 0.01], 5),
+        ("throughput_bh", "bh", False, [0.0, 0.012, -0.25, 0.3, 0.04, 0.02], [0.005, 0.004, 0.05, 0.05, 0.12, 0.01], 5),
+        ("latency_holm_three_runs", "holm", True, [0.01, -0.1, 0.2], [0.02, 0.1, 0.03], 3),
+    ]:
+        steps = [log_ratio(list(np.exp(rng.normal(0, sd, n))), list(np.exp(rng.normal(s, sd, n))), margins=(0.05,))
+                 for s, sd in zip(shifts, sds)]
+        alpha, margin = 0.05, 0.05
+        adjust = holm if correction == "holm" else bh
+        pd = adjust([s["p_difference"] for s in steps])
+        pe = adjust([s["p_equivalence"]["0.05"] for s in steps])
+        band = (1 / (1 + margin), 1 + margin)
+        decisions = []
+        for s, a, e in zip(steps, pd, pe):
+            lb, lc = np.log(s["baseline"]), np.log(s["candidate"])
+            ci = stats.ttest_ind(lc, lb, equal_var=False).confidence_interval(1 - alpha)
+            lo, hi = math.exp(ci.low), math.exp(ci.high)
+            if e <= alpha:
+                verdict = "equivalent"
+            elif a <= alpha:
+                verdict = "slower" if (s["ratio"] > 1) == lower_is_better else "faster"
+            else:
+                verdict = "inconclusive"
+            sd = s["between_run_sd_log"]
+            runs = 0 if verdict != "inconclusive" else min(
+                smallest_n(lambda k: power_to_detect(k, sd, margin, alpha)),
+                smallest_n(lambda k: power_to_show_equivalence(k, sd, margin, alpha)))
+            decisions.append({"verdict": verdict, "p_difference_adjusted": a, "p_equivalence_adjusted": e,
+                              "runs_needed_per_group": runs,
+                              "real_but_negligible": verdict == "equivalent" and (lo > 1 or hi < 1),
+                              "beyond_margin": verdict in ("faster", "slower") and (lo > band[1] or hi < band[0])})
+        families.append({"name": name, "correction": correction, "lower_is_better": lower_is_better,
+                         "alpha": alpha, "margin": margin, "steps": steps, "decisions": decisions})
+    return families
+
+
 def make_tasks():
     """Four baseline runs against five candidate runs; 'read' is about 20 % slower in the candidate,
     'write' is unchanged, 'setup' exists in the baseline only. Latencies are rounded to 10 us so that
@@ -499,6 +637,9 @@ def main():
         "kolmogorov_one_sample": kolmogorov_cases(),
         "corrections": correction_cases(),
         "run_counts": run_count_cases(),
+        "log_ratios": log_ratio_cases(),
+        "runs_needed": runs_needed_cases(),
+        "ratio_decisions": decision_cases(),
     }
     path = os.path.join(RESOURCES, "stats", "reference.json")
     with open(path, "w", encoding="utf-8") as f:

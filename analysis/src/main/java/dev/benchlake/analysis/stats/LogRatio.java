@@ -3,90 +3,140 @@ package dev.benchlake.analysis.stats;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
- * STAND-IN for branch trend's verdict core (replaced at merge): the ratio of the geometric means
- * of per-run figures, candidate over baseline, with Welch's t on the logs.
+ * Ratio of geometric means (candidate / baseline) of per-run figures; Welch's t on the logs.
+ *
+ * <p>With {@code x = ln(figure)} per run, {@code d = mean(x_c) − mean(x_b)} is
+ * {@link #meanLogDifference()}, {@code se = √(s_c²/n_c + s_b²/n_b)} (sample variances,
+ * {@code ddof = 1}) is {@link #seLog()} and {@code df} is Welch–Satterthwaite's
+ * {@code (s_c²/n_c + s_b²/n_b)² / ((s_c²/n_c)²/(n_c − 1) + (s_b²/n_b)²/(n_b − 1))}. Everything
+ * is read on the log scale and exponentiated, because run-to-run noise of latencies and
+ * throughputs is multiplicative and an interval of a ratio must stay positive:
+ *
+ * <ul>
+ *   <li>{@link #ratio()} {@code = exp(d)}, the change θ;
+ *   <li>{@link #interval(double)} {@code = exp(d ± t_{(1+c)/2, df}·se)}, scipy's
+ *       {@code ttest_ind(log c, log b, equal_var=False).confidence_interval(c)} exponentiated;
+ *   <li>{@link #pDifference()} {@code = 2·P(T_df ≤ −|d/se|)}, H0: θ = 1;
+ *   <li>{@link #pEquivalence(double)}: TOST (Schuirmann 1987) against the band
+ *       {@code [1/(1+M), 1+M]}, i.e. {@code ±L} with {@code L = ln(1+M)} on the log scale: the
+ *       larger of {@code P(T_df ≥ (d + L)/se)} (H0: θ ≤ 1/(1+M)) and {@code P(T_df ≤ (d − L)/se)}
+ *       (H0: θ ≥ 1+M). It is ≤ α exactly when the 1 − 2α interval lies inside the band.
+ * </ul>
+ *
+ * <p>When every run of both groups has the same figure ({@code se = 0}) the interval is the ratio
+ * itself, df and both p-values are NaN (as scipy's), so no verdict can be drawn from them.
+ * Groups of fewer than two runs are refused: the caller reports them as inconclusive with the
+ * reason, since no between-run variance can be estimated from one run.
  */
-public final class LogRatio {
-  public final int nBaseline;
-  public final int nCandidate;
-  public final double meanLogDifference;
-  public final double seLog;
-  public final double df;
-  public final double sdLogBaseline;
-  public final double sdLogCandidate;
+public record LogRatio(int nBaseline, int nCandidate, double meanLogDifference, double seLog, double df,
+    double sdLogBaseline, double sdLogCandidate) {
 
-  private LogRatio(int nb, int nc, double d, double se, double df, double sb, double sc) {
-    this.nBaseline = nb;
-    this.nCandidate = nc;
-    this.meanLogDifference = d;
-    this.seLog = se;
-    this.df = df;
-    this.sdLogBaseline = sb;
-    this.sdLogCandidate = sc;
+  /**
+   * @param baselineFigures per-run figures of the baseline, at least two, finite and positive
+   * @param candidateFigures per-run figures of the candidate, likewise
+   */
+  public static LogRatio of(double[] baselineFigures, double[] candidateFigures) {
+    double[] b = logs(baselineFigures, "baseline");
+    double[] c = logs(candidateFigures, "candidate");
+    double meanB = mean(b);
+    double meanC = mean(c);
+    double varianceB = variance(b, meanB);
+    double varianceC = variance(c, meanC);
+    double vb = varianceB / b.length;
+    double vc = varianceC / c.length;
+    double se2 = vb + vc;
+    double df = se2 > 0 ? se2 * se2 / (vb * vb / (b.length - 1) + vc * vc / (c.length - 1)) : Double.NaN;
+    return new LogRatio(b.length, c.length, meanC - meanB, Math.sqrt(se2), df, Math.sqrt(varianceB), Math.sqrt(varianceC));
   }
 
-  public static LogRatio of(double[] baseline, double[] candidate) {
-    double mb = mean(baseline);
-    double mc = mean(candidate);
-    double vb = variance(baseline, mb);
-    double vc = variance(candidate, mc);
-    double a = vc / candidate.length;
-    double b = vb / baseline.length;
-    double se = Math.sqrt(a + b);
-    double df = (a + b) * (a + b) / (a * a / (candidate.length - 1) + b * b / (baseline.length - 1));
-    return new LogRatio(baseline.length, candidate.length, mc - mb, se, df, Math.sqrt(vb), Math.sqrt(vc));
-  }
-
+  /** θ = exp(meanLogDifference): the ratio of the geometric means, candidate over baseline. */
   public double ratio() {
     return Math.exp(meanLogDifference);
   }
 
+  /** The exponentiated Welch interval at {@code confidence} (e.g. 0.95), two-sided. */
   public Interval interval(double confidence) {
-    if (!(seLog > 0)) {
-      return Interval.UNBOUNDED;
+    if (!(confidence > 0 && confidence < 1)) {
+      throw new IllegalArgumentException("confidence must be in (0, 1), not " + confidence);
     }
-    double t = new TDistribution(null, df).inverseCumulativeProbability(0.5 + confidence / 2);
-    return new Interval(Math.exp(meanLogDifference - t * seLog), Math.exp(meanLogDifference + t * seLog));
+    if (!(seLog > 0)) {
+      return new Interval(ratio(), ratio());
+    }
+    double half = t().inverseCumulativeProbability(0.5 + confidence / 2) * seLog;
+    return new Interval(Math.exp(meanLogDifference - half), Math.exp(meanLogDifference + half));
   }
 
+  /** Two-sided Welch p-value of H0: θ = 1; NaN when se = 0. */
   public double pDifference() {
     if (!(seLog > 0)) {
       return Double.NaN;
     }
-    return Math.min(1, 2 * new TDistribution(null, df).cumulativeProbability(-Math.abs(meanLogDifference / seLog)));
+    return Math.min(1.0, 2 * t().cumulativeProbability(-Math.abs(meanLogDifference / seLog)));
   }
 
+  /**
+   * TOST p-value of H0: θ outside {@code [1/(1+margin), 1+margin]} (margin 0.05 = 5 %): the larger
+   * of the two one-sided Welch p-values; NaN when se = 0.
+   */
   public double pEquivalence(double margin) {
+    if (!(margin > 0) || Double.isInfinite(margin)) {
+      throw new IllegalArgumentException("margin must be positive, not " + margin);
+    }
     if (!(seLog > 0)) {
       return Double.NaN;
     }
     double bound = Math.log1p(margin);
-    TDistribution t = new TDistribution(null, df);
-    double lower = 1 - t.cumulativeProbability((meanLogDifference + bound) / seLog);
-    double upper = t.cumulativeProbability((meanLogDifference - bound) / seLog);
-    return Math.max(lower, upper);
+    TDistribution t = t();
+    // Upper tails through the lower tail of the negated statistic: no 1 − p cancellation.
+    double pAboveLower = t.cumulativeProbability(-(meanLogDifference + bound) / seLog);
+    double pBelowUpper = t.cumulativeProbability((meanLogDifference - bound) / seLog);
+    return Math.max(pAboveLower, pBelowUpper);
   }
 
+  /**
+   * The between-run spread: the pooled SD of the log figures,
+   * {@code √(((n_b − 1)·s_b² + (n_c − 1)·s_c²)/(n_b + n_c − 2))}. This is what
+   * {@link RunsNeeded} plans with.
+   */
   public double betweenRunSdLog() {
     double pooled = ((nBaseline - 1) * sdLogBaseline * sdLogBaseline + (nCandidate - 1) * sdLogCandidate * sdLogCandidate)
         / (nBaseline + nCandidate - 2);
     return Math.sqrt(pooled);
   }
 
-  private static double mean(double[] values) {
-    double s = 0;
-    for (double v : values) {
-      s += Math.log(v);
-    }
-    return s / values.length;
+  private TDistribution t() {
+    return new TDistribution(null, df);
   }
 
-  private static double variance(double[] values, double mean) {
-    double s = 0;
-    for (double v : values) {
-      double d = Math.log(v) - mean;
-      s += d * d;
+  private static double[] logs(double[] figures, String group) {
+    if (figures.length < 2) {
+      throw new IllegalArgumentException(group + " needs at least two runs, has " + figures.length);
     }
-    return s / (values.length - 1);
+    double[] logs = new double[figures.length];
+    for (int i = 0; i < figures.length; i++) {
+      double v = figures[i];
+      if (!(v > 0) || Double.isInfinite(v)) {
+        throw new IllegalArgumentException(group + " figures must be positive and finite, not " + v);
+      }
+      logs[i] = Math.log(v);
+    }
+    return logs;
+  }
+
+  private static double mean(double[] x) {
+    double sum = 0;
+    for (double v : x) {
+      sum += v;
+    }
+    return sum / x.length;
+  }
+
+  private static double variance(double[] x, double mean) {
+    double sum = 0;
+    for (double v : x) {
+      double d = v - mean;
+      sum += d * d;
+    }
+    return sum / (x.length - 1);
   }
 }
