@@ -518,7 +518,7 @@ def group_figures(tasks, runs_of_group, step, policy, threshold_ns):
     return g, x, run_ids, per_run
 
 
-def log_ratio(b, c):
+def run_level_ratio(b, c):
     """theta = exp(mean(log c) - mean(log b)), Welch on the logs; None unless 2+ positive values a side."""
     b = [v for v in b if v is not None]
     c = [v for v in c if v is not None]
@@ -569,7 +569,7 @@ def compare_case(name, runs, tasks, policy="none", threshold_ns=None, alpha=0.05
                      "baseline_throughput_per_s": rb["throughputs"], "candidate_throughput_per_s": rc["throughputs"],
                      "baseline_error_rates": rb["error_rates"], "candidate_error_rates": rc["error_rates"]}
         for family, key in (("median", "medians"), ("p99", "p99s"), ("throughput", "throughputs")):
-            run_level[family] = log_ratio(rb[key], rc[key])
+            run_level[family] = run_level_ratio(rb[key], rc[key])
         out[step] = {"baseline": gb, "candidate": gc, "tests": tests, "run_level": run_level}
     named = [s for s in steps if out[s]["tests"].get("mann_whitney_p") is not None]
     for s, a in zip(named, holm([out[s]["tests"]["mann_whitney_p"] for s in named]) if named else []):

@@ -28,24 +28,25 @@ public final class StatisticsOptions {
 
   /** {@code --alpha}, which must lie in (0, 1). */
   public double alpha() {
-    if (!(alpha > 0 && alpha < 1)) {
-      throw new BadInputException("--alpha must be between 0 and 1 (exclusive), not " + alpha);
+    // Below 0.5, so that the 1 - 2alpha interval of the equivalence test exists.
+    if (!(alpha > 0 && alpha < 0.5)) {
+      throw new BadInputException("--alpha must be between 0 and 0.5 (exclusive), not " + alpha);
     }
     return alpha;
   }
 
-  /** {@code --margin} as a fraction: {@code 5%} or {@code 0.05}, in [0, 1). */
+  /** {@code --margin} as a fraction: {@code 5%} or {@code 0.05}, in (0, 1): a zero band admits no equivalence. */
   public double margin() {
     String t = margin.trim();
     try {
       double value = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100 : Double.parseDouble(t);
-      if (value >= 0 && value < 1) {
+      if (value > 0 && value < 1) {
         return value;
       }
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new BadInputException("--margin '" + margin + "' is not a fraction in [0, 1) or a percentage, e.g. 5% or 0.05");
+    throw new BadInputException("--margin '" + margin + "' is not a fraction in (0, 1) or a percentage, e.g. 5% or 0.05");
   }
 
   public Correction correction() {

@@ -26,10 +26,10 @@ final class Methods {
             + " SD. Both tests are adjusted across the steps compared (" + request.correction().label() + ", alpha = "
             + Format.significant(request.alpha(), 3) + "). A group with no successful task or a single run is"
             + " inconclusive.",
-        "Variance components: the between-run SD is the pooled SD of the log per-run medians; the within-run SE of"
-            + " a run's log median is sqrt(p(1-p)/n)/f/median, with n its successful tasks and the density f at the"
-            + " median estimated from its 45th and 55th percentiles (f = 0.1/(q55 - q45)); the report shows the root"
-            + " mean square over the runs (for p99: the 98.5th and 99.5th percentiles).",
+        "Variance components: the between-run SD is the pooled SD of the log per-run medians; the within-run SE"
+            + " of a run's log median (and log p99) is the SD of that log quantile over 400 resamples of the"
+            + " run's own tasks (the bootstrap's inner stage, seed per run); the report shows the root mean square"
+            + " over the runs.",
         String.format(Locale.ROOT, "Two-stage bootstrap of the p50 and p99 ratios: %d resamples, seed %d; each"
             + " resample draws the runs of each group with replacement, then the tasks of each drawn run with"
             + " replacement from its latency histogram (buckets of at most 0.4%%), its quantile drawn exactly as an"

@@ -41,13 +41,10 @@ final class StepFigures {
   /** Where the plotted inverse ECDF is sampled: every percent, then the tail. */
   static final double[] ECDF = ecdfProbabilities();
   private static final double NS_PER_S = 1e9;
-  /**
-   * Per-run quantiles: the median and p99 (the run-level figures) and, around each, the two
-   * quantiles whose distance estimates the density there ({@link #seLogQuantile}).
-   */
-  private static final double MEDIAN_H = 0.05;
-  private static final double P99_H = 0.005;
-  private static final double[] PER_RUN = {0.5, 0.5 - MEDIAN_H, 0.5 + MEDIAN_H, 0.99, 0.99 - P99_H, 0.99 + P99_H};
+  /** Per-run quantiles: the median and the p99, the run-level latency figures. */
+  private static final double[] PER_RUN = {0.5, 0.99};
+  /** Resamples of a run's own tasks for its within-run standard error. */
+  private static final int WITHIN_RUN_RESAMPLES = 400;
 
   private final String step;
   private final StepLayout layout;
@@ -136,17 +133,12 @@ final class StepFigures {
     return at.interpolate(answers.runValue(run, at.lowerRank()), answers.runValue(run, at.upperRank()));
   }
 
-  /**
-   * The standard error of the log of a run's p-quantile from its task count and the density there:
-   * {@code se(q_p) = √(p(1 − p)/n) / f(q_p)} (the asymptotic variance of a sample quantile), with
-   * the density estimated by {@code f ≈ 2h / (q_{p+h} − q_{p−h})}, divided by {@code q_p} for the
-   * log scale. NaN when {@code q_p} is 0.
-   */
-  private double seLogQuantile(StepAnswers answers, int run, double p, double h) {
-    long n = layout.runN(run);
-    double q = runQuantileNs(answers, run, p);
-    double spread = runQuantileNs(answers, run, p + h) - runQuantileNs(answers, run, p - h);
-    return q > 0 ? Math.sqrt(p * (1 - p) / n) * spread / (2 * h) / q : Double.NaN;
+  /** The run's latency histogram on the engine's buckets, for resampling its tasks. */
+  private TwoStageBootstrap.Run histogram(int run) {
+    long[][] histogram = layout.runHistogram(run);
+    long[] lower = Arrays.stream(histogram[0]).map(LatencyBuckets::lowerBound).toArray();
+    long[] upper = Arrays.stream(histogram[0]).map(LatencyBuckets::upperBound).toArray();
+    return new TwoStageBootstrap.Run(lower, upper, histogram[1]);
   }
 
   private Interval bootstrap(double p) {
@@ -154,10 +146,7 @@ final class StepFigures {
     for (int g = 0; g < 2 && layout != null; g++) {
       for (int run : groups.runsOf(g)) {
         if (layout.runN(run) > 0) {
-          long[][] histogram = layout.runHistogram(run);
-          long[] lower = Arrays.stream(histogram[0]).map(LatencyBuckets::lowerBound).toArray();
-          long[] upper = Arrays.stream(histogram[0]).map(LatencyBuckets::upperBound).toArray();
-          runs.get(g).add(new TwoStageBootstrap.Run(lower, upper, histogram[1]));
+          runs.get(g).add(histogram(run));
         }
       }
     }
@@ -258,7 +247,11 @@ final class StepFigures {
         throughputs.get(g).add(orNull(runCounts.throughputPerS()));
         errorRates.get(g).add(runCounts.errors() / (double) runCounts.tasks());
         if (latencies) {
-          double[] se = {seLogQuantile(answers, run, 0.5, MEDIAN_H), seLogQuantile(answers, run, 0.99, P99_H)};
+          // The within-run SE from a bootstrap of the run's own tasks (seeded per run, reproducible).
+          TwoStageBootstrap.Run tasks = histogram(run);
+          long seed = request.tuning().seed() + run;
+          double[] se = {TwoStageBootstrap.withinRunSeLog(tasks, 0.5, WITHIN_RUN_RESAMPLES, seed),
+              TwoStageBootstrap.withinRunSeLog(tasks, 0.99, WITHIN_RUN_RESAMPLES, seed)};
           for (int f = 0; f < 2; f++) {
             if (Double.isFinite(se[f])) {
               squares[f] += se[f] * se[f];

@@ -68,7 +68,7 @@ public final class Format {
 
   /** A verdict as reports name it: {@code faster}, {@code slower}, {@code equivalent}, {@code inconclusive}. */
   public static String verdict(dev.benchlake.analysis.stats.Verdict verdict) {
-    return verdict.name().toLowerCase(Locale.ROOT);
+    return verdict.jsonName();
   }
 
   /** {@code [+0.6%, +2.5%]}: an interval of a ratio as changes; a dash when unbounded. */

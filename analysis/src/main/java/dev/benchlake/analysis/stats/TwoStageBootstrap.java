@@ -72,6 +72,29 @@ public final class TwoStageBootstrap {
     return sum / runs.length;
   }
 
+  /**
+   * The within-run standard error of the log of a run's p-quantile: the sample SD ({@code ddof = 1})
+   * of {@code ln q*} over {@code resamples} resamples of the run's own tasks (the inner stage alone).
+   * Unlike the asymptotic {@code √(p(1−p)/n)/f(q)}, it needs no density estimate, which fails in a
+   * tail with gaps. NaN when a resampled quantile is not positive.
+   */
+  public static double withinRunSeLog(Run run, double p, int resamples, long seed) {
+    RandomGenerator random = new Well19937c(seed);
+    double sum = 0;
+    double squares = 0;
+    for (int b = 0; b < resamples; b++) {
+      double q = resampledQuantile(run, p, random);
+      if (!(q > 0)) {
+        return Double.NaN;
+      }
+      double x = Math.log(q);
+      sum += x;
+      squares += x * x;
+    }
+    double mean = sum / resamples;
+    return Math.sqrt(Math.max(0, (squares - resamples * mean * mean) / (resamples - 1)));
+  }
+
   /** The p-quantile's order statistic of n tasks drawn with replacement from {@code run}. */
   static double resampledQuantile(Run run, double p, RandomGenerator random) {
     long n = run.n();
