@@ -64,6 +64,25 @@ class CompareCommandTest extends SparkTestBase {
   }
 
   @Test
+  void failOnInconclusiveDemandsEvidenceOfNoRegression() {
+    // write is inconclusive (4 vs 5 runs cannot decide a -2.6% change): no evidence it did not regress.
+    CommandRun write = run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "write", "--fail-on", "inconclusive");
+    assertThat(write.exitCode()).as(write.stderr()).isEqualTo(ExitCode.REGRESSION);
+    assertThat(write.stdout()).contains("**inconclusive**");
+  }
+
+  @Test
+  void failOnNotEquivalentFailsOnAnyStepNotShownEquivalent() {
+    CommandRun r = run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "write", "--fail-on", "not-equivalent");
+    assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.REGRESSION);
+    CommandRun wide = run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "write", "--margin", "40%",
+        "--fail-on", "not-equivalent");
+    assertThat(wide.exitCode()).as(wide.stderr() + wide.stdout()).isEqualTo(ExitCode.OK);
+    assertThat(wide.stdout()).contains("**equivalent**");
+    run("--baseline", "os=linux", "--candidate", "os=windows", "--fail-on", "maybe").assertBadInput("not one of regression");
+  }
+
+  @Test
   void badInputExitsWithTwoAndOneClearLine() {
     run("--baseline", "os linux", "--candidate", "os=windows").assertBadInput("is not key=value");
     run("--baseline", "os=bsd", "--candidate", "os=windows").assertBadInput("the baseline selector 'os=bsd' matches no run");
