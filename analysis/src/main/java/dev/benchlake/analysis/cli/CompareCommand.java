@@ -3,10 +3,10 @@ package dev.benchlake.analysis.cli;
 import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
 import dev.benchlake.analysis.compare.OutlierPolicy;
-import dev.benchlake.analysis.report.ComparisonReport;
+import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.report.Provenance;
-import dev.benchlake.analysis.report.ReportFiles;
-import dev.benchlake.analysis.report.ReportMarkdown;
+import dev.benchlake.analysis.compare.CompareFiles;
+import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
@@ -123,9 +123,9 @@ public final class CompareCommand implements Callable<Integer> {
         .withCorrection(statistics.correction());
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("compare")).requireExisting();
     ComparisonReport report = Compare.run(warehouse, request);
-    ReportFiles.write(report, Provenance.of(warehouse, "compare", spec.commandLine().getParseResult().originalArgs()), out);
+    CompareFiles.write(report, Provenance.of(warehouse, "compare", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();
-    stdout.print(ReportMarkdown.summaryTable(report));
+    stdout.print(CompareMarkdown.summaryTable(report));
     stdout.flush();
     return failOn != null && failOn.fails(report) ? ExitCode.REGRESSION : ExitCode.OK;
   }

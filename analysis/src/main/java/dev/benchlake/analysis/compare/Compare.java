@@ -6,8 +6,8 @@ import dev.benchlake.analysis.engine.SortedLatencies;
 import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepQuery;
 import dev.benchlake.analysis.engine.WarehouseTasks;
-import dev.benchlake.analysis.report.ComparisonReport;
-import dev.benchlake.analysis.report.StepComparison;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.StepComparison;
 import dev.benchlake.analysis.stats.LinearQuantile;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.Warehouse;
@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@code benchlake compare} as an API: {@code Compare.run(warehouse, request)} selects the two
  * groups of runs, sorts their latencies on Spark ({@link SortedLatencies}), applies the outlier
  * policy, computes every figure of every step present in both groups and decides
- * ({@link Verdicts}). The result is the whole report; writing it is {@code ReportFiles}' job.
+ * ({@link Verdicts}). The result is the whole report; writing it is {@code CompareFiles}' job.
  */
 public final class Compare {
   private static final Logger LOG = LoggerFactory.getLogger(Compare.class);

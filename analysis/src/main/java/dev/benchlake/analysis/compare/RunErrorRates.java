@@ -1,7 +1,7 @@
 package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.report.Range;
-import dev.benchlake.analysis.report.RunErrors;
+import dev.benchlake.analysis.compare.RunErrors;
 import dev.benchlake.analysis.stats.WelchT;
 import java.util.List;
 import org.apache.commons.math3.distribution.TDistribution;

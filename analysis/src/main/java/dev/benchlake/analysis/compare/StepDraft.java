@@ -1,9 +1,9 @@
 package dev.benchlake.analysis.compare;
 
-import dev.benchlake.analysis.report.GroupStatistics;
-import dev.benchlake.analysis.report.Plot;
-import dev.benchlake.analysis.report.RunLevel;
-import dev.benchlake.analysis.report.Tests;
+import dev.benchlake.analysis.compare.GroupStatistics;
+import dev.benchlake.analysis.compare.Plot;
+import dev.benchlake.analysis.compare.RunLevel;
+import dev.benchlake.analysis.compare.Tests;
 import dev.benchlake.analysis.stats.Interval;
 
 /**

@@ -6,10 +6,10 @@ import static dev.benchlake.analysis.report.Format.significant;
 
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
-import dev.benchlake.analysis.report.RunErrors;
-import dev.benchlake.analysis.report.RunLevel;
-import dev.benchlake.analysis.report.RunLevelEffect;
-import dev.benchlake.analysis.report.StepComparison;
+import dev.benchlake.analysis.compare.RunErrors;
+import dev.benchlake.analysis.compare.RunLevel;
+import dev.benchlake.analysis.compare.RunLevelEffect;
+import dev.benchlake.analysis.compare.StepComparison;
 import dev.benchlake.analysis.stats.Interval;
 import dev.benchlake.analysis.stats.LogRatio;
 import dev.benchlake.analysis.stats.RatioDecisions;

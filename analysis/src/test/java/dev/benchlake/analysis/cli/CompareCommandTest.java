@@ -2,7 +2,7 @@ package dev.benchlake.analysis.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.benchlake.analysis.report.ReportFiles;
+import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.testing.CommandRun;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.cli.ExitCode;
@@ -48,10 +48,10 @@ class CompareCommandTest extends SparkTestBase {
     assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.OK);
     assertThat(r.stdout()).startsWith("| step | change (θ) | 95% interval | verdict | runs | runs needed |").contains("| `read` |").contains("**slower**")
         .doesNotContain("## Methods");
-    String json = Files.readString(out.resolve(ReportFiles.JSON), StandardCharsets.UTF_8);
+    String json = Files.readString(out.resolve(CompareFiles.JSON), StandardCharsets.UTF_8);
     assertThat(json).contains("\"margin\": 0.1").contains("\"correction\": \"bh\"").contains("\"outliers\": \"iqr:1.5\"")
         .contains("\"threshold_s\": 0.002");
-    assertThat(Files.readString(out.resolve(ReportFiles.MARKDOWN), StandardCharsets.UTF_8)).contains(r.stdout());
+    assertThat(Files.readString(out.resolve(CompareFiles.MARKDOWN), StandardCharsets.UTF_8)).contains(r.stdout());
   }
 
   @Test
@@ -126,19 +126,19 @@ class CompareCommandTest extends SparkTestBase {
   void aFullDiskLeavesThePreviousReportsWhole() throws Exception {
     try (HostileFolders.Folder disk = HostileFolders.fullDisk(out, "small", 3 * 4096)) {
       Path folder = disk.path();
-      Files.writeString(folder.resolve(ReportFiles.JSON), "{\"previous\": true}\n", StandardCharsets.UTF_8);
-      Files.writeString(folder.resolve(ReportFiles.MARKDOWN), "# previous\n", StandardCharsets.UTF_8);
+      Files.writeString(folder.resolve(CompareFiles.JSON), "{\"previous\": true}\n", StandardCharsets.UTF_8);
+      Files.writeString(folder.resolve(CompareFiles.MARKDOWN), "# previous\n", StandardCharsets.UTF_8);
       CommandRun r = runInto(folder, "--baseline", "os=linux", "--candidate", "os=windows");
       assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.FAILURE);
       assertThat(r.stderr().lines().filter(l -> l.startsWith("compare: ")).toList()).as(r.stderr())
           .singleElement().asString().contains("No space left on device");
       assertThat(r.stderr()).doesNotContain("\tat ");
-      assertThat(Files.readString(folder.resolve(ReportFiles.JSON), StandardCharsets.UTF_8))
+      assertThat(Files.readString(folder.resolve(CompareFiles.JSON), StandardCharsets.UTF_8))
           .isEqualTo("{\"previous\": true}\n");
-      assertThat(Files.readString(folder.resolve(ReportFiles.MARKDOWN), StandardCharsets.UTF_8)).isEqualTo("# previous\n");
+      assertThat(Files.readString(folder.resolve(CompareFiles.MARKDOWN), StandardCharsets.UTF_8)).isEqualTo("# previous\n");
       try (Stream<Path> files = Files.list(folder)) {
-        assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(ReportFiles.JSON,
-            ReportFiles.MARKDOWN);
+        assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(CompareFiles.JSON,
+            CompareFiles.MARKDOWN);
       }
     }
   }

@@ -3,10 +3,10 @@ package dev.benchlake.analysis.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.benchlake.analysis.report.ComparisonReport;
-import dev.benchlake.analysis.report.ReportJson;
-import dev.benchlake.analysis.report.ReportMarkdown;
-import dev.benchlake.analysis.report.StepComparison;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.CompareJson;
+import dev.benchlake.analysis.compare.CompareMarkdown;
+import dev.benchlake.analysis.compare.StepComparison;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.testing.WarehouseFixture;
 import dev.benchlake.analysis.testing.WarehouseFixture.Run;
@@ -109,8 +109,8 @@ class EdgeComparisonsTest extends SparkTestBase {
   void aStepInOneGroupOnlyIsListedAsNotCompared() {
     assertThat(steps).doesNotContainKey("baseline-only");
     assertThat(report.skippedSteps()).containsExactly("baseline-only");
-    assertThat(ReportMarkdown.write(report)).contains("Not compared (tasks in one group only): `baseline-only`.");
-    assertThat(ReportJson.write(report)).contains("\"verdict\": \"inconclusive\"")
+    assertThat(CompareMarkdown.write(report)).contains("Not compared (tasks in one group only): `baseline-only`.");
+    assertThat(CompareJson.write(report)).contains("\"verdict\": \"inconclusive\"")
         .doesNotContain("no_significant_difference");
   }
 

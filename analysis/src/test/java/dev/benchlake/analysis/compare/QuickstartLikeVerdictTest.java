@@ -2,11 +2,11 @@ package dev.benchlake.analysis.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.benchlake.analysis.report.ComparisonReport;
+import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.report.Format;
-import dev.benchlake.analysis.report.ReportMarkdown;
-import dev.benchlake.analysis.report.RunLevelEffect;
-import dev.benchlake.analysis.report.StepComparison;
+import dev.benchlake.analysis.compare.CompareMarkdown;
+import dev.benchlake.analysis.compare.RunLevelEffect;
+import dev.benchlake.analysis.compare.StepComparison;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.testing.WarehouseFixture;
 import dev.benchlake.analysis.testing.WarehouseFixture.Run;
@@ -84,9 +84,9 @@ class QuickstartLikeVerdictTest extends SparkTestBase {
   @Test
   void theSummaryRowShowsThetaAndItsIntervalNeverATaskLevelP() {
     RunLevelEffect theta = report.steps().get(0).runLevel().median();
-    String row = ReportMarkdown.summaryTable(report).lines().filter(l -> l.contains("point-select")).findFirst().orElseThrow();
+    String row = CompareMarkdown.summaryTable(report).lines().filter(l -> l.contains("point-select")).findFirst().orElseThrow();
     assertThat(row).isEqualTo("| `point-select` | " + Format.change(theta.ratio() - 1) + " | "
         + Format.changeInterval(theta.ci95()) + " | **inconclusive** | 5 vs 5 | " + theta.runsNeeded() + " |");
-    assertThat(ReportMarkdown.summaryTable(report)).doesNotContain("no_significant_difference").doesNotContain("< 0.001");
+    assertThat(CompareMarkdown.summaryTable(report)).doesNotContain("no_significant_difference").doesNotContain("< 0.001");
   }
 }

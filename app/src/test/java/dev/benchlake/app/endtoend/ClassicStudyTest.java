@@ -5,14 +5,14 @@ import dev.benchlake.analysis.compare.Compare;
 import static dev.benchlake.analysis.testing.Tolerance.assertClose;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.benchlake.analysis.report.ComparisonReport;
-import dev.benchlake.analysis.report.GroupStatistics;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.GroupStatistics;
 import dev.benchlake.analysis.report.Format;
-import dev.benchlake.analysis.report.ReportMarkdown;
-import dev.benchlake.analysis.report.RunLevel;
-import dev.benchlake.analysis.report.RunLevelEffect;
-import dev.benchlake.analysis.report.StepComparison;
-import dev.benchlake.analysis.report.Tests;
+import dev.benchlake.analysis.compare.CompareMarkdown;
+import dev.benchlake.analysis.compare.RunLevel;
+import dev.benchlake.analysis.compare.RunLevelEffect;
+import dev.benchlake.analysis.compare.StepComparison;
+import dev.benchlake.analysis.compare.Tests;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.core.testing.SharedData;
 import dev.benchlake.ingest.Ingest;
@@ -131,7 +131,7 @@ class ClassicStudyTest extends SparkTestBase {
             + " runs per group would decide it")
         .contains("Errors: 8 vs 0 tasks")
         .doesNotContain("no significant difference").doesNotContain("not statistically significant");
-    assertThat(ReportMarkdown.summaryTable(report)).contains("| -14.1% | [-30.3%, +5.8%] | **inconclusive** | 3 vs 3 | "
+    assertThat(CompareMarkdown.summaryTable(report)).contains("| -14.1% | [-30.3%, +5.8%] | **inconclusive** | 3 vs 3 | "
         + theta.runsNeeded() + " |");
     assertThat(Format.changeInterval(theta.ci95())).isEqualTo("[-30.3%, +5.8%]");
     assertThat(report.hasRegression()).isFalse();

@@ -1,5 +1,8 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.JsonText;
+import dev.benchlake.analysis.report.Range;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,12 +21,12 @@ import java.util.Map;
  * exponent ({@code 1.2E-43}), which JSON allows. The same report gives the same bytes on every
  * machine.
  */
-public final class ReportJson {
+public final class CompareJson {
   private static final MathContext P_VALUE = new MathContext(6, RoundingMode.HALF_EVEN);
   private static final MathContext STATISTIC = new MathContext(10, RoundingMode.HALF_EVEN);
   private static final int SECONDS_DECIMALS = 10;
 
-  private ReportJson() {}
+  private CompareJson() {}
 
   /** The JSON text, indented by two spaces, {@code \n} line ends, ending with a newline. */
   public static String write(ComparisonReport report) {

@@ -1,4 +1,4 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.stats.Verdict;
 import java.util.List;

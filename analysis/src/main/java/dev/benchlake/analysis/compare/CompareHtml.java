@@ -1,19 +1,15 @@
-package dev.benchlake.analysis.html;
+package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.html.HtmlTemplates;
+import dev.benchlake.analysis.html.PageAssets;
+import dev.benchlake.analysis.html.ScriptJson;
 import static dev.benchlake.analysis.report.Format.change;
 import static dev.benchlake.analysis.report.Format.duration;
 import static dev.benchlake.analysis.report.Format.significant;
 
-import dev.benchlake.analysis.report.ComparisonReport;
 import dev.benchlake.analysis.report.Format;
-import dev.benchlake.analysis.report.GroupStatistics;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.report.Range;
-import dev.benchlake.analysis.report.ReportJson;
-import dev.benchlake.analysis.report.RunLevel;
-import dev.benchlake.analysis.report.RunLevelEffect;
-import dev.benchlake.analysis.report.StepComparison;
-import dev.benchlake.analysis.report.Tests;
 import dev.benchlake.analysis.stats.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -91,7 +87,7 @@ public final class CompareHtml {
         + " · outliers: " + report.outliers() + " · correction across steps: " + report.correction()
         + (report.thresholdS() == null ? "" : " · threshold " + duration(report.thresholdS()));
     return new View(PageAssets.get(), report.candidate().selector() + " vs " + report.baseline().selector(),
-        ScriptJson.of(ReportJson.tree(report)), HtmlTemplates.text("compare.js"), report.baseline().selector(),
+        ScriptJson.of(CompareJson.tree(report)), HtmlTemplates.text("compare.js"), report.baseline().selector(),
         report.candidate().selector(), report.baseline().runs(), report.candidate().runs(), settings, lead(report), tally,
         summary, steps, !report.skippedSteps().isEmpty(), String.join(", ", report.skippedSteps()),
         !report.replicates().isEmpty(), report.replicates(), provenance, report.methods());

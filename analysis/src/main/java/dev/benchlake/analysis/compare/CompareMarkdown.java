@@ -1,5 +1,7 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.Range;
 import static dev.benchlake.analysis.report.Format.duration;
 import static dev.benchlake.analysis.report.Format.significant;
 
@@ -11,10 +13,10 @@ import java.util.function.Function;
  * report.md: the summary table (what {@code benchlake compare} prints), then each step in detail
  * and the methods. Numbers are formatted by {@link Format}, so the text is the same everywhere.
  */
-public final class ReportMarkdown {
+public final class CompareMarkdown {
   private static final String DASH = "—";
 
-  private ReportMarkdown() {}
+  private CompareMarkdown() {}
 
   /**
    * The summary table: one row per step, the change θ (ratio of the geometric means of the per-run
@@ -50,7 +52,7 @@ public final class ReportMarkdown {
     }
     if (!report.skippedSteps().isEmpty()) {
       md.append("\nNot compared (tasks in one group only): ")
-          .append(String.join(", ", report.skippedSteps().stream().map(ReportMarkdown::code).toList())).append(".\n");
+          .append(String.join(", ", report.skippedSteps().stream().map(CompareMarkdown::code).toList())).append(".\n");
     }
     for (StepComparison s : report.steps()) {
       step(md, s, report);
@@ -174,7 +176,7 @@ public final class ReportMarkdown {
 
   private static String runs(ComparisonReport.Selection selection) {
     int n = selection.runs().size();
-    return n + (n == 1 ? " run" : " runs") + " (" + String.join(", ", selection.runs().stream().map(ReportMarkdown::code).toList()) + ")";
+    return n + (n == 1 ? " run" : " runs") + " (" + String.join(", ", selection.runs().stream().map(CompareMarkdown::code).toList()) + ")";
   }
 
   /**

@@ -1,5 +1,6 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.Range;
 /**
  * Errors compared at run level: each run's error rate (failed / all tasks of the step) is one
  * observation, and the mean rates of the groups are compared by Welch's t on the per-run rates

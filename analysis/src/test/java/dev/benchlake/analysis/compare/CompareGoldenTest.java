@@ -1,11 +1,8 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.benchlake.analysis.compare.Compare;
-import dev.benchlake.analysis.compare.CompareRequest;
-import dev.benchlake.analysis.compare.OutlierPolicy;
 import dev.benchlake.analysis.testing.Golden;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.Json;
@@ -21,11 +18,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * format, regenerate them with {@code -Dbenchlake.golden.update=true} and review the diff.
  */
 @org.junit.jupiter.api.Tag("integration")
-class ReportGoldenTest extends SparkTestBase {
+class CompareGoldenTest extends SparkTestBase {
   private static final java.util.Map<String, ComparisonReport> REPORTS = new java.util.HashMap<>();
 
   private static ComparisonReport report(String caseName) {
-    return REPORTS.computeIfAbsent(caseName, ReportGoldenTest::compare);
+    return REPORTS.computeIfAbsent(caseName, CompareGoldenTest::compare);
   }
 
   private static ComparisonReport compare(String caseName) {
@@ -40,18 +37,18 @@ class ReportGoldenTest extends SparkTestBase {
   @ValueSource(strings = {"two_steps", "edges"})
   void reportJsonAndMarkdownMatchTheGoldenFiles(String caseName) throws IOException {
     ComparisonReport report = report(caseName);
-    String json = ReportJson.write(report);
-    String markdown = ReportMarkdown.write(report);
-    Golden.check(ReportGoldenTest.class, caseName + ".report.json", json);
-    Golden.check(ReportGoldenTest.class, caseName + ".report.md", markdown);
+    String json = CompareJson.write(report);
+    String markdown = CompareMarkdown.write(report);
+    Golden.check(CompareGoldenTest.class, caseName + ".report.json", json);
+    Golden.check(CompareGoldenTest.class, caseName + ".report.md", markdown);
     Golden.failIfUpdated(caseName);
-    assertThat(markdown).contains(ReportMarkdown.summaryTable(report));
+    assertThat(markdown).contains(CompareMarkdown.summaryTable(report));
   }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"two_steps", "edges"})
   void jsonHasTheShapeOfTheIssue(String caseName) throws IOException {
-    JsonNode root = Json.mapper().readTree(ReportJson.write(report(caseName)));
+    JsonNode root = Json.mapper().readTree(CompareJson.write(report(caseName)));
     assertThat(fields(root)).startsWith("format_version", "baseline", "candidate", "alpha", "margin", "outliers");
     assertThat(root.get("format_version").asInt()).isEqualTo(2);
     assertThat(fields(root.get("baseline"))).containsExactly("selector", "runs");

@@ -1,5 +1,6 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.stats.Verdict;
 
 /**
