@@ -139,6 +139,9 @@ class CompareCasesTest extends SparkTestBase {
       assertThat(quantiles[i]).as(what + " " + names[i]).isEqualTo(nullable(e.get(names[i])));
     }
     assertNullableClose(what + " mean", actual.meanS(), e.get("mean_s"), 1e-12);
+    assertNullableClose(what + " error rate", actual.errorRate(), e.get("error_rate"), 1e-12);
+    assertThat(actual.unfilteredP99S()).as(what + " unfiltered p99").isEqualTo(nullable(e.get("unfiltered_p99_s")));
+    assertThat(actual.unfilteredMaxS()).as(what + " unfiltered max").isEqualTo(nullable(e.get("unfiltered_max_s")));
     assertNullableClose(what + " stddev", actual.stddevS(), e.get("stddev_s"), 1e-11);
     assertThat(actual.underThreshold()).as(what + " under threshold")
         .isEqualTo(e.get("under_threshold").isNull() ? null : e.get("under_threshold").asLong());

@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * rank of every group and run, U, ties, D, moments, counts — for several partition counts, so that
  * buckets, partitions and chunks fall differently each time.
  */
+@org.junit.jupiter.api.Tag("integration")
 class SortedLatenciesTest extends SparkTestBase {
   private static final int[] RUN_GROUP = {0, 0, 0, 1, 1};
   private static final String[] STEPS = {"select", "update"};
