@@ -77,14 +77,16 @@ public record LogRatio(int nBaseline, int nCandidate, double meanLogDifference, 
   /**
    * TOST p-value of H0: θ outside {@code [1/(1+margin), 1+margin]} (margin 0.05 = 5 %): the larger
    * of the two one-sided Welch p-values; NaN when se = 0.
+   * A margin of 0 gives p ≥ 0.5: nothing is equivalent to an empty band.
    */
   public double pEquivalence(double margin) {
-    if (!(margin > 0) || Double.isInfinite(margin)) {
-      throw new IllegalArgumentException("margin must be positive, not " + margin);
+    if (!(margin >= 0) || Double.isInfinite(margin)) {
+      throw new IllegalArgumentException("margin must be 0 or more, not " + margin);
     }
     if (!(seLog > 0)) {
       return Double.NaN;
     }
+    // A margin of 0 leaves an empty band: p ≥ 0.5, never equivalent, as it should be.
     double bound = Math.log1p(margin);
     TDistribution t = t();
     // Upper tails through the lower tail of the negated statistic: no 1 − p cancellation.

@@ -48,11 +48,11 @@ public final class RatioDecisions {
    */
   public static List<Decision> decide(List<LogRatio> steps, double alpha, double margin, Correction correction,
       boolean lowerIsBetter) {
-    if (!(alpha > 0 && alpha < 0.5)) {
-      throw new IllegalArgumentException("alpha must be in (0, 0.5), not " + alpha);
+    if (!(alpha > 0 && alpha < 1)) {
+      throw new IllegalArgumentException("alpha must be in (0, 1), not " + alpha);
     }
-    if (!(margin > 0) || Double.isInfinite(margin)) {
-      throw new IllegalArgumentException("margin must be positive, not " + margin);
+    if (!(margin >= 0) || Double.isInfinite(margin)) {
+      throw new IllegalArgumentException("margin must be 0 or more, not " + margin);
     }
     int m = steps.size();
     double[] pDifference = new double[m];

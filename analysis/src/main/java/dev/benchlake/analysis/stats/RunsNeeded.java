@@ -28,8 +28,10 @@ import org.apache.commons.math3.distribution.TDistribution;
  *
  * <p>The expectation over V is a composite Gauss–Legendre integral over {@code 1 ± 12/√(2·df)}
  * (cut at 0), which holds all but about 10⁻¹² of V's mass; the TOST integrand is cut where it
- * reaches 0. It agrees with scipy's {@code nct} and {@code quad} to better than 10⁻⁷. The run count is the smallest {@code n ≥ 2} whose power reaches the target,
- * capped at {@value #MAX_RUNS}. Multiplicity is not in the plan: the level is α as given, so
+ * reaches 0. It agrees with scipy's {@code nct} and {@code quad} to better than 10⁻⁷. The run
+ * count is the smallest {@code n ≥ 2} whose power reaches the target, capped at
+ * {@value #MAX_RUNS} (also the answer for a margin of 0, which no run count can meet).
+ * Multiplicity is not in the plan: the level is α as given, so
  * for a corrected family of steps the count is a lower bound.
  */
 public final class RunsNeeded {
@@ -45,12 +47,18 @@ public final class RunsNeeded {
   /** Runs per group for a two-sided test at α to detect a true ratio of {@code 1+margin} with {@code power}. */
   public static int toDetect(double sdLog, double margin, double alpha, double power) {
     check(sdLog, margin, alpha, power);
+    if (margin == 0) {
+      return MAX_RUNS;
+    }
     return smallest(n -> powerToDetect(n, sdLog, margin, alpha), power, sdLog, Math.log1p(margin), alpha / 2, power);
   }
 
   /** Runs per group for TOST at α to show equivalence within {@code margin} when the true ratio is 1. */
   public static int toShowEquivalence(double sdLog, double margin, double alpha, double power) {
     check(sdLog, margin, alpha, power);
+    if (margin == 0) {
+      return MAX_RUNS;
+    }
     // The usual approximation for TOST at θ = 1 uses t_{1−β/2}: both bounds must be cleared.
     return smallest(n -> powerToShowEquivalence(n, sdLog, margin, alpha), power, sdLog, Math.log1p(margin), alpha,
         (1 + power) / 2);
@@ -135,8 +143,8 @@ public final class RunsNeeded {
   }
 
   private static void check(double sdLog, double margin, double alpha, double power) {
-    if (!(sdLog >= 0) || Double.isInfinite(sdLog) || !(margin > 0) || !(alpha > 0 && alpha < 1) || !(power > 0 && power < 1)) {
-      throw new IllegalArgumentException("need sdLog ≥ 0, margin > 0, alpha and power in (0, 1)");
+    if (!(sdLog >= 0) || Double.isInfinite(sdLog) || !(margin >= 0) || Double.isInfinite(margin) || !(alpha > 0 && alpha < 1) || !(power > 0 && power < 1)) {
+      throw new IllegalArgumentException("need sdLog ≥ 0, margin ≥ 0, alpha and power in (0, 1)");
     }
   }
 }

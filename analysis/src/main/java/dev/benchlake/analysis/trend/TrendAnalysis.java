@@ -4,11 +4,14 @@ import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.stats.GeometricMeanRatio;
 import dev.benchlake.analysis.stats.Interval;
+import dev.benchlake.analysis.stats.LogRatio;
+import dev.benchlake.analysis.stats.RatioDecisions;
+import dev.benchlake.analysis.stats.RatioDecisions.Decision;
+import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.trend.TrendReport.Flag;
 import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import dev.benchlake.core.cli.BadInputException;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -21,20 +24,31 @@ import java.util.TreeMap;
  *
  * <p><b>Per step and version</b>: {@code values[v]} is the geometric mean of the runs' figures (0
  * when a run has 0); {@code relative[v] = values[v]/values[base]}, undefined without a positive
- * base value; {@code ci95[v]} is {@link GeometricMeanRatio}'s interval against the base's runs (two
- * or more runs on each side, all positive); {@code spread[v]} = max/min − 1 over the version's
- * runs. A step is {@code noisy} when for some version the larger spread of it and of the base
- * exceeds both the change {@code |relative − 1|} and the margin: its repeats disagree more than the
- * change they are meant to show.
+ * base value; {@code ci95[v]} is {@link LogRatio}'s 95 % interval (Welch's t on the logs of the
+ * runs' figures, exponentiated) against the base's runs, with two or more runs on each side, all
+ * positive; {@code spread[v]} = max/min − 1 over the version's runs, descriptive. A step is
+ * {@code noisy} when for some version its interval is wider than the margin: half of
+ * {@code ln(high/low)} exceeds {@code ln(1 + margin)}, so its runs cannot tell a change of the
+ * margin from none.
  *
- * <p><b>Groups</b>: per version, the geometric mean of the positive relatives of the group's steps.
+ * <p><b>Calls</b>, in the four verdicts of {@link RatioDecisions} (α, margin, correction of the
+ * request; throughputs: higher is better, latencies: lower is better): every step's version
+ * against the base is one family ({@code verdict}, with {@code runsNeeded} when inconclusive);
+ * every step's version against the previous version is another ({@code versusPrevious}; the
+ * {@code faster} / {@code slower} ones are the {@code flags}). A relative without an interval (one
+ * run, or a figure of 0) is {@code inconclusive}, with the reason among the messages.
  *
- * <p><b>Flags</b>: each step's consecutive versions are compared with {@link GeometricMeanRatio}
- * (Welch's t on the logs of the runs' figures); the p-values of all these tests are adjusted
- * together ({@code correction}); a change is flagged when its adjusted p is below α and it is at
- * least the margin, as an improvement or a regression by the metric's direction.
+ * <p><b>Groups</b>: per version, {@code geomean} is the geometric mean of the positive relatives
+ * of the group's steps. Its interval comes from per-run group figures: for the steps S that
+ * geomean covers at version v, each run r (of v, and of the base) that has a positive figure for
+ * every step of S gets {@code g_r = exp(mean_{s∈S} ln(x_{r,s}/values_base[s]))}, the geometric mean
+ * of its relative figures; {@code ci95[v]} is {@link LogRatio}'s interval of those of v against
+ * those of the base (two such runs or more on each side). When every run has every step, the
+ * ratio of that interval is {@code geomean[v]} exactly.
  */
 public final class TrendAnalysis {
+  private static final double CONFIDENCE = 0.95;
+
   private TrendAnalysis() {}
 
   /** One run's figure for one step. */
@@ -55,7 +69,8 @@ public final class TrendAnalysis {
     List<String> messages = new ArrayList<>(notes);
     for (String version : versions) {
       if (runs.get(version).size() == 1) {
-        messages.add(request.by() + " " + version + " has one run: its relatives have no interval and no test.");
+        messages.add(request.by() + " " + version + " has one run: its relatives have no interval, so its calls are"
+            + " inconclusive.");
       }
     }
     Map<String, Map<String, List<Observation>>> byStep = new TreeMap<>();
@@ -73,8 +88,10 @@ public final class TrendAnalysis {
     }
     steps.sort(Comparator.comparing(StepTrend::group, StepGroups.order()).thenComparing(StepTrend::step));
     singleRunSteps(steps, versions, runs, request, messages);
-    List<Flag> flags = flags(byStep, steps, versions, request);
-    List<GroupTrend> groups = groups(steps, versions, messages);
+    steps = callsAgainstBase(steps, byStep, versions, request);
+    List<Flag> flags = new ArrayList<>();
+    steps = callsAgainstPrevious(steps, byStep, versions, request, flags);
+    List<GroupTrend> groups = groups(steps, byStep, versions, request, messages);
     return new TrendReport(request.by(), request.base(), request.metric().name(), request.metric().unit(),
         request.metric().higherIsBetter(), request.where() == null || request.where().isBlank() ? null : request.where(),
         versions, steps, groups, flags, runsInOrder(runs, versions), request.alpha(), request.margin(),
@@ -114,16 +131,15 @@ public final class TrendAnalysis {
       Range interval = null;
       if (ratio != null && !v.equals(request.base()) && figures.length >= 2 && baseFigures.length >= 2
           && allPositive(figures) && allPositive(baseFigures)) {
-        Interval ci = GeometricMeanRatio.of(figures, baseFigures).ci95();
+        Interval ci = LogRatio.of(baseFigures, figures).interval(CONFIDENCE);
         interval = new Range(ci.low(), ci.high());
       }
       ci95.put(v, interval);
-      if (ratio != null && !v.equals(request.base())) {
-        Double noise = larger(spread.get(v), spread.get(request.base()));
-        noisy |= noise != null && noise > request.margin() && noise > Math.abs(ratio - 1);
-      }
+      // Wider than the margin: these runs cannot tell a change of the margin from none.
+      noisy |= interval != null && Math.log(interval.high() / interval.low()) / 2 > Math.log1p(request.margin());
     }
-    return new StepTrend(step, request.groups().groupOf(step), values, relative, ci95, spread, counts, noisy);
+    return new StepTrend(step, request.groups().groupOf(step), values, relative, ci95, spread, counts, noisy, Map.of(),
+        Map.of(), Map.of());
   }
 
   /** Steps measured by one run of a version that has several: no interval and no test there. */
@@ -135,63 +151,218 @@ public final class TrendAnalysis {
             .toList();
         if (!single.isEmpty()) {
           messages.add(request.by() + " " + v + ": " + String.join(", ", single) + (single.size() == 1 ? " has one run" : " have one run each")
-              + ": no interval and no test there.");
+              + ": no interval there, so its calls are inconclusive.");
         }
       }
     }
   }
 
-  private static List<Flag> flags(Map<String, Map<String, List<Observation>>> byStep, List<StepTrend> steps,
+  /** One step's per-run figures at one version, by run id (sorted: reproducible). */
+  private static Map<String, Double> figuresByRun(List<Observation> observations) {
+    Map<String, Double> byRun = new TreeMap<>();
+    if (observations != null) {
+      observations.forEach(o -> byRun.put(o.runId(), o.value()));
+    }
+    return byRun;
+  }
+
+  /** A {@link LogRatio} of two versions' figures of one step, or null when the test is undefined. */
+  private static LogRatio logRatio(List<Observation> baseline, List<Observation> candidate) {
+    double[] from = figures(baseline);
+    double[] to = figures(candidate);
+    return from.length >= 2 && to.length >= 2 && allPositive(from) && allPositive(to) ? LogRatio.of(from, to) : null;
+  }
+
+  private static List<StepTrend> callsAgainstBase(List<StepTrend> steps, Map<String, Map<String, List<Observation>>> byStep,
       List<String> versions, TrendRequest request) {
-    record Candidate(String step, String from, String to, GeometricMeanRatio.Result result) {}
-    List<Candidate> tests = new ArrayList<>();
-    for (StepTrend s : steps) {
-      Map<String, List<Observation>> byVersion = byStep.get(s.step());
-      for (int i = 1; i < versions.size(); i++) {
-        double[] from = figures(byVersion.get(versions.get(i - 1)));
-        double[] to = figures(byVersion.get(versions.get(i)));
-        if (from.length >= 2 && to.length >= 2 && allPositive(from) && allPositive(to)) {
-          tests.add(new Candidate(s.step(), versions.get(i - 1), versions.get(i), GeometricMeanRatio.of(to, from)));
+    record Test(int step, String version, LogRatio ratio) {}
+    List<Test> tests = new ArrayList<>();
+    for (int i = 0; i < steps.size(); i++) {
+      Map<String, List<Observation>> byVersion = byStep.get(steps.get(i).step());
+      for (String v : versions) {
+        LogRatio ratio = v.equals(request.base()) || steps.get(i).relative().get(v) == null ? null
+            : logRatio(byVersion.get(request.base()), byVersion.get(v));
+        if (ratio != null) {
+          tests.add(new Test(i, v, ratio));
         }
       }
     }
-    double[] p = tests.stream().mapToDouble(t -> t.result().p()).toArray();
-    double[] adjusted = request.correction().adjust(p);
-    List<Flag> flags = new ArrayList<>();
-    for (int i = 0; i < tests.size(); i++) {
-      Candidate t = tests.get(i);
-      double change = t.result().ratio();
-      if (adjusted[i] < request.alpha() && Math.abs(change - 1) >= request.margin()) {
-        boolean better = (change > 1) == request.metric().higherIsBetter();
-        Interval ci = t.result().ci95();
-        flags.add(new Flag(t.step(), t.from(), t.to(), change, new Range(ci.low(), ci.high()), p[i], adjusted[i],
-            better ? "improvement" : "regression"));
+    List<Decision> decisions = decide(tests.stream().map(Test::ratio).toList(), request);
+    List<Map<String, String>> verdicts = new ArrayList<>();
+    List<Map<String, Integer>> runsNeeded = new ArrayList<>();
+    for (StepTrend s : steps) {
+      Map<String, String> verdict = new LinkedHashMap<>();
+      Map<String, Integer> needed = new LinkedHashMap<>();
+      for (String v : versions) {
+        // A relative without a test (one run, a figure of 0) cannot be decided.
+        verdict.put(v, v.equals(request.base()) || s.relative().get(v) == null ? null : "inconclusive");
+        needed.put(v, null);
+      }
+      verdicts.add(verdict);
+      runsNeeded.add(needed);
+    }
+    for (int t = 0; t < tests.size(); t++) {
+      Decision d = decisions.get(t);
+      verdicts.get(tests.get(t).step()).put(tests.get(t).version(), d.verdict().jsonName());
+      if (d.runsNeededPerGroup() > 0) {
+        runsNeeded.get(tests.get(t).step()).put(tests.get(t).version(), d.runsNeededPerGroup());
       }
     }
-    return flags;
+    List<StepTrend> decided = new ArrayList<>();
+    for (int i = 0; i < steps.size(); i++) {
+      StepTrend s = steps.get(i);
+      decided.add(new StepTrend(s.step(), s.group(), s.values(), s.relative(), s.ci95(), s.spread(), s.runs(), s.noisy(),
+          verdicts.get(i), runsNeeded.get(i), s.versusPrevious()));
+    }
+    return decided;
   }
 
-  private static List<GroupTrend> groups(List<StepTrend> steps, List<String> versions, List<String> messages) {
+  private static List<StepTrend> callsAgainstPrevious(List<StepTrend> steps,
+      Map<String, Map<String, List<Observation>>> byStep, List<String> versions, TrendRequest request, List<Flag> flags) {
+    record Test(int step, int to, LogRatio ratio) {}
+    List<Test> tests = new ArrayList<>();
+    for (int i = 0; i < steps.size(); i++) {
+      Map<String, List<Observation>> byVersion = byStep.get(steps.get(i).step());
+      for (int v = 1; v < versions.size(); v++) {
+        LogRatio ratio = logRatio(byVersion.get(versions.get(v - 1)), byVersion.get(versions.get(v)));
+        if (ratio != null) {
+          tests.add(new Test(i, v, ratio));
+        }
+      }
+    }
+    List<Decision> decisions = decide(tests.stream().map(Test::ratio).toList(), request);
+    List<Map<String, String>> calls = new ArrayList<>();
+    for (StepTrend s : steps) {
+      Map<String, String> call = new LinkedHashMap<>();
+      for (int v = 0; v < versions.size(); v++) {
+        // Both versions have a figure but no test: as undecidable as against the base.
+        boolean both = v > 0 && s.values().get(versions.get(v - 1)) != null && s.values().get(versions.get(v)) != null;
+        call.put(versions.get(v), both ? "inconclusive" : null);
+      }
+      calls.add(call);
+    }
+    for (int t = 0; t < tests.size(); t++) {
+      Test test = tests.get(t);
+      Decision d = decisions.get(t);
+      calls.get(test.step()).put(versions.get(test.to()), d.verdict().jsonName());
+      if (d.verdict() == Verdict.FASTER || d.verdict() == Verdict.SLOWER) {
+        Interval ci = test.ratio().interval(CONFIDENCE);
+        flags.add(new Flag(steps.get(test.step()).step(), versions.get(test.to() - 1), versions.get(test.to()),
+            test.ratio().ratio(), new Range(ci.low(), ci.high()), test.ratio().pDifference(), d.pDifferenceAdjusted(),
+            d.verdict() == Verdict.FASTER ? "improvement" : "regression", d.verdict().jsonName(), d.beyondMargin()));
+      }
+    }
+    List<StepTrend> decided = new ArrayList<>();
+    for (int i = 0; i < steps.size(); i++) {
+      StepTrend s = steps.get(i);
+      decided.add(new StepTrend(s.step(), s.group(), s.values(), s.relative(), s.ci95(), s.spread(), s.runs(), s.noisy(),
+          s.verdict(), s.runsNeeded(), calls.get(i)));
+    }
+    return decided;
+  }
+
+  private static List<Decision> decide(List<LogRatio> family, TrendRequest request) {
+    return RatioDecisions.decide(family, request.alpha(), request.margin(), request.correction(),
+        !request.metric().higherIsBetter());
+  }
+
+  private static List<GroupTrend> groups(List<StepTrend> steps, Map<String, Map<String, List<Observation>>> byStep,
+      List<String> versions, TrendRequest request, List<String> messages) {
     Map<String, List<StepTrend>> byGroup = new TreeMap<>(StepGroups.order());
     steps.forEach(s -> byGroup.computeIfAbsent(s.group(), g -> new ArrayList<>()).add(s));
     List<GroupTrend> groups = new ArrayList<>();
     byGroup.forEach((group, members) -> {
       Map<String, Double> geomean = new LinkedHashMap<>();
+      Map<String, Range> ci95 = new LinkedHashMap<>();
       Map<String, Integer> counts = new LinkedHashMap<>();
       for (String v : versions) {
-        double[] relatives = members.stream().map(s -> s.relative().get(v)).filter(r -> r != null && r > 0)
-            .mapToDouble(Double::doubleValue).toArray();
+        List<StepTrend> covered = members.stream().filter(s -> s.relative().get(v) != null && s.relative().get(v) > 0)
+            .toList();
+        double[] relatives = covered.stream().mapToDouble(s -> s.relative().get(v)).toArray();
         members.stream().filter(s -> Double.valueOf(0).equals(s.relative().get(v))).forEach(s -> messages.add("step "
             + s.step() + " is 0 at " + v + ": left out of the geometric mean of " + group + "."));
         geomean.put(v, relatives.length == 0 ? null : GeometricMeanRatio.geometricMean(relatives));
         counts.put(v, relatives.length);
+        ci95.put(v, relatives.length == 0 || v.equals(request.base()) ? null
+            : groupInterval(group, covered, byStep, v, request, messages));
       }
-      groups.add(new GroupTrend(group, geomean, counts));
+      groups.add(new GroupTrend(group, geomean, ci95, counts));
     });
     return groups;
   }
 
+  /**
+   * The interval of a group's geometric mean at {@code version}, from per-run group figures, or
+   * null (with the reason among the messages) without two complete runs on each side.
+   */
+  private static Range groupInterval(String group, List<StepTrend> covered,
+      Map<String, Map<String, List<Observation>>> byStep, String version, TrendRequest request, List<String> messages) {
+    List<Double> base = new ArrayList<>();
+    List<Double> at = new ArrayList<>();
+    int leftOutBase = runGroupFigures(covered, byStep, request.base(), request.base(), base);
+    int leftOutAt = runGroupFigures(covered, byStep, version, request.base(), at);
+    String where = group + " at " + request.by() + " " + version + ": ";
+    if (base.size() < 2 || at.size() < 2) {
+      // With fewer than two runs in all, the one-run message has said it already.
+      if (base.size() + leftOutBase >= 2 && at.size() + leftOutAt >= 2) {
+        messages.add(where + "no interval, as fewer than two runs at " + request.base() + " or at " + version
+            + " have a positive figure for each of its " + covered.size() + " steps (steps measured by different runs"
+            + " have no per-run group figure).");
+      }
+      return null;
+    }
+    if (leftOutBase + leftOutAt > 0) {
+      messages.add(where + (leftOutBase + leftOutAt) + " run(s) lack a positive figure for one of its " + covered.size()
+          + " steps and are left out of its interval.");
+    }
+    Interval ci = LogRatio.of(doubles(base), doubles(at)).interval(CONFIDENCE);
+    return new Range(ci.low(), ci.high());
+  }
+
+  /**
+   * Adds, per run of {@code version} that has a positive figure for every covered step, the
+   * geometric mean of its relative figures {@code x_{r,s}/values_base[s]}; returns how many runs
+   * had to be left out.
+   */
+  private static int runGroupFigures(List<StepTrend> covered, Map<String, Map<String, List<Observation>>> byStep,
+      String version, String base, List<Double> into) {
+    Map<String, double[]> logsByRun = new TreeMap<>();
+    for (int k = 0; k < covered.size(); k++) {
+      StepTrend s = covered.get(k);
+      double baseValue = s.values().get(base);
+      for (Map.Entry<String, Double> e : figuresByRun(byStep.get(s.step()).get(version)).entrySet()) {
+        // NaN marks a step the run lacks or cannot have a logarithm of.
+        double[] logs = logsByRun.computeIfAbsent(e.getKey(), r -> nans(covered.size()));
+        logs[k] = e.getValue() > 0 ? Math.log(e.getValue() / baseValue) : Double.NaN;
+      }
+    }
+    int leftOut = 0;
+    for (double[] logs : logsByRun.values()) {
+      double sum = 0;
+      for (double x : logs) {
+        sum += x;
+      }
+      if (Double.isNaN(sum)) {
+        leftOut++;
+      } else {
+        into.add(Math.exp(sum / logs.length));
+      }
+    }
+    return leftOut;
+  }
+
+  private static double[] doubles(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  private static double[] nans(int n) {
+    double[] values = new double[n];
+    java.util.Arrays.fill(values, Double.NaN);
+    return values;
+  }
+
   private static List<String> methods(TrendRequest request) {
+    String margin = Format.percent(request.margin());
     return List.of(
         "Per run and step: " + request.metric().name() + " (" + request.metric().unit() + ", "
             + (request.metric().higherIsBetter() ? "higher" : "lower") + " is better); from tasks when the run has them "
@@ -200,37 +371,22 @@ public final class TrendAnalysis {
         "Value of a version: the geometric mean over its runs; relative = value / value at " + request.base() + ".",
         "95% interval of a relative: Welch's t interval on the difference of the mean logs of the runs' figures,"
             + " exponentiated (two runs or more at both versions).",
-        "Noisy: for some version, the repeats (max/min − 1 over the runs, of it or of the base) disagree by more than"
-            + " the change |relative − 1| and more than the margin ±" + Format.percent(request.margin()) + ".",
-        "Flags: consecutive versions compared with Welch's t on the logs of the runs' figures; p-values adjusted together"
-            + " (" + request.correction().label() + "); flagged when the adjusted p < " + Format.significant(request.alpha(), 3)
-            + " and the change is at least ±" + Format.percent(request.margin()) + ".",
+        "Noisy: for some version, the 95% interval of the relative is wider than ±" + margin + " (its half-width on the"
+            + " log scale exceeds ln(1 + " + margin + ")).",
+        "Calls: faster, slower, equivalent or inconclusive, from Welch's t on the logs of the runs' figures with the band"
+            + " [1/(1+M), 1+M], M = " + margin + ": equivalent when the adjusted TOST p ≤ " + Format.significant(request.alpha(), 3)
+            + ", else faster/slower when the adjusted difference p ≤ " + Format.significant(request.alpha(), 3)
+            + ", else inconclusive, with the runs per version that 80% power would need. Against the base and against the"
+            + " previous version, each a family with its p-values adjusted together (" + request.correction().label()
+            + "); the changes listed are the faster/slower calls between consecutive versions.",
         "Groups: by step name (point query, range query, writes, other) unless a groups file says otherwise;"
-            + " per version the geometric mean of the group's positive relatives.");
+            + " per version the geometric mean of the group's positive relatives; its 95% interval from per-run group"
+            + " figures (each run's geometric mean of its relative figures over those steps), Welch's t on their logs.");
   }
 
-  /** Versions in numeric order when every one is a number, else in text order. */
+  /** Versions by their dot-separated parts, numbers as numbers ({@link VersionOrder}). */
   public static Comparator<String> versionOrder() {
-    return (a, b) -> {
-      BigDecimal x = number(a);
-      BigDecimal y = number(b);
-      if (x != null && y != null) {
-        int c = x.compareTo(y);
-        return c != 0 ? c : a.compareTo(b);
-      }
-      if (x != null || y != null) {
-        return x != null ? -1 : 1;
-      }
-      return a.compareTo(b);
-    };
-  }
-
-  private static BigDecimal number(String text) {
-    try {
-      return new BigDecimal(text.trim());
-    } catch (NumberFormatException e) {
-      return null;
-    }
+    return VersionOrder.INSTANCE;
   }
 
   private static Map<String, List<String>> runsInOrder(Map<String, List<String>> runs, List<String> versions) {
@@ -258,9 +414,5 @@ public final class TrendAnalysis {
 
   private static double min(double[] values) {
     return java.util.Arrays.stream(values).min().orElseThrow();
-  }
-
-  private static Double larger(Double a, Double b) {
-    return a == null ? b : b == null ? a : Double.valueOf(Math.max(a, b));
   }
 }

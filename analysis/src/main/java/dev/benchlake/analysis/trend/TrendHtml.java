@@ -13,9 +13,10 @@ import java.util.List;
 
 /**
  * trend.html: one self-contained page. First the verdict (the groups' geometric means at the last
- * version and the flagged changes), then a grouped bar chart per step group — each version's ratio
+ * version and the faster/slower calls between consecutive versions), then a grouped bar chart per step group — each version's ratio
  * to the base as a bar drawn from the reference line at 1.0 on a log axis, with its 95 % interval,
- * noisy steps faded and marked ≈ — and the tables; it ends with what reproduces it.
+ * noisy steps (interval wider than the margin) faded and marked ≈ — and the tables with each
+ * version's call against the base; it ends with what reproduces it.
  *
  * <p>Why bars from 1.0 on a log axis: a ratio's bar that starts at 0 makes a 5 % change invisible,
  * and one that starts at 0.8 (as the published charts did) stretches it — its length then means
@@ -39,7 +40,9 @@ public final class TrendHtml {
 
   public record GroupRow(String group, List<Cell> cells) {}
 
-  public record FlagRow(String step, String from, String to, String change, String ci, String pAdjusted, String kind) {}
+  /** @param call {@code (slower, beyond ±5%)} or {@code (faster, size uncertain)} */
+  public record FlagRow(String step, String from, String to, String change, String ci, String pAdjusted, String kind,
+      String call) {}
 
   public record GroupSection(int index, String group, int steps, List<StepRow> rows) {}
 
@@ -53,13 +56,15 @@ public final class TrendHtml {
       List<Cell> cells = new ArrayList<>();
       for (String v : r.versions()) {
         Double x = g.geomean().get(v);
-        cells.add(x == null ? new Cell("—", "none") : new Cell(TrendMarkdown.ratio(x) + " (" + g.steps().get(v) + ")",
+        String ci = g.ci95().get(v) == null ? "" : " " + TrendMarkdown.interval(g.ci95().get(v));
+        cells.add(x == null ? new Cell("—", "none") : new Cell(TrendMarkdown.ratio(x) + ci + " (" + g.steps().get(v) + ")",
             v.equals(r.base()) ? "base" : direction(r, x, r.margin())));
       }
       groups.add(new GroupRow(g.group(), cells));
     }
     List<FlagRow> flags = r.flags().stream().map(f -> new FlagRow(f.step(), f.from(), f.to(), Format.change(f.change() - 1),
-        TrendMarkdown.interval(f.ci95()), Format.p(f.pAdjusted()), f.kind())).toList();
+        TrendMarkdown.interval(f.ci95()), Format.p(f.pAdjusted()), f.kind(), "(" + f.verdict() + ", "
+            + (f.beyondMargin() ? "beyond ±" + Format.percent(r.margin()) : "size uncertain") + ")")).toList();
     List<GroupSection> sections = new ArrayList<>();
     for (int i = 0; i < r.groups().size(); i++) {
       String group = r.groups().get(i).group();
@@ -101,9 +106,9 @@ public final class TrendHtml {
     String groups = parts.isEmpty() ? "No group has a relative at " + r.by() + " " + compared + "."
         : "At " + r.by() + " " + compared + ", against " + r.base() + ": " + String.join(", ", parts)
             + " (geometric means of the steps' " + r.metric() + " ratios).";
-    String flagged = r.flags().isEmpty() ? " No significant change between consecutive versions."
-        : " " + count(regressions, "significant regression") + " and " + count(improvements, "improvement")
-            + " between consecutive versions.";
+    String flagged = r.flags().isEmpty() ? " No faster or slower call between consecutive versions."
+        : " " + count(regressions, "regression") + " and " + count(improvements, "improvement")
+            + " (slower / faster calls) between consecutive versions.";
     return groups + flagged;
   }
 
@@ -121,7 +126,8 @@ public final class TrendHtml {
       return new Cell(TrendMarkdown.value(r, value), v.equals(r.base()) ? "base" : "none");
     }
     String ci = s.ci95().get(v) == null ? "" : " " + TrendMarkdown.interval(s.ci95().get(v));
-    return new Cell(TrendMarkdown.ratio(relative) + ci, direction(r, relative, r.margin()));
+    String verdict = s.verdict().get(v) == null ? "" : " " + s.verdict().get(v);
+    return new Cell(TrendMarkdown.ratio(relative) + ci + verdict, direction(r, relative, r.margin()));
   }
 
   /** {@code better}, {@code worse} or {@code same} (within the margin), by the metric's direction. */

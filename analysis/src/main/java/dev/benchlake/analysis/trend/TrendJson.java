@@ -16,9 +16,11 @@ import java.util.Map;
 
 /**
  * trend.json: {@code {"by", "base", "metric", "unit", "higher_is_better", "where", "versions",
- * "steps": [{"step", "group", "values", "relative", "ci95", "spread", "runs", "noisy"}],
- * "groups": [{"group", "geomean", "steps"}], "flags", "runs", "alpha", "margin", "correction",
- * "messages", "methods"}}. Every per-version map has every version, in order, with {@code null}
+ * "steps": [{"step", "group", "values", "relative", "ci95", "spread", "runs", "noisy", "verdict",
+ * "runs_needed", "verdict_vs_previous"}], "groups": [{"group", "geomean", "ci95", "steps"}],
+ * "flags": [{"step", "from", "to", "kind", "verdict", "beyond_margin", "change", "ci95", "p",
+ * "p_adjusted"}], "runs", "alpha", "margin", "correction", "messages", "methods"}}. Verdicts are
+ * {@code faster}, {@code slower}, {@code equivalent} or {@code inconclusive}. Every per-version map has every version, in order, with {@code null}
  * where undefined (never NaN). Values, ratios and p-values are rounded half-even to 6 significant
  * digits. The same report gives the same bytes on every machine.
  */
@@ -55,12 +57,18 @@ public final class TrendJson {
       ObjectNode runs = step.putObject("runs");
       s.runs().forEach(runs::put);
       step.put("noisy", s.noisy());
+      strings(step.putObject("verdict"), s.verdict());
+      ObjectNode needed = step.putObject("runs_needed");
+      s.runsNeeded().forEach(needed::put);
+      strings(step.putObject("verdict_vs_previous"), s.versusPrevious());
     }
     ArrayNode groups = root.putArray("groups");
     for (GroupTrend g : report.groups()) {
       ObjectNode group = groups.addObject();
       group.put("group", g.group());
       numbers(group.putObject("geomean"), g.geomean());
+      ObjectNode ci = group.putObject("ci95");
+      g.ci95().forEach((v, range) -> ci.set(v, range(ci, range)));
       ObjectNode counts = group.putObject("steps");
       g.steps().forEach(counts::put);
     }
@@ -71,6 +79,8 @@ public final class TrendJson {
       flag.put("from", f.from());
       flag.put("to", f.to());
       flag.put("kind", f.kind());
+      flag.put("verdict", f.verdict());
+      flag.put("beyond_margin", f.beyondMargin());
       flag.set("change", number(f.change()));
       flag.set("ci95", range(flag, f.ci95()));
       flag.set("p", number(f.p()));
@@ -100,6 +110,10 @@ public final class TrendJson {
 
   private static DecimalNode number(double value) {
     return JsonText.rounded(value, DIGITS);
+  }
+
+  private static void strings(ObjectNode into, Map<String, String> values) {
+    values.forEach(into::put);
   }
 
   private static void strings(ArrayNode into, List<String> values) {

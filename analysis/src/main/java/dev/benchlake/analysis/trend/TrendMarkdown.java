@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * trend.md: the groups' geometric means, the flagged changes, then one table per group (the base
- * version's values in their unit, the other versions as ratios to it with their 95 % intervals),
- * the notes, the runs and the methods. Formatted by {@link Format}: the same text everywhere.
+ * trend.md: the groups' geometric means with their 95 % intervals, the changes between
+ * consecutive versions, then one table per group (the base version's values in their unit, the
+ * other versions as ratios to it with their 95 % intervals and their call against the base), the
+ * notes, the runs and the methods. Formatted by {@link Format}: the same text everywhere.
  */
 public final class TrendMarkdown {
   private static final String DASH = "—";
@@ -29,8 +30,10 @@ public final class TrendMarkdown {
     md.append("- Runs per version: ").append(String.join(", ", r.versions().stream()
         .map(v -> v + ": " + r.runs().get(v).size()).toList())).append(r.where() == null ? "" : "; where " + code(r.where()))
         .append(".\n");
-    md.append("- Flags: ").append(r.correction()).append(" correction, α = ").append(Format.significant(r.alpha(), 3))
-        .append(", changes of at least ±").append(Format.percent(r.margin())).append("; ≈ marks noisy steps.\n");
+    md.append("- Calls: faster, slower, equivalent (within ±").append(Format.percent(r.margin()))
+        .append(") or inconclusive; ").append(r.correction()).append(" correction, α = ")
+        .append(Format.significant(r.alpha(), 3)).append("; ≈ marks noisy steps (a 95% interval wider than ±")
+        .append(Format.percent(r.margin())).append(").\n");
     md.append('\n').append(summary(r));
     for (GroupTrend g : r.groups()) {
       md.append("\n## ").append(text(capitalized(g.group()))).append("\n\n");
@@ -62,16 +65,17 @@ public final class TrendMarkdown {
 
   /** The groups' geometric means and the flagged changes (what {@code benchlake trend} prints). */
   public static String summary(TrendReport r) {
-    StringBuilder md = new StringBuilder("## Groups (geometric mean of the relatives; steps)\n\n");
+    StringBuilder md = new StringBuilder("## Groups (geometric mean of the relatives, 95% interval; steps)\n\n");
     header(md, "group", r.versions());
     for (GroupTrend g : r.groups()) {
       List<String> cells = new ArrayList<>();
       cells.add(text(g.group()));
       r.versions().forEach(v -> cells.add(g.geomean().get(v) == null ? DASH
-          : ratio(g.geomean().get(v)) + " (" + g.steps().get(v) + ")"));
+          : ratio(g.geomean().get(v)) + (g.ci95().get(v) == null ? "" : " " + interval(g.ci95().get(v))) + " ("
+              + g.steps().get(v) + ")"));
       row(md, cells);
     }
-    md.append("\n## Significant changes between consecutive versions\n\n");
+    md.append("\n## Changes between consecutive versions (faster or slower)\n\n");
     if (r.flags().isEmpty()) {
       md.append("None.\n");
     } else {
@@ -79,13 +83,19 @@ public final class TrendMarkdown {
       row(md, List.of("---", "---", "---", "---:", "---:", "---:", "---"));
       for (Flag f : r.flags()) {
         row(md, List.of(code(f.step()), text(f.from()), text(f.to()), Format.change(f.change() - 1), interval(f.ci95()),
-            Format.p(f.pAdjusted()), "**" + f.kind() + "**"));
+            Format.p(f.pAdjusted()), flagCall(r, f)));
       }
     }
     return md.toString();
   }
 
-  /** The base version's value in its unit; other versions' relatives with their interval. */
+  /** {@code **regression** (slower, beyond ±5%)}: whether the size of the change is settled too. */
+  static String flagCall(TrendReport r, Flag f) {
+    return "**" + f.kind() + "** (" + f.verdict() + ", " + (f.beyondMargin() ? "beyond ±" + Format.percent(r.margin())
+        : "size uncertain") + ")";
+  }
+
+  /** The base version's value in its unit; other versions' relatives with their interval and call. */
   private static String cell(TrendReport r, StepTrend s, String version) {
     Double value = s.values().get(version);
     if (value == null) {
@@ -99,7 +109,10 @@ public final class TrendMarkdown {
       return value(r, value);
     }
     Range ci = s.ci95().get(version);
-    return ratio(relative) + (ci == null ? "" : " " + interval(ci));
+    String verdict = s.verdict().get(version);
+    Integer needed = s.runsNeeded().get(version);
+    return ratio(relative) + (ci == null ? "" : " " + interval(ci)) + (verdict == null ? "" : " " + verdict)
+        + (needed == null ? "" : " (needs " + needed + " runs)");
   }
 
   /** A value in the metric's unit: {@code 49510/s}, {@code 1.234 ms}. */

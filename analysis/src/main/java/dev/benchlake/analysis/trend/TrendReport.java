@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The result of {@code benchlake trend}: per step and version the metric and its ratio to the
- * base version, per group the geometric mean of those ratios, and the significant changes between
- * consecutive versions. Maps are keyed by version, in {@link #versions} order, and hold every
+ * The result of {@code benchlake trend}: per step and version the metric, its ratio to the base
+ * version with its interval and verdict, per group the geometric mean of those ratios with its
+ * interval, and the changes ({@code faster} / {@code slower}) between consecutive versions. Maps are keyed by version, in {@link #versions} order, and hold every
  * version (null where undefined).
  *
  * @param higherIsBetter whether a ratio above 1 is an improvement (throughput) or a regression
@@ -28,26 +28,41 @@ public record TrendReport(String by, String base, String metric, String unit, bo
    * @param relative {@code values[v] / values[base]}
    * @param ci95 95 % interval of {@code relative[v]} (log scale, Welch), with two runs or more on
    *     both sides
-   * @param spread how much the version's repeats disagree: max/min − 1 over its runs (two or more)
+   * @param spread how much the version's repeats disagree: max/min − 1 over its runs (two or more);
+   *     descriptive only
    * @param runs runs with a value
-   * @param noisy whether, for some version, the repeats (of it or of the base) disagree by more
-   *     than the change and more than the margin
+   * @param noisy whether, for some version, the 95 % interval of the relative is wider than the
+   *     margin: its half-width on the log scale exceeds ln(1 + margin)
+   * @param verdict the call against the base: {@code faster}, {@code slower}, {@code equivalent} or
+   *     {@code inconclusive} ({@link dev.benchlake.analysis.stats.RatioDecisions}); null at the
+   *     base and where there is no relative
+   * @param runsNeeded for an inconclusive call with an interval, the runs per version that 80 %
+   *     power would need (to detect a change of the margin or show equivalence within it)
+   * @param versusPrevious the call against the previous version, in the same four words; null for
+   *     the first version and where either version has no figure
    */
   public record StepTrend(String step, String group, Map<String, Double> values, Map<String, Double> relative,
-      Map<String, Range> ci95, Map<String, Double> spread, Map<String, Integer> runs, boolean noisy) {}
+      Map<String, Range> ci95, Map<String, Double> spread, Map<String, Integer> runs, boolean noisy,
+      Map<String, String> verdict, Map<String, Integer> runsNeeded, Map<String, String> versusPrevious) {}
 
   /**
    * @param geomean the geometric mean over the group's steps of their (positive) relatives
+   * @param ci95 95 % interval of the geometric mean, from per-run group figures (see
+   *     {@link TrendAnalysis})
    * @param steps how many steps each geometric mean covers
    */
-  public record GroupTrend(String group, Map<String, Double> geomean, Map<String, Integer> steps) {}
+  public record GroupTrend(String group, Map<String, Double> geomean, Map<String, Range> ci95,
+      Map<String, Integer> steps) {}
 
   /**
-   * A significant change of one step from a version to the next.
+   * A change of one step from a version to the next: a {@code faster} or {@code slower} call.
    *
    * @param change {@code values[to] / values[from]}
    * @param kind {@code regression} or {@code improvement}, by the metric's direction
+   * @param verdict {@code faster} or {@code slower}
+   * @param beyondMargin whether the whole (1 − α) interval lies beyond the margin (the change is at
+   *     least the margin); else its size is still uncertain
    */
   public record Flag(String step, String from, String to, double change, Range ci95, double p, double pAdjusted,
-      String kind) {}
+      String kind, String verdict, boolean beyondMargin) {}
 }

@@ -81,7 +81,7 @@
         if (relative !== null && relative > 0) {
           var ci = item.ci95 ? item.ci95[version] : null;
           var row = { version: version, relative: relative, low: ci ? ci[0] : null, high: ci ? ci[1] : null,
-            noisy: !!item.noisy, note: item.noisy ? 'noisy: repeats disagree more than the change' : '' };
+            noisy: !!item.noisy, note: item.noisy ? 'noisy: its 95% interval is wider than the margin' : '' };
           row[category] = item.label;
           rows.push(row);
         }
@@ -96,7 +96,7 @@
   }
 
   function groupsChart(element) {
-    var items = trend.groups.map(function (g) { return { label: g.group, relative: g.geomean }; });
+    var items = trend.groups.map(function (g) { return { label: g.group, relative: g.geomean, ci95: g.ci95 }; });
     var order = items.map(function (i) { return i.label; });
     return bars(rowsOf(items, 'group'), 'group', order, width(items.length), element);
   }

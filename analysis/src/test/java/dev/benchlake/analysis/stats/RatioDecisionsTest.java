@@ -78,4 +78,15 @@ class RatioDecisionsTest {
     assertThat(d.get(0).pDifferenceAdjusted()).isNaN();
     assertThat(d.get(1).pDifferenceAdjusted()).isEqualTo(clear.pDifference());
   }
+
+  @Test
+  void aMarginOfZeroNeverGivesEquivalenceAndNoRunCountMeetsIt() {
+    LogRatio same = LogRatio.of(new double[] {100, 100.1, 99.9, 100}, new double[] {100, 100.1, 99.9, 100.05});
+    assertThat(same.pEquivalence(0)).isGreaterThanOrEqualTo(0.5);
+    RatioDecisions.Decision d = RatioDecisions.decide(List.of(same), 0.05, 0, Correction.HOLM, true).get(0);
+    assertThat(d.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(d.runsNeededPerGroup()).isEqualTo(RunsNeeded.MAX_RUNS);
+    assertThat(RatioDecisions.decide(List.of(same), 0.05, 0.01, Correction.HOLM, true).get(0).verdict())
+        .isEqualTo(Verdict.EQUIVALENT);
+  }
 }

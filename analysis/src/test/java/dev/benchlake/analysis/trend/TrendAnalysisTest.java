@@ -102,7 +102,7 @@ class TrendAnalysisTest {
   }
 
   @Test
-  void flagsNeedSignificanceAfterTheCorrectionAndAChangeBeyondTheMargin() {
+  void changesAreTheFasterOrSlowerCallsAfterTheCorrection() {
     add("1", "small-point", 100, 101, 99);
     add("2", "small-point", 103, 104, 102);
     add("1", "big-point", 100, 101, 99);
@@ -110,16 +110,114 @@ class TrendAnalysisTest {
     add("1", "noisy-point", 100, 150, 70);
     add("2", "noisy-point", 130, 190, 90);
     TrendReport holm = analyse(TrendRequest.of("v", "1", "qps"));
-    assertThat(holm.flags()).singleElement().satisfies(f -> {
-      assertThat(f.step()).isEqualTo("big-point");
-      assertThat(f.pAdjusted()).isGreaterThanOrEqualTo(f.p());
-    });
+    // +3 % is real (Holm-adjusted p ≈ 0.04) but its interval reaches past the margin: a change of
+    // uncertain size, not an equivalence and not nothing; +30 % is beyond the margin.
+    assertThat(holm.flags()).extracting(TrendReport.Flag::step, TrendReport.Flag::verdict, TrendReport.Flag::beyondMargin)
+        .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("big-point", "faster", true),
+            org.assertj.core.groups.Tuple.tuple("small-point", "faster", false));
+    assertThat(holm.flags()).allSatisfy(f -> assertThat(f.pAdjusted()).isGreaterThanOrEqualTo(f.p()));
+    assertThat(step(holm, "noisy-point").versusPrevious().get("2")).isEqualTo("inconclusive");
     assertThat(step(holm, "noisy-point").noisy()).isTrue();
     assertThat(step(holm, "big-point").noisy()).isFalse();
     assertThat(step(holm, "small-point").noisy()).isFalse();
     TrendReport wide = analyse(TrendRequest.of("v", "1", "qps").withMargin(0.5).withCorrection(Correction.BH));
     assertThat(wide.flags()).isEmpty();
+    assertThat(step(wide, "big-point").versusPrevious().get("2")).as("+30 % within ±50 %").isEqualTo("equivalent");
     assertThat(wide.correction()).isEqualTo("bh");
+  }
+
+  @Test
+  void callsAgainstTheBaseUseTheFourVerdictsByTheMetricsDirection() {
+    add("11", "up-point", 100, 101, 99, 100.5);
+    add("12", "up-point", 130, 131, 129, 130.5);
+    add("11", "flat-point", 100, 101, 99, 100.5);
+    add("12", "flat-point", 100.2, 101.1, 99.3, 100.4);
+    add("11", "vague-point", 100, 140, 75, 110);
+    add("12", "vague-point", 105, 150, 80, 100);
+    add("13", "up-point", 140);
+    TrendReport qps = analyse(TrendRequest.of("db_major", "11", "qps"));
+    assertThat(step(qps, "up-point").verdict()).containsEntry("11", null).containsEntry("12", "faster")
+        .containsEntry("13", "inconclusive");
+    assertThat(step(qps, "flat-point").verdict().get("12")).isEqualTo("equivalent");
+    assertThat(step(qps, "vague-point").verdict().get("12")).isEqualTo("inconclusive");
+    // Between-run SD of the logs ≈ 0.2: far more than 4 runs to settle ±5 %.
+    assertThat(step(qps, "vague-point").runsNeeded().get("12")).isGreaterThan(50);
+    assertThat(step(qps, "up-point").runsNeeded().get("12")).isNull();
+    assertThat(step(qps, "up-point").runsNeeded().get("13")).as("one run: no variance to plan from").isNull();
+    assertThat(step(qps, "up-point").versusPrevious()).containsEntry("11", null).containsEntry("12", "faster")
+        .containsEntry("13", "inconclusive");
+    TrendReport latency = analyse(TrendRequest.of("db_major", "11", "p99_s"));
+    assertThat(step(latency, "up-point").verdict().get("12")).isEqualTo("slower");
+    assertThat(latency.flags()).singleElement().satisfies(f -> {
+      assertThat(f.verdict()).isEqualTo("slower");
+      assertThat(f.kind()).isEqualTo("regression");
+      assertThat(f.beyondMargin()).isTrue();
+    });
+    assertThat(TrendJson.write(latency)).contains("\"verdict\": {").contains("\"verdict_vs_previous\"")
+        .contains("\"beyond_margin\": true");
+  }
+
+  @Test
+  void noisyMeansAnIntervalWiderThanTheMarginNotASpreadOfRepeats() {
+    // Two runs each that agree within 4 %: the spread is inside the margin, but two runs give
+    // Welch's t 1 or 2 degrees of freedom, an interval far wider than ±5 %.
+    add("1", "two-point", 100, 104);
+    add("2", "two-point", 100, 104);
+    // Twenty runs with one 25 % outlier: a big spread, but a narrow interval.
+    double[] many = new double[20];
+    java.util.Arrays.fill(many, 100);
+    many[7] = 80;
+    add("1", "many-point", many);
+    add("2", "many-point", many);
+    TrendReport r = analyse(TrendRequest.of("v", "1", "qps"));
+    assertThat(step(r, "two-point").spread().get("1")).isLessThan(0.05);
+    assertThat(step(r, "two-point").noisy()).isTrue();
+    assertThat(step(r, "many-point").spread().get("1")).isGreaterThan(0.2);
+    assertThat(step(r, "many-point").noisy()).isFalse();
+  }
+
+  @Test
+  void aGroupsIntervalComesFromPerRunGroupFigures() {
+    // The runs of 2 trade one step against the other: each step alone is all over the place, but
+    // every run's geometric mean over the two steps is close to 2·(its base figure).
+    add("1", "a-point", 10, 40, 20);
+    add("1", "b-point", 40, 10, 20);
+    add("2", "a-point", 20, 80, 41);
+    add("2", "b-point", 80, 20, 39);
+    TrendReport r = analyse(TrendRequest.of("v", "1", "qps"));
+    TrendReport.GroupTrend g = r.groups().get(0);
+    assertThat(g.ci95().get("1")).isNull();
+    double low = g.ci95().get("2").low();
+    double high = g.ci95().get("2").high();
+    // Every run has both steps: the interval is centred (on the log scale) on the geometric mean.
+    assertThat(Math.sqrt(low * high)).isCloseTo(g.geomean().get("2"), within(1e-9));
+    assertThat(g.geomean().get("2")).isCloseTo(2, within(0.01));
+    assertThat(high / low).as("group interval").isLessThan(1.05);
+    for (String name : List.of("a-point", "b-point")) {
+      assertThat(step(r, name).ci95().get("2").high() / step(r, name).ci95().get("2").low()).as(name).isGreaterThan(5);
+    }
+  }
+
+  @Test
+  void aGroupLeavesOutRunsThatLackOneOfItsSteps() {
+    add("1", "a-point", 10, 11, 12);
+    add("1", "b-point", 20, 21, 22);
+    add("2", "a-point", 15, 16, 17);
+    observations.add(new Observation("2-1", "2", "b-point", 30));
+    observations.add(new Observation("2-2", "2", "b-point", 31));
+    TrendReport r = analyse(TrendRequest.of("v", "1", "qps"));
+    assertThat(r.groups().get(0).ci95().get("2")).isNotNull();
+    assertThat(r.messages()).anyMatch(m -> m.contains("point query at v 2: 1 run(s) lack a positive figure"));
+  }
+
+  @Test
+  void versionsSortByTheirDotSeparatedPartsAsNumbers() {
+    assertThat(List.of("14.10", "14.9", "9.6", "14", "15", "10", "14.1").stream().sorted(TrendAnalysis.versionOrder())
+        .toList()).containsExactly("9.6", "10", "14", "14.1", "14.9", "14.10", "15");
+    assertThat(List.of("16beta1", "16", "16.rc1", "16.1").stream().sorted(TrendAnalysis.versionOrder()).toList())
+        .as("a text part after the numbers").containsExactly("16", "16.1", "16.rc1", "16beta1");
+    assertThat(TrendAnalysis.versionOrder().compare("14.01", "14.1")).isNotZero();
+    assertThat(TrendAnalysis.versionOrder().compare("14.01", "14.1")).isEqualTo(-TrendAnalysis.versionOrder().compare("14.1", "14.01"));
   }
 
   @Test
