@@ -45,7 +45,8 @@ public final class CompareHtml {
   public record View(PageAssets assets, String title, String dataJson, String pageJs, String baselineSelector,
       String candidateSelector, List<String> baselineRuns, List<String> candidateRuns, String settings,
       String lead, List<Tally> tally, List<SummaryRow> summary, List<StepView> steps, boolean hasSkipped, String skipped,
-      boolean hasReplicates, List<String> replicates, Provenance provenance, List<String> methods) {}
+      boolean hasReplicates, List<String> replicates, Provenance provenance, List<String> methods,
+      String decisionLevel, String equivalenceLevel) {}
 
   /** How many steps got a verdict. */
   public record Tally(String verdict, String css, long count) {}
@@ -90,7 +91,8 @@ public final class CompareHtml {
         ScriptJson.of(CompareJson.tree(report)), HtmlTemplates.text("compare.js"), report.baseline().selector(),
         report.candidate().selector(), report.baseline().runs(), report.candidate().runs(), settings, lead(report), tally,
         summary, steps, !report.skippedSteps().isEmpty(), String.join(", ", report.skippedSteps()),
-        !report.replicates().isEmpty(), report.replicates(), provenance, report.methods());
+        !report.replicates().isEmpty(), report.replicates(), provenance, report.methods(),
+        Format.percent(1 - report.alpha()), Format.percent(1 - 2 * report.alpha()));
   }
 
   /** The verdicts in one paragraph: {@code Slower in 1 of 2 steps: read (θ +17.4% [+9.0%, +26.4%]). …} */
@@ -100,7 +102,7 @@ public final class CompareHtml {
     for (Verdict verdict : List.of(Verdict.SLOWER, Verdict.FASTER, Verdict.EQUIVALENT, Verdict.INCONCLUSIVE)) {
       List<String> steps = report.steps().stream().filter(s -> s.verdict() == verdict)
           .map(s -> s.step() + (s.runLevel().median().ratio() == null ? ""
-              : " (θ " + change(s.runLevel().median().ratio() - 1) + " " + Format.changeInterval(s.runLevel().median().ci95()) + ")"))
+              : " (θ " + change(s.runLevel().median().ratio() - 1) + " " + Format.changeInterval(s.runLevel().median().ciDecision()) + ")"))
           .toList();
       if (!steps.isEmpty()) {
         String words = Format.verdict(verdict);
@@ -114,14 +116,15 @@ public final class CompareHtml {
   private static SummaryRow summaryRow(int index, StepComparison s) {
     RunLevelEffect m = s.runLevel().median();
     return new SummaryRow(anchor(index), s.step(), m.ratio() == null ? DASH : change(m.ratio() - 1),
-        Format.changeInterval(m.ci95()), Format.verdict(s.verdict()), Format.verdict(s.verdict()), s.runLevel().counts(),
+        Format.changeInterval(m.ciDecision()), Format.verdict(s.verdict()), Format.verdict(s.verdict()), s.runLevel().counts(),
         m.runsNeeded() == null ? DASH : Integer.toString(m.runsNeeded()));
   }
 
   private static StepView step(int index, StepComparison s, ComparisonReport report) {
     RunLevelEffect m = s.runLevel().median();
     String headline = m.ratio() == null ? "θ undefined" : "θ " + change(m.ratio() - 1);
-    String detail = m.ratio() == null ? m.unavailable() : "95% interval " + Format.changeInterval(m.ci95()) + " · "
+    String detail = m.ratio() == null ? m.unavailable() : Format.percent(1 - report.alpha()) + " interval "
+        + Format.changeInterval(m.ciDecision()) + " · "
         + s.runLevel().counts() + " runs";
     Set<String> codes = new LinkedHashSet<>(s.baseline().errorsByCode().keySet());
     codes.addAll(s.candidate().errorsByCode().keySet());
@@ -139,8 +142,8 @@ public final class CompareHtml {
   }
 
   private static FamilyRow family(RunLevelEffect e) {
-    return new FamilyRow(e.metric(), e.ratio() == null ? DASH : change(e.ratio() - 1), Format.changeInterval(e.ci95()),
-        Format.changeInterval(e.ci90()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()), Format.verdict(e.verdict()),
+    return new FamilyRow(e.metric(), e.ratio() == null ? DASH : change(e.ratio() - 1), Format.changeInterval(e.ciDecision()),
+        Format.changeInterval(e.ciEquivalence()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()), Format.verdict(e.verdict()),
         Format.verdict(e.verdict()), e.betweenRunSdLog() == null ? DASH : significant(e.betweenRunSdLog(), 3),
         e.withinRunSeLog() == null ? DASH : significant(e.withinRunSeLog(), 3),
         e.runsNeeded() == null ? DASH : Integer.toString(e.runsNeeded()), Format.changeInterval(e.bootstrapCi95()));

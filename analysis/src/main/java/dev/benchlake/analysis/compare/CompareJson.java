@@ -137,6 +137,8 @@ public final class CompareJson {
     r.set("between_run_sd_log", statistic(e.betweenRunSdLog()));
     r.set("within_run_se_log", statistic(e.withinRunSeLog()));
     integer(r, "runs_needed", e.runsNeeded());
+    r.set("ci_decision", range(r, e.ciDecision(), false));
+    r.set("ci_equivalence", range(r, e.ciEquivalence(), false));
     r.put("verdict", Format.verdict(e.verdict()));
     r.set("p_equivalence_adjusted", pValue(e.pEquivalenceAdjusted()));
     r.put("real_but_negligible", e.realButNegligible());

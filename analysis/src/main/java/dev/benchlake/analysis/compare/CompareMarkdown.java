@@ -24,11 +24,11 @@ public final class CompareMarkdown {
    */
   public static String summaryTable(ComparisonReport report) {
     StringBuilder md = new StringBuilder();
-    row(md, "step", "change (θ)", "95% interval", "verdict", "runs", "runs needed");
+    row(md, "step", "change (θ)", Format.percent(1 - report.alpha()) + " interval", "verdict", "runs", "runs needed");
     row(md, "---", "---:", "---:", "---", "---:", "---:");
     for (StepComparison s : report.steps()) {
       RunLevelEffect m = s.runLevel().median();
-      row(md, code(s.step()), m.ratio() == null ? DASH : Format.change(m.ratio() - 1), Format.changeInterval(m.ci95()),
+      row(md, code(s.step()), m.ratio() == null ? DASH : Format.change(m.ratio() - 1), Format.changeInterval(m.ciDecision()),
           "**" + Format.verdict(s.verdict()) + "**", s.runLevel().counts(),
           m.runsNeeded() == null ? DASH : m.runsNeeded());
     }
@@ -67,12 +67,13 @@ public final class CompareMarkdown {
     md.append(s.explanation()).append("\n\n");
     RunLevel r = s.runLevel();
     md.append("Run level (the run is the unit; θ = ratio of the geometric means of the per-run figures):\n\n");
-    row(md, "family", "change (θ)", "95% interval", "90% interval", "p (adj.)", "verdict", "between-run SD (log)",
+    row(md, "family", "change (θ)", Format.percent(1 - report.alpha()) + " interval",
+        Format.percent(1 - 2 * report.alpha()) + " interval", "p (adj.)", "verdict", "between-run SD (log)",
         "within-run SE (log)", "runs needed", "two-stage bootstrap 95%");
     row(md, "---", "---:", "---:", "---:", "---:", "---", "---:", "---:", "---:", "---:");
     for (RunLevelEffect e : List.of(r.median(), r.p99(), r.throughput())) {
-      row(md, e.metric(), e.ratio() == null ? DASH : Format.change(e.ratio() - 1), Format.changeInterval(e.ci95()),
-          Format.changeInterval(e.ci90()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()), Format.verdict(e.verdict()),
+      row(md, e.metric(), e.ratio() == null ? DASH : Format.change(e.ratio() - 1), Format.changeInterval(e.ciDecision()),
+          Format.changeInterval(e.ciEquivalence()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()), Format.verdict(e.verdict()),
           e.betweenRunSdLog() == null ? DASH : significant(e.betweenRunSdLog(), 3),
           e.withinRunSeLog() == null ? DASH : significant(e.withinRunSeLog(), 3),
           e.runsNeeded() == null ? DASH : e.runsNeeded(), Format.changeInterval(e.bootstrapCi95()));

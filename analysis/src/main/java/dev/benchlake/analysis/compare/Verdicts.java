@@ -106,6 +106,7 @@ final class Verdicts {
       Interval boot = bootstrap.apply(d);
       Integer needed = decision.runsNeededPerGroup();
       effects[i] = new RunLevelEffect(metric, r.ratio(), range(r.interval(0.95)), range(r.interval(0.90)),
+          range(r.interval(1 - request.alpha())), range(r.interval(1 - 2 * request.alpha())),
           orNull(r.pDifference()), orNull(decision.pDifferenceAdjusted()), orNull(decision.pEquivalenceAdjusted()),
           orNull(r.betweenRunSdLog()), orNull(withinSe.applyAsDouble(d)),
           decision.verdict() == Verdict.INCONCLUSIVE ? needed : null, boot == null ? null : range(boot),
@@ -157,26 +158,29 @@ final class Verdicts {
       }
       String theta = "per-run median latency " + change(m.ratio() - 1) + " (θ = " + significant(m.ratio(), 4) + ")";
       String margin = "±" + percent(request.margin()) + " margin";
-      String ci95 = interval(m.ci95());
+      // The intervals the verdict rests on: 1 − α for a difference, 1 − 2α for equivalence.
+      String ci = interval(m.ciDecision());
+      String level = percent(1 - request.alpha()) + " interval";
+      String equivalenceLevel = percent(1 - 2 * request.alpha()) + " interval";
       return switch (m.verdict()) {
         case EQUIVALENT -> (m.realButNegligible()
-            ? "Equivalent: a real but negligible difference (" + change(m.ratio() - 1) + ", interval " + ci95 + ")"
-            : "Equivalent: " + theta + ", 95% interval " + ci95)
-            + "; the 90% interval " + interval(m.ci90()) + " lies within the " + margin + " (TOST "
+            ? "Equivalent: a real but negligible difference (" + change(m.ratio() - 1) + ", interval " + ci + ")"
+            : "Equivalent: " + theta + ", " + level + " " + ci)
+            + "; the " + equivalenceLevel + " " + interval(m.ciEquivalence()) + " lies within the " + margin + " (TOST "
             + Format.pEquals("p_adj", m.pEquivalenceAdjusted()) + ", " + runs + " runs).";
         case SLOWER, FASTER -> {
           boolean slower = m.verdict() == Verdict.SLOWER;
           String word = slower ? "slower" : "faster";
           // The bound of the interval nearest to 1: how large the change is at least.
-          double nearest = slower ? m.ci95().low() : m.ci95().high();
+          double nearest = slower ? m.ciDecision().low() : m.ciDecision().high();
           String size = m.beyondMargin()
               ? "the whole interval lies beyond the " + margin + ": at least " + change(Math.abs(nearest - 1)).substring(1)
                   + " " + word
               : "the size is still uncertain: the interval reaches into the " + margin;
-          yield (slower ? "Slower: " : "Faster: ") + theta + ", 95% interval " + ci95 + " (" 
+          yield (slower ? "Slower: " : "Faster: ") + theta + ", " + level + " " + ci + " ("
               + Format.pEquals("p_adj", m.pAdjusted()) + ", " + runs + " runs); " + size + ".";
         }
-        case INCONCLUSIVE -> "Inconclusive: " + theta + ", 95% interval " + ci95 + " (" + runs
+        case INCONCLUSIVE -> "Inconclusive: " + theta + ", " + level + " " + ci + " (" + runs
             + " runs): compatible both with no change and with one beyond the " + margin + "; about " + m.runsNeeded()
             + " runs per group would decide it (80% power at the observed between-run SD of "
             + significant(m.betweenRunSdLog(), 2) + " on the log scale).";

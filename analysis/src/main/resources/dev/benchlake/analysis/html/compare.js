@@ -80,14 +80,14 @@
     };
   }
 
-  // θ per step with its 95% interval on a log axis, the margin band [1/(1+M), 1+M] shaded: the
+  // θ per step with its 1 − α interval (ci_decision) on a log axis, the margin band [1/(1+M), 1+M] shaded: the
   // figures are report.json's run_level, so the plot shows the numbers the verdicts rest on.
   function forest(element) {
     var rows = [];
     report.steps.forEach(function (step) {
       var level = step.run_level;
-      if (level.ratio !== null && level.ci95[0] !== null) {
-        rows.push({ step: step.step, ratio: level.ratio, low: level.ci95[0], high: level.ci95[1], verdict: step.verdict });
+      if (level.ratio !== null && level.ci_decision[0] !== null) {
+        rows.push({ step: step.step, ratio: level.ratio, low: level.ci_decision[0], high: level.ci_decision[1], verdict: step.verdict });
       }
     });
     var margin = report.margin;
@@ -122,7 +122,7 @@
               encoding: {
                 y: y, x: { field: 'ratio', type: 'quantitative' }, color: { field: 'verdict', type: 'nominal' },
                 tooltip: [{ field: 'step' }, { field: 'ratio', title: 'θ', format: '.4~r' },
-                  { field: 'low', title: '95% low', format: '.4~r' }, { field: 'high', title: '95% high', format: '.4~r' },
+                  { field: 'low', title: 'interval low', format: '.4~r' }, { field: 'high', title: 'interval high', format: '.4~r' },
                   { field: 'verdict' }]
               }
             }

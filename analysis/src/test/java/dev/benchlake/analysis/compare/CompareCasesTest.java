@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.compare.GroupStatistics;
+import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.compare.RunLevel;
 import dev.benchlake.analysis.compare.StepComparison;
@@ -102,6 +103,17 @@ class CompareCasesTest extends SparkTestBase {
     assertThat(steps.get("one").explanation()).startsWith("Inconclusive: both groups have a single run");
     assertThat(steps.get("one").runLevel().median().ratio()).isNull();
     assertThat(steps.get("equal").tests().hlCi95S()).isEqualTo(new Range(0.0, 0.0));
+  }
+
+  @Test
+  void theIntervalShownIsTheOneTheVerdictRestsOnWhateverAlpha() {
+    Case c = ReferenceCases.named("two_steps");
+    ComparisonReport strict = Compare.run(warehouse(c), request(c).withAlpha(0.01));
+    RunLevelEffect m = strict.steps().get(0).runLevel().median();
+    assertThat(m.ciDecision().low()).isLessThan(m.ci95().low());
+    assertThat(strict.steps().get(0).explanation()).contains("99% interval " + Format.changeInterval(m.ciDecision()));
+    assertThat(CompareMarkdown.summaryTable(strict)).startsWith("| step | change (θ) | 99% interval |")
+        .contains("| " + Format.changeInterval(m.ciDecision()) + " |");
   }
 
   @Test
