@@ -19,9 +19,13 @@ public record RunLevel(List<String> baselineRunIds, List<String> candidateRunIds
     List<Double> baselineErrorRates, List<Double> candidateErrorRates,
     RunLevelEffect median, RunLevelEffect p99, RunLevelEffect throughput, RunErrors errors, String variance) {
 
-  /** Runs of the baseline and of the candidate with successful tasks: {@code 5 vs 5}. */
+  /** Runs of the baseline and of the candidate with successful tasks (those θ rests on): {@code 5 vs 5}. */
   public String counts() {
-    return baselineMediansS.size() + " vs " + candidateMediansS.size();
+    return withLatencies(baselineMediansS) + " vs " + withLatencies(candidateMediansS);
+  }
+
+  private static long withLatencies(List<Double> medians) {
+    return medians.stream().filter(java.util.Objects::nonNull).count();
   }
 
   public RunLevel withEffects(RunLevelEffect medianEffect, RunLevelEffect p99Effect, RunLevelEffect throughputEffect,
