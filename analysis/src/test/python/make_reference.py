@@ -480,14 +480,11 @@ def group_figures(tasks, runs_of_group, step, policy, threshold_ns):
     latencies = {run: np.array([t[2] for t in mine if t[0] == run and t[3] and t[2] is not None], dtype=np.int64)
                  for run in runs_of_group}
     pooled = np.concatenate([latencies[r] for r in runs_of_group]) if mine else np.array([], dtype=np.int64)
-    keep = keep_mask(pooled, policy) if len(pooled) else np.array([], dtype=bool)
-    # Apply the group's fences to each run's values as well.
-    kept_by_run, offset = {}, 0
-    for run in runs_of_group:
-        n = len(latencies[run])
-        kept_by_run[run] = latencies[run][keep[offset:offset + n]]
-        offset += n
-    x = np.sort(pooled[keep])
+    # Fences per run, on the run's own latencies (never on the pooled group).
+    kept_by_run = {run: latencies[run][keep_mask(latencies[run], policy)] if len(latencies[run]) else latencies[run]
+                   for run in runs_of_group}
+    kept = [kept_by_run[r] for r in runs_of_group]
+    x = np.sort(np.concatenate(kept)) if kept else np.array([], dtype=np.int64)
     errors = {}
     for t in mine:
         if not t[3]:
@@ -501,15 +498,43 @@ def group_figures(tasks, runs_of_group, step, policy, threshold_ns):
     g["mean_s"] = float(np.mean(x)) / 1e9 if len(x) else None
     g["stddev_s"] = float(np.std(x, ddof=1)) / 1e9 if len(x) > 1 else None
     g["under_threshold"] = int(np.sum(x < threshold_ns)) if threshold_ns is not None else None
-    run_ids = [r for r in runs_of_group if len(kept_by_run[r])]
-    medians = [float(np.median(kept_by_run[r])) / 1e9 for r in run_ids]
+    g["error_rate"] = g["errors"] / g["tasks"] if g["tasks"] else None
+    g["unfiltered_p99_s"] = float(np.quantile(pooled, 0.99)) / 1e9 if len(pooled) else None
+    g["unfiltered_max_s"] = float(np.max(pooled)) / 1e9 if len(pooled) else None
+    # Every run with tasks in the step; its latency figures are None without successful tasks.
+    run_ids = [r for r in runs_of_group if any(t[0] == r for t in mine)]
+    medians = [float(np.median(kept_by_run[r])) / 1e9 if len(kept_by_run[r]) else None for r in run_ids]
+    p99s = [float(np.quantile(kept_by_run[r], 0.99)) / 1e9 if len(kept_by_run[r]) else None for r in run_ids]
+    error_rates = []
     throughputs = []
     for r in run_ids:
         # (successful tasks - 1) per second from the first to the last end of a successful task.
         ends = [t[8] for t in mine if t[0] == r and t[3]]
         span_s = (max(ends) - min(ends)) / 1e6 if ends else 0
         throughputs.append((len(ends) - 1) / span_s if len(ends) >= 2 and span_s > 0 else None)
-    return g, x, run_ids, medians, throughputs
+        of_run = [t for t in mine if t[0] == r]
+        error_rates.append(sum(1 for t in of_run if not t[3]) / len(of_run))
+    per_run = {"medians": medians, "p99s": p99s, "throughputs": throughputs, "error_rates": error_rates}
+    return g, x, run_ids, per_run
+
+
+def run_level_ratio(b, c):
+    """theta = exp(mean(log c) - mean(log b)), Welch on the logs; None unless 2+ positive values a side."""
+    b = [v for v in b if v is not None]
+    c = [v for v in c if v is not None]
+    if len(b) < 2 or len(c) < 2 or min(b) <= 0 or min(c) <= 0:
+        return None
+    lb, lc = np.log(b), np.log(c)
+    vb, vc = np.var(lb, ddof=1) / len(lb), np.var(lc, ddof=1) / len(lc)
+    if vb + vc == 0:
+        return None
+    d = float(np.mean(lc) - np.mean(lb))
+    se = math.sqrt(vb + vc)
+    df = (vb + vc) ** 2 / (vb ** 2 / (len(lb) - 1) + vc ** 2 / (len(lc) - 1))
+    p = float(stats.ttest_ind(lc, lb, equal_var=False).pvalue)
+    t95, t90 = stats.t.ppf(0.975, df), stats.t.ppf(0.95, df)
+    return {"ratio": math.exp(d), "ci95": [math.exp(d - t95 * se), math.exp(d + t95 * se)],
+            "ci90": [math.exp(d - t90 * se), math.exp(d + t90 * se)], "p": p}
 
 
 def compare_case(name, runs, tasks, policy="none", threshold_ns=None, alpha=0.05, include_tasks=True):
@@ -520,8 +545,8 @@ def compare_case(name, runs, tasks, policy="none", threshold_ns=None, alpha=0.05
     steps = sorted(steps_b & steps_c)
     out = {}
     for step in steps:
-        gb, xb, idb, medb, thb = group_figures(tasks, base_runs, step, policy, threshold_ns)
-        gc, xc, idc, medc, thc = group_figures(tasks, cand_runs, step, policy, threshold_ns)
+        gb, xb, idb, rb = group_figures(tasks, base_runs, step, policy, threshold_ns)
+        gc, xc, idc, rc = group_figures(tasks, cand_runs, step, policy, threshold_ns)
         fisher = 1.0 if (gb["errors"] + gc["errors"] == 0) else float(
             stats.fisher_exact([[gb["errors"], gb["ok"]], [gc["errors"], gc["ok"]]])[1])
         tests = {"fisher_errors_p": fisher}
@@ -539,20 +564,21 @@ def compare_case(name, runs, tasks, policy="none", threshold_ns=None, alpha=0.05
                           "cliffs_delta": delta, "cliffs_magnitude": magnitude(delta),
                           "median_ratio": float(np.median(xc)) / float(np.median(xb))})
         run_level = {"baseline_run_ids": idb, "candidate_run_ids": idc,
-                     "baseline_medians_s": medb, "candidate_medians_s": medc,
-                     "baseline_throughput_per_s": thb, "candidate_throughput_per_s": thc}
-        if medb and medc:
-            run_level["p"] = float(mann_whitney_any(medc, medb))
-            if None not in thb and None not in thc:
-                run_level["throughput_p"] = float(mann_whitney_any(thc, thb))
-            run_level["smallest_possible_p"] = float(stats.mannwhitneyu(
-                np.arange(len(medc)) + 1000, np.arange(len(medb)), method="exact").pvalue)
+                     "baseline_medians_s": rb["medians"], "candidate_medians_s": rc["medians"],
+                     "baseline_p99_s": rb["p99s"], "candidate_p99_s": rc["p99s"],
+                     "baseline_throughput_per_s": rb["throughputs"], "candidate_throughput_per_s": rc["throughputs"],
+                     "baseline_error_rates": rb["error_rates"], "candidate_error_rates": rc["error_rates"]}
+        for family, key in (("median", "medians"), ("p99", "p99s"), ("throughput", "throughputs")):
+            run_level[family] = run_level_ratio(rb[key], rc[key])
         out[step] = {"baseline": gb, "candidate": gc, "tests": tests, "run_level": run_level}
-    for key, field in (("tests", "mann_whitney_p"), ("run_level", "p")):
-        named = [s for s in steps if out[s][key].get(field) is not None]
-        adjusted = holm([out[s][key][field] for s in named]) if named else []
-        for s, a in zip(named, adjusted):
-            out[s][key]["p_adjusted"] = a
+    named = [s for s in steps if out[s]["tests"].get("mann_whitney_p") is not None]
+    for s, a in zip(named, holm([out[s]["tests"]["mann_whitney_p"] for s in named]) if named else []):
+        out[s]["tests"]["p_adjusted"] = a
+    # Each run-level family is corrected on its own, over the steps where theta is defined.
+    for family in ("median", "p99", "throughput"):
+        named = [s for s in steps if out[s]["run_level"][family] is not None]
+        for s, a in zip(named, holm([out[s]["run_level"][family]["p"] for s in named]) if named else []):
+            out[s]["run_level"][family]["p_adjusted"] = a
     case = {"name": name, "settings": {"outliers": policy, "threshold_ns": threshold_ns, "alpha": alpha},
             "runs": runs, "expected": {"steps": out, "skipped_steps": sorted((steps_b | steps_c) - set(steps))}}
     case["tasks"] = tasks if include_tasks else "tasks of " + include_tasks_name(name)

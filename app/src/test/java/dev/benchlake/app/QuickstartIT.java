@@ -40,10 +40,16 @@ class QuickstartIT {
     for (JsonNode step : report.get("steps")) {
       assertThat(step.get("baseline").get("runs").asInt()).isEqualTo(2);
       assertThat(step.get("candidate").get("runs").asInt()).isEqualTo(2);
-      // 2 vs 2 runs can never reach alpha at the run level: the verdict must say so.
-      assertThat(step.get("verdict").asText()).isEqualTo("inconclusive");
+      // Every step has θ with its run-level interval, and a verdict of the four.
+      assertThat(step.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
+      assertThat(step.get("run_level").get("ratio").isNumber()).as(step.get("step").asText()).isTrue();
+      assertThat(step.get("run_level").get("ci95").get(0).isNumber()).isTrue();
+      assertThat(run.stdout()).containsPattern("\\| `" + step.get("step").asText()
+          + "` \\| [+-]\\d+\\.\\d% \\| \\[[+-]\\d+\\.\\d%, [+-]\\d+\\.\\d%\\] \\| \\*\\*");
     }
-    assertThat(run.stdout()).contains("| step |")
+    assertThat(run.stdout()).doesNotContainIgnoringCase("no significant difference")
+        .doesNotContain("no_significant_difference");
+    assertThat(run.stdout()).contains("| step | change (θ) | 95% interval | verdict | runs | runs needed |")
         .contains("Comparison report: " + out.resolve("compare/report.html").toAbsolutePath().normalize())
         .contains("Trend report:      " + out.resolve("trend/trend.html").toAbsolutePath().normalize());
     for (String file : List.of("compare/report.md", "compare/report.html", "trend/trend.json", "trend/trend.md",

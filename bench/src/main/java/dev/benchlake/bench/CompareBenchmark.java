@@ -2,8 +2,8 @@ package dev.benchlake.bench;
 
 import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
-import dev.benchlake.analysis.report.ComparisonReport;
-import dev.benchlake.analysis.report.ReportMarkdown;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.spark.SparkSessions;
@@ -109,7 +109,7 @@ public final class CompareBenchmark implements Callable<Integer> {
     ratio("full compare / Spark plain scan of latency_ns", compare.over(latencyScan));
     ratio("Spark latency scan / DuckDB latency scan", latencyScan.over(duckScan));
     System.out.println();
-    System.out.print(ReportMarkdown.summaryTable(report[0]));
+    System.out.print(CompareMarkdown.summaryTable(report[0]));
     return 0;
   }
 

@@ -2,13 +2,11 @@ package dev.benchlake.analysis.cli;
 
 import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
-import dev.benchlake.analysis.compare.Correction;
 import dev.benchlake.analysis.compare.OutlierPolicy;
-import dev.benchlake.analysis.report.ComparisonReport;
+import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.report.Provenance;
-import dev.benchlake.analysis.report.ReportFiles;
-import dev.benchlake.analysis.report.ReportMarkdown;
-import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.analysis.compare.CompareFiles;
+import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
@@ -30,19 +28,32 @@ import picocli.CommandLine.Spec;
 /** {@code benchlake compare}: is the candidate faster, slower, or not measurably different? */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = {
-      "Compare the latencies of two groups of runs, step by step: exact quantiles, Mann-Whitney U,"
-          + " Welch's t, Kolmogorov-Smirnov, Fisher's test on errors, Hodges-Lehmann, Cliff's delta, a bootstrap"
-          + " interval of the median ratio, and the same at run level (the run is the unit of replication),"
-          + " with a verdict per step.",
+      "Compare two groups of runs, step by step, with the run as the unit of replication: the change theta"
+          + " (ratio of the geometric means of the per-run medians; also per-run p99 and throughput) with its"
+          + " interval, and a verdict per step: faster, slower, equivalent within the margin, or inconclusive with"
+          + " the runs needed. Task-level tests (Mann-Whitney, KS, Welch, Hodges-Lehmann, Cliff's delta, Fisher)"
+          + " are reported as descriptive.",
       "Writes report.json, report.md and report.html (one self-contained page with charts) into --out and prints"
           + " the summary table."
     },
-    footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 regression found (--fail-on regression)."})
+    footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 the --fail-on gate failed."})
 public final class CompareCommand implements Callable<Integer> {
   /** What makes {@code --fail-on} exit with {@link ExitCode#REGRESSION}. */
   public enum FailOn {
-    /** A step whose verdict is {@code slower}: significant and beyond the margin. */
-    REGRESSION
+    /** A step whose verdict is {@code slower}: its 1 − α interval lies above 1. */
+    REGRESSION,
+    /** A step that is {@code slower} or {@code inconclusive}: no evidence that it did not regress. */
+    INCONCLUSIVE,
+    /** A step that is not {@code equivalent} within the margin (a change either way, or no evidence). */
+    NOT_EQUIVALENT;
+
+    boolean fails(ComparisonReport report) {
+      return switch (this) {
+        case REGRESSION -> report.hasRegression();
+        case INCONCLUSIVE -> report.hasRegressionOrInconclusive();
+        case NOT_EQUIVALENT -> report.hasNonEquivalent();
+      };
+    }
   }
 
   @Mixin
@@ -65,27 +76,32 @@ public final class CompareCommand implements Callable<Integer> {
           + "(P%% from each tail); applied per step and group, and reported.")
   String outliers;
 
-  @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.05",
-      description = "Significance level (default: ${DEFAULT-VALUE}).")
-  double alpha;
-
-  @Option(names = "--margin", paramLabel = "M", defaultValue = "5%",
-      description = "Practical-equivalence margin on the median: changes smaller than this are negligible "
-          + "(default: 5%%; written 5%% or 0.05).")
-  String margin;
+  @Mixin
+  StatisticsOptions statistics;
 
   @Option(names = "--threshold", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Also count the successful tasks faster than this, e.g. 5s or 250ms.")
   Duration threshold;
 
-  @Option(names = "--correction", paramLabel = "METHOD", defaultValue = "holm",
-      description = "Adjustment across steps: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  Correction correction;
-
-  @Option(names = "--fail-on", paramLabel = "WHAT",
-      description = "regression: exit with 3 when a step is significantly slower beyond the margin "
-          + "(a CI gate; needs enough runs per group, e.g. 4 vs 4 at alpha 0.05).")
+  @Option(names = "--fail-on", paramLabel = "WHAT", converter = FailOnConverter.class,
+      description = "A CI gate, exit 3: regression (a step is slower), inconclusive (a step is slower or"
+          + " inconclusive: demands evidence of no regression) or not-equivalent (a step is not shown equivalent"
+          + " within the margin).")
   FailOn failOn;
+
+  /** {@code regression}, {@code inconclusive}, {@code not-equivalent}. */
+  static final class FailOnConverter implements picocli.CommandLine.ITypeConverter<FailOn> {
+    @Override
+    public FailOn convert(String value) {
+      for (FailOn f : FailOn.values()) {
+        if (f.name().replace('_', '-').equalsIgnoreCase(value.trim())) {
+          return f;
+        }
+      }
+      throw new picocli.CommandLine.TypeConversionException("'" + value
+          + "' is not one of regression, inconclusive, not-equivalent");
+    }
+  }
 
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for report.json, report.md and report.html.")
   Path out;
@@ -101,38 +117,16 @@ public final class CompareCommand implements Callable<Integer> {
     CompareRequest request = CompareRequest.of(baseline, candidate)
         .withSteps(steps)
         .withOutliers(OutlierPolicy.parse(outliers))
-        .withAlpha(checkAlpha(alpha))
-        .withMargin(parseMargin(margin))
+        .withAlpha(statistics.alpha())
+        .withMargin(statistics.margin())
         .withThresholdNs(threshold == null ? null : threshold.toNanos())
-        .withCorrection(correction);
+        .withCorrection(statistics.correction());
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("compare")).requireExisting();
     ComparisonReport report = Compare.run(warehouse, request);
-    ReportFiles.write(report, Provenance.of(warehouse, "compare", spec.commandLine().getParseResult().originalArgs()), out);
+    CompareFiles.write(report, Provenance.of(warehouse, "compare", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();
-    stdout.print(ReportMarkdown.summaryTable(report));
+    stdout.print(CompareMarkdown.summaryTable(report));
     stdout.flush();
-    return failOn == FailOn.REGRESSION && report.hasRegression() ? ExitCode.REGRESSION : ExitCode.OK;
-  }
-
-  /** {@code --alpha}, which must lie in (0, 1). */
-  static double checkAlpha(double alpha) {
-    if (!(alpha > 0 && alpha < 1)) {
-      throw new BadInputException("--alpha must be between 0 and 1 (exclusive), not " + alpha);
-    }
-    return alpha;
-  }
-
-  /** {@code 5%} or {@code 0.05}, in [0, 1). */
-  static double parseMargin(String text) {
-    String t = text.trim();
-    try {
-      double value = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100 : Double.parseDouble(t);
-      if (value >= 0 && value < 1) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new BadInputException("--margin '" + text + "' is not a fraction in [0, 1) or a percentage, e.g. 5% or 0.05");
+    return failOn != null && failOn.fails(report) ? ExitCode.REGRESSION : ExitCode.OK;
   }
 }

@@ -1,6 +1,5 @@
 package dev.benchlake.analysis.cli;
 
-import dev.benchlake.analysis.compare.Correction;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.trend.StepGroups;
 import dev.benchlake.analysis.trend.Trend;
@@ -61,17 +60,8 @@ public final class TrendCommand implements Callable<Integer> {
           + " applied before the built-in name rules.")
   Path groups;
 
-  @Option(names = "--alpha", paramLabel = "A", defaultValue = "0.05",
-      description = "Significance level of the flags (default: ${DEFAULT-VALUE}).")
-  double alpha;
-
-  @Option(names = "--margin", paramLabel = "M", defaultValue = "5%",
-      description = "Changes smaller than this are neither flagged nor noise worth a mark (default: 5%%).")
-  String margin;
-
-  @Option(names = "--correction", paramLabel = "METHOD", defaultValue = "holm",
-      description = "Adjustment across all step and version tests: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  Correction correction;
+  @Mixin
+  StatisticsOptions statistics;
 
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for trend.json, trend.md and trend.html.")
   Path out;
@@ -85,8 +75,8 @@ public final class TrendCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     TrendRequest request = new TrendRequest(by.trim(), base.trim(), TrendMetric.parse(metric), where,
-        groups == null ? StepGroups.builtIn() : StepGroups.read(groups), CompareCommand.checkAlpha(alpha),
-        CompareCommand.parseMargin(margin), correction);
+        groups == null ? StepGroups.builtIn() : StepGroups.read(groups), statistics.alpha(),
+        statistics.margin(), statistics.correction());
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("trend")).requireExisting();
     TrendReport report = Trend.run(warehouse, request);
     TrendFiles.write(report, Provenance.of(warehouse, "trend", spec.commandLine().getParseResult().originalArgs()), out);

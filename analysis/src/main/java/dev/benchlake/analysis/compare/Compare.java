@@ -6,8 +6,9 @@ import dev.benchlake.analysis.engine.SortedLatencies;
 import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepQuery;
 import dev.benchlake.analysis.engine.WarehouseTasks;
-import dev.benchlake.analysis.report.ComparisonReport;
-import dev.benchlake.analysis.report.StepComparison;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.StepComparison;
+import dev.benchlake.analysis.stats.LinearQuantile;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.Warehouse;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@code benchlake compare} as an API: {@code Compare.run(warehouse, request)} selects the two
  * groups of runs, sorts their latencies on Spark ({@link SortedLatencies}), applies the outlier
  * policy, computes every figure of every step present in both groups and decides
- * ({@link Verdicts}). The result is the whole report; writing it is {@code ReportFiles}' job.
+ * ({@link Verdicts}). The result is the whole report; writing it is {@code CompareFiles}' job.
  */
 public final class Compare {
   private static final Logger LOG = LoggerFactory.getLogger(Compare.class);
@@ -53,9 +54,11 @@ public final class Compare {
       SortedLatencies analysed = all;
       try {
         Map<String, long[]> removed = new HashMap<>();
+        Map<String, Double[][]> unfiltered = new HashMap<>();
         if (!(request.outliers() instanceof OutlierPolicy.None)) {
+          unfiltered = unfilteredTails(all, steps);
           long outliersStarted = System.nanoTime();
-          analysed = all.keep(Outliers.keepRanges(all, steps, request.outliers()));
+          analysed = all.keep(Outliers.keepRanges(all, steps, request.outliers(), groups.runIds().size()));
           LOG.info("applied outlier policy {} in {} s", request.outliers().describe(), seconds(outliersStarted));
           for (String step : steps) {
             long[] before = {n(all, step, 0), n(all, step, 1)};
@@ -72,8 +75,9 @@ public final class Compare {
         long queryStarted = System.nanoTime();
         Map<String, StepAnswers> answers = analysed.query(queries);
         long draftStarted = System.nanoTime();
+        Map<String, Double[][]> tails = unfiltered;
         figures.forEach((step, f) -> drafts.add(f.draft(answers.get(step), counts.get(step),
-            removed.getOrDefault(step, new long[2]))));
+            removed.getOrDefault(step, new long[2]), tails.get(step))));
         LOG.info("read the ranks in {} s, computed the statistics in {} s", seconds(queryStarted), seconds(draftStarted));
       } finally {
         if (analysed != all) {
@@ -86,7 +90,40 @@ public final class Compare {
         new ComparisonReport.Selection(request.baseline(), groups.baselineRuns()),
         new ComparisonReport.Selection(request.candidate(), groups.candidateRuns()),
         request.alpha(), request.margin(), request.outliers().describe(), request.correction().label(),
-        request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, compared, skipped, Methods.describe(request));
+        request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, compared, skipped, Methods.describe(request),
+        Replicates.describe(groups));
+  }
+
+  /** Per step and group {p99, max} in seconds of every successful task, before an outlier policy. */
+  private static Map<String, Double[][]> unfilteredTails(SortedLatencies all, List<String> steps) {
+    Map<String, StepQuery> queries = new TreeMap<>();
+    for (String step : steps) {
+      StepQuery query = new StepQuery();
+      for (int g = 0; g < 2 && all.layout(step) != null; g++) {
+        long n = all.layout(step).n(g);
+        if (n > 0) {
+          LinearQuantile.Position at = LinearQuantile.position(n, 0.99);
+          query.groupRanks(g, at.lowerRank(), at.upperRank(), n - 1);
+        }
+      }
+      queries.put(step, query);
+    }
+    Map<String, StepAnswers> answers = all.query(queries);
+    Map<String, Double[][]> tails = new HashMap<>();
+    for (String step : steps) {
+      Double[][] t = new Double[2][2];
+      for (int g = 0; g < 2 && all.layout(step) != null; g++) {
+        long n = all.layout(step).n(g);
+        if (n > 0) {
+          StepAnswers a = answers.get(step);
+          LinearQuantile.Position at = LinearQuantile.position(n, 0.99);
+          t[g][0] = at.interpolate(a.groupValue(g, at.lowerRank()), a.groupValue(g, at.upperRank())) / 1e9;
+          t[g][1] = a.groupValue(g, n - 1) / 1e9;
+        }
+      }
+      tails.put(step, t);
+    }
+    return tails;
   }
 
   static Dataset<Row> engineInput(Warehouse warehouse, RunGroups groups, List<String> steps) {

@@ -9,8 +9,8 @@ import java.util.List;
  * @param baseline run selector of the baseline, e.g. {@code os=linux}
  * @param candidate run selector of the candidate
  * @param steps the steps to compare; empty: every step present in both groups
- * @param alpha significance level
- * @param margin practical-equivalence margin on the median, as a fraction (0.05 = ±5 %)
+ * @param alpha significance level, in (0, 0.5): equivalence uses the 1 − 2α interval
+ * @param margin practical-equivalence margin M, a fraction in (0, 1): the band is [1/(1+M), 1+M]
  * @param thresholdNs count tasks faster than this; null: do not
  */
 public record CompareRequest(String baseline, String candidate, List<String> steps, OutlierPolicy outliers,
@@ -42,11 +42,11 @@ public record CompareRequest(String baseline, String candidate, List<String> ste
 
   public CompareRequest {
     steps = List.copyOf(steps);
-    if (!(alpha > 0 && alpha < 1)) {
-      throw new IllegalArgumentException("alpha must be in (0, 1), not " + alpha);
+    if (!(alpha > 0 && alpha < 0.5)) {
+      throw new IllegalArgumentException("alpha must be in (0, 0.5), not " + alpha);
     }
-    if (!(margin >= 0 && margin < 1)) {
-      throw new IllegalArgumentException("margin must be in [0, 1), not " + margin);
+    if (!(margin > 0 && margin < 1)) {
+      throw new IllegalArgumentException("margin must be in (0, 1), not " + margin);
     }
   }
 

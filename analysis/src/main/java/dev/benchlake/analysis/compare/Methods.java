@@ -15,11 +15,37 @@ final class Methods {
     return List.of(
         "Latency: from the intended start to the end of each successful task, warm-up tasks excluded; failed tasks"
             + " are counted, never mixed into latencies.",
+        "The run is the unit of replication: per step, each run gives one median latency, one p99 and one"
+            + " throughput (successful tasks per second). The change theta is the ratio of the geometric means of"
+            + " these per-run figures, candidate over baseline; its intervals come from Welch's t on their logs"
+            + " (95% and 90%), exponentiated. Median, p99 and throughput are three families, each corrected on its own.",
+        "Verdict (from the per-run medians only): equivalent when the " + confidence(1 - 2 * request.alpha())
+            + " interval lies within [1/(1+M), 1+M] with M = " + Format.percent(request.margin()) + " (TOST);"
+            + " otherwise faster or slower when the " + confidence(1 - request.alpha()) + " interval excludes 1;"
+            + " otherwise inconclusive, with the runs per group that 80% power would need at the observed between-run"
+            + " SD. Both tests are adjusted across the steps compared (" + request.correction().label() + ", alpha = "
+            + Format.significant(request.alpha(), 3) + "). A group with no successful task or a single run is"
+            + " inconclusive.",
+        "Variance components: the between-run SD is the pooled SD of the log per-run medians; the within-run SE"
+            + " of a run's log median (and log p99) is the SD of that log quantile over 400 resamples of the"
+            + " run's own tasks (the bootstrap's inner stage, seed per run); the report shows the root mean square"
+            + " over the runs.",
+        String.format(Locale.ROOT, "Two-stage bootstrap of the p50 and p99 ratios: %d resamples, seed %d; each"
+            + " resample draws the runs of each group with replacement, then the tasks of each drawn run with"
+            + " replacement from its latency histogram (buckets of at most 0.4%%), its quantile drawn exactly as an"
+            + " order statistic (Beta-distributed rank); 2.5%% and 97.5%% percentiles of the ratio of geometric means.",
+            tuning.bootstrapResamples(), tuning.seed()),
+        "Errors at run level: Welch's t on the per-run error rates (failed / all tasks of the run); Fisher's exact"
+            + " test on the pooled tasks is descriptive.",
+        "Outliers: " + request.outliers().describe() + ", fences fitted on each run's own latencies (never on a"
+            + " pooled group), before every latency figure; the unfiltered p99 and max are shown too.",
+        "Server starts: runs of one group that share a server start are flagged as not independent replicates.",
+        "Within-run, descriptive (tasks treated as independent, so no verdict rests on them):",
         "Quantiles: exact, numpy's default 'linear' definition (R type 7); stddev is the sample standard deviation"
             + " (ddof = 1).",
-        "Outliers: " + request.outliers().describe() + ", applied per step and group before every latency figure.",
         "Mann-Whitney U: two-sided, candidate's U; exact permutation distribution (ties included) when n_b + n_c <= "
-            + MannWhitneyU.EXACT_MAX_TOTAL + ", else normal approximation with tie correction and continuity correction.",
+            + MannWhitneyU.EXACT_MAX_TOTAL + ", else normal approximation with tie correction and continuity"
+            + " correction; " + request.correction().label() + "-adjusted across steps.",
         "Welch's t: two-sided, unequal variances, Welch-Satterthwaite degrees of freedom.",
         "Kolmogorov-Smirnov: two-sided two-sample D; exact p when both groups have <= " + KolmogorovSmirnov.EXACT_MAX_N
             + " tasks, else Smirnov's asymptotic distribution (as scipy's ks_2samp).",
@@ -29,16 +55,12 @@ final class Methods {
             + " many tasks per group (seed " + tuning.seed() + ").",
         "Cliff's delta: P(candidate > baseline) - P(candidate < baseline); negligible < 0.147 <= small < 0.33 <="
             + " medium < 0.474 <= large.",
-        String.format(Locale.ROOT, "Median ratio: candidate / baseline, 95%% percentile bootstrap over all tasks"
-            + " (%d resamples, seed %d; each resample's median drawn exactly from order statistics).",
-            tuning.bootstrapResamples(), tuning.seed()),
-        "Run level: the run is the unit of replication; per-run medians (and throughputs) compared with the exact"
-            + " Mann-Whitney test; 'enough runs' means its smallest possible p can reach alpha after the correction.",
-        "Multiple steps: " + request.correction().label() + " adjustment of the task-level and of the run-level"
-            + " p-values across the steps compared.",
-        "Verdict: inconclusive without successful tasks on a side or without enough runs; otherwise significant when"
-            + " both the run-level and the task-level adjusted p are below alpha = " + Format.significant(request.alpha(), 3)
-            + ", negligible when the median moves by less than the margin of +/-" + Format.percent(request.margin())
-            + ", else faster or slower.");
+        String.format(Locale.ROOT, "Pooled median ratio: candidate / baseline, 95%% percentile bootstrap over all"
+            + " tasks (%d resamples, seed %d; each resample's median drawn exactly from order statistics).",
+            tuning.bootstrapResamples(), tuning.seed()));
+  }
+
+  private static String confidence(double level) {
+    return Format.percent(level);
   }
 }

@@ -12,10 +12,14 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Turns an {@link OutlierPolicy} into the interval of latencies kept per step and group,
+ * Turns an {@link OutlierPolicy} into the interval of latencies kept per step and <em>run</em>,
  * computed exactly on the sorted data: the quantiles the fences need come from one query; the
  * MAD, a median of deviations, by a search over its value (each round counts, in one job, how many
  * latencies lie within each of 64 candidate distances of the median).
+ *
+ * <p>Fences are fitted on each run's own latencies, never on a pooled group: pooled fences would
+ * trim the slow runs' tails and the fast runs' heads, i.e. exactly the run-to-run variance that the
+ * run-level interval must see.
  */
 final class Outliers {
   private static final long[] KEEP_ALL = {Long.MIN_VALUE, Long.MAX_VALUE};
@@ -23,18 +27,20 @@ final class Outliers {
 
   private Outliers() {}
 
-  /** {@code step → [group] → {lowest kept, highest kept}}. */
-  static Map<String, long[][]> keepRanges(SortedLatencies sorted, List<String> steps, OutlierPolicy policy) {
+  /** {@code step → [run] → {lowest kept, highest kept}}, for {@code runs} run indexes. */
+  static Map<String, long[][]> keepRanges(SortedLatencies sorted, List<String> steps, OutlierPolicy policy, int runs) {
     double[] probabilities = policy.quantilesNeeded();
     Map<String, StepQuery> queries = new TreeMap<>();
     for (String step : steps) {
       StepLayout layout = sorted.layout(step);
       StepQuery query = new StepQuery();
-      for (int g = 0; g < 2 && layout != null; g++) {
-        for (double p : probabilities) {
-          if (layout.n(g) > 0) {
-            LinearQuantile.Position at = LinearQuantile.position(layout.n(g), p);
-            query.groupRanks(g, at.lowerRank(), at.upperRank());
+      for (int r = 0; r < runs && layout != null; r++) {
+        long n = layout.runN(r);
+        if (n > 0) {
+          query.runRanks(r, 0, n - 1);
+          for (double p : probabilities) {
+            LinearQuantile.Position at = LinearQuantile.position(n, p);
+            query.runRanks(r, at.lowerRank(), at.upperRank());
           }
         }
       }
@@ -44,26 +50,25 @@ final class Outliers {
     Map<String, long[][]> ranges = new HashMap<>();
     for (String step : steps) {
       StepLayout layout = sorted.layout(step);
-      long[][] keep = {KEEP_ALL, KEEP_ALL};
-      for (int g = 0; g < 2 && layout != null; g++) {
-        if (layout.n(g) > 0) {
-          long n = layout.n(g);
+      long[][] keep = new long[runs][];
+      java.util.Arrays.fill(keep, KEEP_ALL);
+      for (int r = 0; r < runs && layout != null; r++) {
+        long n = layout.runN(r);
+        if (n > 0 && policy instanceof OutlierPolicy.QuantileFences byQuantiles) {
           StepAnswers a = answers.get(step);
-          int group = g;
+          int run = r;
           java.util.function.DoubleUnaryOperator q = p -> {
             LinearQuantile.Position at = LinearQuantile.position(n, p);
-            return at.interpolate(a.groupValue(group, at.lowerRank()), a.groupValue(group, at.upperRank()));
+            return at.interpolate(a.runValue(run, at.lowerRank()), a.runValue(run, at.upperRank()));
           };
-          if (policy instanceof OutlierPolicy.QuantileFences byQuantiles) {
-            double[] fences = byQuantiles.fences(q);
-            keep[g] = between(fences[0], fences[1]);
-          }
+          double[] fences = byQuantiles.fences(q);
+          keep[r] = between(fences[0], fences[1]);
         }
       }
       ranges.put(step, keep);
     }
     if (policy instanceof OutlierPolicy.Mad mad) {
-      madRanges(sorted, answers, steps, mad, ranges);
+      madRanges(sorted, answers, steps, mad, ranges, runs);
     }
     return ranges;
   }
@@ -77,15 +82,16 @@ final class Outliers {
     return value >= 0x1p63 ? Long.MAX_VALUE : value <= -0x1p63 ? Long.MIN_VALUE : (long) value;
   }
 
-  /** The MAD fences of every (step, group) the policy applies to, all searches in the same jobs. */
+  /** The MAD fences of every (step, run) the policy applies to, all searches in the same jobs. */
   private static void madRanges(SortedLatencies sorted, Map<String, StepAnswers> answers, List<String> steps,
-      OutlierPolicy.Mad policy, Map<String, long[][]> ranges) {
+      OutlierPolicy.Mad policy, Map<String, long[][]> ranges, int runs) {
+    int[] groupOf = sorted.runGroups();
     List<DeviationSearch> searches = new ArrayList<>();
     for (String step : steps) {
       StepLayout layout = sorted.layout(step);
-      for (int g = 0; g < 2 && layout != null; g++) {
-        if (layout.n(g) > 0) {
-          searches.add(new DeviationSearch(step, g, layout.n(g), answers.get(step)));
+      for (int r = 0; r < runs && layout != null; r++) {
+        if (layout.runN(r) > 0) {
+          searches.add(new DeviationSearch(step, groupOf[r], r, layout.runN(r), answers.get(step)));
         }
       }
     }
@@ -97,12 +103,12 @@ final class Outliers {
       }
     }
     for (DeviationSearch search : searches) {
-      ranges.get(search.step)[search.group] = search.keepRange(policy);
+      ranges.get(search.step)[search.run] = search.keepRange(policy);
     }
   }
 
   /**
-   * Finds the MAD of one group: the median of {@code |2x − 2·median|} (doubled so that a median
+   * Finds the MAD of one run: the median of {@code |2x − 2·median|} (doubled so that a median
    * between two latencies stays an integer), as one or two order statistics — each the smallest
    * {@code d} such that more than {@code rank} latencies lie within {@code d/2} of the median,
    * narrowed 64-fold per round by counting at 64 candidate distances.
@@ -110,6 +116,7 @@ final class Outliers {
   private static final class DeviationSearch {
     final String step;
     final int group;
+    final int run;
     final long twoMedian;
     final double median;
     final long[] ranks;
@@ -117,15 +124,16 @@ final class Outliers {
     final long[] high;
     private long[][] distances;
 
-    DeviationSearch(String step, int group, long n, StepAnswers a) {
+    DeviationSearch(String step, int group, int run, long n, StepAnswers a) {
       this.step = step;
       this.group = group;
+      this.run = run;
       LinearQuantile.Position at = LinearQuantile.position(n, 0.5);
-      long lowerMiddle = a.groupValue(group, at.lowerRank());
-      long upperMiddle = a.groupValue(group, at.upperRank());
+      long lowerMiddle = a.runValue(run, at.lowerRank());
+      long upperMiddle = a.runValue(run, at.upperRank());
       twoMedian = at.weight() == 0 ? 2 * lowerMiddle : lowerMiddle + upperMiddle;
       median = at.interpolate(lowerMiddle, upperMiddle);
-      long widest = Math.max(twoMedian - 2 * a.groupValue(group, 0), 2 * a.groupValue(group, n - 1) - twoMedian);
+      long widest = Math.max(twoMedian - 2 * a.runValue(run, 0), 2 * a.runValue(run, n - 1) - twoMedian);
       ranks = n % 2 == 1 ? new long[] {(n - 1) / 2} : new long[] {n / 2 - 1, n / 2};
       low = new long[ranks.length];
       high = new long[ranks.length];
@@ -153,7 +161,7 @@ final class Outliers {
           intervals.add(new long[] {-Math.floorDiv(distances[r][i] - twoMedian, 2), Math.floorDiv(twoMedian + distances[r][i], 2)});
         }
       }
-      return new SortedLatencies.CountRequest(step, group, intervals.stream().mapToLong(i -> i[0]).toArray(),
+      return new SortedLatencies.CountRequest(step, group, run, intervals.stream().mapToLong(i -> i[0]).toArray(),
           intervals.stream().mapToLong(i -> i[1]).toArray());
     }
 

@@ -16,7 +16,12 @@ import org.apache.spark.sql.Row;
  * The runs of the baseline and of the candidate, each sorted by id. A run's index is its position
  * in {@link #runIds()}: the baseline's first.
  */
-record RunGroups(List<String> baselineRuns, List<String> candidateRuns) {
+record RunGroups(List<String> baselineRuns, List<String> candidateRuns, java.util.Map<String, String> serverStarts) {
+  /**
+   * The runs table's column naming the server start a run measured (absent from warehouses written
+   * before it existed, null in a run that did not record it).
+   */
+  static final String SERVER_START = "server_start";
   static final int BASELINE = 0;
   static final int CANDIDATE = 1;
 
@@ -33,7 +38,21 @@ record RunGroups(List<String> baselineRuns, List<String> candidateRuns) {
           + " match both the baseline selector '" + request.baseline() + "' and the candidate selector '"
           + request.candidate() + "': make the selectors exclusive");
     }
-    return new RunGroups(baseline, candidate);
+    return new RunGroups(baseline, candidate, serverStarts(local));
+  }
+
+  /** {@code run_id → server_start} of the runs that recorded one; empty without the column. */
+  private static java.util.Map<String, String> serverStarts(Dataset<Row> runs) {
+    java.util.Map<String, String> starts = new java.util.TreeMap<>();
+    if (!java.util.Arrays.asList(runs.columns()).contains(SERVER_START)) {
+      return starts;
+    }
+    for (Row row : runs.select(col(WarehouseSchema.RUN_ID), col(SERVER_START).cast("string")).collectAsList()) {
+      if (!row.isNullAt(1)) {
+        starts.put(row.getString(0), row.getString(1));
+      }
+    }
+    return starts;
   }
 
   private static List<String> runIds(Warehouse warehouse, Dataset<Row> runs, String selector, String role) {

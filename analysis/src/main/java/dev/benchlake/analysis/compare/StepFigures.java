@@ -3,15 +3,16 @@ package dev.benchlake.analysis.compare;
 import static dev.benchlake.analysis.compare.RunGroups.BASELINE;
 import static dev.benchlake.analysis.compare.RunGroups.CANDIDATE;
 
+import dev.benchlake.analysis.engine.LatencyBuckets;
 import dev.benchlake.analysis.engine.RunCounts;
 import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepLayout;
 import dev.benchlake.analysis.engine.StepQuery;
-import dev.benchlake.analysis.report.GroupStatistics;
-import dev.benchlake.analysis.report.Plot;
+import dev.benchlake.analysis.compare.GroupStatistics;
+import dev.benchlake.analysis.compare.Plot;
 import dev.benchlake.analysis.report.Range;
-import dev.benchlake.analysis.report.RunLevel;
-import dev.benchlake.analysis.report.Tests;
+import dev.benchlake.analysis.compare.RunLevel;
+import dev.benchlake.analysis.compare.Tests;
 import dev.benchlake.analysis.stats.BootstrapMedianRatio;
 import dev.benchlake.analysis.stats.CliffsDelta;
 import dev.benchlake.analysis.stats.FisherExact;
@@ -22,6 +23,7 @@ import dev.benchlake.analysis.stats.LinearQuantile;
 import dev.benchlake.analysis.stats.MannWhitneyU;
 import dev.benchlake.analysis.stats.Moments;
 import dev.benchlake.analysis.stats.RandomRanks;
+import dev.benchlake.analysis.stats.TwoStageBootstrap;
 import dev.benchlake.analysis.stats.WelchT;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +32,7 @@ import java.util.Locale;
 
 /**
  * One step's figures: first the ranks they need ({@link #query}), then, from the values at those
- * ranks and the engine's sufficient statistics, the groups, tests, run level and plot
+ * ranks and the engine's sufficient statistics, the groups, tests, per-run figures and plot
  * ({@link #draft}). Latencies are in nanoseconds until the report turns them into seconds.
  */
 final class StepFigures {
@@ -39,6 +41,10 @@ final class StepFigures {
   /** Where the plotted inverse ECDF is sampled: every percent, then the tail. */
   static final double[] ECDF = ecdfProbabilities();
   private static final double NS_PER_S = 1e9;
+  /** Per-run quantiles: the median and the p99, the run-level latency figures. */
+  private static final double[] PER_RUN = {0.5, 0.99};
+  /** Resamples of a run's own tasks for its within-run standard error. */
+  private static final int WITHIN_RUN_RESAMPLES = 400;
 
   private final String step;
   private final StepLayout layout;
@@ -84,8 +90,10 @@ final class StepFigures {
     }
     for (int run = 0; layout != null && run < groups.runIds().size(); run++) {
       if (layout.runN(run) > 0) {
-        LinearQuantile.Position at = LinearQuantile.position(layout.runN(run), 0.5);
-        query.runRanks(run, at.lowerRank(), at.upperRank());
+        for (double p : PER_RUN) {
+          LinearQuantile.Position at = LinearQuantile.position(layout.runN(run), p);
+          query.runRanks(run, at.lowerRank(), at.upperRank());
+        }
       }
     }
     if (n[BASELINE] > 0 && n[CANDIDATE] > 0) {
@@ -108,11 +116,46 @@ final class StepFigures {
     return query;
   }
 
-  StepDraft draft(StepAnswers answers, StepCounts counts, long[] removed) {
-    GroupStatistics baseline = group(BASELINE, answers, counts, removed[BASELINE]);
-    GroupStatistics candidate = group(CANDIDATE, answers, counts, removed[CANDIDATE]);
-    return new StepDraft(step, baseline, candidate, tests(answers, baseline, candidate), runLevel(answers, counts),
-        plot(answers));
+  /**
+   * @param unfiltered per group {p99, max} in seconds before the outlier policy; null with the
+   *     policy {@code none} (then they are the filtered ones)
+   */
+  StepDraft draft(StepAnswers answers, StepCounts counts, long[] removed, Double[][] unfiltered) {
+    GroupStatistics baseline = group(BASELINE, answers, counts, removed[BASELINE], unfiltered);
+    GroupStatistics candidate = group(CANDIDATE, answers, counts, removed[CANDIDATE], unfiltered);
+    PerRun perRun = perRun(answers, counts);
+    return new StepDraft(step, baseline, candidate, tests(answers, baseline, candidate), perRun.level, plot(answers),
+        perRun.seLogMedian, perRun.seLogP99, bootstrap(0.5), bootstrap(0.99));
+  }
+
+  private double runQuantileNs(StepAnswers answers, int run, double p) {
+    LinearQuantile.Position at = LinearQuantile.position(layout.runN(run), p);
+    return at.interpolate(answers.runValue(run, at.lowerRank()), answers.runValue(run, at.upperRank()));
+  }
+
+  /** The run's latency histogram on the engine's buckets, for resampling its tasks. */
+  private TwoStageBootstrap.Run histogram(int run) {
+    long[][] histogram = layout.runHistogram(run);
+    long[] lower = Arrays.stream(histogram[0]).map(LatencyBuckets::lowerBound).toArray();
+    long[] upper = Arrays.stream(histogram[0]).map(LatencyBuckets::upperBound).toArray();
+    return new TwoStageBootstrap.Run(lower, upper, histogram[1]);
+  }
+
+  private Interval bootstrap(double p) {
+    List<List<TwoStageBootstrap.Run>> runs = List.of(new ArrayList<>(), new ArrayList<>());
+    for (int g = 0; g < 2 && layout != null; g++) {
+      for (int run : groups.runsOf(g)) {
+        if (layout.runN(run) > 0) {
+          runs.get(g).add(histogram(run));
+        }
+      }
+    }
+    if (runs.get(BASELINE).size() < 2 || runs.get(CANDIDATE).size() < 2) {
+      return Interval.UNBOUNDED;
+    }
+    return TwoStageBootstrap.interval(runs.get(BASELINE).toArray(TwoStageBootstrap.Run[]::new),
+        runs.get(CANDIDATE).toArray(TwoStageBootstrap.Run[]::new), p, request.tuning().bootstrapResamples(),
+        request.tuning().seed());
   }
 
   private double quantileNs(StepAnswers answers, int group, double p) {
@@ -120,7 +163,7 @@ final class StepFigures {
     return at.interpolate(answers.groupValue(group, at.lowerRank()), answers.groupValue(group, at.upperRank()));
   }
 
-  private GroupStatistics group(int g, StepAnswers answers, StepCounts counts, long removed) {
+  private GroupStatistics group(int g, StepAnswers answers, StepCounts counts, long removed, Double[][] unfiltered) {
     long tasks = counts.tasks(g);
     long ok = counts.ok(g);
     Double[] q = new Double[SUMMARY.length];
@@ -136,7 +179,8 @@ final class StepFigures {
     }
     Long under = request.thresholdNs() == null ? null : (n[g] > 0 ? layout.underThreshold(g) : 0L);
     return new GroupStatistics(counts.runs(g), tasks, ok, tasks - ok, counts.errorsByCode(g), q[0], q[1], q[2], q[3],
-        q[4], q[5], q[6], mean, stddev, under, removed);
+        q[4], q[5], q[6], mean, stddev, under, removed, tasks == 0 ? null : (tasks - ok) / (double) tasks,
+        unfiltered == null ? q[4] : unfiltered[g][0], unfiltered == null ? q[6] : unfiltered[g][1]);
   }
 
   private Tests tests(StepAnswers answers, GroupStatistics baseline, GroupStatistics candidate) {
@@ -176,34 +220,53 @@ final class StepFigures {
             request.tuning().bootstrapResamples(), request.tuning().seed()));
   }
 
-  private RunLevel runLevel(StepAnswers answers, StepCounts counts) {
+  private record PerRun(RunLevel level, double seLogMedian, double seLogP99) {}
+
+  /**
+   * Every run with tasks in this step: its median, p99 (null without successful tasks), throughput
+   * (null when undefined) and error rate; and the errors compared across runs.
+   */
+  private PerRun perRun(StepAnswers answers, StepCounts counts) {
     List<List<String>> ids = List.of(new ArrayList<>(), new ArrayList<>());
     List<List<Double>> medians = List.of(new ArrayList<>(), new ArrayList<>());
+    List<List<Double>> p99s = List.of(new ArrayList<>(), new ArrayList<>());
     List<List<Double>> throughputs = List.of(new ArrayList<>(), new ArrayList<>());
+    List<List<Double>> errorRates = List.of(new ArrayList<>(), new ArrayList<>());
+    double[] squares = new double[2];
+    int[] seCount = new int[2];
     for (int g = 0; g < 2; g++) {
       for (int run : groups.runsOf(g)) {
         RunCounts runCounts = counts.run(run);
-        if (runCounts == null || layout == null || layout.runN(run) == 0) {
+        if (runCounts == null || runCounts.tasks() == 0) {
           continue;
         }
-        LinearQuantile.Position at = LinearQuantile.position(layout.runN(run), 0.5);
         ids.get(g).add(groups.runId(run));
-        medians.get(g).add(at.interpolate(answers.runValue(run, at.lowerRank()), answers.runValue(run, at.upperRank())) / NS_PER_S);
+        boolean latencies = layout != null && layout.runN(run) > 0;
+        medians.get(g).add(latencies ? runQuantileNs(answers, run, 0.5) / NS_PER_S : null);
+        p99s.get(g).add(latencies ? runQuantileNs(answers, run, 0.99) / NS_PER_S : null);
         throughputs.get(g).add(orNull(runCounts.throughputPerS()));
+        errorRates.get(g).add(runCounts.errors() / (double) runCounts.tasks());
+        if (latencies) {
+          // The within-run SE from a bootstrap of the run's own tasks (seeded per run, reproducible).
+          TwoStageBootstrap.Run tasks = histogram(run);
+          long seed = request.tuning().seed() + run;
+          double[] se = {TwoStageBootstrap.withinRunSeLog(tasks, 0.5, WITHIN_RUN_RESAMPLES, seed),
+              TwoStageBootstrap.withinRunSeLog(tasks, 0.99, WITHIN_RUN_RESAMPLES, seed)};
+          for (int f = 0; f < 2; f++) {
+            if (Double.isFinite(se[f])) {
+              squares[f] += se[f] * se[f];
+              seCount[f]++;
+            }
+          }
+        }
       }
     }
-    List<Double> baseMedians = medians.get(BASELINE);
-    List<Double> candMedians = medians.get(CANDIDATE);
-    boolean both = !baseMedians.isEmpty() && !candMedians.isEmpty();
-    Double p = both ? MannWhitneyU.test(asDoubles(candMedians), asDoubles(baseMedians)).p() : null;
-    Double smallest = both ? MannWhitneyU.smallestP(baseMedians.size(), candMedians.size()) : null;
-    List<Double> baseThroughput = throughputs.get(BASELINE);
-    List<Double> candThroughput = throughputs.get(CANDIDATE);
-    Double throughputP = !baseThroughput.isEmpty() && !candThroughput.isEmpty()
-        && !baseThroughput.contains(null) && !candThroughput.contains(null)
-        ? MannWhitneyU.test(asDoubles(candThroughput), asDoubles(baseThroughput)).p() : null;
-    return new RunLevel(ids.get(BASELINE), ids.get(CANDIDATE), baseMedians, candMedians, p, null, false, null, smallest,
-        baseThroughput, candThroughput, throughputP);
+    RunLevel level = new RunLevel(ids.get(BASELINE), ids.get(CANDIDATE), medians.get(BASELINE), medians.get(CANDIDATE),
+        p99s.get(BASELINE), p99s.get(CANDIDATE), throughputs.get(BASELINE), throughputs.get(CANDIDATE),
+        errorRates.get(BASELINE), errorRates.get(CANDIDATE), null, null, null,
+        RunErrorRates.compare(errorRates.get(BASELINE), errorRates.get(CANDIDATE)), null);
+    return new PerRun(level, seCount[0] == 0 ? Double.NaN : Math.sqrt(squares[0] / seCount[0]),
+        seCount[1] == 0 ? Double.NaN : Math.sqrt(squares[1] / seCount[1]));
   }
 
   private Plot plot(StepAnswers answers) {
@@ -240,7 +303,4 @@ final class StepFigures {
     return Arrays.stream(values).asDoubleStream().toArray();
   }
 
-  private static double[] asDoubles(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).toArray();
-  }
 }

@@ -1,145 +1,232 @@
 package dev.benchlake.analysis.compare;
 
 import static dev.benchlake.analysis.report.Format.change;
-import static dev.benchlake.analysis.report.Format.duration;
-import static dev.benchlake.analysis.report.Format.p;
-import static dev.benchlake.analysis.report.Format.pEquals;
 import static dev.benchlake.analysis.report.Format.percent;
 import static dev.benchlake.analysis.report.Format.significant;
 
-import dev.benchlake.analysis.report.GroupStatistics;
-import dev.benchlake.analysis.report.RunLevel;
-import dev.benchlake.analysis.report.StepComparison;
-import dev.benchlake.analysis.report.Tests;
-import dev.benchlake.analysis.report.Verdict;
-import dev.benchlake.analysis.stats.RunCountGuidance;
+import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.compare.RunErrors;
+import dev.benchlake.analysis.compare.RunLevel;
+import dev.benchlake.analysis.compare.RunLevelEffect;
+import dev.benchlake.analysis.compare.StepComparison;
+import dev.benchlake.analysis.stats.Interval;
+import dev.benchlake.analysis.stats.LogRatio;
+import dev.benchlake.analysis.stats.RatioDecisions;
+import dev.benchlake.analysis.stats.Verdict;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Weighs the steps together and decides. Pure: figures in, verdicts and sentences out.
  *
- * <p><b>Corrections.</b> The task-level Mann–Whitney p-values of the steps are adjusted together
- * ({@link Tests#pAdjusted}), and so are the run-level ones ({@link RunLevel#pAdjusted}).
+ * <p>The run is the unit of replication. Per step and family (per-run median latency, per-run
+ * p99, per-run throughput) θ is the ratio of the geometric means of the per-run figures
+ * ({@link LogRatio}); {@link RatioDecisions} decides each family across the compared steps (Holm
+ * or Benjamini–Hochberg): {@code equivalent} when the 1 − 2α interval lies in the band
+ * [1/(1+M), 1+M], else {@code faster}/{@code slower} when the 1 − α interval excludes 1, else
+ * {@code inconclusive} with the runs per group that 80 % power would need. A step's verdict is its
+ * median family's. A step whose group has no run with successful tasks, a single run, a zero
+ * per-run figure or no variation between runs is {@code inconclusive} with a sentence saying why,
+ * and is left out of the family (it has no p-value to correct).
  *
- * <p><b>Verdict</b>, in this order:
- * <ol>
- *   <li>{@code inconclusive} when a group has no successful task (no latency to compare), or when
- *       the run counts cannot reach significance at all: the exact run-level test's smallest
- *       possible p-value is above α (α/m with Holm over m steps) — the run is the unit of
- *       replication, and 3 vs 3 runs cannot go below p = 0.1 whatever the tasks say.
- *   <li>{@code no_significant_difference} unless both the run-level and the task-level adjusted
- *       p-values are below α.
- *   <li>{@code significant_but_negligible} when the median moves by less than the margin
- *       ({@code |median_c/median_b − 1| < margin}; with a zero baseline median, when Cliff's δ is
- *       negligible).
- *   <li>otherwise {@code slower} or {@code faster} by the direction of the median (of δ when the
- *       medians are equal).
- * </ol>
- * Failures never enter the latency figures; their difference (Fisher's test) is stated in the
- * explanation.
+ * <p>The task-level tests never enter the verdict: they treat tasks as independent, while tasks
+ * of one run share that run's conditions.
  */
 final class Verdicts {
+  private static final String MEDIAN = "median";
+  private static final String P99 = "p99";
+  private static final String THROUGHPUT = "throughput";
+
   private Verdicts() {}
 
   static List<StepComparison> finish(List<StepDraft> drafts, CompareRequest request) {
-    int count = drafts.size();
-    double[] taskP = new double[count];
-    double[] runP = new double[count];
-    for (int i = 0; i < count; i++) {
-      taskP[i] = orNaN(drafts.get(i).tests().mannWhitneyP());
-      runP[i] = orNaN(drafts.get(i).runLevel().p());
-    }
+    List<RunLevelEffect> medians = family(drafts, MEDIAN, d -> d.runLevel().baselineMediansS(),
+        d -> d.runLevel().candidateMediansS(), true, StepDraft::withinRunSeLogMedian, StepDraft::bootstrapMedian, request);
+    List<RunLevelEffect> p99s = family(drafts, P99, d -> d.runLevel().baselineP99S(), d -> d.runLevel().candidateP99S(),
+        true, StepDraft::withinRunSeLogP99, StepDraft::bootstrapP99, request);
+    List<RunLevelEffect> throughputs = family(drafts, THROUGHPUT, d -> d.runLevel().baselineThroughputPerS(),
+        d -> d.runLevel().candidateThroughputPerS(), false, d -> Double.NaN, d -> null, request);
+    // The within-run Mann–Whitney p-values are adjusted too, as descriptive figures of their own.
+    double[] taskP = drafts.stream().mapToDouble(d -> d.tests().mannWhitneyP() == null ? Double.NaN
+        : d.tests().mannWhitneyP()).toArray();
     double[] taskAdjusted = request.correction().adjust(taskP);
-    double[] runAdjusted = request.correction().adjust(runP);
-    int runFamily = (int) java.util.Arrays.stream(runP).filter(p -> !Double.isNaN(p)).count();
-    double level = request.correction().bestCaseLevel(request.alpha(), runFamily);
     List<StepComparison> steps = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < drafts.size(); i++) {
       StepDraft draft = drafts.get(i);
-      Tests tests = draft.tests().withPAdjusted(orNull(taskAdjusted[i]));
-      RunLevel run = draft.runLevel();
-      boolean enough = run.smallestPossibleP() != null && run.smallestPossibleP() <= level;
-      run = run.withAdjustment(orNull(runAdjusted[i]), enough, enough ? null : RunCountGuidance.runsPerGroupNeeded(level));
-      Decision decision = decide(draft.baseline(), draft.candidate(), tests, run, request);
-      steps.add(new StepComparison(draft.step(), draft.baseline(), draft.candidate(), tests, run, decision.verdict,
-          decision.explanation + errors(draft.baseline(), draft.candidate(), tests, request.alpha()) + ".", draft.plot()));
+      RunLevelEffect median = medians.get(i);
+      String variance = Sentences.variance(median);
+      RunLevel run = draft.runLevel().withEffects(median, p99s.get(i), throughputs.get(i), variance);
+      String explanation = Sentences.verdict(median, run.counts(), request) + (variance == null ? "" : " " + variance)
+          + Sentences.errors(run.errors(), draft.baseline().errors(), draft.candidate().errors());
+      steps.add(new StepComparison(draft.step(), draft.baseline(), draft.candidate(),
+          draft.tests().withPAdjusted(orNull(taskAdjusted[i])), run,
+          median.verdict(), explanation, draft.plot()));
     }
     return steps;
   }
 
-  private record Decision(Verdict verdict, String explanation) {}
-
-  private static Decision decide(GroupStatistics b, GroupStatistics c, Tests tests, RunLevel run, CompareRequest request) {
-    double alpha = request.alpha();
-    if (b.p50S() == null || c.p50S() == null) {
-      String which = b.p50S() == null && c.p50S() == null ? "either group"
-          : b.p50S() == null ? "the baseline" : "the candidate";
-      GroupStatistics empty = b.p50S() == null ? b : c;
-      String what = empty.ok() == 0 ? "no successful task in " : "no latency recorded for the successful tasks of ";
-      return new Decision(Verdict.INCONCLUSIVE, "Inconclusive: " + what + which + ", so latencies cannot be compared");
+  /** One family's effects over every step; the decidable steps are decided together. */
+  private static List<RunLevelEffect> family(List<StepDraft> drafts, String metric,
+      Function<StepDraft, List<Double>> baseline, Function<StepDraft, List<Double>> candidate, boolean lowerIsBetter,
+      java.util.function.ToDoubleFunction<StepDraft> withinSe, Function<StepDraft, Interval> bootstrap,
+      CompareRequest request) {
+    RunLevelEffect[] effects = new RunLevelEffect[drafts.size()];
+    List<Integer> decidable = new ArrayList<>();
+    List<LogRatio> ratios = new ArrayList<>();
+    for (int i = 0; i < drafts.size(); i++) {
+      StepDraft d = drafts.get(i);
+      List<Double> b = baseline.apply(d);
+      List<Double> c = candidate.apply(d);
+      String why = whyUndecidable(metric, b, c);
+      if (why == null) {
+        LogRatio ratio = LogRatio.of(values(b), values(c));
+        // Runs that all give the same figure show no run-to-run variance to build an interval on
+        // (decided here, not left to rounding in the logs).
+        boolean varies = Arrays.stream(values(b)).distinct().count() > 1 || Arrays.stream(values(c)).distinct().count() > 1;
+        if (varies && ratio.interval(0.95).bounded()) {
+          decidable.add(i);
+          ratios.add(ratio);
+          continue;
+        }
+        why = "the per-run " + metric + " figures do not vary at all, so no interval can be estimated";
+      }
+      effects[i] = RunLevelEffect.unavailable(metric, why);
     }
-    String median = median(b, c, tests);
-    String margin = "±" + percent(request.margin()) + " margin";
-    String cliff = "Cliff's δ = " + significant(tests.cliffsDelta(), 2) + ", " + tests.cliffsMagnitude();
-    String tasks = pEquals("p_adj", tests.pAdjusted()) + ", " + cliff;
-    String runCounts = run.baselineMediansS().size() + " vs " + run.candidateMediansS().size() + " runs";
-    boolean tasksDiffer = tests.pAdjusted() < alpha;
-    if (!run.enoughRuns()) {
-      String floor = run.smallestPossibleP() == null ? "one group has no run with successful tasks"
-          : "the smallest possible run-level p is " + p(run.smallestPossibleP());
-      return new Decision(Verdict.INCONCLUSIVE, "Inconclusive: " + median + " and the tasks "
-          + (tasksDiffer ? "differ (" : "do not differ significantly (") + tasks + "), but " + runCounts
-          + " cannot establish " + (tasksDiffer ? "it" : "a difference") + " at α = " + significant(alpha, 3)
-          + " (" + floor + "): " + run.runsNeeded() + " runs per group are needed");
+    List<RatioDecisions.Decision> decisions = ratios.isEmpty() ? List.of()
+        : RatioDecisions.decide(ratios, request.alpha(), request.margin(), request.correction(), lowerIsBetter);
+    for (int k = 0; k < decidable.size(); k++) {
+      int i = decidable.get(k);
+      LogRatio r = ratios.get(k);
+      RatioDecisions.Decision decision = decisions.get(k);
+      StepDraft d = drafts.get(i);
+      Interval boot = bootstrap.apply(d);
+      Integer needed = decision.runsNeededPerGroup();
+      effects[i] = new RunLevelEffect(metric, r.ratio(), range(r.interval(0.95)), range(r.interval(0.90)),
+          range(r.interval(1 - request.alpha())), range(r.interval(1 - 2 * request.alpha())),
+          orNull(r.pDifference()), orNull(decision.pDifferenceAdjusted()), orNull(decision.pEquivalenceAdjusted()),
+          orNull(r.betweenRunSdLog()), orNull(withinSe.applyAsDouble(d)),
+          decision.verdict() == Verdict.INCONCLUSIVE ? needed : null, boot == null ? null : range(boot),
+          decision.verdict(), decision.realButNegligible(), decision.beyondMargin(), null);
     }
-    String evidence = "across runs (" + pEquals("p_adj", run.pAdjusted()) + ", " + runCounts + ") and tasks (" + tasks + ")";
-    if (!(run.pAdjusted() < alpha && tasksDiffer)) {
-      return new Decision(Verdict.NO_SIGNIFICANT_DIFFERENCE, "No significant difference at α = " + significant(alpha, 3)
-          + ": " + median + "; runs " + pEquals("p_adj", run.pAdjusted()) + " (" + runCounts + "), tasks "
-          + pEquals("p_adj", tests.pAdjusted()) + " (" + cliff + ")");
-    }
-    Double ratio = tests.medianRatio();
-    boolean material = ratio != null ? Math.abs(ratio - 1) >= request.margin()
-        : !"negligible".equals(tests.cliffsMagnitude());
-    if (!material) {
-      return new Decision(Verdict.SIGNIFICANT_BUT_NEGLIGIBLE, "Significant but negligible: " + median + ", within the "
-          + margin + ", though significant " + evidence);
-    }
-    boolean slower = ratio != null && ratio != 1 ? ratio > 1 : tests.cliffsDelta() > 0;
-    return new Decision(slower ? Verdict.SLOWER : Verdict.FASTER,
-        (slower ? "Slower: " : "Faster: ") + median + ", beyond the " + margin + ", significant " + evidence);
+    return Arrays.asList(effects);
   }
 
-  /** {@code the median rises 16.3% (1.43 ms vs 1.23 ms)}, candidate first. */
-  private static String median(GroupStatistics b, GroupStatistics c, Tests tests) {
-    if (tests.medianRatio() == null) {
-      return "the median ratio is undefined (zero baseline median)";
+  /** Why θ cannot be estimated from these per-run figures, or null when it can. */
+  static String whyUndecidable(String metric, List<Double> baseline, List<Double> candidate) {
+    List<Double> b = baseline.stream().filter(Objects::nonNull).toList();
+    List<Double> c = candidate.stream().filter(Objects::nonNull).toList();
+    String figure = metric.equals(THROUGHPUT) ? "throughput" : "successful task";
+    if (b.isEmpty() || c.isEmpty()) {
+      String which = b.isEmpty() && c.isEmpty() ? "either group" : b.isEmpty() ? "the baseline" : "the candidate";
+      return "no run of " + which + " has a " + (metric.equals(THROUGHPUT) ? "measurable throughput" : figure)
+          + ", so there is nothing to compare";
     }
-    double change = tests.medianRatio() - 1;
-    String values = " (" + duration(c.p50S()) + " vs " + duration(b.p50S()) + ")";
-    if (change == 0) {
-      return "the median is unchanged" + values;
+    if (b.size() < 2 || c.size() < 2) {
+      String which = b.size() < 2 && c.size() < 2 ? "both groups have" : b.size() < 2 ? "the baseline has" : "the candidate has";
+      return which + " a single run: one run cannot show how much runs differ, so no interval is possible"
+          + " whatever its task count";
     }
-    return "the median " + (change > 0 ? "rises " : "falls ") + change(Math.abs(change)).substring(1) + values;
+    if (b.stream().anyMatch(v -> !(v > 0)) || c.stream().anyMatch(v -> !(v > 0))) {
+      return "a per-run " + metric + " of 0 has no logarithm, so the ratio of geometric means is undefined";
+    }
+    return null;
   }
 
-  private static String errors(GroupStatistics b, GroupStatistics c, Tests tests, double alpha) {
-    if (b.errors() == 0 && c.errors() == 0) {
-      return "";
-    }
-    String more = tests.fisherErrorsP() < alpha
-        ? (c.errors() * (double) b.tasks() > b.errors() * (double) c.tasks() ? ", significantly more in the candidate"
-            : ", significantly more in the baseline")
-        : "";
-    return "; errors " + b.errors() + " vs " + c.errors() + " (Fisher " + pEquals("p", tests.fisherErrorsP()) + more + ")";
+  private static double[] values(List<Double> values) {
+    return values.stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
   }
 
-  private static double orNaN(Double value) {
-    return value == null ? Double.NaN : value;
+  private static Range range(Interval interval) {
+    return interval.bounded() ? new Range(interval.low(), interval.high()) : Range.UNBOUNDED;
   }
 
   private static Double orNull(double value) {
-    return Double.isNaN(value) ? null : value;
+    return Double.isFinite(value) ? value : null;
+  }
+
+  /** The sentences, each saying only what the numbers next to it support. */
+  static final class Sentences {
+    private Sentences() {}
+
+    static String verdict(RunLevelEffect m, String runs, CompareRequest request) {
+      if (m.unavailable() != null) {
+        return "Inconclusive: " + m.unavailable() + ".";
+      }
+      String theta = "per-run median latency " + change(m.ratio() - 1) + " (θ = " + significant(m.ratio(), 4) + ")";
+      String margin = "±" + percent(request.margin()) + " margin";
+      // The intervals the verdict rests on: 1 − α for a difference, 1 − 2α for equivalence.
+      String ci = interval(m.ciDecision());
+      String level = percent(1 - request.alpha()) + " interval";
+      String equivalenceLevel = percent(1 - 2 * request.alpha()) + " interval";
+      return switch (m.verdict()) {
+        case EQUIVALENT -> (m.realButNegligible()
+            ? "Equivalent: a real but negligible difference (" + change(m.ratio() - 1) + ", interval " + ci + ")"
+            : "Equivalent: " + theta + ", " + level + " " + ci)
+            + "; the " + equivalenceLevel + " " + interval(m.ciEquivalence()) + " lies within the " + margin + " (TOST "
+            + Format.pEquals("p_adj", m.pEquivalenceAdjusted()) + ", " + runs + " runs).";
+        case SLOWER, FASTER -> {
+          boolean slower = m.verdict() == Verdict.SLOWER;
+          String word = slower ? "slower" : "faster";
+          // The bound of the interval nearest to 1: how large the change is at least.
+          double nearest = slower ? m.ciDecision().low() : m.ciDecision().high();
+          String size = m.beyondMargin()
+              ? "the whole interval lies beyond the " + margin + ": at least " + change(Math.abs(nearest - 1)).substring(1)
+                  + " " + word
+              : "the size is still uncertain: the interval reaches into the " + margin;
+          yield (slower ? "Slower: " : "Faster: ") + theta + ", " + level + " " + ci + " ("
+              + Format.pEquals("p_adj", m.pAdjusted()) + ", " + runs + " runs); " + size + ".";
+        }
+        case INCONCLUSIVE -> "Inconclusive: " + theta + ", " + level + " " + ci + " (" + runs
+            + " runs): compatible both with no change and with one beyond the " + margin + "; about " + m.runsNeeded()
+            + " runs per group would decide it (80% power at the observed between-run SD of "
+            + significant(m.betweenRunSdLog(), 2) + " on the log scale).";
+      };
+    }
+
+    /** Which variance component dominates, or null when they are not both known. */
+    static String variance(RunLevelEffect m) {
+      if (m.betweenRunSdLog() == null || m.withinRunSeLog() == null) {
+        return null;
+      }
+      double between = m.betweenRunSdLog();
+      double within = m.withinRunSeLog();
+      String figures = "(between-run SD " + significant(between, 2) + ", within-run SE of the log median "
+          + significant(within, 2) + ")";
+      if (between >= 2 * within) {
+        return "Runs differ far more than a run's own sampling noise " + figures
+            + ": more tasks per run will not help; more runs will.";
+      }
+      if (within >= 2 * between) {
+        return "A run's own sampling noise dominates " + figures + ": more tasks per run will help as much as more runs.";
+      }
+      return "Run-to-run and within-run noise are of similar size " + figures + ": more runs help most, more tasks per"
+          + " run somewhat.";
+    }
+
+    /** The errors across runs, when there are any. */
+    static String errors(RunErrors e, long baselineErrors, long candidateErrors) {
+      if (baselineErrors == 0 && candidateErrors == 0) {
+        return "";
+      }
+      String rates = " Errors: " + baselineErrors + " vs " + candidateErrors + " tasks; mean per-run error rate "
+          + percentValue(e.baselineMeanRate()) + " vs " + percentValue(e.candidateMeanRate());
+      if (e.p() == null) {
+        return rates + " (no run-level test: too few runs or no variation).";
+      }
+      return rates + " (Welch's t on the per-run rates, " + Format.pEquals("p", e.p()) + ").";
+    }
+
+    private static String percentValue(Double rate) {
+      return rate == null ? "—" : significant(rate * 100, 2) + "%";
+    }
+
+    /** {@code [+0.6%, +2.5%]}: an interval of a ratio as changes. */
+    static String interval(Range r) {
+      return r == null || r.low() == null ? "unbounded" : "[" + change(r.low() - 1) + ", " + change(r.high() - 1) + "]";
+    }
   }
 }

@@ -90,13 +90,18 @@ public final class SortedLatencies implements AutoCloseable {
   }
 
   /**
-   * The same latencies restricted to {@code keep.get(step)[group] = {low, high}} (inclusive) for the
-   * steps named; task counts stay those of all tasks.
+   * The same latencies restricted to {@code keep.get(step)[run] = {low, high}} (inclusive, one
+   * range per run index) for the steps named; task counts stay those of all tasks.
    */
   public SortedLatencies keep(Map<String, long[][]> keep) {
     RunPacking p = packing;
     Map<String, long[][]> ranges = new HashMap<>(keep);
     return new SortedLatencies(context, partitions.map(part -> part.keep(ranges, p)), packing, runGroup, thresholdNs, counts);
+  }
+
+  /** The group of each run index: 0 baseline, 1 candidate. */
+  public int[] runGroups() {
+    return runGroup.clone();
   }
 
   /** How many partitions hold the sorted latencies. */
@@ -203,15 +208,23 @@ public final class SortedLatencies implements AutoCloseable {
     return answers;
   }
 
-  /** Intervals {@code [lows[i], highs[i]]} of one step and group whose latencies to count. */
-  public record CountRequest(String step, int group, long[] lows, long[] highs) implements Serializable {}
+  /**
+   * Intervals {@code [lows[i], highs[i]]} of one step and group whose latencies to count; of one
+   * run of the group only when {@code run} is not negative.
+   */
+  public record CountRequest(String step, int group, int run, long[] lows, long[] highs) implements Serializable {
+    /** The whole group's latencies. */
+    public CountRequest(String step, int group, long[] lows, long[] highs) {
+      this(step, group, -1, lows, highs);
+    }
+  }
 
   /** How many latencies lie in each interval of each request, in one job. */
   public List<long[]> countWithin(List<CountRequest> requests) {
     RunPacking p = packing;
     List<CountRequest> shared = List.copyOf(requests);
     return partitions
-        .map(part -> shared.stream().map(r -> part.countWithin(r.step(), r.group(), r.lows(), r.highs(), p)).toList())
+        .map(part -> shared.stream().map(r -> part.countWithin(r.step(), r.group(), r.run(), r.lows(), r.highs(), p)).toList())
         .reduce((a, b) -> {
           List<long[]> sums = new ArrayList<>();
           for (int r = 0; r < a.size(); r++) {

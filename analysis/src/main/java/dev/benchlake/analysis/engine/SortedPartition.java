@@ -160,29 +160,53 @@ final class SortedPartition implements Serializable {
     }
   }
 
-  /** This partition with only the latencies inside {@code keep[step][group] = {low, high}}. */
+  /**
+   * This partition with only the latencies inside {@code keep[step][run] = {low, high}}: the
+   * fences are per run (an outlier is unusual for its own run, not for the pool of runs, whose
+   * spread is the run-to-run variance the run-level tests need).
+   */
   SortedPartition keep(Map<String, long[][]> keep, RunPacking packing) {
     TreeMap<String, long[][]> kept = new TreeMap<>();
     steps.forEach((step, groups) -> {
       long[][] ranges = keep.get(step);
       kept.put(step, ranges == null ? groups : new long[][] {
-          slice(groups[0], ranges[0][0], ranges[0][1], packing),
-          slice(groups[1], ranges[1][0], ranges[1][1], packing)});
+          filter(groups[0], ranges, packing), filter(groups[1], ranges, packing)});
     });
     return new SortedPartition(index, kept, counts);
   }
 
-  private static long[] slice(long[] sorted, long low, long high, RunPacking packing) {
-    return Arrays.copyOfRange(sorted, firstAtLeast(sorted, low, packing), firstAbove(sorted, high, packing));
+  private static long[] filter(long[] sorted, long[][] rangeOfRun, RunPacking packing) {
+    long[] kept = new long[sorted.length];
+    int size = 0;
+    for (long packed : sorted) {
+      long[] range = rangeOfRun[packing.run(packed)];
+      long latency = packing.latencyNs(packed);
+      if (latency >= range[0] && latency <= range[1]) {
+        kept[size++] = packed;
+      }
+    }
+    return Arrays.copyOf(kept, size);
   }
 
-  /** How many latencies of {@code group} lie in each {@code [lows[i], highs[i]]}. */
-  long[] countWithin(String step, int group, long[] lows, long[] highs, RunPacking packing) {
+  /**
+   * How many latencies of {@code group} lie in each {@code [lows[i], highs[i]]}; of run
+   * {@code run} only when it is not negative.
+   */
+  long[] countWithin(String step, int group, int run, long[] lows, long[] highs, RunPacking packing) {
     long[] counts = new long[lows.length];
     long[][] groups = steps.get(step);
     if (groups != null) {
+      long[] sorted = groups[group];
       for (int i = 0; i < lows.length; i++) {
-        counts[i] = Math.max(0, firstAbove(groups[group], highs[i], packing) - firstAtLeast(groups[group], lows[i], packing));
+        int from = firstAtLeast(sorted, lows[i], packing);
+        int to = firstAbove(sorted, highs[i], packing);
+        if (run < 0) {
+          counts[i] = Math.max(0, to - from);
+        } else {
+          for (int j = from; j < to; j++) {
+            counts[i] += packing.run(sorted[j]) == run ? 1 : 0;
+          }
+        }
       }
     }
     return counts;

@@ -199,6 +199,22 @@ public final class StepLayout {
     return low;
   }
 
+  /**
+   * Run {@code run}'s latency histogram on the engine's buckets: {@code {buckets, counts}}, buckets
+   * ascending, only those where the run has values. Each bucket spans at most 0.4 % of its values
+   * ({@link LatencyBuckets}), fine enough to resample the run's tasks from it.
+   */
+  public long[][] runHistogram(int run) {
+    int[] at = runBuckets[run];
+    long[] below = runBelow[run];
+    long[][] histogram = new long[2][at.length];
+    for (int i = 0; i < at.length; i++) {
+      histogram[0][i] = buckets[at[i]];
+      histogram[1][i] = (i + 1 < at.length ? below[i + 1] : runN[run]) - below[i];
+    }
+    return histogram;
+  }
+
   /** The buckets that exist, ascending. */
   public long[] buckets() {
     return buckets.clone();

@@ -66,6 +66,17 @@ public final class Format {
         : new BigDecimal(value).round(new MathContext(digits, RoundingMode.HALF_EVEN)).doubleValue();
   }
 
+  /** A verdict as reports name it: {@code faster}, {@code slower}, {@code equivalent}, {@code inconclusive}. */
+  public static String verdict(dev.benchlake.analysis.stats.Verdict verdict) {
+    return verdict.jsonName();
+  }
+
+  /** {@code [+0.6%, +2.5%]}: an interval of a ratio as changes; a dash when unbounded. */
+  public static String changeInterval(Range range) {
+    return range == null || range.low() == null || range.high() == null ? "—"
+        : "[" + change(range.low() - 1) + ", " + change(range.high() - 1) + "]";
+  }
+
   private static String plain(double value) {
     return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }

@@ -80,15 +80,70 @@
     };
   }
 
+  // θ per step with its 1 − α interval (ci_decision) on a log axis, the margin band [1/(1+M), 1+M] shaded: the
+  // figures are report.json's run_level, so the plot shows the numbers the verdicts rest on.
+  function forest(element) {
+    var rows = [];
+    report.steps.forEach(function (step) {
+      var level = step.run_level;
+      if (level.ratio !== null && level.ci_decision[0] !== null) {
+        rows.push({ step: step.step, ratio: level.ratio, low: level.ci_decision[0], high: level.ci_decision[1], verdict: step.verdict });
+      }
+    });
+    var margin = report.margin;
+    var band = [{ low: 1 / (1 + margin), high: 1 + margin }];
+    var y = { field: 'step', type: 'nominal', title: null, sort: null };
+    return {
+      width: C.widthOf(element), height: { step: 26 }, autosize: { type: 'fit-x', contains: 'padding' },
+      layer: [
+        {
+          data: { values: band },
+          mark: { type: 'rect', color: '#d9e6f2', opacity: 0.7 },
+          encoding: { x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } }
+        },
+        {
+          data: { values: [{ one: 1 }] },
+          mark: { type: 'rule', strokeDash: [3, 3], color: '#8b93a1' },
+          encoding: { x: { field: 'one', type: 'quantitative' } }
+        },
+        {
+          data: { values: rows },
+          layer: [
+            {
+              mark: { type: 'rule', strokeWidth: 2 },
+              encoding: {
+                y: y, x: { field: 'low', type: 'quantitative', scale: { type: 'log', nice: false, zero: false },
+                  title: 'θ, candidate / baseline (log scale)' },
+                x2: { field: 'high' }, color: { field: 'verdict', type: 'nominal', title: 'verdict' }
+              }
+            },
+            {
+              mark: { type: 'point', filled: true, size: 70 },
+              encoding: {
+                y: y, x: { field: 'ratio', type: 'quantitative' }, color: { field: 'verdict', type: 'nominal' },
+                tooltip: [{ field: 'step' }, { field: 'ratio', title: 'θ', format: '.4~r' },
+                  { field: 'low', title: 'interval low', format: '.4~r' }, { field: 'high', title: 'interval high', format: '.4~r' },
+                  { field: 'verdict' }]
+              }
+            }
+          ]
+        }
+      ]
+    };
+  }
+
   function runs(step, element) {
-    var level = step.run_level;
-    var unit = C.timeUnit(level.baseline_medians_s.concat(level.candidate_medians_s));
+    var level = step.runs;
+    var unit = C.timeUnit(level.baseline_medians_s.concat(level.candidate_medians_s).filter(function (v) { return v !== null; }));
     var medians = [];
     var throughputs = [];
     GROUPS.forEach(function (group) {
       level[group + '_run_ids'].forEach(function (id, i) {
         // slot: a small vertical offset per run, so that runs with close figures stay apart.
-        medians.push({ group: group, run: id, slot: i % 3, value: level[group + '_medians_s'][i] * unit.factor });
+        var median = level[group + '_medians_s'][i];
+        if (median !== null) {
+          medians.push({ group: group, run: id, slot: i % 3, value: median * unit.factor });
+        }
         var t = level[group + '_throughput_per_s'][i];
         if (t !== null) {
           throughputs.push({ group: group, run: id, slot: i % 3, value: t });
@@ -144,7 +199,12 @@
 
   var BUILDERS = { ecdf: ecdf, histogram: histogram, runs: runs, errors: errors };
   document.querySelectorAll('.chart[data-chart]').forEach(function (element) {
+    var kind = element.getAttribute('data-chart');
+    if (kind === 'forest') {
+      C.embed(element, forest(element));
+      return;
+    }
     var step = report.steps[Number(element.getAttribute('data-step'))];
-    C.embed(element, BUILDERS[element.getAttribute('data-chart')](step, element));
+    C.embed(element, BUILDERS[kind](step, element));
   });
 })();

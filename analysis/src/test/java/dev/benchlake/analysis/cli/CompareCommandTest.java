@@ -2,7 +2,7 @@ package dev.benchlake.analysis.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.benchlake.analysis.report.ReportFiles;
+import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.cli.ExitCode;
@@ -46,12 +46,12 @@ class CompareCommandTest extends SparkTestBase {
     CommandRun r = run("--baseline", "os=linux", "--candidate", "os=windows", "--threshold", "2ms", "--margin", "10%",
         "--correction", "bh", "--outliers", "iqr");
     assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.OK);
-    assertThat(r.stdout()).startsWith("| step | baseline p50 |").contains("| `read` |").contains("**slower**")
+    assertThat(r.stdout()).startsWith("| step | change (θ) | 95% interval | verdict | runs | runs needed |").contains("| `read` |").contains("**slower**")
         .doesNotContain("## Methods");
-    String json = Files.readString(out.resolve(ReportFiles.JSON), StandardCharsets.UTF_8);
+    String json = Files.readString(out.resolve(CompareFiles.JSON), StandardCharsets.UTF_8);
     assertThat(json).contains("\"margin\": 0.1").contains("\"correction\": \"bh\"").contains("\"outliers\": \"iqr:1.5\"")
         .contains("\"threshold_s\": 0.002");
-    assertThat(Files.readString(out.resolve(ReportFiles.MARKDOWN), StandardCharsets.UTF_8)).contains(r.stdout());
+    assertThat(Files.readString(out.resolve(CompareFiles.MARKDOWN), StandardCharsets.UTF_8)).contains(r.stdout());
   }
 
   @Test
@@ -61,6 +61,25 @@ class CompareCommandTest extends SparkTestBase {
     CommandRun onlyWrite = run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "write", "--fail-on", "regression");
     assertThat(onlyWrite.exitCode()).as(onlyWrite.stderr()).isEqualTo(ExitCode.OK);
     assertThat(onlyWrite.stdout()).contains("`write`").doesNotContain("`read`");
+  }
+
+  @Test
+  void failOnInconclusiveDemandsEvidenceOfNoRegression() {
+    // write is inconclusive (4 vs 5 runs cannot decide a -2.6% change): no evidence it did not regress.
+    CommandRun write = run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "write", "--fail-on", "inconclusive");
+    assertThat(write.exitCode()).as(write.stderr()).isEqualTo(ExitCode.REGRESSION);
+    assertThat(write.stdout()).contains("**inconclusive**");
+  }
+
+  @Test
+  void failOnNotEquivalentFailsOnAnyStepNotShownEquivalent() {
+    CommandRun r = run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "write", "--fail-on", "not-equivalent");
+    assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.REGRESSION);
+    CommandRun wide = run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "write", "--margin", "40%",
+        "--fail-on", "not-equivalent");
+    assertThat(wide.exitCode()).as(wide.stderr() + wide.stdout()).isEqualTo(ExitCode.OK);
+    assertThat(wide.stdout()).contains("**equivalent**");
+    run("--baseline", "os=linux", "--candidate", "os=windows", "--fail-on", "maybe").assertBadInput("not one of regression");
   }
 
   @Test
@@ -107,19 +126,19 @@ class CompareCommandTest extends SparkTestBase {
   void aFullDiskLeavesThePreviousReportsWhole() throws Exception {
     try (HostileFolders.Folder disk = HostileFolders.fullDisk(out, "small", 3 * 4096)) {
       Path folder = disk.path();
-      Files.writeString(folder.resolve(ReportFiles.JSON), "{\"previous\": true}\n", StandardCharsets.UTF_8);
-      Files.writeString(folder.resolve(ReportFiles.MARKDOWN), "# previous\n", StandardCharsets.UTF_8);
+      Files.writeString(folder.resolve(CompareFiles.JSON), "{\"previous\": true}\n", StandardCharsets.UTF_8);
+      Files.writeString(folder.resolve(CompareFiles.MARKDOWN), "# previous\n", StandardCharsets.UTF_8);
       CommandRun r = runInto(folder, "--baseline", "os=linux", "--candidate", "os=windows");
       assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.FAILURE);
       assertThat(r.stderr().lines().filter(l -> l.startsWith("compare: ")).toList()).as(r.stderr())
           .singleElement().asString().contains("No space left on device");
       assertThat(r.stderr()).doesNotContain("\tat ");
-      assertThat(Files.readString(folder.resolve(ReportFiles.JSON), StandardCharsets.UTF_8))
+      assertThat(Files.readString(folder.resolve(CompareFiles.JSON), StandardCharsets.UTF_8))
           .isEqualTo("{\"previous\": true}\n");
-      assertThat(Files.readString(folder.resolve(ReportFiles.MARKDOWN), StandardCharsets.UTF_8)).isEqualTo("# previous\n");
+      assertThat(Files.readString(folder.resolve(CompareFiles.MARKDOWN), StandardCharsets.UTF_8)).isEqualTo("# previous\n");
       try (Stream<Path> files = Files.list(folder)) {
-        assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(ReportFiles.JSON,
-            ReportFiles.MARKDOWN);
+        assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(CompareFiles.JSON,
+            CompareFiles.MARKDOWN);
       }
     }
   }

@@ -4,13 +4,15 @@ import static dev.benchlake.analysis.testing.Tolerance.assertClose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.benchlake.analysis.report.ComparisonReport;
-import dev.benchlake.analysis.report.GroupStatistics;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.GroupStatistics;
+import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
-import dev.benchlake.analysis.report.RunLevel;
-import dev.benchlake.analysis.report.StepComparison;
-import dev.benchlake.analysis.report.Tests;
-import dev.benchlake.analysis.report.Verdict;
+import dev.benchlake.analysis.compare.RunLevel;
+import dev.benchlake.analysis.compare.StepComparison;
+import dev.benchlake.analysis.compare.Tests;
+import dev.benchlake.analysis.compare.RunLevelEffect;
+import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.analysis.testing.ReferenceCases.Case;
 import dev.benchlake.warehouse.spark.SparkTestBase;
@@ -72,14 +74,20 @@ class CompareCasesTest extends SparkTestBase {
   @Test
   void verdictsOfTheTwoStepCase() {
     ComparisonReport report = report(ReferenceCases.named("two_steps"));
-    assertThat(report.steps()).extracting(StepComparison::verdict)
-        .containsExactly(Verdict.SLOWER, Verdict.NO_SIGNIFICANT_DIFFERENCE);
+    assertThat(report.steps()).extracting(StepComparison::verdict).containsExactly(Verdict.SLOWER, Verdict.INCONCLUSIVE);
     assertThat(report.hasRegression()).isTrue();
     StepComparison read = report.steps().get(0);
-    assertThat(read.runLevel().enoughRuns()).isTrue();
-    assertThat(read.runLevel().runsNeeded()).isNull();
-    assertThat(read.explanation()).startsWith("Slower: the median rises 16.3% (1.43 ms vs 1.23 ms), beyond the ±5% margin,"
-        + " significant across runs (p_adj = 0.032, 4 vs 5 runs)").endsWith("; errors 42 vs 74 (Fisher p = 0.39).");
+    assertThat(read.runLevel().median().runsNeeded()).isNull();
+    assertThat(read.runLevel().median().beyondMargin()).isTrue();
+    assertThat(read.explanation()).startsWith("Slower: per-run median latency +17.3% (θ = 1.173), 95% interval"
+        + " [+12.3%, +22.5%] (p_adj < 0.001, 4 vs 5 runs); the whole interval lies beyond the ±5% margin: at least"
+        + " 12.3% slower.").contains("Welch's t on the per-run rates");
+    StepComparison write = report.steps().get(1);
+    assertThat(write.runLevel().median().runsNeeded()).isGreaterThan(5);
+    assertThat(write.explanation()).startsWith("Inconclusive: per-run median latency -2.6% (θ = 0.9742), 95% interval"
+        + " [-6.6%, +1.6%] (4 vs 5 runs)").contains("runs per group would decide it");
+    // The number next to the verdict is θ's, never a task-level p-value.
+    assertThat(write.explanation()).doesNotContain("Mann").doesNotContain("Cliff");
   }
 
   @Test
@@ -88,14 +96,24 @@ class CompareCasesTest extends SparkTestBase {
     Map<String, StepComparison> steps = new HashMap<>();
     report.steps().forEach(s -> steps.put(s.step(), s));
     assertThat(steps.values()).allSatisfy(s -> assertThat(s.verdict()).isEqualTo(Verdict.INCONCLUSIVE));
-    assertThat(steps.get("failed").explanation()).startsWith("Inconclusive: no successful task in the candidate")
-        .contains("errors 0 vs 5");
+    assertThat(steps.get("failed").explanation()).startsWith("Inconclusive: no run of the candidate has a successful task")
+        .contains("Errors: 0 vs 5 tasks");
     assertThat(steps.get("failed").tests().mannWhitneyP()).isNull();
     assertThat(steps.get("failed").candidate().p50S()).isNull();
-    // Holm over the two steps with a run-level test: 2/C(2m, m) must reach 0.025, so 5 and not 4.
-    assertThat(steps.get("one").runLevel().runsNeeded()).isEqualTo(5);
-    assertThat(steps.get("one").explanation()).contains("1 vs 1 runs cannot establish");
+    assertThat(steps.get("one").explanation()).startsWith("Inconclusive: both groups have a single run");
+    assertThat(steps.get("one").runLevel().median().ratio()).isNull();
     assertThat(steps.get("equal").tests().hlCi95S()).isEqualTo(new Range(0.0, 0.0));
+  }
+
+  @Test
+  void theIntervalShownIsTheOneTheVerdictRestsOnWhateverAlpha() {
+    Case c = ReferenceCases.named("two_steps");
+    ComparisonReport strict = Compare.run(warehouse(c), request(c).withAlpha(0.01));
+    RunLevelEffect m = strict.steps().get(0).runLevel().median();
+    assertThat(m.ciDecision().low()).isLessThan(m.ci95().low());
+    assertThat(strict.steps().get(0).explanation()).contains("99% interval " + Format.changeInterval(m.ciDecision()));
+    assertThat(CompareMarkdown.summaryTable(strict)).startsWith("| step | change (θ) | 99% interval |")
+        .contains("| " + Format.changeInterval(m.ciDecision()) + " |");
   }
 
   @Test
@@ -133,6 +151,9 @@ class CompareCasesTest extends SparkTestBase {
       assertThat(quantiles[i]).as(what + " " + names[i]).isEqualTo(nullable(e.get(names[i])));
     }
     assertNullableClose(what + " mean", actual.meanS(), e.get("mean_s"), 1e-12);
+    assertNullableClose(what + " error rate", actual.errorRate(), e.get("error_rate"), 1e-12);
+    assertThat(actual.unfilteredP99S()).as(what + " unfiltered p99").isEqualTo(nullable(e.get("unfiltered_p99_s")));
+    assertThat(actual.unfilteredMaxS()).as(what + " unfiltered max").isEqualTo(nullable(e.get("unfiltered_max_s")));
     assertNullableClose(what + " stddev", actual.stddevS(), e.get("stddev_s"), 1e-11);
     assertThat(actual.underThreshold()).as(what + " under threshold")
         .isEqualTo(e.get("under_threshold").isNull() ? null : e.get("under_threshold").asLong());
@@ -170,18 +191,39 @@ class CompareCasesTest extends SparkTestBase {
     assertThat(actual.candidateRunIds()).containsExactlyElementsOf(texts(e.get("candidate_run_ids")));
     assertThat(actual.baselineMediansS()).containsExactlyElementsOf(doubles(e.get("baseline_medians_s")));
     assertThat(actual.candidateMediansS()).containsExactlyElementsOf(doubles(e.get("candidate_medians_s")));
-    for (String group : List.of("baseline", "candidate")) {
-      JsonNode expected = e.get(group + "_throughput_per_s");
-      List<Double> actualThroughputs = group.equals("baseline") ? actual.baselineThroughputPerS() : actual.candidateThroughputPerS();
-      assertThat(actualThroughputs).hasSize(expected.size());
-      for (int i = 0; i < expected.size(); i++) {
-        assertNullableClose(what + " " + group + " throughput", actualThroughputs.get(i), expected.get(i), 1e-12);
-      }
+    assertNullablesClose(what + " baseline p99", actual.baselineP99S(), e.get("baseline_p99_s"));
+    assertNullablesClose(what + " candidate p99", actual.candidateP99S(), e.get("candidate_p99_s"));
+    assertNullablesClose(what + " baseline throughput", actual.baselineThroughputPerS(), e.get("baseline_throughput_per_s"));
+    assertNullablesClose(what + " candidate throughput", actual.candidateThroughputPerS(), e.get("candidate_throughput_per_s"));
+    assertNullablesClose(what + " baseline error rates", actual.baselineErrorRates(), e.get("baseline_error_rates"));
+    assertNullablesClose(what + " candidate error rates", actual.candidateErrorRates(), e.get("candidate_error_rates"));
+    assertEffect(what + " median", actual.median(), e.get("median"));
+    assertEffect(what + " p99", actual.p99(), e.get("p99"));
+    assertEffect(what + " throughput", actual.throughput(), e.get("throughput"));
+  }
+
+  /** θ, its intervals and p-values against numpy/scipy's Welch on the logs of the per-run figures. */
+  private static void assertEffect(String what, RunLevelEffect actual, JsonNode e) {
+    if (e == null || e.isNull()) {
+      assertThat(actual.ratio()).as(what + " ratio").isNull();
+      assertThat(actual.unavailable()).as(what + " reason").isNotBlank();
+      assertThat(actual.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+      return;
     }
-    assertNullableClose(what + " run p", actual.p(), e.get("p"), 1e-9);
-    assertNullableClose(what + " run p adjusted", actual.pAdjusted(), e.get("p_adjusted"), 1e-9);
-    assertNullableClose(what + " smallest p", actual.smallestPossibleP(), e.get("smallest_possible_p"), 1e-9);
-    assertNullableClose(what + " throughput p", actual.throughputP(), e.get("throughput_p"), 1e-9);
+    assertClose(what + " ratio", actual.ratio(), e.get("ratio").asDouble(), 1e-12);
+    assertClose(what + " ci95 low", actual.ci95().low(), e.get("ci95").get(0).asDouble(), 1e-9);
+    assertClose(what + " ci95 high", actual.ci95().high(), e.get("ci95").get(1).asDouble(), 1e-9);
+    assertClose(what + " ci90 low", actual.ci90().low(), e.get("ci90").get(0).asDouble(), 1e-9);
+    assertClose(what + " ci90 high", actual.ci90().high(), e.get("ci90").get(1).asDouble(), 1e-9);
+    assertClose(what + " p", actual.p(), e.get("p").asDouble(), 1e-7);
+    assertClose(what + " p adjusted", actual.pAdjusted(), e.get("p_adjusted").asDouble(), 1e-7);
+  }
+
+  private static void assertNullablesClose(String what, List<Double> actual, JsonNode expected) {
+    assertThat(actual).as(what).hasSize(expected.size());
+    for (int i = 0; i < expected.size(); i++) {
+      assertNullableClose(what + " " + i, actual.get(i), expected.get(i), 1e-12);
+    }
   }
 
   private static void assertNullableClose(String what, Double actual, JsonNode expected, double relative) {
@@ -205,7 +247,7 @@ class CompareCasesTest extends SparkTestBase {
 
   private static List<Double> doubles(JsonNode array) {
     List<Double> values = new ArrayList<>();
-    array.forEach(v -> values.add(v.asDouble()));
+    array.forEach(v -> values.add(v.isNull() ? null : v.asDouble()));
     return values;
   }
 }

@@ -3,11 +3,11 @@ package dev.benchlake.analysis.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.benchlake.analysis.report.ComparisonReport;
-import dev.benchlake.analysis.report.ReportJson;
-import dev.benchlake.analysis.report.ReportMarkdown;
-import dev.benchlake.analysis.report.StepComparison;
-import dev.benchlake.analysis.report.Verdict;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.CompareJson;
+import dev.benchlake.analysis.compare.CompareMarkdown;
+import dev.benchlake.analysis.compare.StepComparison;
+import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.testing.WarehouseFixture;
 import dev.benchlake.analysis.testing.WarehouseFixture.Run;
 import dev.benchlake.analysis.testing.WarehouseFixture.Task;
@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * <ul>
  *   <li>{@code all-failed}: only failed tasks in both groups;
  *   <li>{@code single}: one task in each group;
- *   <li>{@code identical}: the same latency in every task of 8 runs per group (enough runs);
+ *   <li>{@code identical}: the same latency in every task of 8 runs per group (no between-run
+ *       variance to estimate an interval from);
  *   <li>{@code baseline-only}: tasks in the baseline only (not compared, listed as such);
  *   <li>a candidate whose runs have no task at all: bad input, with a message that says so.
  * </ul>
@@ -76,8 +77,8 @@ class EdgeComparisonsTest extends SparkTestBase {
   void onlyFailedTasksInBothGroupsIsInconclusiveAndSaysWhy() {
     StepComparison s = steps.get("all-failed");
     assertThat(s.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(s.explanation()).startsWith("Inconclusive: no successful task in either group")
-        .contains("errors 40 vs 40");
+    assertThat(s.explanation()).startsWith("Inconclusive: no run of either group has a successful task")
+        .contains("Errors: 40 vs 40 tasks; mean per-run error rate 100% vs 100%");
     assertThat(s.baseline().p50S()).isNull();
     assertThat(s.tests().mannWhitneyP()).isNull();
     assertThat(s.tests().fisherErrorsP()).isEqualTo(1.0);
@@ -87,29 +88,30 @@ class EdgeComparisonsTest extends SparkTestBase {
   void aSingleTaskInEachGroupIsInconclusiveForLackOfRuns() {
     StepComparison s = steps.get("single");
     assertThat(s.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(s.explanation()).contains("1 vs 1 runs cannot establish").contains("runs per group are needed");
+    assertThat(s.explanation()).startsWith("Inconclusive: both groups have a single run: one run cannot show how much"
+        + " runs differ");
+    assertThat(s.runLevel().median().ratio()).isNull();
     assertThat(s.baseline().tasks()).isEqualTo(1);
     assertThat(s.candidate().p50S()).isEqualTo(0.0025);
   }
 
   @Test
-  void identicalSamplesWithEnoughRunsShowNoDifference() {
+  void identicalSamplesWithoutVariationAreInconclusiveAndSayWhy() {
     StepComparison s = steps.get("identical");
-    assertThat(s.verdict()).isEqualTo(Verdict.NO_SIGNIFICANT_DIFFERENCE);
-    assertThat(s.explanation()).startsWith("No significant difference at α = 0.05");
+    assertThat(s.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(s.explanation()).startsWith("Inconclusive: the per-run median figures do not vary at all");
     assertThat(s.tests().mannWhitneyP()).isEqualTo(1.0);
     assertThat(s.tests().medianRatio()).isEqualTo(1.0);
     assertThat(s.tests().cliffsDelta()).isEqualTo(0.0);
-    assertThat(s.runLevel().enoughRuns()).isTrue();
   }
 
   @Test
   void aStepInOneGroupOnlyIsListedAsNotCompared() {
     assertThat(steps).doesNotContainKey("baseline-only");
     assertThat(report.skippedSteps()).containsExactly("baseline-only");
-    assertThat(ReportMarkdown.write(report)).contains("Not compared (tasks in one group only): `baseline-only`.");
-    assertThat(ReportJson.write(report)).contains("\"verdict\": \"inconclusive\"")
-        .contains("\"verdict\": \"no_significant_difference\"");
+    assertThat(CompareMarkdown.write(report)).contains("Not compared (tasks in one group only): `baseline-only`.");
+    assertThat(CompareJson.write(report)).contains("\"verdict\": \"inconclusive\"")
+        .doesNotContain("no_significant_difference");
   }
 
   @Test

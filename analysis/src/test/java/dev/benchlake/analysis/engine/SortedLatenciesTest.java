@@ -133,7 +133,8 @@ class SortedLatenciesTest extends SparkTestBase {
           Arrays.stream(base).filter(v -> v == 0).count(),
           Arrays.stream(base).filter(v -> v >= 100_000 && v <= 400_000).count(),
           Arrays.stream(base).filter(v -> v >= 1_000_000).count());
-      try (SortedLatencies kept = sorted.keep(Map.of("select", new long[][] {{100_000, 400_000}, {0, 50_000}}))) {
+      try (SortedLatencies kept = sorted.keep(Map.of("select", new long[][] {
+          {100_000, 400_000}, {100_000, 400_000}, {100_000, 400_000}, {0, 50_000}, {0, 50_000}}))) {
         assertThat(kept.layout("select").n(0)).isEqualTo(counts[1]);
         assertThat(kept.layout("select").n(1))
             .isEqualTo(Arrays.stream(sorted(tasks, "select", 1, -1)).filter(v -> v <= 50_000).count());

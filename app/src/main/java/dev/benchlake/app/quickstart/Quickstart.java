@@ -2,9 +2,9 @@ package dev.benchlake.app.quickstart;
 
 import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
-import dev.benchlake.analysis.report.ComparisonReport;
+import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.report.Provenance;
-import dev.benchlake.analysis.report.ReportFiles;
+import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.trend.Trend;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.analysis.trend.TrendReport;
@@ -130,7 +130,7 @@ public final class Quickstart {
         CompareRequest.of(QuickstartPlan.selector(base), QuickstartPlan.selector(candidate))
             .withThresholdNs(threshold.toNanos()));
     // The report's provenance names the command that makes the same report again.
-    ReportFiles.write(report, Provenance.of(warehouse, "compare", List.of("--warehouse", warehouse.root(),
+    CompareFiles.write(report, Provenance.of(warehouse, "compare", List.of("--warehouse", warehouse.root(),
         "--baseline", QuickstartPlan.selector(base), "--candidate", QuickstartPlan.selector(candidate),
         "--threshold", threshold.toSeconds() + "s", "--out", layout.compare().toString())), layout.compare());
     return report;

@@ -1,7 +1,7 @@
 package dev.benchlake.app.quickstart;
 
-import dev.benchlake.analysis.report.ReportFiles;
-import dev.benchlake.analysis.report.ReportMarkdown;
+import dev.benchlake.analysis.compare.CompareFiles;
+import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
@@ -68,10 +68,10 @@ public final class QuickstartCommand implements Callable<Integer> {
     long startNs = System.nanoTime();
     Quickstart.Outcome outcome = new Quickstart(plan, layout, err).run(() -> sparkOptions.session("quickstart"));
     PrintWriter stdout = spec.commandLine().getOut();
-    stdout.print(ReportMarkdown.summaryTable(outcome.comparison()));
+    stdout.print(CompareMarkdown.summaryTable(outcome.comparison()));
     stdout.println();
-    stdout.println("Comparison report: " + layout.compare().resolve(ReportFiles.HTML) + " (open it in a browser; also "
-        + ReportFiles.JSON + ", " + ReportFiles.MARKDOWN + ")");
+    stdout.println("Comparison report: " + layout.compare().resolve(CompareFiles.HTML) + " (open it in a browser; also "
+        + CompareFiles.JSON + ", " + CompareFiles.MARKDOWN + ")");
     stdout.println("Trend report:      " + layout.trend().resolve(TrendFiles.HTML) + " (also " + TrendFiles.JSON + ", "
         + TrendFiles.MARKDOWN + ")");
     stdout.println("Warehouse:         " + layout.warehouse());

@@ -9,9 +9,9 @@ import java.util.List;
  * interleaved across majors (round 1: 14 then 17, round 2: 17 then 14, …) so that a slow drift of
  * the machine spreads evenly over the versions instead of favouring one.
  *
- * <p>Sized for a laptop or a 2-core CI box: a few minutes in all, yet enough runs per version for
- * the run-level test to conclude at α = 0.05 after Holm's correction over the compared steps
- * (5 vs 5 runs: smallest exact p = 2/252 ≈ 0.0079, times 5 steps ≈ 0.04).
+ * <p>Sized for a laptop or a 2-core CI box: a few minutes in all, with 5 vs 5 runs. At the
+ * quickstart's run-to-run noise (between-run SD of the log per-run medians 0.11–0.15) that many runs
+ * decide only large changes; compare says so per step, with θ's interval and the runs needed.
  *
  * @param majors PostgreSQL majors, the first one is the baseline
  * @param runs repetitions per major

@@ -1,11 +1,11 @@
 package dev.benchlake.app.endtoend;
 
-import dev.benchlake.analysis.report.ReportMarkdown;
-import dev.benchlake.analysis.report.ReportJson;
+import dev.benchlake.analysis.compare.CompareMarkdown;
+import dev.benchlake.analysis.compare.CompareJson;
 import dev.benchlake.analysis.report.Provenance;
-import dev.benchlake.analysis.report.ComparisonReport;
-import static dev.benchlake.analysis.report.MarkdownCodeSpans.CODE_SPAN;
-import static dev.benchlake.analysis.report.MarkdownCodeSpans.visible;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import static dev.benchlake.analysis.compare.MarkdownCodeSpans.CODE_SPAN;
+import static dev.benchlake.analysis.compare.MarkdownCodeSpans.visible;
 
 import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
-import dev.benchlake.analysis.html.CompareHtml;
+import dev.benchlake.analysis.compare.CompareHtml;
 import dev.benchlake.analysis.html.PageAssets;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.raw.RunDirectory;
@@ -44,7 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * SQLSTATEs and error messages, through the real chain: loadgen's run-directory contract → ingest
  * → warehouse → compare → report.json and report.md. The warehouse stores each string unchanged
  * (the tasks.csv contract writes CR/LF in a field as a space: no hostile string here has one, those
- * are covered by {@link ReportMarkdownCodeProperties}); report.json gives each back exactly after
+ * are covered by {@link CompareMarkdownCodeProperties}); report.json gives each back exactly after
  * parsing and holds no raw control character; report.md shows each inside a code span (where HTML
  * is not rendered), breaks no line and no table row; report.html holds none of them as markup (its
  * rendering in a browser is CompareHtmlTest's).
@@ -107,8 +107,8 @@ class HostileStringsTest extends SparkTestBase {
     }
     Ingest.run(spark, warehouse, IngestRequest.of(runs.toArray(Path[]::new)));
     report = Compare.run(warehouse, CompareRequest.of("grp=" + HTML, "grp=" + MARKDOWN.replace(",", "")));
-    json = ReportJson.write(report);
-    markdown = ReportMarkdown.write(report);
+    json = CompareJson.write(report);
+    markdown = CompareMarkdown.write(report);
     html = CompareHtml.write(report, Provenance.of(warehouse, "compare",
         List.of("--baseline", "grp=" + HTML, "--candidate", "grp=" + MARKDOWN.replace(",", ""))));
   }

@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.cli;
 
+import dev.benchlake.core.testing.CommandRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -51,24 +52,24 @@ class RejectsCommandTest extends IngestTestSupport {
     for (int i = 0; i < HOSTILE_FILES; i++) {
       HostileFiles.Mutated m = HostileFiles.mutateOneFixture(random);
       Path file = Files.write(Files.createDirectories(shared.resolve("in" + i)).resolve(m.fileName()), m.content());
-      CliRun run = CliRun.of(new IngestCommand(), "--warehouse", warehouse.toString(), "--format", m.format(),
+      CommandRun run = CommandRun.of(new IngestCommand(), "--warehouse", warehouse.toString(), "--format", m.format(),
           file.toString());
-      assertThat(run.exitCode()).as(m + ": " + run.err()).isIn(ExitCode.OK, ExitCode.BAD_INPUT);
+      assertThat(run.exitCode()).as(m + ": " + run.stderr()).isIn(ExitCode.OK, ExitCode.BAD_INPUT);
     }
     String log = Files.readString(fixture("pgbench_log.4242"), StandardCharsets.UTF_8)
         + "0 21 not-a-number 0 1700000000 1\ngarbage line\n";
     knownBad = Files.writeString(Files.createDirectories(shared.resolve("bad")).resolve("pgbench_bad.4242"), log,
         StandardCharsets.UTF_8);
-    CliRun bad = CliRun.of(new IngestCommand(), "--warehouse", warehouse.toString(), "--format", "pgbench-log",
+    CommandRun bad = CommandRun.of(new IngestCommand(), "--warehouse", warehouse.toString(), "--format", "pgbench-log",
         knownBad.toString());
-    assertThat(bad.exitCode()).as(bad.err()).isZero();
+    assertThat(bad.exitCode()).as(bad.stderr()).isZero();
   }
 
   @Test
   void countsAgreeWithTheRunsAndEveryTypeIsAKnownOne() throws IOException {
-    JsonNode summary = json(CliRun.of(new RejectsCommand(), "--warehouse", warehouse.toString(), "--json"));
+    JsonNode summary = json(CommandRun.of(new RejectsCommand(), "--warehouse", warehouse.toString(), "--json"));
     long fromRuns = 0;
-    for (String line : CliRun.of(new RunsCommand(), "--warehouse", warehouse.toString(), "--json").out().split("\n")) {
+    for (String line : CommandRun.of(new RunsCommand(), "--warehouse", warehouse.toString(), "--json").stdout().split("\n")) {
       if (!line.isBlank()) {
         fromRuns += Json.mapper().readTree(line).get("lines_rejected").asLong();
       }
@@ -97,14 +98,14 @@ class RejectsCommandTest extends IngestTestSupport {
   @Test
   void oneRunShowsOnlyItsFilesWithTheTypesOfItsLines() throws IOException {
     String runId = null;
-    for (String line : CliRun.of(new RunsCommand(), "--warehouse", warehouse.toString(), "--json").out().split("\n")) {
+    for (String line : CommandRun.of(new RunsCommand(), "--warehouse", warehouse.toString(), "--json").stdout().split("\n")) {
       JsonNode run = line.isBlank() ? null : Json.mapper().readTree(line);
       if (run != null && run.get("source_files").get(0).get("path").asText().equals(knownBad.toAbsolutePath().toString())) {
         runId = run.get("run_id").asText();
       }
     }
     assertThat(runId).isNotNull();
-    JsonNode summary = json(CliRun.of(new RejectsCommand(), "--warehouse", warehouse.toString(), "--run", runId,
+    JsonNode summary = json(CommandRun.of(new RejectsCommand(), "--warehouse", warehouse.toString(), "--run", runId,
         "--json"));
     assertThat(summary.get("rejected_lines").asLong()).isEqualTo(2);
     assertThat(summary.get("by_error_type").get("number_format").asLong()).isEqualTo(1);
@@ -118,22 +119,22 @@ class RejectsCommandTest extends IngestTestSupport {
     assertThat(first.get("raw_line").asText()).isEqualTo("0 21 not-a-number 0 1700000000 1");
     assertThat(file.get("examples").get(1).get("column").isNull()).as("no one field is at fault").isTrue();
 
-    CliRun text = CliRun.of(new RejectsCommand(), "--warehouse", warehouse.toString(), "--run", runId);
+    CommandRun text = CommandRun.of(new RejectsCommand(), "--warehouse", warehouse.toString(), "--run", runId);
     assertThat(text.exitCode()).isZero();
-    assertThat(text.out()).contains("2 rejected lines in 1 file", "number_format", "field_count",
+    assertThat(text.stdout()).contains("2 rejected lines in 1 file", "number_format", "field_count",
         "[number_format time]", "'garbage line'");
   }
 
   @Test
   void anUnknownRunIsBadInput() {
-    CliRun run = CliRun.of(new RejectsCommand(), "--warehouse", warehouse.toString(), "--run", "no-such-run");
+    CommandRun run = CommandRun.of(new RejectsCommand(), "--warehouse", warehouse.toString(), "--run", "no-such-run");
     assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
-    assertThat(run.err().strip()).doesNotContain("\n").contains("no committed run 'no-such-run'");
+    assertThat(run.stderr().strip()).doesNotContain("\n").contains("no committed run 'no-such-run'");
   }
 
-  private static JsonNode json(CliRun run) throws IOException {
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    return Json.mapper().readTree(run.out());
+  private static JsonNode json(CommandRun run) throws IOException {
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    return Json.mapper().readTree(run.stdout());
   }
 
   private static Set<String> fieldNames(JsonNode node) {

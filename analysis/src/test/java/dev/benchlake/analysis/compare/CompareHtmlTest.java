@@ -1,13 +1,8 @@
-package dev.benchlake.analysis.html;
+package dev.benchlake.analysis.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.benchlake.analysis.compare.Compare;
-import dev.benchlake.analysis.compare.CompareRequest;
-import dev.benchlake.analysis.compare.OutlierPolicy;
-import dev.benchlake.analysis.report.ComparisonReport;
 import dev.benchlake.analysis.report.Provenance;
-import dev.benchlake.analysis.report.ReportFiles;
 import dev.benchlake.analysis.testing.BrowserPage;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.analysis.testing.WarehouseFixture;
@@ -38,14 +33,14 @@ class CompareHtmlTest extends SparkTestBase {
     ComparisonReport report = Compare.run(warehouse, CompareRequest.of("os=linux", "os=windows")
         .withOutliers(OutlierPolicy.parse("iqr")));
     Path out = Path.of("target", "reports", "compare");
-    ReportFiles.write(report, Provenance.of(warehouse, "compare", List.of("--warehouse", warehouse.root(),
+    CompareFiles.write(report, Provenance.of(warehouse, "compare", List.of("--warehouse", warehouse.root(),
         "--baseline", "os=linux", "--candidate", "os=windows", "--outliers", "iqr", "--out", out.toString())), out);
-    String html = Files.readString(out.resolve(ReportFiles.HTML), StandardCharsets.UTF_8);
+    String html = Files.readString(out.resolve(CompareFiles.HTML), StandardCharsets.UTF_8);
     assertThat(html).doesNotContain("src=\"http").doesNotContain("href=\"http").contains("vega-lite");
 
-    BrowserPage page = BrowserPage.render(out.resolve(ReportFiles.HTML), "compare-report", 1366, 5200);
-    // Per step: ECDF, histogram, runs and errors (both steps have failed tasks).
-    page.assertRenderedCleanly(8);
+    BrowserPage page = BrowserPage.render(out.resolve(CompareFiles.HTML), "compare-report", 1366, 5200);
+    // The forest plot, then per step: ECDF, histogram, runs and errors (both steps have failed tasks).
+    page.assertRenderedCleanly(9);
     assertThat(page.markup()).contains("Step <code>read</code>").contains("slower")
         .contains("runs table at Delta version <code>" + warehouse.version() + "</code>")
         .contains("benchlake compare --warehouse");
@@ -73,10 +68,10 @@ class CompareHtmlTest extends SparkTestBase {
     String baseline = "os=linux,owner=" + HOSTILE_LABEL;
     ComparisonReport report = Compare.run(warehouse, CompareRequest.of(baseline, "os=windows"));
     Path out = Path.of("target", "reports", "compare-hostile");
-    ReportFiles.write(report, Provenance.of(warehouse, "compare", List.of("--baseline", baseline, "--candidate", "os=windows")), out);
+    CompareFiles.write(report, Provenance.of(warehouse, "compare", List.of("--baseline", baseline, "--candidate", "os=windows")), out);
 
-    BrowserPage page = BrowserPage.render(out.resolve(ReportFiles.HTML), "compare-hostile", 1366, 3000);
-    page.assertRenderedCleanly(4);
+    BrowserPage page = BrowserPage.render(out.resolve(CompareFiles.HTML), "compare-hostile", 1366, 3000);
+    page.assertRenderedCleanly(5);
     String dom = page.markup();
     assertThat(dom).as("the hostile label shows as text").contains("&lt;script&gt;alert(1)&lt;/script&gt;");
     assertThat(dom).as("the hostile error message shows as text").contains("&lt;img src=x onerror=");

@@ -1,5 +1,6 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.Range;
 /**
  * The task-level tests of candidate against baseline for one step (null where undefined: e.g. a
  * group without successful tasks, or Welch's t with fewer than two values). Signs: positive means

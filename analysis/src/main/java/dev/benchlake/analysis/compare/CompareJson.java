@@ -1,5 +1,8 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.JsonText;
+import dev.benchlake.analysis.report.Range;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,12 +21,12 @@ import java.util.Map;
  * exponent ({@code 1.2E-43}), which JSON allows. The same report gives the same bytes on every
  * machine.
  */
-public final class ReportJson {
+public final class CompareJson {
   private static final MathContext P_VALUE = new MathContext(6, RoundingMode.HALF_EVEN);
   private static final MathContext STATISTIC = new MathContext(10, RoundingMode.HALF_EVEN);
   private static final int SECONDS_DECIMALS = 10;
 
-  private ReportJson() {}
+  private CompareJson() {}
 
   /** The JSON text, indented by two spaces, {@code \n} line ends, ending with a newline. */
   public static String write(ComparisonReport report) {
@@ -33,6 +36,7 @@ public final class ReportJson {
   /** The report as a JSON tree (report.json's content; the HTML report embeds it). */
   public static ObjectNode tree(ComparisonReport report) {
     ObjectNode root = Json.mapper().createObjectNode();
+    root.put("format_version", ComparisonReport.FORMAT_VERSION);
     selection(root.putObject("baseline"), report.baseline());
     selection(root.putObject("candidate"), report.candidate());
     root.set("alpha", statistic(report.alpha()));
@@ -46,14 +50,20 @@ public final class ReportJson {
       s.put("step", step.step());
       group(s.putObject("baseline"), step.baseline());
       group(s.putObject("candidate"), step.candidate());
-      tests(s.putObject("tests"), step.tests());
-      runLevel(s.putObject("run_level"), step.runLevel());
-      s.put("verdict", step.verdict().label());
+      s.put("verdict", Format.verdict(step.verdict()));
       s.put("explanation", step.explanation());
+      effect(s.putObject("run_level"), step.runLevel().median());
+      ObjectNode families = s.putObject("run_level_families");
+      effect(families.putObject("p99"), step.runLevel().p99());
+      effect(families.putObject("throughput"), step.runLevel().throughput());
+      runs(s.putObject("runs"), step.runLevel());
+      tests(s.putObject("within_run_tests"), step.tests());
       plot(s.putObject("plot"), step.plot());
     }
     ArrayNode skipped = root.putArray("skipped_steps");
     report.skippedSteps().forEach(skipped::add);
+    ArrayNode replicates = root.putArray("replicates");
+    report.replicates().forEach(replicates::add);
     ArrayNode methods = root.putArray("methods");
     report.methods().forEach(methods::add);
     return root;
@@ -89,6 +99,9 @@ public final class ReportJson {
       g.put("under_threshold", s.underThreshold());
     }
     g.put("outliers_removed", s.outliersRemoved());
+    g.set("error_rate", statistic(s.errorRate()));
+    g.set("unfiltered_p99_s", seconds(s.unfilteredP99S()));
+    g.set("unfiltered_max_s", seconds(s.unfilteredMaxS()));
   }
 
   private static void tests(ObjectNode t, Tests s) {
@@ -113,27 +126,59 @@ public final class ReportJson {
     t.put("median_ratio_method", s.medianRatioMethod());
   }
 
-  private static void runLevel(ObjectNode r, RunLevel s) {
-    list(r.putArray("baseline_medians_s"), s.baselineMediansS(), true);
-    list(r.putArray("candidate_medians_s"), s.candidateMediansS(), true);
-    r.set("p", pValue(s.p()));
-    r.put("enough_runs", s.enoughRuns());
-    if (s.runsNeeded() == null) {
-      r.putNull("runs_needed");
-    } else {
-      r.put("runs_needed", s.runsNeeded());
-    }
-    r.set("p_adjusted", pValue(s.pAdjusted()));
-    r.set("smallest_possible_p", pValue(s.smallestPossibleP()));
+  /** One family's θ: the keys of issue 13, then what the sentences rest on. */
+  private static void effect(ObjectNode r, RunLevelEffect e) {
+    r.put("metric", e.metric());
+    r.set("ratio", statistic(e.ratio()));
+    r.set("ci95", range(r, e.ci95(), false));
+    r.set("ci90", range(r, e.ci90(), false));
+    r.set("p", pValue(e.p()));
+    r.set("p_adjusted", pValue(e.pAdjusted()));
+    r.set("between_run_sd_log", statistic(e.betweenRunSdLog()));
+    r.set("within_run_se_log", statistic(e.withinRunSeLog()));
+    integer(r, "runs_needed", e.runsNeeded());
+    r.set("ci_decision", range(r, e.ciDecision(), false));
+    r.set("ci_equivalence", range(r, e.ciEquivalence(), false));
+    r.put("verdict", Format.verdict(e.verdict()));
+    r.set("p_equivalence_adjusted", pValue(e.pEquivalenceAdjusted()));
+    r.put("real_but_negligible", e.realButNegligible());
+    r.put("beyond_margin", e.beyondMargin());
+    r.set("two_stage_bootstrap_ci95", e.bootstrapCi95() == null ? null : range(r, e.bootstrapCi95(), false));
+    r.put("unavailable", e.unavailable());
+  }
+
+  private static void runs(ObjectNode r, RunLevel s) {
     ArrayNode baseIds = r.putArray("baseline_run_ids");
     s.baselineRunIds().forEach(baseIds::add);
     ArrayNode candIds = r.putArray("candidate_run_ids");
     s.candidateRunIds().forEach(candIds::add);
+    list(r.putArray("baseline_medians_s"), s.baselineMediansS(), true);
+    list(r.putArray("candidate_medians_s"), s.candidateMediansS(), true);
+    list(r.putArray("baseline_p99_s"), s.baselineP99S(), true);
+    list(r.putArray("candidate_p99_s"), s.candidateP99S(), true);
     ArrayNode baseThroughput = r.putArray("baseline_throughput_per_s");
     s.baselineThroughputPerS().forEach(v -> baseThroughput.add(rounded(v, P_VALUE)));
     ArrayNode candThroughput = r.putArray("candidate_throughput_per_s");
     s.candidateThroughputPerS().forEach(v -> candThroughput.add(rounded(v, P_VALUE)));
-    r.set("throughput_p", pValue(s.throughputP()));
+    list(r.putArray("baseline_error_rates"), s.baselineErrorRates(), false);
+    list(r.putArray("candidate_error_rates"), s.candidateErrorRates(), false);
+    ObjectNode errors = r.putObject("errors");
+    RunErrors e = s.errors();
+    errors.put("method", "welch_t_on_per_run_error_rates");
+    errors.set("baseline_mean_rate", statistic(e.baselineMeanRate()));
+    errors.set("candidate_mean_rate", statistic(e.candidateMeanRate()));
+    errors.set("difference", statistic(e.difference()));
+    errors.set("ci95", range(errors, e.ci95(), false));
+    errors.set("p", pValue(e.p()));
+    r.put("variance", s.variance());
+  }
+
+  private static void integer(ObjectNode node, String key, Integer value) {
+    if (value == null) {
+      node.putNull(key);
+    } else {
+      node.put(key, value);
+    }
   }
 
   private static void plot(ObjectNode p, Plot s) {
@@ -159,7 +204,7 @@ public final class ReportJson {
   }
 
   private static void list(ArrayNode into, List<Double> values, boolean inSeconds) {
-    values.forEach(v -> into.add(inSeconds ? seconds(v) : statistic(v)));
+    values.forEach(v -> into.add(v == null ? null : inSeconds ? seconds(v) : statistic(v)));
   }
 
   private static DecimalNode seconds(Double value) {

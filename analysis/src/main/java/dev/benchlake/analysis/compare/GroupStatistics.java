@@ -1,4 +1,4 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
 import java.util.Map;
 
@@ -12,7 +12,13 @@ import java.util.Map;
  * @param errorsByCode failures per SQLSTATE (else message), most frequent first
  * @param underThreshold successful tasks faster than {@code --threshold}; null without one
  * @param outliersRemoved successful tasks the outlier policy left out of the latency figures
+ * @param errorRate errors / tasks of the group's tasks pooled (descriptive; the run-level
+ *     comparison is {@link RunErrors}); null without tasks
+ * @param unfilteredP99S the p99 of every successful task, before the outlier policy (the same as
+ *     {@code p99S} with {@code --outliers none}): a filtered tail is never shown alone
+ * @param unfilteredMaxS the max before the outlier policy
  */
 public record GroupStatistics(int runs, long tasks, long ok, long errors, Map<String, Long> errorsByCode,
     Double minS, Double p50S, Double p90S, Double p95S, Double p99S, Double p999S, Double maxS,
-    Double meanS, Double stddevS, Long underThreshold, long outliersRemoved) {}
+    Double meanS, Double stddevS, Long underThreshold, long outliersRemoved, Double errorRate,
+    Double unfilteredP99S, Double unfilteredMaxS) {}

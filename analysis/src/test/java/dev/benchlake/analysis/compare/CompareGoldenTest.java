@@ -1,11 +1,8 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.benchlake.analysis.compare.Compare;
-import dev.benchlake.analysis.compare.CompareRequest;
-import dev.benchlake.analysis.compare.OutlierPolicy;
 import dev.benchlake.core.testing.Golden;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.core.Json;
@@ -21,11 +18,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * format, regenerate them with {@code -Dbenchlake.golden.update=true} and review the diff.
  */
 @org.junit.jupiter.api.Tag("integration")
-class ReportGoldenTest extends SparkTestBase {
+class CompareGoldenTest extends SparkTestBase {
   private static final java.util.Map<String, ComparisonReport> REPORTS = new java.util.HashMap<>();
 
   private static ComparisonReport report(String caseName) {
-    return REPORTS.computeIfAbsent(caseName, ReportGoldenTest::compare);
+    return REPORTS.computeIfAbsent(caseName, CompareGoldenTest::compare);
   }
 
   private static ComparisonReport compare(String caseName) {
@@ -40,31 +37,33 @@ class ReportGoldenTest extends SparkTestBase {
   @ValueSource(strings = {"two_steps", "edges"})
   void reportJsonAndMarkdownMatchTheGoldenFiles(String caseName) throws IOException {
     ComparisonReport report = report(caseName);
-    String json = ReportJson.write(report);
-    String markdown = ReportMarkdown.write(report);
-    Golden.check(ReportGoldenTest.class, caseName + ".report.json", json);
-    Golden.check(ReportGoldenTest.class, caseName + ".report.md", markdown);
+    String json = CompareJson.write(report);
+    String markdown = CompareMarkdown.write(report);
+    Golden.check(CompareGoldenTest.class, caseName + ".report.json", json);
+    Golden.check(CompareGoldenTest.class, caseName + ".report.md", markdown);
     Golden.failIfUpdated(caseName);
-    assertThat(markdown).contains(ReportMarkdown.summaryTable(report));
+    assertThat(markdown).contains(CompareMarkdown.summaryTable(report));
   }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"two_steps", "edges"})
   void jsonHasTheShapeOfTheIssue(String caseName) throws IOException {
-    JsonNode root = Json.mapper().readTree(ReportJson.write(report(caseName)));
-    assertThat(fields(root)).startsWith("baseline", "candidate", "alpha", "margin", "outliers");
+    JsonNode root = Json.mapper().readTree(CompareJson.write(report(caseName)));
+    assertThat(fields(root)).startsWith("format_version", "baseline", "candidate", "alpha", "margin", "outliers");
+    assertThat(root.get("format_version").asInt()).isEqualTo(2);
     assertThat(fields(root.get("baseline"))).containsExactly("selector", "runs");
     for (JsonNode step : root.get("steps")) {
-      assertThat(fields(step)).startsWith("step", "baseline", "candidate", "tests", "run_level", "verdict", "explanation");
-      assertThat(fields(step.get("baseline"))).containsExactly("runs", "tasks", "ok", "errors", "errors_by_code", "min_s",
+      assertThat(fields(step)).startsWith("step", "baseline", "candidate", "verdict", "explanation", "run_level",
+          "run_level_families", "runs", "within_run_tests");
+      assertThat(fields(step.get("baseline"))).startsWith("runs", "tasks", "ok", "errors", "errors_by_code", "min_s",
           "p50_s", "p90_s", "p95_s", "p99_s", "p999_s", "max_s", "mean_s", "stddev_s", "under_threshold", "outliers_removed");
-      assertThat(fields(step.get("tests"))).startsWith("mann_whitney_u", "mann_whitney_p", "welch_t", "welch_df", "welch_p",
-          "ks_d", "ks_p", "fisher_errors_p", "hl_shift_s", "hl_ci95_s", "cliffs_delta", "cliffs_magnitude", "median_ratio",
-          "median_ratio_ci95", "p_adjusted");
-      assertThat(fields(step.get("run_level"))).startsWith("baseline_medians_s", "candidate_medians_s", "p", "enough_runs",
-          "runs_needed");
-      assertThat(step.get("verdict").asText()).isIn("faster", "slower", "no_significant_difference",
-          "significant_but_negligible", "inconclusive");
+      for (JsonNode level : List.of(step.get("run_level"), step.get("run_level_families").get("p99"),
+          step.get("run_level_families").get("throughput"))) {
+        assertThat(fields(level)).startsWith("metric", "ratio", "ci95", "ci90", "p", "p_adjusted", "between_run_sd_log",
+            "within_run_se_log", "runs_needed");
+      }
+      assertThat(step.get("run_level").get("metric").asText()).isEqualTo("median");
+      assertThat(step.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
       assertThat(step.get("baseline").get("ok").isIntegralNumber()).isTrue();
     }
   }

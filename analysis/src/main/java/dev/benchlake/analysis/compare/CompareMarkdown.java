@@ -1,5 +1,7 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.Range;
 import static dev.benchlake.analysis.report.Format.duration;
 import static dev.benchlake.analysis.report.Format.significant;
 
@@ -11,24 +13,24 @@ import java.util.function.Function;
  * report.md: the summary table (what {@code benchlake compare} prints), then each step in detail
  * and the methods. Numbers are formatted by {@link Format}, so the text is the same everywhere.
  */
-public final class ReportMarkdown {
+public final class CompareMarkdown {
   private static final String DASH = "—";
 
-  private ReportMarkdown() {}
+  private CompareMarkdown() {}
 
-  /** The summary table: one row per step. */
+  /**
+   * The summary table: one row per step, the change θ (ratio of the geometric means of the per-run
+   * medians) with the 95 % interval the verdict rests on.
+   */
   public static String summaryTable(ComparisonReport report) {
     StringBuilder md = new StringBuilder();
-    row(md, "step", "baseline p50", "candidate p50", "median change", "p (adj.)", "Cliff's δ", "runs", "verdict");
-    row(md, "---", "---:", "---:", "---:", "---:", "---:", "---:", "---");
+    row(md, "step", "change (θ)", Format.percent(1 - report.alpha()) + " interval", "verdict", "runs", "runs needed");
+    row(md, "---", "---:", "---:", "---", "---:", "---:");
     for (StepComparison s : report.steps()) {
-      Tests t = s.tests();
-      row(md, code(s.step()), seconds(s.baseline().p50S()), seconds(s.candidate().p50S()),
-          t.medianRatio() == null ? DASH : Format.change(t.medianRatio() - 1),
-          t.pAdjusted() == null ? DASH : Format.p(t.pAdjusted()),
-          t.cliffsDelta() == null ? DASH : significant(t.cliffsDelta(), 2) + " (" + t.cliffsMagnitude() + ")",
-          s.runLevel().baselineMediansS().size() + " vs " + s.runLevel().candidateMediansS().size(),
-          "**" + s.verdict().label() + "**");
+      RunLevelEffect m = s.runLevel().median();
+      row(md, code(s.step()), m.ratio() == null ? DASH : Format.change(m.ratio() - 1), Format.changeInterval(m.ciDecision()),
+          "**" + Format.verdict(s.verdict()) + "**", s.runLevel().counts(),
+          m.runsNeeded() == null ? DASH : m.runsNeeded());
     }
     return md.toString();
   }
@@ -44,9 +46,13 @@ public final class ReportMarkdown {
       md.append(", threshold: ").append(duration(report.thresholdS()));
     }
     md.append("\n\n").append(summaryTable(report));
+    if (!report.replicates().isEmpty()) {
+      md.append('\n');
+      report.replicates().forEach(r -> md.append("> ").append(r).append('\n'));
+    }
     if (!report.skippedSteps().isEmpty()) {
       md.append("\nNot compared (tasks in one group only): ")
-          .append(String.join(", ", report.skippedSteps().stream().map(ReportMarkdown::code).toList())).append(".\n");
+          .append(String.join(", ", report.skippedSteps().stream().map(CompareMarkdown::code).toList())).append(".\n");
     }
     for (StepComparison s : report.steps()) {
       step(md, s, report);
@@ -57,10 +63,37 @@ public final class ReportMarkdown {
   }
 
   private static void step(StringBuilder md, StepComparison s, ComparisonReport report) {
-    md.append("\n## Step ").append(code(s.step())).append(": ").append(s.verdict().label()).append("\n\n");
+    md.append("\n## Step ").append(code(s.step())).append(": ").append(Format.verdict(s.verdict())).append("\n\n");
     md.append(s.explanation()).append("\n\n");
+    RunLevel r = s.runLevel();
+    md.append("Run level (the run is the unit; θ = ratio of the geometric means of the per-run figures):\n\n");
+    row(md, "family", "change (θ)", Format.percent(1 - report.alpha()) + " interval",
+        Format.percent(1 - 2 * report.alpha()) + " interval", "p (adj.)", "verdict", "between-run SD (log)",
+        "within-run SE (log)", "runs needed", "two-stage bootstrap 95%");
+    row(md, "---", "---:", "---:", "---:", "---:", "---", "---:", "---:", "---:", "---:");
+    for (RunLevelEffect e : List.of(r.median(), r.p99(), r.throughput())) {
+      row(md, e.metric(), e.ratio() == null ? DASH : Format.change(e.ratio() - 1), Format.changeInterval(e.ciDecision()),
+          Format.changeInterval(e.ciEquivalence()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()), Format.verdict(e.verdict()),
+          e.betweenRunSdLog() == null ? DASH : significant(e.betweenRunSdLog(), 3),
+          e.withinRunSeLog() == null ? DASH : significant(e.withinRunSeLog(), 3),
+          e.runsNeeded() == null ? DASH : e.runsNeeded(), Format.changeInterval(e.bootstrapCi95()));
+    }
+    md.append('\n');
+    row(md, "run", "group", "median", "p99", "throughput", "error rate");
+    row(md, "---", "---", "---:", "---:", "---:", "---:");
+    runRows(md, r.baselineRunIds(), "baseline", r.baselineMediansS(), r.baselineP99S(), r.baselineThroughputPerS(),
+        r.baselineErrorRates());
+    runRows(md, r.candidateRunIds(), "candidate", r.candidateMediansS(), r.candidateP99S(), r.candidateThroughputPerS(),
+        r.candidateErrorRates());
+    RunErrors e = r.errors();
+    md.append("\nErrors across runs (Welch's t on the per-run error rates): mean rate ")
+        .append(rate(e.baselineMeanRate())).append(" vs ").append(rate(e.candidateMeanRate()))
+        .append(e.p() == null ? ", no test (too few runs or no variation)" : ", " + Format.pEquals("p", e.p())).append(".\n");
     GroupStatistics b = s.baseline();
     GroupStatistics c = s.candidate();
+    md.append("\n### Within-run (tasks treated as independent), descriptive\n\n");
+    md.append("Tasks of one run share its conditions, so these figures and tests describe the pooled tasks; they are"
+        + " not evidence about the versions and no verdict rests on them.\n\n");
     row(md, "", "baseline", "candidate");
     row(md, "---", "---:", "---:");
     row(md, "runs", b.runs(), c.runs());
@@ -73,8 +106,10 @@ public final class ReportMarkdown {
     figure(md, "p90", b, c, GroupStatistics::p90S);
     figure(md, "p95", b, c, GroupStatistics::p95S);
     figure(md, "p99", b, c, GroupStatistics::p99S);
+    figure(md, "p99 (unfiltered)", b, c, GroupStatistics::unfilteredP99S);
     figure(md, "p99.9", b, c, GroupStatistics::p999S);
     figure(md, "max", b, c, GroupStatistics::maxS);
+    figure(md, "max (unfiltered)", b, c, GroupStatistics::unfilteredMaxS);
     figure(md, "mean", b, c, GroupStatistics::meanS);
     figure(md, "stddev", b, c, GroupStatistics::stddevS);
     if (report.thresholdS() != null) {
@@ -92,7 +127,7 @@ public final class ReportMarkdown {
     }
     Tests t = s.tests();
     md.append("\n");
-    row(md, "test", "result");
+    row(md, "test (tasks as independent)", "result");
     row(md, "---", "---");
     if (t.mannWhitneyU() != null) {
       row(md, "Mann–Whitney U", "U = " + significant(t.mannWhitneyU(), 12) + ", " + Format.pEquals("p", t.mannWhitneyP())
@@ -104,32 +139,23 @@ public final class ReportMarkdown {
       row(md, "Hodges–Lehmann shift", duration(t.hlShiftS()) + ", 95% CI " + interval(t.hlCi95S(), true)
           + " (" + t.hlMethod() + ")");
       row(md, "Cliff's δ", significant(t.cliffsDelta(), 3) + " (" + t.cliffsMagnitude() + ")");
-      row(md, "median ratio", (t.medianRatio() == null ? "undefined (zero baseline median)" : significant(t.medianRatio(), 4))
+      row(md, "pooled median ratio", (t.medianRatio() == null ? "undefined (zero baseline median)" : significant(t.medianRatio(), 4))
           + ", 95% CI " + interval(t.medianRatioCi95(), false) + " (" + t.medianRatioMethod() + ")");
     }
     row(md, "Fisher (errors)", Format.pEquals("p", t.fisherErrorsP()));
-    RunLevel r = s.runLevel();
-    md.append("\nRun level (per-run medians");
-    if (r.p() != null) {
-      md.append("; exact Mann–Whitney ").append(Format.pEquals("p", r.p())).append(", ")
-          .append(Format.pEquals("adjusted p", r.pAdjusted()));
-    }
-    md.append("; ").append(r.enoughRuns() ? "enough runs"
-        : "not enough runs: " + r.runsNeeded() + " per group needed"
-            + (r.smallestPossibleP() == null ? "" : ", the smallest possible p is " + Format.p(r.smallestPossibleP())))
-        .append("):\n\n");
-    row(md, "run", "group", "median", "throughput");
-    row(md, "---", "---", "---:", "---:");
-    runRows(md, r.baselineRunIds(), "baseline", r.baselineMediansS(), r.baselineThroughputPerS());
-    runRows(md, r.candidateRunIds(), "candidate", r.candidateMediansS(), r.candidateThroughputPerS());
   }
 
-  private static void runRows(StringBuilder md, List<String> ids, String group, List<Double> medians, List<Double> throughputs) {
+  private static void runRows(StringBuilder md, List<String> ids, String group, List<Double> medians, List<Double> p99s,
+      List<Double> throughputs, List<Double> errorRates) {
     for (int i = 0; i < ids.size(); i++) {
       Double throughput = throughputs.get(i);
-      row(md, code(ids.get(i)), group, duration(medians.get(i)),
-          throughput == null ? DASH : significant(throughput, 4) + "/s");
+      row(md, code(ids.get(i)), group, seconds(medians.get(i)), seconds(p99s.get(i)),
+          throughput == null ? DASH : significant(throughput, 4) + "/s", rate(errorRates.get(i)));
     }
+  }
+
+  private static String rate(Double rate) {
+    return rate == null ? DASH : significant(rate * 100, 2) + "%";
   }
 
   private static void figure(StringBuilder md, String name, GroupStatistics b, GroupStatistics c,
@@ -151,7 +177,7 @@ public final class ReportMarkdown {
 
   private static String runs(ComparisonReport.Selection selection) {
     int n = selection.runs().size();
-    return n + (n == 1 ? " run" : " runs") + " (" + String.join(", ", selection.runs().stream().map(ReportMarkdown::code).toList()) + ")";
+    return n + (n == 1 ? " run" : " runs") + " (" + String.join(", ", selection.runs().stream().map(CompareMarkdown::code).toList()) + ")";
   }
 
   /**

@@ -1,4 +1,4 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,4 +1,4 @@
-package dev.benchlake.analysis.report;
+package dev.benchlake.analysis.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,13 +12,13 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * {@code ReportMarkdown.code}, which puts every user string (step, run id, selector, error code)
+ * {@code CompareMarkdown.code}, which puts every user string (step, run id, selector, error code)
  * into report.md, under generated hostile strings ({@value #TRIES} per property, fixed seed): the
  * result is one code span, on one line, that no GFM table splits, and a reader sees the string
  * itself (control characters as their escapes). Empty strings are out of scope: no field that
  * reaches a report may be empty (tasks.csv rejects an empty step, selectors and run ids are checked).
  */
-class ReportMarkdownCodeProperties {
+class CompareMarkdownCodeProperties {
   static final int TRIES = 2000;
   private static final String SEED = "20260108";
   private static final Pattern SPAN = Pattern.compile("(`+)(?!`)(.*)(?<!`)\\1");
@@ -39,7 +39,7 @@ class ReportMarkdownCodeProperties {
 
   @Property(tries = TRIES, seed = SEED)
   void oneCodeSpanOnOneLineThatShowsTheString(@ForAll("hostile") String text) {
-    String code = ReportMarkdown.code(text);
+    String code = CompareMarkdown.code(text);
     assertThat(code).as("one line").doesNotContain("\n").doesNotContain("\r").doesNotContain("\u2028");
     assertThat(code.chars().filter(Character::isISOControl)).as("no control character").isEmpty();
     assertThat(code.split("(?<!\\\\)\\|", -1)).as("no '|' that a GFM table would split on").hasSize(1);
@@ -53,11 +53,11 @@ class ReportMarkdownCodeProperties {
 
   @Example
   void examples() {
-    assertThat(ReportMarkdown.code("read")).isEqualTo("`read`");
-    assertThat(ReportMarkdown.code("a|b")).isEqualTo("`a\\|b`");
-    assertThat(ReportMarkdown.code("`x`")).isEqualTo("`` `x` ``");
-    assertThat(ReportMarkdown.code("a\nb\u0000")).isEqualTo("`a\\nb\\u0000`");
-    assertThat(ReportMarkdown.code("<script>")).isEqualTo("`<script>`");
+    assertThat(CompareMarkdown.code("read")).isEqualTo("`read`");
+    assertThat(CompareMarkdown.code("a|b")).isEqualTo("`a\\|b`");
+    assertThat(CompareMarkdown.code("`x`")).isEqualTo("`` `x` ``");
+    assertThat(CompareMarkdown.code("a\nb\u0000")).isEqualTo("`a\\nb\\u0000`");
+    assertThat(CompareMarkdown.code("<script>")).isEqualTo("`<script>`");
   }
 
   /** The text as a reader should see it: control characters written as escapes. */
