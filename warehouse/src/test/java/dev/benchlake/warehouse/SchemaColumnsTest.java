@@ -20,7 +20,7 @@ class SchemaColumnsTest {
   void selectKeepsTheTablesOrderAndNamesAndDerivesOnlyWhatItIsTold() {
     Column[] columns = SchemaColumns.select(WarehouseSchema.REJECTS, Map.of(WarehouseSchema.RUN_ID, lit("r")));
     assertThat(Arrays.stream(columns).map(Column::toString))
-        .containsExactly("'r' AS run_id", "source_file", "line_no", "raw_line", "reason");
+        .containsExactly("'r' AS run_id", "source_file", "line_no", "raw_line", "reason", "error_type", "column");
   }
 
   @Test
@@ -34,7 +34,7 @@ class SchemaColumnsTest {
     StructField a = new StructField("a", DataTypes.IntegerType, false, Metadata.empty());
     StructField b = new StructField("b", DataTypes.LongType, true, Metadata.empty());
     assertThat(SchemaColumns.replacing(WarehouseSchema.REJECTS, Map.of(WarehouseSchema.RUN_ID, List.of(a, b),
-        "raw_line", List.of())).fieldNames()).containsExactly("a", "b", "source_file", "line_no", "reason");
+        "raw_line", List.of())).fieldNames()).containsExactly("a", "b", "source_file", "line_no", "reason", "error_type", "column");
   }
 
   @Test
