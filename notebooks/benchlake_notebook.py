@@ -210,7 +210,7 @@ def generate_replicates(runs: Path, per_group: int = 10):
                 if i <= first:
                     labels += ["--label", f"first{first}=yes"]
             benchlake("loadgen", "--workload", "sysbench", "--steps", "point-select,update-index",
-                      "--clients", "1", "--duration", "1s", "--random-seed", f"{i}{variant}", *labels,
+                      "--clients", "1", "--duration", "1s", "--random-seed", str(100 * i + (1 if variant == "a" else 2)), *labels,
                       "--quiet", "--out", Path(runs) / f"{variant}-{i:02d}")
 
 

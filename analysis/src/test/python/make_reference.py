@@ -250,22 +250,6 @@ def correction_cases():
     return [{"p": f, "holm": holm(f), "bh": bh(f)} for f in families]
 
 
-def run_count_cases():
-    out = []
-    for n1, n2 in [(1, 1), (2, 2), (3, 3), (4, 4), (3, 5), (5, 5), (2, 9), (30, 30)]:
-        separated = stats.mannwhitneyu(np.arange(n1) + 1000, np.arange(n2),
-                                       alternative="two-sided",
-                                       method="exact" if n1 + n2 <= EXACT_MAX_TOTAL else "asymptotic")
-        out.append({"n1": n1, "n2": n2, "smallest_p": float(separated.pvalue)})
-    needed = []
-    for level in [0.1, 0.05, 0.05 / 3, 0.01, 0.001]:
-        m = 1
-        while stats.mannwhitneyu(np.arange(m) + 1000, np.arange(m), method="exact").pvalue > level:
-            m += 1
-        needed.append({"level": level, "runs": m})
-    return {"smallest_p": out, "runs_needed": needed}
-
-
 # ---------------------------------------------------------------------------------------------
 # Whole comparisons (testing/cases.json): tasks of a small warehouse and every expected figure.
 # ---------------------------------------------------------------------------------------------
@@ -636,7 +620,6 @@ def main():
         "fisher": fisher_cases(),
         "kolmogorov_one_sample": kolmogorov_cases(),
         "corrections": correction_cases(),
-        "run_counts": run_count_cases(),
         "log_ratios": log_ratio_cases(),
         "runs_needed": runs_needed_cases(),
         "ratio_decisions": decision_cases(),

@@ -2,7 +2,7 @@ package dev.benchlake.analysis.trend;
 
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
-import dev.benchlake.analysis.stats.GeometricMeanRatio;
+import dev.benchlake.analysis.stats.GeometricMean;
 import dev.benchlake.analysis.stats.Interval;
 import dev.benchlake.analysis.stats.LogRatio;
 import dev.benchlake.analysis.stats.RatioDecisions;
@@ -106,7 +106,7 @@ public final class TrendAnalysis {
     for (String v : versions) {
       double[] figures = figures(byVersion.get(v));
       counts.put(v, figures.length);
-      values.put(v, figures.length == 0 ? null : allPositive(figures) ? GeometricMeanRatio.geometricMean(figures) : 0.0);
+      values.put(v, figures.length == 0 ? null : allPositive(figures) ? GeometricMean.of(figures) : 0.0);
       if (figures.length > 0 && !allPositive(figures)) {
         messages.add("step " + step + ", " + request.by() + " " + v + ": a run has " + request.metric().name()
             + " = 0, so its geometric mean is 0 and it has no interval.");
@@ -281,7 +281,7 @@ public final class TrendAnalysis {
         double[] relatives = covered.stream().mapToDouble(s -> s.relative().get(v)).toArray();
         members.stream().filter(s -> Double.valueOf(0).equals(s.relative().get(v))).forEach(s -> messages.add("step "
             + s.step() + " is 0 at " + v + ": left out of the geometric mean of " + group + "."));
-        geomean.put(v, relatives.length == 0 ? null : GeometricMeanRatio.geometricMean(relatives));
+        geomean.put(v, relatives.length == 0 ? null : GeometricMean.of(relatives));
         counts.put(v, relatives.length);
         ci95.put(v, relatives.length == 0 || v.equals(request.base()) ? null
             : groupInterval(group, covered, byStep, v, request, messages));
