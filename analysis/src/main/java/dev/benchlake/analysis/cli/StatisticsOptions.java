@@ -1,7 +1,7 @@
 package dev.benchlake.analysis.cli;
 
 import dev.benchlake.analysis.compare.CompareRequest;
-import dev.benchlake.analysis.compare.Correction;
+import dev.benchlake.analysis.stats.Correction;
 import dev.benchlake.core.cli.BadInputException;
 import picocli.CommandLine.Option;
 

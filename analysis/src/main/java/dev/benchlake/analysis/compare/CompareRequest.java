@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.stats.Correction;
 import dev.benchlake.analysis.stats.BootstrapMedianRatio;
 import java.util.List;
 

@@ -1,6 +1,5 @@
 package dev.benchlake.analysis.stats;
 
-import dev.benchlake.analysis.compare.Correction;
 import java.util.ArrayList;
 import java.util.List;
 

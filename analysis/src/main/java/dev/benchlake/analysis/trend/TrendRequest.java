@@ -1,6 +1,6 @@
 package dev.benchlake.analysis.trend;
 
-import dev.benchlake.analysis.compare.Correction;
+import dev.benchlake.analysis.stats.Correction;
 
 /**
  * What {@code benchlake trend} follows and how.

@@ -2,7 +2,6 @@ package dev.benchlake.analysis.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.benchlake.analysis.compare.Correction;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.benchlake.analysis.compare.Correction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.benchlake.analysis.compare.Correction;
+import dev.benchlake.analysis.stats.Correction;
 import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import dev.benchlake.core.cli.BadInputException;

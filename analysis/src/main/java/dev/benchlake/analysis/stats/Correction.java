@@ -1,9 +1,8 @@
-package dev.benchlake.analysis.compare;
+package dev.benchlake.analysis.stats;
 
-import dev.benchlake.analysis.stats.MultipleComparisons;
 import java.util.Locale;
 
-/** How p-values are adjusted across the steps of one comparison. */
+/** How p-values are adjusted across the steps of one comparison or trend. */
 public enum Correction {
   /** Holm's step-down: family-wise error rate (default). */
   HOLM,
