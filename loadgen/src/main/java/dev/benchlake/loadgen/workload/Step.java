@@ -21,6 +21,11 @@ public interface Step {
     return List.of(name());
   }
 
+  /** Whether the step runs for the write duration ({@code --write-duration}) rather than the read one. */
+  default boolean usesWriteDuration() {
+    return false;
+  }
+
   /** Which of {@link #taskNames()} the next task is (by weight for a mix). */
   default int pickTask(SplittableRandom random) {
     return 0;
