@@ -62,6 +62,16 @@ public final class Loadgen {
 
   private Loadgen() {}
 
+  /**
+   * Checks {@code config} as {@link #run} does first, without starting or writing anything: for
+   * commands that plan several runs and must refuse bad input before the first.
+   *
+   * @throws BadInputException naming what is wrong
+   */
+  public static void validate(LoadgenConfig config) {
+    RunPlan.of(config);
+  }
+
   /** Runs {@code config}, starting and stopping an embedded server if it targets one. */
   public static RunResult run(LoadgenConfig config, ProgressListener listener) {
     return run(config, listener, null);
