@@ -116,8 +116,8 @@ public final class LoadgenCommand implements Callable<Integer> {
   @Option(names = "--range-size", description = "sysbench: ids per range query (default: ${DEFAULT-VALUE}).")
   int rangeSize;
 
-  @Option(names = "--rand-type", description = "sysbench: id distribution, uniform or special (sysbench 1.0's "
-      + "default hot spot) (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--rand-type", description = "sysbench: id distribution, uniform, special (sysbench 1.0's "
+      + "default hot spot) or zipfian (exponent 0.8) (default: ${DEFAULT-VALUE}).")
   RandType randType;
 
   @Option(names = "--script", paramLabel = "FILE[@WEIGHT]",
