@@ -190,6 +190,9 @@ public final class Loadgen {
         StepResult result = result(steps.get(i), stepRun, stats);
         results.add(result);
         listener.onStepEnd(result);
+        if (!control.stopRequested()) {
+          afterTasks(steps.get(i), database, listener);
+        }
       }
       RunStatus status = control.stopRequested() ? RunStatus.INTERRUPTED : RunStatus.COMPLETE;
       RunManifest done = output.finish(status, control.stopReason(), summary(allStats));
@@ -200,6 +203,16 @@ public final class Loadgen {
     } finally {
       finished.countDown();
       onSignal.close();
+    }
+  }
+
+  /** The step's own maintenance after its tasks (e.g. a vacuum), on a connection of its own. */
+  private static void afterTasks(Step step, Database database, ProgressListener listener) {
+    try (Connection c = database.connectForSetup()) {
+      step.afterTasks(c, listener::onMessage);
+    } catch (SQLException e) {
+      throw new IllegalStateException("after the " + step.name() + " step: " + database.target().scrub(
+          SqlErrors.message(e)) + sqlStateSuffix(e), e);
     }
   }
 

@@ -30,9 +30,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A validated {@link LoadgenConfig}: the workload built, the driver chosen, the step plans fixed
- * ({@code stepPlan} for every step, or {@code readPlan}/{@code writePlan} by the step's kind when
- * {@code --read-duration}/{@code --write-duration} are given). Every check a user can fail happens
+ * A validated {@link LoadgenConfig}: the workload built, the driver chosen, the step plans fixed:
+ * {@code stepPlan} from {@code --tasks}/{@code --duration} (null when {@code --read-duration} and
+ * {@code --write-duration} replace it), {@code readPlan}/{@code writePlan} what the read and the
+ * write steps run ({@link #stepPlan(Step)}). Every check a user can fail happens
  * here, before anything is started or written.
  */
 record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan stepPlan, StepPlan readPlan,

@@ -7,6 +7,9 @@ import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.TaskRecord;
 import dev.benchlake.loadgen.workload.MytoolsStep;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +48,17 @@ class MytoolsStepsTest {
     assertThat(perStep.keySet()).containsExactlyInAnyOrderElementsOf(expected);
     RunManifest m = TestServers.manifest(out);
     assertThat(m.workload().steps()).isEqualTo(expected);
-    assertThat(m.workload().parameters()).containsEntry("read_duration_s", 1.0).containsEntry("write_duration_s", 1.0);
+    assertThat(m.workload().parameters()).containsEntry("read_duration_s", 1.0).containsEntry("write_duration_s", 1.0)
+        .containsEntry("vacuum_checkpoint_after", "point-query.warm_range=100,read-write_range=100");
+    // The load's VACUUM ANALYZE, then the study's two post-write vacuums.
+    try (Connection c = TestServers.connect(TestServers.shared()); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("select relname, vacuum_count from pg_stat_user_tables "
+            + "where relname like 'sbtest%' order by relname")) {
+      for (String table : List.of("sbtest1", "sbtest2")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getString(1)).isEqualTo(table);
+        assertThat(rs.getLong(2)).as(table).isEqualTo(3);
+      }
+    }
   }
 }

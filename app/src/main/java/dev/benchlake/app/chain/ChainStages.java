@@ -62,7 +62,7 @@ public final class ChainStages {
     return new ProgressListener() {
       @Override
       public void onStepEnd(StepResult step) {
-        log.println(String.format(Locale.ROOT, "    %-30s %7d tasks  %6d errors  %9.1f ok/s", step.step(),
+        log.println(String.format(Locale.ROOT, "    %-34s %7d tasks  %6d errors  %9.1f ok/s", step.step(),
             step.attempts(), step.errors(), step.okPerSecond()));
         log.flush();
       }

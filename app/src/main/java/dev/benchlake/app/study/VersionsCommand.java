@@ -28,8 +28,9 @@ import picocli.CommandLine.Spec;
           + "ingested into the warehouse, then the trend of each step's qps relative to the first major "
           + "(trend.json, trend.md, trend.html).",
       "The defaults are a short study: 3 majors x 2 rounds of the whole mytools step set (48 steps) at 1 s "
-          + "each on 4 tables of 10000 rows, about 6 minutes on 2 cores. The real study: --tables 4 "
-          + "--table-size 20000000 --read-duration 600s --write-duration 900s --warmup 5s."
+          + "each on 4 tables of 10000 rows: 6 runs of about 1 minute, 7.5 minutes in all on a busy 2-core "
+          + "machine. The real study: --tables 4 --table-size 20000000 --read-duration 600s "
+          + "--write-duration 900s --warmup 5s."
     },
     footer = {"", "Example:",
       "  benchlake study versions --pg 11,12,13,14,15,16,17 --steps mytools --repeats 3 --out study1",

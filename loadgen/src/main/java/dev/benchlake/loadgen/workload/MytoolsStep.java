@@ -55,7 +55,8 @@ import java.util.regex.Pattern;
  * <p>{@link #STUDY} is the study's sequence (its {@code all_small.sh}, plus the
  * {@code read-only-*} variants at 1000 and {@code scan} of its later versions): the warm step, the
  * {@code .pre} queries, the writes, then the same queries again. Writes run before the later reads,
- * as in the study: the later reads see the updated, deleted-and-reinserted rows. Durations follow
+ * as in the study: the later reads see the updated, deleted-and-reinserted rows, after the vacuum
+ * that follows read-write at 100 ({@link #vacuumAfter()}). Durations follow
  * all_small.sh: the write duration for the updates, read-write, delete and insert, the read duration
  * for everything else (write-only included, as all_small.sh does).
  *
@@ -162,6 +163,17 @@ public record MytoolsStep(TestType type, String suffix, int range) {
     return type.writeDuration;
   }
 
+  /**
+   * Whether the study's "postwrite" follows this step: after point-query.warm (the load's cleanup)
+   * and after read-write at 100 (the writes' cleanup), run.sh vacuums and analyzes every table and
+   * checkpoints. Its sleep afterwards (60 s and more) is left out: a fixed pause is not a
+   * maintenance state, and the table-health snapshots show what the vacuum left.
+   */
+  public boolean vacuumAfter() {
+    return (type == TestType.POINT_QUERY && suffix.equals(".warm"))
+        || (type == TestType.READ_WRITE && suffix.isEmpty() && range == 100);
+  }
+
   /** A step by its name; any test type at any R, not only the study's. */
   public static Optional<MytoolsStep> byName(String name) {
     Matcher m = NAME.matcher(name.strip().toLowerCase(Locale.ROOT));
@@ -192,7 +204,7 @@ public record MytoolsStep(TestType type, String suffix, int range) {
       case INDEX_UPDATE, NON_INDEX_UPDATE, UPDATE_IN_LIST, DELETE_INSERT, INSERT, DELETE -> true;
       default -> false;
     });
-    return new SysbenchSpec(name(), type.ops, range, points, ids, idMax, writes, usesWriteDuration());
+    return new SysbenchSpec(name(), type.ops, range, points, ids, idMax, writes, usesWriteDuration(), vacuumAfter());
   }
 
   private static List<MytoolsStep> study() {

@@ -14,9 +14,10 @@ import java.util.List;
  * @param idMax ids are drawn in 1..idMax (the table size; 1 for update-one)
  * @param writes whether the step changes data
  * @param writeDuration whether it runs for --write-duration (else --read-duration)
+ * @param vacuumAfter whether {@code VACUUM (ANALYZE)} of every table and a {@code CHECKPOINT} follow its tasks
  */
 record SysbenchSpec(String name, List<SysbenchOp> ops, int rangeSize, int points, RandType randType, int idMax,
-    boolean writes, boolean writeDuration) {
+    boolean writes, boolean writeDuration, boolean vacuumAfter) {
   SysbenchSpec {
     ops = List.copyOf(ops);
   }

@@ -76,7 +76,7 @@ public enum SysbenchStep {
   /** This step with the run's options: {@code --range-size}, {@code --rand-type}, {@code --table-size}. */
   SysbenchSpec spec(int rangeSize, RandType randType, int tableSize) {
     return new SysbenchSpec(stepName, ops, rangeSize, SysbenchWorkload.RANDOM_POINTS, randType, tableSize, writes(),
-        writes());
+        writes(), false);
   }
 
   List<SysbenchOp> ops() {

@@ -23,8 +23,9 @@ import java.util.function.Consumer;
  * with ids 1..table_size, {@code k} drawn by {@code --rand-type} in 1..table_size, {@code c} ten
  * and {@code pad} five dash-separated groups of 11 random digits. Loaded with COPY (sysbench uses
  * multi-row INSERTs), then the id sequence is moved past the data and the table vacuumed and
- * analyzed. The steps are {@link SysbenchStep}s; a table can be prepared by {@code sysbench
- * prepare} instead and used with {@code --skip-load}.
+ * analyzed. The steps are {@link SysbenchStep}s and {@link MytoolsStep}s ({@link SysbenchSteps}
+ * resolves their names), each a list of {@link SysbenchOp}s with its own parameters; a table can be
+ * prepared by {@code sysbench prepare} instead and used with {@code --skip-load}.
  */
 public final class SysbenchWorkload implements Workload {
   public static final String NAME = "sysbench";
@@ -181,6 +182,10 @@ public final class SysbenchWorkload implements Workload {
     p.put("random_points", RANDOM_POINTS);
     p.put("number_of_ranges", RANDOM_RANGES);
     p.put("delta", RANDOM_RANGES_DELTA);
+    String vacuumed = String.join(",", steps.stream().filter(SysbenchSpec::vacuumAfter).map(SysbenchSpec::name).toList());
+    if (!vacuumed.isEmpty()) {
+      p.put("vacuum_checkpoint_after", vacuumed);
+    }
     return p;
   }
 
@@ -238,6 +243,26 @@ public final class SysbenchWorkload implements Workload {
     @Override
     public boolean usesWriteDuration() {
       return step.writeDuration();
+    }
+
+    @Override
+    public void afterTasks(Connection connection, Consumer<String> progress) throws SQLException {
+      if (!step.vacuumAfter()) {
+        return;
+      }
+      progress.accept("after " + step.name() + ": VACUUM (ANALYZE) of " + tables + " tables, CHECKPOINT");
+      for (int t = 1; t <= tables; t++) {
+        Sql.execute(connection, "VACUUM (ANALYZE) sbtest" + t);
+      }
+      try {
+        Sql.execute(connection, "CHECKPOINT");
+      } catch (SQLException e) {
+        // 42501: a user without the right to checkpoint (any non-superuser before PostgreSQL 15).
+        if (!"42501".equals(e.getSQLState())) {
+          throw e;
+        }
+        progress.accept("CHECKPOINT skipped: " + e.getMessage());
+      }
     }
 
     @Override

@@ -149,6 +149,9 @@ class MytoolsStepTest {
       }
     }
     assertThat(names.get(names.size() - 1)).isEqualTo("insert_range=100");
+    // run.sh's postwrite (vacuum, checkpoint) follows the warm step and read-write at 100, as all_small.sh asks.
+    assertThat(MytoolsStep.STUDY.stream().filter(MytoolsStep::vacuumAfter).map(MytoolsStep::name))
+        .containsExactly("point-query.warm_range=100", "read-write_range=100");
   }
 
   @Test
