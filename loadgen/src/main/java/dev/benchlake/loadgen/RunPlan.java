@@ -44,8 +44,11 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
   static RunPlan of(LoadgenConfig c) {
     Workload workload = workload(c.workload());
     Driver driver = driver(c.mode());
-    StepPlan plan = stepPlan(c, c.duration(), c.workload().readDuration() != null
-        && c.workload().writeDuration() != null);
+    boolean byKind = c.workload().readDuration() != null || c.workload().writeDuration() != null;
+    if (byKind && !(workload instanceof SysbenchWorkload)) {
+      throw new BadInputException("--read-duration and --write-duration go with --workload sysbench");
+    }
+    StepPlan plan = stepPlan(c, c.workload().readDuration() != null && c.workload().writeDuration() != null);
     StepPlan readPlan = kindPlan(c, "--read-duration", c.workload().readDuration(), plan);
     StepPlan writePlan = kindPlan(c, "--write-duration", c.workload().writeDuration(), plan);
     if (c.recordTasks()) {
@@ -173,8 +176,9 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
   }
 
   /** @param byKind whether both kinds have their own duration (then --duration is not needed) */
-  private static StepPlan stepPlan(LoadgenConfig c, Duration duration, boolean byKind) {
+  private static StepPlan stepPlan(LoadgenConfig c, boolean byKind) {
     Long tasks = c.tasks();
+    Duration duration = c.duration();
     if (tasks != null && duration != null) {
       throw new BadInputException("give --tasks or --duration, not both");
     }
