@@ -6,6 +6,7 @@ import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.Labels;
+import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
@@ -63,8 +64,13 @@ public final class VersionStudy {
    * @throws dev.benchlake.core.cli.BadInputException naming the problem
    */
   public void validate() {
-    EmbeddedBinaries binaries = EmbeddedBinaries.discover();
-    plan.majors().forEach(binaries::forMajor);
+    List<Integer> available = EmbeddedBinaries.discover().majors();
+    for (int major : plan.majors()) {
+      if (!available.contains(major)) {
+        throw new BadInputException("--pg " + major + ": no embedded PostgreSQL " + major + " for this platform; "
+            + "available: " + String.join(", ", available.stream().map(String::valueOf).toList()));
+      }
+    }
     StudyFolders.requireNewOrEmpty(out);
     VersionStudyPlan.Run first = plan.schedule().get(0);
     Loadgen.validate(config(first, "validate", out.resolve("runs").resolve(first.dirName())));

@@ -71,14 +71,4 @@ class StudyVersionsTest {
     assertThat(Files.list(out.resolve("runs")).map(p -> p.getFileName().toString()).sorted().toList())
         .containsExactly("r1-pg14", "r1-pg17", "r2-pg14", "r2-pg17");
   }
-
-  @Test
-  void aMajorWithoutEmbeddedBinariesIsBadInputBeforeAnythingRuns(@TempDir Path dir) {
-    Path out = dir.resolve("study");
-    CommandRun run = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,9",
-        "--out", out.toString());
-    assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
-    assertThat(run.stderr()).contains("no embedded PostgreSQL 9").contains("available: 11, 12, 13, 14, 15, 16, 17");
-    assertThat(out).doesNotExist();
-  }
 }
