@@ -7,6 +7,7 @@ import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.loadgen.LoadgenConfig.ModeKind;
 import dev.benchlake.loadgen.run.RunClock;
 import dev.benchlake.loadgen.run.RunControl;
+import dev.benchlake.loadgen.run.StepPlan;
 import dev.benchlake.loadgen.run.StepRun;
 import dev.benchlake.loadgen.run.StepStats;
 import dev.benchlake.loadgen.db.Database;
@@ -60,6 +61,16 @@ public final class Loadgen {
   private static final long SHUTDOWN_GRACE_S = 30;
 
   private Loadgen() {}
+
+  /**
+   * Checks {@code config} as {@link #run} does first, without starting or writing anything: for
+   * commands that plan several runs and must refuse bad input before the first.
+   *
+   * @throws BadInputException naming what is wrong
+   */
+  public static void validate(LoadgenConfig config) {
+    RunPlan.of(config);
+  }
 
   /** Runs {@code config}, starting and stopping an embedded server if it targets one. */
   public static RunResult run(LoadgenConfig config, ProgressListener listener) {
@@ -173,12 +184,15 @@ public final class Loadgen {
           allStats.add(stats);
         }
         listener.onStepStart(steps.get(i).name(), i, steps.size());
-        StepRun stepRun = new StepRun(steps.get(i), i, plan.stepPlan(), clock, control, stats, output.sink(),
+        StepRun stepRun = new StepRun(steps.get(i), i, plan.stepPlan(steps.get(i)), clock, control, stats, output.sink(),
             database, seed);
         runStep(plan, stepRun, stats, control, output, listener);
         StepResult result = result(steps.get(i), stepRun, stats);
         results.add(result);
         listener.onStepEnd(result);
+        if (!control.stopRequested()) {
+          afterTasks(steps.get(i), database, listener);
+        }
       }
       RunStatus status = control.stopRequested() ? RunStatus.INTERRUPTED : RunStatus.COMPLETE;
       RunManifest done = output.finish(status, control.stopReason(), summary(allStats));
@@ -189,6 +203,16 @@ public final class Loadgen {
     } finally {
       finished.countDown();
       onSignal.close();
+    }
+  }
+
+  /** The step's own maintenance after its tasks (e.g. a vacuum), on a connection of its own. */
+  private static void afterTasks(Step step, Database database, ProgressListener listener) {
+    try (Connection c = database.connectForSetup()) {
+      step.afterTasks(c, listener::onMessage);
+    } catch (SQLException e) {
+      throw new IllegalStateException("after the " + step.name() + " step: " + database.target().scrub(
+          SqlErrors.message(e)) + sqlStateSuffix(e), e);
     }
   }
 
@@ -321,8 +345,16 @@ public final class Loadgen {
     for (Step step : plan.workload().steps()) {
       stepNames.addAll(step.taskNames());
     }
-    RunManifest.Mode mode = new RunManifest.Mode(m.kind().id(), m.connections(), plan.stepPlan().tasks(),
-        plan.stepPlan().timed() ? plan.stepPlan().durationNs() / 1e9 : null, plan.stepPlan().warmupNs() / 1e9,
+    // With --read-duration and --write-duration (and no --duration) the mode shows the read steps' plan.
+    StepPlan base = plan.stepPlan() != null ? plan.stepPlan() : plan.readPlan();
+    if (c.workload().readDuration() != null) {
+      parameters.put("read_duration_s", c.workload().readDuration().toMillis() / 1000.0);
+    }
+    if (c.workload().writeDuration() != null) {
+      parameters.put("write_duration_s", c.workload().writeDuration().toMillis() / 1000.0);
+    }
+    RunManifest.Mode mode = new RunManifest.Mode(m.kind().id(), m.connections(), base.tasks(),
+        base.timed() ? base.durationNs() / 1e9 : null, base.warmupNs() / 1e9,
         m.kind() == ModeKind.OPEN ? m.rate() : null, m.kind() == ModeKind.OPEN ? m.schedule().id() : null,
         m.kind() == ModeKind.BURST ? m.poolTimeout().toMillis() / 1000.0 : null);
     RunManifest.Target target = new RunManifest.Target(database.target().safeUrl(), embedded, info.version(),

@@ -41,6 +41,8 @@ import picocli.CommandLine.Spec;
       "  benchlake loadgen --workload select-update --tasks 5000 --burst 5000 --pool 100 --out runs/su1",
       "  benchlake loadgen --workload sysbench --steps point-select,read-only --clients 8 --duration 60s "
           + "--warmup 10s --out runs/sb1",
+      "  benchlake loadgen --workload sysbench --steps mytools --tables 4 --table-size 100000 "
+          + "--read-duration 60s --write-duration 90s --warmup 5s --out runs/mytools1",
       "  benchlake loadgen --jdbc-url jdbc:postgresql://db:5432/bench --user bench --script tx.sql@3 "
           + "--script report.sql@1 --rate 200 --duration 5m --out runs/mix1",
       "", "Exit codes: 0 run complete, 1 run interrupted or failed, 2 bad usage or bad input."})
@@ -92,7 +94,9 @@ public final class LoadgenCommand implements Callable<Integer> {
   String workload;
 
   @Option(names = "--steps", split = ",", paramLabel = "STEP",
-      description = "sysbench steps to run one after another on the same data, each with its own warm-up.")
+      description = "sysbench steps to run one after another on the same data, each with its own warm-up: the "
+          + "steps above, mytools (the PostgreSQL 11-16 version study's sequence of steps named "
+          + "<testType>_range=<R>), or any of those by name, e.g. point-query_range=100,scan_range=100.")
   List<String> steps = new ArrayList<>();
 
   @Option(names = "--scale", description = "select-update: rows = 10 x 100000 x SCALE (default: ${DEFAULT-VALUE}).")
@@ -112,8 +116,8 @@ public final class LoadgenCommand implements Callable<Integer> {
   @Option(names = "--range-size", description = "sysbench: ids per range query (default: ${DEFAULT-VALUE}).")
   int rangeSize;
 
-  @Option(names = "--rand-type", description = "sysbench: id distribution, uniform or special (sysbench 1.0's "
-      + "default hot spot) (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--rand-type", description = "sysbench: id distribution, uniform, special (sysbench 1.0's "
+      + "default hot spot) or zipfian (exponent 0.8) (default: ${DEFAULT-VALUE}).")
   RandType randType;
 
   @Option(names = "--script", paramLabel = "FILE[@WEIGHT]",
@@ -159,6 +163,15 @@ public final class LoadgenCommand implements Callable<Integer> {
   @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Measured time per step, e.g. 60s.")
   Duration duration;
+
+  @Option(names = "--read-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "sysbench: measured time of each step that only reads (the mytools study's readsecs), "
+          + "instead of --duration.")
+  Duration readDuration;
+
+  @Option(names = "--write-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "sysbench: measured time of each step that writes (the study's writesecs), instead of --duration.")
+  Duration writeDuration;
 
   @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Warm-up per step (tasks recorded, marked warmup) (default: ${DEFAULT-VALUE}).")
@@ -246,6 +259,8 @@ public final class LoadgenCommand implements Callable<Integer> {
         .mode(mode())
         .tasks(tasks)
         .duration(duration)
+        .readDuration(readDuration)
+        .writeDuration(writeDuration)
         .warmup(warmup)
         .randomSeed(randomSeed)
         .outDir(out)

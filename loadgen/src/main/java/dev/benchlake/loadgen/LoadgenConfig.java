@@ -95,9 +95,12 @@ public record LoadgenConfig(
    * @param randType sysbench: distribution of ids
    * @param scripts script: {@code FILE[@WEIGHT]}
    * @param defines script: {@code --define name=value}
+   * @param readDuration measured time of each step that reads only, overriding {@code --duration} (null: none)
+   * @param writeDuration measured time of each step that writes, overriding {@code --duration} (null: none)
    */
   public record WorkloadSpec(String name, List<String> steps, double scale, Duration thinkMin, Duration thinkMax,
-      int tables, int tableSize, int rangeSize, RandType randType, List<String> scripts, Map<String, Long> defines) {
+      int tables, int tableSize, int rangeSize, RandType randType, List<String> scripts, Map<String, Long> defines,
+      Duration readDuration, Duration writeDuration) {
     public WorkloadSpec {
       steps = List.copyOf(steps);
       scripts = List.copyOf(scripts);
@@ -166,6 +169,8 @@ public record LoadgenConfig(
     private Mode mode = Mode.closed(LoadgenDefaults.CLIENTS);
     private Long tasks;
     private Duration duration;
+    private Duration readDuration;
+    private Duration writeDuration;
     private Duration warmup = LoadgenDefaults.WARMUP;
     private Long randomSeed;
     private Path outDir;
@@ -249,6 +254,18 @@ public record LoadgenConfig(
       return this;
     }
 
+    /** Measured time of each read step (sysbench), instead of {@link #duration}. */
+    public Builder readDuration(Duration value) {
+      readDuration = value;
+      return this;
+    }
+
+    /** Measured time of each write step (sysbench), instead of {@link #duration}. */
+    public Builder writeDuration(Duration value) {
+      writeDuration = value;
+      return this;
+    }
+
     public Builder warmup(Duration value) {
       warmup = value;
       return this;
@@ -307,7 +324,7 @@ public record LoadgenConfig(
     public LoadgenConfig build() {
       return new LoadgenConfig(target,
           new WorkloadSpec(workloadName, steps, scale, thinkMin, thinkMax, tables, tableSize, rangeSize, randType,
-              scripts, defines),
+              scripts, defines, readDuration, writeDuration),
           mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad, recordTasks, connectTimeout,
           queryTimeout, maxOutage, environment);
     }

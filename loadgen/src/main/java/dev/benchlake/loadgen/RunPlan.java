@@ -13,7 +13,10 @@ import dev.benchlake.loadgen.db.EmbeddedSettings;
 import dev.benchlake.loadgen.workload.Script;
 import dev.benchlake.loadgen.workload.ScriptWorkload;
 import dev.benchlake.loadgen.workload.SelectUpdateWorkload;
+import dev.benchlake.loadgen.workload.MytoolsStep;
+import dev.benchlake.loadgen.workload.Step;
 import dev.benchlake.loadgen.workload.SysbenchStep;
+import dev.benchlake.loadgen.workload.SysbenchSteps;
 import dev.benchlake.loadgen.workload.SysbenchWorkload;
 import dev.benchlake.loadgen.workload.Workload;
 import java.io.IOException;
@@ -27,17 +30,27 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A validated {@link LoadgenConfig}: the workload built, the driver chosen, the step plan fixed.
- * Every check a user can fail happens here, before anything is started or written.
+ * A validated {@link LoadgenConfig}: the workload built, the driver chosen, the step plans fixed:
+ * {@code stepPlan} from {@code --tasks}/{@code --duration} (null when {@code --read-duration} and
+ * {@code --write-duration} replace it), {@code readPlan}/{@code writePlan} what the read and the
+ * write steps run ({@link #stepPlan(Step)}). Every check a user can fail happens
+ * here, before anything is started or written.
  */
-record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan stepPlan) {
+record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan stepPlan, StepPlan readPlan,
+    StepPlan writePlan) {
   private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,127}");
   private static final Duration MIN_POOL_TIMEOUT = Duration.ofMillis(250);
 
   static RunPlan of(LoadgenConfig c) {
     Workload workload = workload(c.workload());
     Driver driver = driver(c.mode());
-    StepPlan plan = stepPlan(c);
+    boolean byKind = c.workload().readDuration() != null || c.workload().writeDuration() != null;
+    if (byKind && !(workload instanceof SysbenchWorkload)) {
+      throw new BadInputException("--read-duration and --write-duration go with --workload sysbench");
+    }
+    StepPlan plan = stepPlan(c, c.workload().readDuration() != null && c.workload().writeDuration() != null);
+    StepPlan readPlan = kindPlan(c, "--read-duration", c.workload().readDuration(), plan);
+    StepPlan writePlan = kindPlan(c, "--write-duration", c.workload().writeDuration(), plan);
     if (c.recordTasks()) {
       if (c.outDir() == null) {
         throw new BadInputException("--out DIR is required: where the run directory goes");
@@ -62,7 +75,12 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
         && (external.jdbcUrl() == null || external.jdbcUrl().isBlank())) {
       throw new BadInputException("--jdbc-url is empty");
     }
-    return new RunPlan(c, workload, driver, plan);
+    return new RunPlan(c, workload, driver, plan, readPlan, writePlan);
+  }
+
+  /** How long {@code step} runs. */
+  StepPlan stepPlan(Step step) {
+    return step.usesWriteDuration() ? writePlan : readPlan;
   }
 
   /** The workload named by {@code --workload} (or a sysbench step name), with its steps. */
@@ -96,7 +114,8 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
       }
       case SysbenchWorkload.NAME -> {
         if (w.steps().isEmpty()) {
-          throw new BadInputException("--workload sysbench needs --steps, some of: " + String.join(", ", SysbenchStep.names()));
+          throw new BadInputException("--workload sysbench needs --steps, some of: " + String.join(", ", SysbenchStep.names())
+              + ", or " + MytoolsStep.SET_NAME + " (the mytools version study's " + MytoolsStep.STUDY.size() + " steps)");
         }
         return sysbench(w, w.steps());
       }
@@ -115,11 +134,6 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
   }
 
   private static Workload sysbench(LoadgenConfig.WorkloadSpec w, List<String> stepNames) {
-    List<SysbenchStep> steps = new ArrayList<>();
-    for (String s : stepNames) {
-      steps.add(SysbenchStep.byName(s.strip()).orElseThrow(() -> new BadInputException(
-          "unknown step '" + s + "'; known: " + String.join(", ", SysbenchStep.names()))));
-    }
     if (w.tables() < 1 || w.tables() > 1000) {
       throw new BadInputException("--tables must be 1..1000, not " + w.tables());
     }
@@ -129,7 +143,8 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
     if (w.rangeSize() < 1) {
       throw new BadInputException("--range-size must be at least 1, not " + w.rangeSize());
     }
-    if (w.tables() > 1 && steps.stream().anyMatch(s -> s == SysbenchStep.RANDOM_POINTS || s == SysbenchStep.RANDOM_RANGES)) {
+    SysbenchSteps steps = SysbenchSteps.resolve(stepNames, w.tableSize(), w.rangeSize(), w.randType());
+    if (w.tables() > 1 && steps.anyFirstTableOnly()) {
       throw new BadInputException("random-points and random-ranges use sbtest1 only (as sysbench's scripts); use --tables 1");
     }
     return new SysbenchWorkload(steps, w.tables(), w.tableSize(), w.rangeSize(), w.randType());
@@ -160,15 +175,27 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
     return new ClosedLoopDriver(m.clients());
   }
 
-  private static StepPlan stepPlan(LoadgenConfig c) {
+  /** @param byKind whether both kinds have their own duration (then --duration is not needed) */
+  private static StepPlan stepPlan(LoadgenConfig c, boolean byKind) {
     Long tasks = c.tasks();
     Duration duration = c.duration();
     if (tasks != null && duration != null) {
       throw new BadInputException("give --tasks or --duration, not both");
     }
+    if (tasks != null && (c.workload().readDuration() != null || c.workload().writeDuration() != null)) {
+      throw new BadInputException("give --tasks or --read-duration/--write-duration, not both");
+    }
+    if (c.warmup().isNegative()) {
+      throw new BadInputException("--warmup must not be negative");
+    }
     if (tasks == null && duration == null) {
+      if (byKind) {
+        return null;
+      }
       if (c.mode().kind() != ModeKind.BURST) {
-        throw new BadInputException("give --tasks N or --duration D (e.g. --duration 60s)");
+        throw new BadInputException("give --tasks N or --duration D (e.g. --duration 60s)"
+            + (c.workload().readDuration() != null || c.workload().writeDuration() != null
+                ? ", or both --read-duration and --write-duration" : ""));
       }
       tasks = (long) c.mode().burst();
     }
@@ -178,10 +205,16 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
     if (duration != null) {
       positive("--duration", duration);
     }
-    if (c.warmup().isNegative()) {
-      throw new BadInputException("--warmup must not be negative");
-    }
     return new StepPlan(tasks, duration == null ? 0 : duration.toNanos(), c.warmup().toNanos());
+  }
+
+  /** The plan of one kind of step: its own duration, else the run's plan. */
+  private static StepPlan kindPlan(LoadgenConfig c, String option, Duration own, StepPlan fallback) {
+    if (own == null) {
+      return fallback;
+    }
+    positive(option, own);
+    return new StepPlan(null, own.toNanos(), c.warmup().toNanos());
   }
 
   private static void positive(String option, Duration d) {

@@ -5,21 +5,14 @@ import dev.benchlake.analysis.compare.CompareRequest;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.compare.CompareFiles;
-import dev.benchlake.analysis.trend.Trend;
-import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.analysis.trend.TrendReport;
-import dev.benchlake.analysis.trend.TrendRequest;
+import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.core.Labels;
-import dev.benchlake.ingest.Ingest;
-import dev.benchlake.ingest.IngestRequest;
-import dev.benchlake.ingest.IngestResult;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.LoadgenDefaults;
-import dev.benchlake.loadgen.ProgressListener;
 import dev.benchlake.loadgen.RunResult;
-import dev.benchlake.loadgen.StepResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -76,7 +69,7 @@ public final class Quickstart {
           : sysbench(run.major(), dir);
       stage(String.format(Locale.ROOT, "[%d/%d] PostgreSQL %d, run %d of %d: %s (on a fresh server)", i + 1,
           schedule.size(), run.major(), run.round(), plan.runs(), run.workload()));
-      RunResult result = Loadgen.run(config, new StepSummaries());
+      RunResult result = Loadgen.run(config, ChainStages.stepLines(log));
       runDirs.add(result.runDir());
     }
     return runDirs;
@@ -113,12 +106,9 @@ public final class Quickstart {
 
   private void ingest(Warehouse warehouse, List<Path> runDirs) throws IOException {
     stage("ingesting " + runDirs.size() + " runs into " + layout.warehouse());
-    IngestResult result = Ingest.run(warehouse.spark(), warehouse,
-        new IngestRequest(runDirs, "loadgen", null, null, null, false, IngestRequest.DEFAULT_CHUNK_BYTES, null));
-    long tasks = result.runs().stream().mapToLong(IngestResult.RunOutcome::tasks).sum();
-    long rejected = result.files().stream().mapToLong(IngestResult.FileAccount::rejected).sum();
-    stage(String.format(Locale.ROOT, "ingested %d runs, %d tasks, %d lines rejected", result.runs().size(), tasks,
-        rejected));
+    ChainStages.Ingested result = ChainStages.ingestLoadgenRuns(warehouse, runDirs);
+    stage(String.format(Locale.ROOT, "ingested %d runs, %d tasks, %d lines rejected", result.runs(), result.tasks(),
+        result.rejected()));
   }
 
   private ComparisonReport compare(Warehouse warehouse) {
@@ -140,24 +130,11 @@ public final class Quickstart {
   private TrendReport trend(Warehouse warehouse) {
     String base = Integer.toString(plan.majors().get(0));
     stage("trend of qps by PostgreSQL major, relative to " + base);
-    TrendReport report = Trend.run(warehouse, TrendRequest.of(QuickstartPlan.BY, base, "qps"));
-    TrendFiles.write(report, Provenance.of(warehouse, "trend", List.of("--warehouse", warehouse.root(),
-        "--by", QuickstartPlan.BY, "--base", base, "--metric", "qps", "--out", layout.trend().toString())), layout.trend());
-    return report;
+    return ChainStages.writeTrend(warehouse, QuickstartPlan.BY, base, "qps", null, layout.trend());
   }
 
   private void stage(String message) {
     log.println("quickstart: " + message);
     log.flush();
-  }
-
-  /** One line per finished step: what a user wants to see scroll by. */
-  private final class StepSummaries implements ProgressListener {
-    @Override
-    public void onStepEnd(StepResult step) {
-      log.println(String.format(Locale.ROOT, "    %-14s %7d tasks  %6d errors  %9.1f ok/s", step.step(),
-          step.attempts(), step.errors(), step.okPerSecond()));
-      log.flush();
-    }
   }
 }

@@ -21,6 +21,19 @@ public interface Step {
     return List.of(name());
   }
 
+  /** Whether the step runs for the write duration ({@code --write-duration}) rather than the read one. */
+  default boolean usesWriteDuration() {
+    return false;
+  }
+
+  /**
+   * Maintenance the workload does once the step's tasks are done, outside any measurement (the
+   * mytools study's vacuum and checkpoint after some steps). Nothing by default.
+   *
+   * @param progress one line for the user when it does something
+   */
+  default void afterTasks(Connection connection, java.util.function.Consumer<String> progress) throws SQLException {}
+
   /** Which of {@link #taskNames()} the next task is (by weight for a mix). */
   default int pickTask(SplittableRandom random) {
     return 0;

@@ -35,35 +35,30 @@ import java.util.Optional;
  * statements, like sysbench does (one round trip each).
  */
 public enum SysbenchStep {
-  POINT_SELECT("point-select", "oltp_point_select", Op.POINT_SELECT),
-  SIMPLE_RANGE("simple-range", "oltp_read_only (simple_ranges)", Op.SIMPLE_RANGE),
-  SUM_RANGE("sum-range", "oltp_read_only (sum_ranges)", Op.SUM_RANGE),
-  ORDER_RANGE("order-range", "oltp_read_only (order_ranges)", Op.ORDER_RANGE),
-  DISTINCT_RANGE("distinct-range", "oltp_read_only (distinct_ranges)", Op.DISTINCT_RANGE),
-  RANDOM_POINTS("random-points", "select_random_points", Op.RANDOM_POINTS),
-  RANDOM_RANGES("random-ranges", "select_random_ranges", Op.RANDOM_RANGES),
-  UPDATE_INDEX("update-index", "oltp_update_index", Op.INDEX_UPDATE),
-  UPDATE_NON_INDEX("update-non-index", "oltp_update_non_index", Op.NON_INDEX_UPDATE),
-  INSERT("insert", "oltp_insert", Op.INSERT),
-  DELETE("delete", "oltp_delete", Op.DELETE),
-  READ_ONLY("read-only", "oltp_read_only", Op.BEGIN, Op.POINT_SELECTS, Op.SIMPLE_RANGE, Op.SUM_RANGE,
-      Op.ORDER_RANGE, Op.DISTINCT_RANGE, Op.COMMIT),
-  READ_WRITE("read-write", "oltp_read_write", Op.BEGIN, Op.POINT_SELECTS, Op.SIMPLE_RANGE, Op.SUM_RANGE,
-      Op.ORDER_RANGE, Op.DISTINCT_RANGE, Op.INDEX_UPDATE, Op.NON_INDEX_UPDATE, Op.DELETE_INSERT, Op.COMMIT),
-  WRITE_ONLY("write-only", "oltp_write_only", Op.BEGIN, Op.INDEX_UPDATE, Op.NON_INDEX_UPDATE, Op.DELETE_INSERT,
-      Op.COMMIT);
-
-  /** The building blocks, each sysbench's {@code execute_*} function. */
-  enum Op {
-    BEGIN, COMMIT, POINT_SELECT, POINT_SELECTS, SIMPLE_RANGE, SUM_RANGE, ORDER_RANGE, DISTINCT_RANGE,
-    RANDOM_POINTS, RANDOM_RANGES, INDEX_UPDATE, NON_INDEX_UPDATE, DELETE_INSERT, INSERT, DELETE
-  }
+  POINT_SELECT("point-select", "oltp_point_select", SysbenchOp.POINT_SELECT),
+  SIMPLE_RANGE("simple-range", "oltp_read_only (simple_ranges)", SysbenchOp.SIMPLE_RANGE),
+  SUM_RANGE("sum-range", "oltp_read_only (sum_ranges)", SysbenchOp.SUM_RANGE),
+  ORDER_RANGE("order-range", "oltp_read_only (order_ranges)", SysbenchOp.ORDER_RANGE),
+  DISTINCT_RANGE("distinct-range", "oltp_read_only (distinct_ranges)", SysbenchOp.DISTINCT_RANGE),
+  RANDOM_POINTS("random-points", "select_random_points", SysbenchOp.RANDOM_POINTS),
+  RANDOM_RANGES("random-ranges", "select_random_ranges", SysbenchOp.RANDOM_RANGES),
+  UPDATE_INDEX("update-index", "oltp_update_index", SysbenchOp.INDEX_UPDATE),
+  UPDATE_NON_INDEX("update-non-index", "oltp_update_non_index", SysbenchOp.NON_INDEX_UPDATE),
+  INSERT("insert", "oltp_insert", SysbenchOp.INSERT),
+  DELETE("delete", "oltp_delete", SysbenchOp.DELETE),
+  READ_ONLY("read-only", "oltp_read_only", SysbenchOp.BEGIN, SysbenchOp.POINT_SELECTS, SysbenchOp.SIMPLE_RANGE,
+      SysbenchOp.SUM_RANGE, SysbenchOp.ORDER_RANGE, SysbenchOp.DISTINCT_RANGE, SysbenchOp.COMMIT),
+  READ_WRITE("read-write", "oltp_read_write", SysbenchOp.BEGIN, SysbenchOp.POINT_SELECTS, SysbenchOp.SIMPLE_RANGE,
+      SysbenchOp.SUM_RANGE, SysbenchOp.ORDER_RANGE, SysbenchOp.DISTINCT_RANGE, SysbenchOp.INDEX_UPDATE,
+      SysbenchOp.NON_INDEX_UPDATE, SysbenchOp.DELETE_INSERT, SysbenchOp.COMMIT),
+  WRITE_ONLY("write-only", "oltp_write_only", SysbenchOp.BEGIN, SysbenchOp.INDEX_UPDATE, SysbenchOp.NON_INDEX_UPDATE,
+      SysbenchOp.DELETE_INSERT, SysbenchOp.COMMIT);
 
   private final String stepName;
   private final String sysbenchScript;
-  private final List<Op> ops;
+  private final List<SysbenchOp> ops;
 
-  SysbenchStep(String stepName, String sysbenchScript, Op... ops) {
+  SysbenchStep(String stepName, String sysbenchScript, SysbenchOp... ops) {
     this.stepName = stepName;
     this.sysbenchScript = sysbenchScript;
     this.ops = List.of(ops);
@@ -78,13 +73,22 @@ public enum SysbenchStep {
     return sysbenchScript;
   }
 
-  List<Op> ops() {
+  /** This step with the run's options: {@code --range-size}, {@code --rand-type}, {@code --table-size}. */
+  SysbenchSpec spec(int rangeSize, RandType randType, int tableSize) {
+    return new SysbenchSpec(stepName, ops, rangeSize, SysbenchWorkload.RANDOM_POINTS, randType, tableSize, writes(),
+        writes(), false);
+  }
+
+  List<SysbenchOp> ops() {
     return ops;
   }
 
-  /** Whether the step only works on table 1 (select_random_* scripts). */
-  boolean firstTableOnly() {
-    return ops.contains(Op.RANDOM_POINTS) || ops.contains(Op.RANDOM_RANGES);
+  /** Whether the step changes data. */
+  public boolean writes() {
+    return ops.stream().anyMatch(op -> switch (op) {
+      case INDEX_UPDATE, NON_INDEX_UPDATE, UPDATE_IN_LIST, DELETE_INSERT, INSERT, DELETE -> true;
+      default -> false;
+    });
   }
 
   public static Optional<SysbenchStep> byName(String name) {

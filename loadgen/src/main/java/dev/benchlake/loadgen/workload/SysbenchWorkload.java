@@ -23,8 +23,9 @@ import java.util.function.Consumer;
  * with ids 1..table_size, {@code k} drawn by {@code --rand-type} in 1..table_size, {@code c} ten
  * and {@code pad} five dash-separated groups of 11 random digits. Loaded with COPY (sysbench uses
  * multi-row INSERTs), then the id sequence is moved past the data and the table vacuumed and
- * analyzed. The steps are {@link SysbenchStep}s; a table can be prepared by {@code sysbench
- * prepare} instead and used with {@code --skip-load}.
+ * analyzed. The steps are {@link SysbenchStep}s and {@link MytoolsStep}s ({@link SysbenchSteps}
+ * resolves their names), each a list of {@link SysbenchOp}s with its own parameters; a table can be
+ * prepared by {@code sysbench prepare} instead and used with {@code --skip-load}.
  */
 public final class SysbenchWorkload implements Workload {
   public static final String NAME = "sysbench";
@@ -35,14 +36,15 @@ public final class SysbenchWorkload implements Workload {
   private static final String C_TEMPLATE = template(10);
   private static final String PAD_TEMPLATE = template(5);
 
-  private final List<SysbenchStep> steps;
+  private final List<SysbenchSpec> steps;
   private final int tables;
   private final int tableSize;
   private final int rangeSize;
   private final RandType randType;
 
-  public SysbenchWorkload(List<SysbenchStep> steps, int tables, int tableSize, int rangeSize, RandType randType) {
-    this.steps = List.copyOf(steps);
+  /** @param steps the steps, resolved from their names with the run's options */
+  public SysbenchWorkload(SysbenchSteps steps, int tables, int tableSize, int rangeSize, RandType randType) {
+    this.steps = steps.specs();
     this.tables = tables;
     this.tableSize = tableSize;
     this.rangeSize = rangeSize;
@@ -53,39 +55,57 @@ public final class SysbenchWorkload implements Workload {
     return String.join("-", java.util.Collections.nCopies(groups, "###########"));
   }
 
-  /** SQL of each statement, {@code %d} the table number; the {@code random-*} ones use table 1. */
+  /**
+   * SQL of each statement: {@code {t}} is the table number, {@code {in}} an IN list of the step's
+   * {@link SysbenchSpec#points()} placeholders; the select_random_* ones use table 1.
+   */
   enum Query {
-    POINT("SELECT c FROM sbtest%d WHERE id=?"),
-    SIMPLE_RANGE("SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ?"),
-    SUM_RANGE("SELECT SUM(k) FROM sbtest%d WHERE id BETWEEN ? AND ?"),
-    ORDER_RANGE("SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c"),
-    DISTINCT_RANGE("SELECT DISTINCT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c"),
-    INDEX_UPDATE("UPDATE sbtest%d SET k=k+1 WHERE id=?"),
-    NON_INDEX_UPDATE("UPDATE sbtest%d SET c=? WHERE id=?"),
-    DELETE("DELETE FROM sbtest%d WHERE id=?"),
-    INSERT_WITH_ID("INSERT INTO sbtest%d (id, k, c, pad) VALUES (?, ?, ?, ?)"),
-    INSERT("INSERT INTO sbtest%d (k, c, pad) VALUES (?, ?, ?)"),
-    RANDOM_POINTS("SELECT id, k, c, pad FROM sbtest1 WHERE k IN (" + placeholders("?", ", ", SysbenchWorkload.RANDOM_POINTS) + ")"),
-    RANDOM_RANGES("SELECT count(k) FROM sbtest1 WHERE " + placeholders("k BETWEEN ? AND ?", " OR ", SysbenchWorkload.RANDOM_RANGES)),
+    POINT("SELECT c FROM sbtest{t} WHERE id=?"),
+    SIMPLE_RANGE("SELECT c FROM sbtest{t} WHERE id BETWEEN ? AND ?"),
+    SUM_RANGE("SELECT SUM(k) FROM sbtest{t} WHERE id BETWEEN ? AND ?"),
+    ORDER_RANGE("SELECT c FROM sbtest{t} WHERE id BETWEEN ? AND ? ORDER BY c"),
+    DISTINCT_RANGE("SELECT DISTINCT c FROM sbtest{t} WHERE id BETWEEN ? AND ? ORDER BY c"),
+    COUNT_RANGE("SELECT count(c) FROM sbtest{t} WHERE id BETWEEN ? AND ?"),
+    INDEX_UPDATE("UPDATE sbtest{t} SET k=k+1 WHERE id=?"),
+    NON_INDEX_UPDATE("UPDATE sbtest{t} SET c=? WHERE id=?"),
+    UPDATE_IN_LIST("UPDATE sbtest{t} SET c=? WHERE id IN ({in})"),
+    DELETE("DELETE FROM sbtest{t} WHERE id=?"),
+    INSERT_WITH_ID("INSERT INTO sbtest{t} (id, k, c, pad) VALUES (?, ?, ?, ?)"),
+    INSERT("INSERT INTO sbtest{t} (k, c, pad) VALUES (?, ?, ?)"),
+    RANDOM_POINTS("SELECT id, k, c, pad FROM sbtest1 WHERE k IN ({in})"),
+    RANDOM_RANGES("SELECT count(k) FROM sbtest1 WHERE "
+        + String.join(" OR ", java.util.Collections.nCopies(SysbenchWorkload.RANDOM_RANGES, "k BETWEEN ? AND ?"))),
+    ID_IN_LIST("SELECT c FROM sbtest{t} WHERE id IN ({in})"),
+    POINTS_COVERED_PK("SELECT id FROM sbtest{t} WHERE id IN ({in})"),
+    POINTS_NOTCOVERED_PK("SELECT id, c FROM sbtest{t} WHERE id IN ({in})"),
+    POINTS_COVERED_SI("SELECT k FROM sbtest{t} WHERE k IN ({in})"),
+    POINTS_NOTCOVERED_SI("SELECT k, c FROM sbtest{t} WHERE k IN ({in})"),
+    RANGE_COVERED_PK("SELECT id FROM sbtest{t} WHERE id BETWEEN ? AND ?"),
+    RANGE_NOTCOVERED_PK("SELECT id, c FROM sbtest{t} WHERE id BETWEEN ? AND ?"),
+    RANGE_COVERED_SI("SELECT k FROM sbtest{t} WHERE k BETWEEN ? AND ?"),
+    RANGE_NOTCOVERED_SI("SELECT k, c FROM sbtest{t} WHERE k BETWEEN ? AND ?"),
+    SCAN("SELECT * FROM sbtest{t} WHERE LENGTH(c) < 0"),
     BEGIN("BEGIN"),
     COMMIT("COMMIT");
 
-    final String sql;
+    private final String template;
 
-    Query(String sql) {
-      this.sql = sql;
+    Query(String template) {
+      this.template = template;
     }
 
     boolean perTable() {
-      return sql.contains("%d");
+      return template.contains("{t}");
     }
 
-    private static String placeholders(String each, String separator, int n) {
-      return String.join(separator, java.util.Collections.nCopies(n, each));
+    /** The statement for table {@code table} (1-based) with IN lists of {@code points} values. */
+    String sql(int table, int points) {
+      return template.replace("{t}", Integer.toString(table))
+          .replace("{in}", String.join(", ", java.util.Collections.nCopies(Math.max(1, points), "?")));
     }
   }
 
-  private static List<Query> queriesOf(SysbenchStep.Op op) {
+  private static List<Query> queriesOf(SysbenchOp op) {
     return switch (op) {
       case BEGIN -> List.of(Query.BEGIN);
       case COMMIT -> List.of(Query.COMMIT);
@@ -94,14 +114,47 @@ public final class SysbenchWorkload implements Workload {
       case SUM_RANGE -> List.of(Query.SUM_RANGE);
       case ORDER_RANGE -> List.of(Query.ORDER_RANGE);
       case DISTINCT_RANGE -> List.of(Query.DISTINCT_RANGE);
+      case COUNT_RANGE -> List.of(Query.COUNT_RANGE);
       case RANDOM_POINTS -> List.of(Query.RANDOM_POINTS);
       case RANDOM_RANGES -> List.of(Query.RANDOM_RANGES);
+      case ID_IN_LIST, HOT_ID_IN_LIST -> List.of(Query.ID_IN_LIST);
+      case POINTS_COVERED_PK -> List.of(Query.POINTS_COVERED_PK);
+      case POINTS_NOTCOVERED_PK -> List.of(Query.POINTS_NOTCOVERED_PK);
+      case POINTS_COVERED_SI -> List.of(Query.POINTS_COVERED_SI);
+      case POINTS_NOTCOVERED_SI -> List.of(Query.POINTS_NOTCOVERED_SI);
+      case RANGE_COVERED_PK -> List.of(Query.RANGE_COVERED_PK);
+      case RANGE_NOTCOVERED_PK -> List.of(Query.RANGE_NOTCOVERED_PK);
+      case RANGE_COVERED_SI -> List.of(Query.RANGE_COVERED_SI);
+      case RANGE_NOTCOVERED_SI -> List.of(Query.RANGE_NOTCOVERED_SI);
+      case SCAN -> List.of(Query.SCAN);
       case INDEX_UPDATE -> List.of(Query.INDEX_UPDATE);
       case NON_INDEX_UPDATE -> List.of(Query.NON_INDEX_UPDATE);
+      case UPDATE_IN_LIST -> List.of(Query.UPDATE_IN_LIST);
       case DELETE_INSERT -> List.of(Query.DELETE, Query.INSERT_WITH_ID);
       case INSERT -> List.of(Query.INSERT);
       case DELETE -> List.of(Query.DELETE);
     };
+  }
+
+  /** How many times one task executes {@code op}'s statements. */
+  private static int executionsOf(SysbenchOp op) {
+    return op == SysbenchOp.POINT_SELECTS ? POINT_SELECTS : 1;
+  }
+
+  /**
+   * The statements one task of {@code spec} executes, in order, on table {@code table}: what the
+   * step sends, for checking against its documented shape.
+   */
+  static List<String> statements(SysbenchSpec spec, int table) {
+    List<String> result = new ArrayList<>();
+    for (SysbenchOp op : spec.ops()) {
+      for (int i = 0; i < executionsOf(op); i++) {
+        for (Query q : queriesOf(op)) {
+          result.add(q.sql(q.perTable() ? table : 1, spec.points()));
+        }
+      }
+    }
+    return result;
   }
 
   @Override
@@ -112,7 +165,7 @@ public final class SysbenchWorkload implements Workload {
   @Override
   public List<Step> steps() {
     List<Step> result = new ArrayList<>();
-    for (SysbenchStep step : steps) {
+    for (SysbenchSpec step : steps) {
       result.add(new SysbenchStepRunner(step));
     }
     return result;
@@ -129,6 +182,10 @@ public final class SysbenchWorkload implements Workload {
     p.put("random_points", RANDOM_POINTS);
     p.put("number_of_ranges", RANDOM_RANGES);
     p.put("delta", RANDOM_RANGES_DELTA);
+    String vacuumed = String.join(",", steps.stream().filter(SysbenchSpec::vacuumAfter).map(SysbenchSpec::name).toList());
+    if (!vacuumed.isEmpty()) {
+      p.put("vacuum_checkpoint_after", vacuumed);
+    }
     return p;
   }
 
@@ -172,22 +229,47 @@ public final class SysbenchWorkload implements Workload {
   }
 
   private final class SysbenchStepRunner implements Step {
-    private final SysbenchStep step;
+    private final SysbenchSpec step;
 
-    SysbenchStepRunner(SysbenchStep step) {
+    SysbenchStepRunner(SysbenchSpec step) {
       this.step = step;
     }
 
     @Override
     public String name() {
-      return step.stepName();
+      return step.name();
+    }
+
+    @Override
+    public boolean usesWriteDuration() {
+      return step.writeDuration();
+    }
+
+    @Override
+    public void afterTasks(Connection connection, Consumer<String> progress) throws SQLException {
+      if (!step.vacuumAfter()) {
+        return;
+      }
+      progress.accept("after " + step.name() + ": VACUUM (ANALYZE) of " + tables + " tables, CHECKPOINT");
+      for (int t = 1; t <= tables; t++) {
+        Sql.execute(connection, "VACUUM (ANALYZE) sbtest" + t);
+      }
+      try {
+        Sql.execute(connection, "CHECKPOINT");
+      } catch (SQLException e) {
+        // 42501: a user without the right to checkpoint (any non-superuser before PostgreSQL 15).
+        if (!"42501".equals(e.getSQLState())) {
+          throw e;
+        }
+        progress.accept("CHECKPOINT skipped: " + e.getMessage());
+      }
     }
 
     @Override
     public TaskRunner open(Connection connection, int clientId, int clients) throws SQLException {
       Runner runner = new Runner(step, clientId, clients);
       try {
-        for (SysbenchStep.Op op : step.ops()) {
+        for (SysbenchOp op : step.ops()) {
           for (Query q : queriesOf(op)) {
             runner.prepare(connection, q);
           }
@@ -201,18 +283,21 @@ public final class SysbenchWorkload implements Workload {
   }
 
   private final class Runner implements TaskRunner {
-    private final SysbenchStep step;
+    private final SysbenchSpec step;
     private final Map<Query, PreparedStatement[]> statements = new EnumMap<>(Query.class);
     private final StringBuilder text = new StringBuilder(128);
     /** select_random_*: this client's slice of k values, as sysbench gives each thread. */
     private final long sliceMin;
     private final long sliceMax;
+    /** scan: each client scans its own table, as oltp_scan gives each thread sbtest(tid + 1). */
+    private final int scanTable;
 
-    Runner(SysbenchStep step, int clientId, int clients) {
+    Runner(SysbenchSpec step, int clientId, int clients) {
       this.step = step;
       double sliceLength = (double) tableSize / Math.max(1, clients);
       this.sliceMin = (long) (sliceLength * clientId);
       this.sliceMax = (long) (sliceLength * clientId + sliceLength);
+      this.scanTable = clientId % tables;
     }
 
     void prepare(Connection connection, Query query) throws SQLException {
@@ -223,7 +308,7 @@ public final class SysbenchWorkload implements Workload {
       PreparedStatement[] prepared = new PreparedStatement[n];
       statements.put(query, prepared);
       for (int t = 0; t < n; t++) {
-        prepared[t] = connection.prepareStatement(query.perTable() ? String.format(java.util.Locale.ROOT, query.sql, t + 1) : query.sql);
+        prepared[t] = connection.prepareStatement(query.sql(t + 1, step.points()));
       }
     }
 
@@ -236,21 +321,34 @@ public final class SysbenchWorkload implements Workload {
     }
 
     private int id(SplittableRandom random) {
-      return (int) randType.next(random, 1, tableSize);
+      return (int) step.randType().next(random, 1, step.idMax());
     }
 
     @Override
     public void run(int task, SplittableRandom random) throws SQLException {
-      for (SysbenchStep.Op op : step.ops()) {
+      for (SysbenchOp op : step.ops()) {
         switch (op) {
           case BEGIN -> statement(Query.BEGIN, 0).execute();
           case COMMIT -> statement(Query.COMMIT, 0).execute();
           case POINT_SELECT -> pointSelects(random, 1);
           case POINT_SELECTS -> pointSelects(random, POINT_SELECTS);
-          case SIMPLE_RANGE -> range(Query.SIMPLE_RANGE, random);
-          case SUM_RANGE -> range(Query.SUM_RANGE, random);
-          case ORDER_RANGE -> range(Query.ORDER_RANGE, random);
-          case DISTINCT_RANGE -> range(Query.DISTINCT_RANGE, random);
+          case SIMPLE_RANGE -> range(Query.SIMPLE_RANGE, random, step.rangeSize() - 1);
+          case SUM_RANGE -> range(Query.SUM_RANGE, random, step.rangeSize() - 1);
+          case ORDER_RANGE -> range(Query.ORDER_RANGE, random, step.rangeSize() - 1);
+          case DISTINCT_RANGE -> range(Query.DISTINCT_RANGE, random, step.rangeSize() - 1);
+          case COUNT_RANGE -> range(Query.COUNT_RANGE, random, step.rangeSize() - 1);
+          // oltp_range_covered: min .. min + random_points (one more row than the points).
+          case RANGE_COVERED_PK -> range(Query.RANGE_COVERED_PK, random, step.points());
+          case RANGE_NOTCOVERED_PK -> range(Query.RANGE_NOTCOVERED_PK, random, step.points());
+          case RANGE_COVERED_SI -> range(Query.RANGE_COVERED_SI, random, step.points());
+          case RANGE_NOTCOVERED_SI -> range(Query.RANGE_NOTCOVERED_SI, random, step.points());
+          case ID_IN_LIST -> inList(Query.ID_IN_LIST, random);
+          case POINTS_COVERED_PK -> inList(Query.POINTS_COVERED_PK, random);
+          case POINTS_NOTCOVERED_PK -> inList(Query.POINTS_NOTCOVERED_PK, random);
+          case POINTS_COVERED_SI -> inList(Query.POINTS_COVERED_SI, random);
+          case POINTS_NOTCOVERED_SI -> inList(Query.POINTS_NOTCOVERED_SI, random);
+          case HOT_ID_IN_LIST -> hotInList(random);
+          case SCAN -> Sql.consume(statement(Query.SCAN, scanTable));
           case RANDOM_POINTS -> randomPoints(random);
           case RANDOM_RANGES -> randomRanges(random);
           case INDEX_UPDATE -> {
@@ -262,6 +360,14 @@ public final class SysbenchWorkload implements Workload {
             PreparedStatement ps = statement(Query.NON_INDEX_UPDATE, table(random));
             ps.setString(1, digits(C_TEMPLATE, random));
             ps.setInt(2, id(random));
+            ps.executeUpdate();
+          }
+          case UPDATE_IN_LIST -> {
+            PreparedStatement ps = statement(Query.UPDATE_IN_LIST, table(random));
+            ps.setString(1, digits(C_TEMPLATE, random));
+            for (int i = 0; i < step.points(); i++) {
+              ps.setInt(i + 2, id(random));
+            }
             ps.executeUpdate();
           }
           case DELETE_INSERT -> deleteInsert(random);
@@ -289,18 +395,37 @@ public final class SysbenchWorkload implements Workload {
       }
     }
 
-    private void range(Query query, SplittableRandom random) throws SQLException {
+    /** {@code BETWEEN from AND from + width}. */
+    private void range(Query query, SplittableRandom random, int width) throws SQLException {
       PreparedStatement ps = statement(query, table(random));
       int from = id(random);
       ps.setInt(1, from);
-      ps.setInt(2, from + rangeSize - 1);
+      ps.setInt(2, from + width);
+      Sql.consume(ps);
+    }
+
+    private void inList(Query query, SplittableRandom random) throws SQLException {
+      PreparedStatement ps = statement(query, table(random));
+      for (int i = 1; i <= step.points(); i++) {
+        ps.setInt(i, id(random));
+      }
+      Sql.consume(ps);
+    }
+
+    /** --hot-points: the ids just above table_size / 2, the same rows every time. */
+    private void hotInList(SplittableRandom random) throws SQLException {
+      PreparedStatement ps = statement(Query.ID_IN_LIST, table(random));
+      int hotKey = tableSize / 2;
+      for (int i = 1; i <= step.points(); i++) {
+        ps.setInt(i, hotKey + i);
+      }
       Sql.consume(ps);
     }
 
     private void randomPoints(SplittableRandom random) throws SQLException {
       PreparedStatement ps = statement(Query.RANDOM_POINTS, 0);
-      for (int i = 1; i <= RANDOM_POINTS; i++) {
-        ps.setInt(i, (int) randType.next(random, sliceMin, sliceMax));
+      for (int i = 1; i <= step.points(); i++) {
+        ps.setInt(i, (int) step.randType().next(random, sliceMin, sliceMax));
       }
       Sql.consume(ps);
     }
@@ -308,7 +433,7 @@ public final class SysbenchWorkload implements Workload {
     private void randomRanges(SplittableRandom random) throws SQLException {
       PreparedStatement ps = statement(Query.RANDOM_RANGES, 0);
       for (int i = 0; i < RANDOM_RANGES; i++) {
-        int from = (int) randType.next(random, sliceMin, sliceMax);
+        int from = (int) step.randType().next(random, sliceMin, sliceMax);
         ps.setInt(2 * i + 1, from);
         ps.setInt(2 * i + 2, from + RANDOM_RANGES_DELTA);
       }

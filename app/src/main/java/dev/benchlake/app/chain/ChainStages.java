@@ -1,0 +1,71 @@
+package dev.benchlake.app.chain;
+
+import dev.benchlake.analysis.report.Provenance;
+import dev.benchlake.analysis.trend.Trend;
+import dev.benchlake.analysis.trend.TrendFiles;
+import dev.benchlake.analysis.trend.TrendReport;
+import dev.benchlake.analysis.trend.TrendRequest;
+import dev.benchlake.ingest.Ingest;
+import dev.benchlake.ingest.IngestRequest;
+import dev.benchlake.ingest.IngestResult;
+import dev.benchlake.loadgen.ProgressListener;
+import dev.benchlake.loadgen.StepResult;
+import dev.benchlake.warehouse.Warehouse;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The stages that commands driving the whole chain share (the quickstart, {@code study versions}):
+ * ingest loadgen runs, write a trend with the command that makes it again, one line per step.
+ * Each uses the same Java API as its own command.
+ */
+public final class ChainStages {
+  private ChainStages() {}
+
+  /** What an ingest of loadgen runs added. */
+  public record Ingested(int runs, long tasks, long rejected) {}
+
+  /** Ingests loadgen run directories into {@code warehouse}. */
+  public static Ingested ingestLoadgenRuns(Warehouse warehouse, List<Path> runDirs) throws IOException {
+    IngestResult result = Ingest.run(warehouse.spark(), warehouse,
+        new IngestRequest(runDirs, "loadgen", null, null, null, false, IngestRequest.DEFAULT_CHUNK_BYTES, null));
+    long tasks = result.runs().stream().mapToLong(IngestResult.RunOutcome::tasks).sum();
+    long rejected = result.files().stream().mapToLong(IngestResult.FileAccount::rejected).sum();
+    return new Ingested(result.runs().size(), tasks, rejected);
+  }
+
+  /**
+   * Runs the trend of {@code metric} by {@code by} relative to {@code base} (of the runs
+   * {@code where} selects, every run when null) and writes trend.json/md/html to {@code out}.
+   */
+  public static TrendReport writeTrend(Warehouse warehouse, String by, String base, String metric, String where,
+      Path out) {
+    TrendRequest request = TrendRequest.of(by, base, metric);
+    List<String> args = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--by", by, "--base", base,
+        "--metric", metric));
+    if (where != null) {
+      request = request.withWhere(where);
+      args.addAll(List.of("--where", where));
+    }
+    args.addAll(List.of("--out", out.toString()));
+    TrendReport report = Trend.run(warehouse, request);
+    TrendFiles.write(report, Provenance.of(warehouse, "trend", args), out);
+    return report;
+  }
+
+  /** One indented line per finished step: what a user wants to see scroll by. */
+  public static ProgressListener stepLines(PrintWriter log) {
+    return new ProgressListener() {
+      @Override
+      public void onStepEnd(StepResult step) {
+        log.println(String.format(Locale.ROOT, "    %-34s %7d tasks  %6d errors  %9.1f ok/s", step.step(),
+            step.attempts(), step.errors(), step.okPerSecond()));
+        log.flush();
+      }
+    };
+  }
+}

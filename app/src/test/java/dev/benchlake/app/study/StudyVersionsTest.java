@@ -1,0 +1,74 @@
+package dev.benchlake.app.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.core.Json;
+import dev.benchlake.core.cli.Cli;
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.testing.CommandRun;
+import dev.benchlake.warehouse.cli.RunsCommand;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code study versions} end to end through the real command line: two majors, two rounds, three steps. */
+@Tag("integration")
+class StudyVersionsTest {
+  private static final List<String> STEPS = List.of("point-query_range=100", "read-only_range=10",
+      "update-index_range=100");
+
+  @Test
+  void runsInterleavedIngestsAndWritesTheTrend(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("study");
+    Path warehouse = dir.resolve("wh");
+    CommandRun run = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,17",
+        "--repeats", "2", "--steps", String.join(",", STEPS), "--read-duration", "1s", "--write-duration", "1s",
+        "--warmup", "0s", "--tables", "1", "--table-size", "2000", "--seed", "7", "--out", out.toString(),
+        "--warehouse", warehouse.toString(), "--master", "local[2]");
+    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
+    assertThat(run.stderr()).containsPattern("study: \\[4/4\\] round 2, PostgreSQL 1[47]: complete in \\d+ s, 3 steps")
+        .contains("study: ingested 4 runs");
+
+    // study.json records the order: each round runs both majors once.
+    JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
+    assertThat(study.get("seed").asLong()).isEqualTo(7);
+    List<String> order = new ArrayList<>();
+    study.get("order").forEach(r -> order.add(r.get("round").asInt() + ":" + r.get("db_major").asInt()));
+    assertThat(order).hasSize(4);
+    assertThat(order.subList(0, 2)).containsExactlyInAnyOrder("1:14", "1:17");
+    assertThat(order.subList(2, 4)).containsExactlyInAnyOrder("2:14", "2:17");
+
+    // The warehouse holds the 4 runs, told apart by db_major, tied together by the study's label.
+    CommandRun runs = CommandRun.of(Cli.commandLine(new RunsCommand()), "--warehouse", warehouse.toString(),
+        "--json", "--master", "local[2]");
+    assertThat(runs.exitCode()).as(runs.stderr()).isEqualTo(ExitCode.OK);
+    List<JsonNode> rows = new ArrayList<>();
+    for (String line : runs.stdout().strip().split("\n")) {
+      rows.add(Json.mapper().readTree(line));
+    }
+    assertThat(rows).hasSize(4);
+    assertThat(rows).extracting(r -> r.get("db_major").asText()).containsExactlyInAnyOrder("14", "14", "17", "17");
+    assertThat(rows).extracting(r -> r.get("labels").get("study_id").asText()).containsOnly(
+        study.get("study_id").asText());
+
+    // trend.json: every step, 17 relative to 14 with an interval over the two repeats.
+    JsonNode trend = Json.mapper().readTree(out.resolve("trend/trend.json").toFile());
+    assertThat(trend.get("by").asText()).isEqualTo("db_major");
+    assertThat(trend.get("base").asText()).isEqualTo("14");
+    assertThat(trend.get("steps")).extracting(s -> s.get("step").asText()).containsExactlyInAnyOrderElementsOf(STEPS);
+    for (JsonNode step : trend.get("steps")) {
+      assertThat(step.get("relative").get("14").asDouble()).isEqualTo(1.0);
+      assertThat(step.get("relative").get("17").asDouble()).as(step.get("step").asText()).isPositive();
+    }
+    for (String file : List.of("trend.md", "trend.html")) {
+      assertThat(out.resolve("trend").resolve(file)).isNotEmptyFile();
+    }
+    assertThat(Files.list(out.resolve("runs")).map(p -> p.getFileName().toString()).sorted().toList())
+        .containsExactly("r1-pg14", "r1-pg17", "r2-pg14", "r2-pg17");
+  }
+}
