@@ -88,7 +88,7 @@ public final class MytoolsLayout {
   }
 
   /** A one-line summary of a step over its dops; {@code metric} is trx, qps, rtavg, rtmax or rt95. */
-  public record SummaryFile(String metric, String testType, int range, String pk) {
+  public record SummaryFile(String metric, String testType, int range, String pk) implements java.io.Serializable {
     public String suffix() {
       return MytoolsLayout.suffix(testType, range, pk);
     }

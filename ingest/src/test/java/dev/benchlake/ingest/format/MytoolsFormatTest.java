@@ -52,6 +52,12 @@ class MytoolsFormatTest {
     // The summaries go with their step's lowest dop: five each, none with the dop-2 warm-up.
     assertThat(planned.sources().stream().map(p -> p.files().size()).toList()).containsExactly(6, 1, 6, 6, 6, 6);
     assertThat(planned.sources().get(0).files().subList(1, 6)).allMatch(SourcePlan.PlannedFile::check);
+    // Spark ships the parsers to its executors.
+    for (SourcePlan.PlannedFile file : planned.sources().get(0).files()) {
+      try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(java.io.OutputStream.nullOutputStream())) {
+        out.writeObject(file.documentParser());
+      }
+    }
 
     assertThat(planned.notResults()).extracting(NotResult::reason).contains("vmstat capture", "prepare log",
         "vmstat capture of the prepare step", "server statistics (pg_stat_*)",
