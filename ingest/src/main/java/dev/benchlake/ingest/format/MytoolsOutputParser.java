@@ -24,6 +24,7 @@ final class MytoolsOutputParser implements DocumentParser {
   private static final long serialVersionUID = 1L;
 
   private static final Pattern CPUS = Pattern.compile("(\\d+) CPUs");
+  private static final Pattern BANNER = Pattern.compile("sysbench \\d+\\.\\d+.*");
   private static final Pattern OPTION = Pattern.compile("--([a-z][a-z-]*)=(\\S*)");
   /** The options worth keeping: what was measured, never who connected how. */
   private static final Set<String> KEPT = Set.of("db-driver", "range-size", "table-size", "tables", "threads", "events",
@@ -51,10 +52,13 @@ final class MytoolsOutputParser implements DocumentParser {
     sysbench.parse(lines.subList(skip, lines.size()), new Shifted(sink, skip));
   }
 
-  /** The echoed command: the sysbench binary, then its options. */
+  /**
+   * Whether line 1 is run.sh's echoed command: it always is, unless the file starts with sysbench's
+   * own banner (an output saved without run.sh). Never a reject: it may hold a password.
+   */
   static boolean isCommand(String line) {
     String t = line.trim();
-    return !t.isEmpty() && t.split("\\s+", 2)[0].endsWith("sysbench") && t.contains(" ");
+    return !t.isEmpty() && !BANNER.matcher(t).matches();
   }
 
   /** The kept options of a command line, and its script's file name. */

@@ -86,6 +86,17 @@ class MytoolsFormatTest {
         "fact sysbench_version=1.0.20\n", "metric step=point-query_range=100 interval=run qps=");
     assertThat(Files.readString(raw)).contains("--pgsql-password=pw");
     assertThat(sink.text()).doesNotContain("password").doesNotContain("pgsql-user").doesNotContain(" reject ");
+
+    // Even a garbled command line is metadata: a reject would keep its text, password and all.
+    List<String> garbled = new java.util.ArrayList<>(Parsing.lines(raw));
+    garbled.set(0, "\u0000bin/sysb --pgsql-password=secret ru");
+    RenderingSink garbledSink = new RenderingSink();
+    new MytoolsOutputParser("point-query_range=100").parse(garbled, garbledSink);
+    assertThat(garbledSink.text()).contains("L1 metadata\n").doesNotContain("secret").doesNotContain(" reject ");
+    // Without run.sh's two lines it is plain sysbench output.
+    RenderingSink plain = new RenderingSink();
+    new MytoolsOutputParser("s").parse(Parsing.lines(raw).subList(2, Parsing.lines(raw).size()), plain);
+    assertThat(plain.text()).startsWith("fact sysbench_version=1.0.20\nL1 metadata\n").doesNotContain(" reject ");
   }
 
   @Test
