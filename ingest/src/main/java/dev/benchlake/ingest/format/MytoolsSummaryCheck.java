@@ -14,7 +14,8 @@ import java.util.Optional;
  *
  * <p>run.sh's arithmetic, per dop: {@code qps} is the "(X per sec.)" of the {@code queries:} line
  * printed with {@code %.0f} (for {@code scan}: millions of rows per second, table size × tables /
- * 10⁶ / the run's seconds, with {@code %.3f}); {@code trx} the same of {@code transactions:};
+ * 10⁶ / the run's seconds, with {@code %.3f}: run.sh reads sysbench 1.1's {@code time elapsed:},
+ * which is 1.0's {@code total time:}, both {@code total_time} here); {@code trx} the same of {@code transactions:};
  * {@code rtavg}, {@code rtmax}, {@code rt95} copy the {@code avg:}, {@code max:} and percentile
  * figures as printed. A summary figure agrees when it is within half a unit of its last printed
  * digit of that (C's {@code %.0f} rounds half to even, Java's half up: both agree).
