@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.apache.spark.sql.Dataset;
@@ -59,7 +60,7 @@ public record SourcePlan(
     if (extra.isEmpty()) {
       return this;
     }
-    Map<String, String> labels = new java.util.TreeMap<>(run.labels());
+    Map<String, String> labels = new TreeMap<>(run.labels());
     labels.putAll(extra);
     RunInfo info = new RunInfo(run.status(), run.startedAt(), run.finishedAt(), labels, run.dimensions(), run.metadata());
     return new SourcePlan(format, files, runId, multiRun, keyExtra, info, check, metricsTransform);
