@@ -79,9 +79,15 @@ public final class Ingest {
       throws IOException {
     // First, before any work: a warehouse of an earlier format is upgraded only on request.
     WarehouseFormat.requireWritable(warehouse);
+    request.pathLabels().checkAgainst(request.labels());
     List<SourcePlan> plans = new ArrayList<>();
+    List<IngestResult.NotResult> notResults = new ArrayList<>();
     for (Map.Entry<SourceFormat, List<Path>> entry : InputResolver.resolve(request).entrySet()) {
-      plans.addAll(entry.getKey().plan(entry.getValue(), request));
+      SourceFormat.Planned planned = entry.getKey().planAll(entry.getValue(), request);
+      for (SourcePlan plan : planned.sources()) {
+        plans.add(plan.withLabels(request.pathLabels().labels(plan.files().get(0).path())));
+      }
+      notResults.addAll(planned.notResults());
     }
     List<Source> sources = scan(plans, request);
     List<String> lockNames = new ArrayList<>();
@@ -92,7 +98,8 @@ public final class Ingest {
       }
     }
     try (RunLocks locks = RunLocks.acquire(warehouse, lockNames)) {
-      return ingestLocked(spark, warehouse, request, listener, sources);
+      IngestResult result = ingestLocked(spark, warehouse, request, listener, sources);
+      return new IngestResult(result.runs(), result.files(), notResults);
     }
   }
 

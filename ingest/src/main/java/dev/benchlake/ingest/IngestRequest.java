@@ -19,6 +19,7 @@ import java.util.function.Consumer;
  * @param replace re-ingest sources already in the warehouse (their runs are replaced)
  * @param chunkBytes size of the byte ranges large files are split into for parallel parsing
  * @param messages receives one-line notes for the user (format chosen by auto, already ingested…)
+ * @param pathLabels {@code --label-from-path}: labels read from each source's path
  */
 public record IngestRequest(
     List<Path> paths,
@@ -28,7 +29,8 @@ public record IngestRequest(
     SortedMap<String, String> labels,
     boolean replace,
     long chunkBytes,
-    Consumer<String> messages) {
+    Consumer<String> messages,
+    PathLabels pathLabels) {
 
   public static final String AUTO = "auto";
   /** 32 MiB: several chunks per core for a file of a few hundred MB, little overhead per chunk. */
@@ -42,6 +44,13 @@ public record IngestRequest(
       throw new IllegalArgumentException("chunkBytes must be positive");
     }
     messages = messages == null ? m -> { } : messages;
+    pathLabels = pathLabels == null ? PathLabels.NONE : pathLabels;
+  }
+
+  /** Without labels from paths. */
+  public IngestRequest(List<Path> paths, String format, Path mapping, String step, SortedMap<String, String> labels,
+      boolean replace, long chunkBytes, Consumer<String> messages) {
+    this(paths, format, mapping, step, labels, replace, chunkBytes, messages, PathLabels.NONE);
   }
 
   /** Auto-detected formats, default chunks, no labels, notes dropped. */
@@ -50,30 +59,34 @@ public record IngestRequest(
   }
 
   public IngestRequest withFormat(String newFormat) {
-    return new IngestRequest(paths, newFormat, mapping, step, labels, replace, chunkBytes, messages);
+    return new IngestRequest(paths, newFormat, mapping, step, labels, replace, chunkBytes, messages, pathLabels);
   }
 
   public IngestRequest withMapping(Path newMapping) {
-    return new IngestRequest(paths, format, newMapping, step, labels, replace, chunkBytes, messages);
+    return new IngestRequest(paths, format, newMapping, step, labels, replace, chunkBytes, messages, pathLabels);
   }
 
   public IngestRequest withStep(String newStep) {
-    return new IngestRequest(paths, format, mapping, newStep, labels, replace, chunkBytes, messages);
+    return new IngestRequest(paths, format, mapping, newStep, labels, replace, chunkBytes, messages, pathLabels);
   }
 
   public IngestRequest withLabels(Map<String, String> newLabels) {
-    return new IngestRequest(paths, format, mapping, step, Labels.copyOf(newLabels), replace, chunkBytes, messages);
+    return new IngestRequest(paths, format, mapping, step, Labels.copyOf(newLabels), replace, chunkBytes, messages, pathLabels);
   }
 
   public IngestRequest withReplace(boolean newReplace) {
-    return new IngestRequest(paths, format, mapping, step, labels, newReplace, chunkBytes, messages);
+    return new IngestRequest(paths, format, mapping, step, labels, newReplace, chunkBytes, messages, pathLabels);
   }
 
   public IngestRequest withChunkBytes(long newChunkBytes) {
-    return new IngestRequest(paths, format, mapping, step, labels, replace, newChunkBytes, messages);
+    return new IngestRequest(paths, format, mapping, step, labels, replace, newChunkBytes, messages, pathLabels);
   }
 
   public IngestRequest withMessages(Consumer<String> newMessages) {
-    return new IngestRequest(paths, format, mapping, step, labels, replace, chunkBytes, newMessages);
+    return new IngestRequest(paths, format, mapping, step, labels, replace, chunkBytes, newMessages, pathLabels);
+  }
+
+  public IngestRequest withPathLabels(PathLabels newPathLabels) {
+    return new IngestRequest(paths, format, mapping, step, labels, replace, chunkBytes, messages, newPathLabels);
   }
 }

@@ -7,11 +7,18 @@ import java.util.List;
  *
  * @param runs one entry per run, in the order of the sources
  * @param files the accounting of every file read: its lines = accepted + rejected
+ * @param notResults files of the inputs that are not results (a mytools tree's vmstat captures,
+ *     configs…), not read
  */
-public record IngestResult(List<RunOutcome> runs, List<FileAccount> files) {
+public record IngestResult(List<RunOutcome> runs, List<FileAccount> files, List<NotResult> notResults) {
   public IngestResult {
     runs = List.copyOf(runs);
     files = List.copyOf(files);
+    notResults = List.copyOf(notResults);
+  }
+
+  public IngestResult(List<RunOutcome> runs, List<FileAccount> files) {
+    this(runs, files, List.of());
   }
 
   /** Whether anything was written. */
@@ -40,4 +47,7 @@ public record IngestResult(List<RunOutcome> runs, List<FileAccount> files) {
 
   /** @param accepted lines that became rows or are metadata of the format (headers, blanks…) */
   public record FileAccount(String path, long lines, long accepted, long rejected) {}
+
+  /** A file of the inputs that is not a result, and what it is ("vmstat capture"). */
+  public record NotResult(String path, String reason) {}
 }

@@ -4,6 +4,7 @@ import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.ingest.format.Formats;
 import dev.benchlake.ingest.format.Heads;
+import dev.benchlake.ingest.format.MytoolsFormat;
 import dev.benchlake.ingest.format.Probe;
 import dev.benchlake.ingest.format.SourceFormat;
 import dev.benchlake.ingest.parse.RawLines;
@@ -23,7 +24,8 @@ import java.util.stream.Stream;
 /**
  * Turns the paths a user named into input files (or loadgen run directories) grouped by format:
  * directories are walked, every file is checked for emptiness and binary content, and with
- * {@code --format auto} each file's head is sniffed and the choice said in a message.
+ * {@code --format auto} each file's head is sniffed and the choice said in a message. A mytools
+ * result folder, like a loadgen run directory, is one input: its folder's name says what it is.
  */
 final class InputResolver {
   private InputResolver() {}
@@ -35,7 +37,19 @@ final class InputResolver {
     boolean auto = request.format().equals(IngestRequest.AUTO);
     SourceFormat explicit = auto ? null : Formats.named(request.format());
     Map<SourceFormat, List<Path>> byFormat = new LinkedHashMap<>();
+    boolean mytoolsAllowed = explicit == null || explicit.name().equals(MytoolsFormat.NAME);
     for (Path input : expand(request.paths(), explicit)) {
+      Path parent = input.getParent();
+      if (mytoolsAllowed && (MytoolsFormat.isResultFolder(input) || (Files.isRegularFile(input) && parent != null
+          && MytoolsFormat.isResultFolder(parent)))) {
+        // Named by its folder, not its content: vmstat captures and configs in there are listed, not sniffed.
+        byFormat.computeIfAbsent(Formats.named(MytoolsFormat.NAME), f -> new ArrayList<>()).add(input);
+        if (auto) {
+          request.messages().accept(input + ": mytools (" + (Files.isDirectory(input) ? "a result folder"
+              : "a file of a result folder") + " x.<dbms><version>_<build>.<config>.pk<0|1>)");
+        }
+        continue;
+      }
       if (Files.isDirectory(input)) {
         SourceFormat loadgen = explicit != null ? explicit : Formats.named("loadgen");
         byFormat.computeIfAbsent(loadgen, f -> new ArrayList<>()).add(input);
@@ -80,6 +94,8 @@ final class InputResolver {
         out.add(partOfRunDir && (explicit == null || explicit.name().equals("loadgen")) ? parent : path);
       } else if (RunDirectory.isRunDirectory(path) && (explicit == null || explicit.name().equals("loadgen"))) {
         out.add(path);
+      } else if (MytoolsFormat.isResultFolder(path) && (explicit == null || explicit.name().equals(MytoolsFormat.NAME))) {
+        out.add(path);
       } else {
         walk(path, out);
       }
@@ -100,7 +116,7 @@ final class InputResolver {
         continue;
       }
       if (Files.isDirectory(child)) {
-        if (RunDirectory.isRunDirectory(child)) {
+        if (RunDirectory.isRunDirectory(child) || MytoolsFormat.isResultFolder(child)) {
           out.add(child);
         } else {
           walk(child, out);

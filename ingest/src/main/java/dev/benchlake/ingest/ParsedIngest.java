@@ -141,7 +141,7 @@ final class ParsedIngest {
           throw new IllegalStateException(file.path() + ": " + file.lines() + " lines but " + accepted
               + " accepted and " + count[2] + " rejected");
         }
-        if (count[2] > 0 && count[0] == 0) {
+        if (count[2] > 0 && count[0] == 0 && !source.plan.files().get(f).check()) {
           throw new BadInputException(file.path() + ": every " + (count[1] > 0 ? "data " : "") + "line was rejected ("
               + count[2] + " of " + file.lines() + " lines), so it is not usable as " + source.plan.format()
               + "; first: " + Ingest.firstReject(rows, s, f));

@@ -8,6 +8,7 @@ import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.ingest.Ingest;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.IngestResult;
+import dev.benchlake.ingest.PathLabels;
 import dev.benchlake.ingest.format.Formats;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import dev.benchlake.warehouse.Warehouse;
@@ -32,18 +33,20 @@ import picocli.CommandLine.Spec;
 @Command(name = "ingest", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = {
       "Ingest benchmark results into a warehouse: loadgen run directories, TestPostgresqlPerf details, "
-          + "pgbench per-transaction and aggregate logs, pgbench and sysbench text output, any CSV through a mapping.",
+          + "pgbench per-transaction and aggregate logs, pgbench and sysbench text output, mytools result trees "
+          + "(x.<dbms><version>_<build>.<config>.pk<0|1>/ folders), any CSV through a mapping.",
       "Every line is accounted for (accepted, or kept in 'rejects' with its line number and a reason); "
           + "ingesting the same content again adds nothing; a killed ingest leaves no partial run."
     },
-    footer = {"", "Prints the run ids it added on stdout and 'FILE: accepted N, rejected M' per file on stderr.",
+    footer = {"", "Prints the run ids it added on stdout and 'FILE: accepted N, rejected M' per file on stderr, "
+        + "then 'FILE: not a result (WHAT), not read' for each file of a mytools tree that is not a result.",
       "Exit codes: 0 ok (also when everything was already ingested), 1 runtime failure, 2 bad input (nothing written)."})
 public final class IngestCommand implements Callable<Integer> {
   @Mixin
   WarehouseOption warehouseOption;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = IngestRequest.AUTO,
-      description = "auto (default: sniff each file and say what was chosen), loadgen, testpgperf, pgbench-log, "
+      description = "auto (default: sniff each file and say what was chosen), loadgen, mytools, testpgperf, pgbench-log, "
           + "pgbench-agg, pgbench, sysbench or csv.")
   String format;
 
@@ -58,6 +61,16 @@ public final class IngestCommand implements Callable<Integer> {
 
   @Mixin
   LabelOptions labelOptions;
+
+  @Option(names = "--label-from-path", paramLabel = "REGEX",
+      description = "Labels from each run's path (repeatable, any format): every named group of this Java regex, "
+          + "found in the absolute path of the run's first file, is a label, e.g. 'x\\.pg(?<db_major>\\d\\d)'. "
+          + "A path it does not match is an error; a key also given by --label is an error.")
+  List<String> labelFromPath = new ArrayList<>();
+
+  @Option(names = "--label-from-path-optional",
+      description = "A path that a --label-from-path regex does not match gets none of its labels (instead of an error).")
+  boolean labelFromPathOptional;
 
   @Option(names = "--replace", description = "Re-ingest sources already in the warehouse, replacing their runs.")
   boolean replace;
@@ -82,15 +95,26 @@ public final class IngestCommand implements Callable<Integer> {
     if (!format.equals(IngestRequest.AUTO)) {
       Formats.named(format);
     }
-    IngestRequest request = new IngestRequest(paths, format, mapping, step, new TreeMap<>(labelOptions.labels()), replace,
+    // Both checked before Spark starts: a bad regex or a key given twice is a quick exit 2.
+    PathLabels pathLabels = PathLabels.of(labelFromPath, labelFromPathOptional);
+    TreeMap<String, String> labels = new TreeMap<>(labelOptions.labels());
+    pathLabels.checkAgainst(labels);
+    IngestRequest request = new IngestRequest(paths, format, mapping, step, labels, replace,
         chunkBytes, message -> {
           err.println(message);
           err.flush();
-        });
+        }, pathLabels);
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("ingest"));
     IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, progress(err));
     for (IngestResult.FileAccount file : result.files()) {
       err.println(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected());
+    }
+    for (IngestResult.NotResult file : result.notResults()) {
+      err.println(file.path() + ": not a result (" + file.reason() + "), not read");
+    }
+    if (!result.notResults().isEmpty()) {
+      err.println(result.notResults().size() + " file" + (result.notResults().size() == 1 ? " is" : "s are")
+          + " not results (listed above)");
     }
     for (IngestResult.RunOutcome run : result.runs()) {
       if (run.outcome() != IngestResult.Outcome.ALREADY_INGESTED) {

@@ -8,6 +8,8 @@ import java.util.Optional;
 public final class Formats {
   private static final List<SourceFormat> ALL = List.of(
       new LoadgenFormat(),
+      // Before sysbench: its sb.o files are sysbench output, but after run.sh's two lines.
+      new MytoolsFormat(),
       new TestPgPerfFormat(),
       new PgbenchAggFormat(),
       new PgbenchLogFormat(),

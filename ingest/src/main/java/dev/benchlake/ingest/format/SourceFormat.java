@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.IngestRequest;
+import dev.benchlake.ingest.IngestResult.NotResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,4 +31,20 @@ public interface SourceFormat {
    * @throws dev.benchlake.core.cli.BadInputException naming the file and the cause
    */
   List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException;
+
+  /**
+   * {@link #plan}, and the files among {@code paths} (or in the folders named) that the format
+   * recognised as not being results: they are listed in the ingest's summary, never skipped silently.
+   */
+  default Planned planAll(List<Path> paths, IngestRequest request) throws IOException {
+    return new Planned(plan(paths, request), List.of());
+  }
+
+  /** The sources of a format's inputs and the files that are not results. */
+  record Planned(List<SourcePlan> sources, List<NotResult> notResults) {
+    public Planned {
+      sources = List.copyOf(sources);
+      notResults = List.copyOf(notResults);
+    }
+  }
 }

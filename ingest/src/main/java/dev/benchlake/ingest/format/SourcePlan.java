@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.apache.spark.sql.Dataset;
@@ -54,6 +55,17 @@ public record SourcePlan(
     return new SourcePlan(format, files, runId, multiRun, keyExtra, run, newCheck, metricsTransform);
   }
 
+  /** This plan with {@code extra} labels over the source's own (labels read from its path). */
+  public SourcePlan withLabels(Map<String, String> extra) {
+    if (extra.isEmpty()) {
+      return this;
+    }
+    Map<String, String> labels = new TreeMap<>(run.labels());
+    labels.putAll(extra);
+    RunInfo info = new RunInfo(run.status(), run.startedAt(), run.finishedAt(), labels, run.dimensions(), run.metadata());
+    return new SourcePlan(format, files, runId, multiRun, keyExtra, info, check, metricsTransform);
+  }
+
   public SourcePlan withMetricsTransform(UnaryOperator<Dataset<Row>> transform) {
     return new SourcePlan(format, files, runId, multiRun, keyExtra, run, check, transform);
   }
@@ -61,9 +73,11 @@ public record SourcePlan(
   /**
    * A file and its parser (exactly one of the two parsers).
    *
-   * @param splittable whether it may be cut into chunks parsed in parallel (line parsers only)
+   * @param check whether the file only checks the others (a summary of figures they carry): its lines
+   *     are metadata or rejects, never rows, so a file of rejects is not "every line rejected" but a
+   *     source whose summary disagrees, kept with its reasons
    */
-  public record PlannedFile(Path path, LineParser lineParser, DocumentParser documentParser) {
+  public record PlannedFile(Path path, LineParser lineParser, DocumentParser documentParser, boolean check) {
     public PlannedFile {
       if ((lineParser == null) == (documentParser == null)) {
         throw new IllegalArgumentException("a file needs exactly one parser: " + path);
@@ -71,12 +85,19 @@ public record SourcePlan(
     }
 
     public static PlannedFile lines(Path path, LineParser parser) {
-      return new PlannedFile(path, parser, null);
+      return new PlannedFile(path, parser, null, false);
     }
 
     public static PlannedFile document(Path path, DocumentParser parser) {
-      return new PlannedFile(path, null, parser);
+      return new PlannedFile(path, null, parser, false);
     }
+
+    /** A file that checks the source's other files (see {@code check}). */
+    public static PlannedFile checking(Path path, DocumentParser parser) {
+      return new PlannedFile(path, null, parser, true);
+    }
+
+    /** Whether it may be cut into chunks parsed in parallel (line parsers only). */
 
     public boolean splittable() {
       return lineParser != null;

@@ -11,7 +11,10 @@ import java.util.regex.Pattern;
 
 /**
  * sysbench 1.0's text output: the option banner, the {@code [ Ns ]} interval lines
- * ({@code --report-interval}), the latency histogram ({@code --histogram}) and the final report.
+ * ({@code --report-interval}), the latency histogram ({@code --histogram}) and the final report;
+ * also sysbench 1.1's {@code Throughput:} section ({@code events/s (eps):} as {@code events_per_s},
+ * {@code time elapsed:} as {@code total_time}, as 1.0's {@code total time:}) and fractional
+ * interval times ({@code [ 55.0s ]}), which mytools trees made with 1.1 carry.
  *
  * <p>Metrics use the names and units of the pgbench formats where they mean the same
  * ({@code tps}, {@code latency_avg} in ms…). An interval line {@code [ T s ]} covers the interval
@@ -24,7 +27,7 @@ final class SysbenchParser implements DocumentParser {
 
   private static final String NUM = "(\\d+(?:\\.\\d+)?)";
   private static final Pattern BANNER = Pattern.compile("sysbench (\\d+\\.\\d+\\.\\d+)(?: \\((.*)\\))?");
-  private static final Pattern INTERVAL = Pattern.compile("\\[ ?(\\d+)s \\] (.*)");
+  private static final Pattern INTERVAL = Pattern.compile("\\[ ?(\\d+(?:\\.\\d+)?)s \\] (.*)");
   private static final Pattern INTERVAL_ITEM = Pattern.compile(
       "thds: " + NUM + "|tps: " + NUM + "|qps: " + NUM + " \\(r/w/o: " + NUM + "/" + NUM + "/" + NUM + "\\)"
           + "|lat \\(ms,(\\d+)%\\): " + NUM + "|err/s:? " + NUM + "|reconn/s: " + NUM
@@ -32,7 +35,9 @@ final class SysbenchParser implements DocumentParser {
   private static final Pattern HISTOGRAM_ROW = Pattern.compile("\\s*" + NUM + " \\|\\**\\s+(\\d+)");
   private static final Pattern COUNT_PER_SEC = Pattern.compile("(transactions|queries|ignored errors|reconnects):\\s+(\\d+)\\s+\\(" + NUM + " per sec\\.\\)");
   private static final Pattern QUERY_KIND = Pattern.compile("(read|write|other|total):\\s+(\\d+)");
-  private static final Pattern TOTAL_TIME = Pattern.compile("total time:\\s+" + NUM + "s");
+  /** 1.0's "total time:", 1.1's "time elapsed:" (its Throughput section): the run's seconds. */
+  private static final Pattern TOTAL_TIME = Pattern.compile("(?:total time|time elapsed):\\s+" + NUM + "s");
+  private static final Pattern EVENTS_PER_S = Pattern.compile("events/s \\(eps\\):\\s+" + NUM);
   private static final Pattern EVENTS = Pattern.compile("total number of events:\\s+(\\d+)");
   private static final Pattern LATENCY = Pattern.compile("(min|avg|max|sum|(\\d+)th percentile):\\s+" + NUM);
   private static final Pattern FAIRNESS = Pattern.compile("(events|execution time) \\(avg/stddev\\):\\s+" + NUM + "/" + NUM);
@@ -47,6 +52,7 @@ final class SysbenchParser implements DocumentParser {
       Pattern.compile("SQL statistics:"),
       Pattern.compile("queries performed:"),
       Pattern.compile("General statistics:"),
+      Pattern.compile("Throughput:"),
       Pattern.compile("Latency \\(ms\\):"),
       Pattern.compile("Threads fairness:"));
 
@@ -99,6 +105,8 @@ final class SysbenchParser implements DocumentParser {
           whole(sink, lineNo, "queries_" + m.group(1), m.group(2), "count");
         } else if ((m = TOTAL_TIME.matcher(t)).matches()) {
           whole(sink, lineNo, "total_time", m.group(1), "s");
+        } else if ((m = EVENTS_PER_S.matcher(t)).matches()) {
+          whole(sink, lineNo, "events_per_s", m.group(1), "1/s");
         } else if ((m = EVENTS.matcher(t)).matches()) {
           whole(sink, lineNo, "events", m.group(1), "count");
         } else if ((m = LATENCY.matcher(t)).matches()) {

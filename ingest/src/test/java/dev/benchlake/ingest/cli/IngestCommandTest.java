@@ -106,6 +106,34 @@ class IngestCommandTest extends IngestTestSupport {
         "unknown format 'mysqlslap'");
   }
 
+  @Test
+  void labelsFromPathsWorkForAnyFormat() throws IOException {
+    Path folder = Files.createDirectories(tmp.resolve("host-db7/pg15"));
+    Path file = Files.copy(fixture("pgbench15-progress.txt"), folder.resolve("run.txt"));
+    Path own = tmp.resolve("labelled-warehouse");
+    CommandRun run = ingestInto(own, "--label-from-path", "/host-(?<host>[a-z0-9]+)/pg(?<db_major>\\d+)/",
+        "--label", "os=linux", file.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    List<org.apache.spark.sql.Row> runs = dev.benchlake.warehouse.Warehouse.at(spark, own.toString()).runs()
+        .select("host", "db_major", "os").collectAsList();
+    assertThat(runs).singleElement().hasToString("[db7,15,linux]");
+  }
+
+  @Test
+  void labelsFromPathsRefuseWhatTheyCannotDecide() {
+    String file = fixture("pgbench15-rate-limit.txt").toString();
+    assertBadInput(ingest("--label-from-path", "x\\.pg(?<db_major>\\d\\d)", file),
+        file + ": --label-from-path 'x\\.pg(?<db_major>\\d\\d)' does not match this path");
+    assertBadInput(ingest("--label-from-path", "(?<db_major>\\d\\d)", "--label", "db_major=16", file),
+        "label db_major is given by --label db_major=16 and by --label-from-path: give it one way");
+    assertBadInput(ingest("--label-from-path", "pgbench(\\d\\d)", file), "has no named group");
+    // Optional: a path it does not match just gets none of its labels.
+    Path own = tmp.resolve("optional-warehouse");
+    CommandRun optional = ingestInto(own, "--label-from-path", "x\\.pg(?<db_major>\\d\\d)", "--label-from-path-optional",
+        file);
+    assertThat(optional.exitCode()).as(optional.stderr()).isZero();
+  }
+
   /** Exit 2, one line on stderr naming the cause, and not one byte of the warehouse changed. */
   private void assertBadInput(CommandRun run, String expected) {
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.BAD_INPUT);

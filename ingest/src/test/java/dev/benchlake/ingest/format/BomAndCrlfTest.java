@@ -92,7 +92,7 @@ class BomAndCrlfTest {
       }
     }
     if (source.directory()) {
-      inputs.add(root.resolve("run"));
+      inputs.add(root.resolve(source.target().substring(0, source.target().indexOf('/'))));
     }
     IngestRequest request = IngestRequest.of(inputs.toArray(Path[]::new)).withFormat(source.format());
     if (source.mapping() != null) {

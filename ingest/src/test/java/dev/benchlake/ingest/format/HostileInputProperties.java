@@ -74,7 +74,10 @@ class HostileInputProperties {
     }
   }
 
-  /** A source of one format: its files (relative name → content), the one mutated, and the request. */
+  /**
+   * A source of one format: its files (relative name → content), the one mutated, and the request;
+   * a {@code directory} source is named by the folder of its target (a loadgen run, a mytools folder).
+   */
   record Source(String format, Map<String, byte[]> files, String target, boolean directory, String mapping) {
     @Override
     public String toString() {
@@ -119,6 +122,11 @@ class HostileInputProperties {
 
   @Property(seed = SEED)
   void csvThroughAMapping(@ForAll("csv") HostileCase c) throws IOException {
+    check(c, WORK);
+  }
+
+  @Property(seed = SEED)
+  void mytoolsResultFolders(@ForAll("mytools") HostileCase c) throws IOException {
     check(c, WORK);
   }
 
@@ -221,6 +229,26 @@ class HostileInputProperties {
   }
 
   @Provide
+  Arbitrary<HostileCase> mytools() {
+    return cases(mytoolsSources());
+  }
+
+  /** One step of the real tree: its raw output, its five summaries and a vmstat capture. */
+  static List<Source> mytoolsSources() {
+    String folder = "x.pg1424_embedded.default.pk1";
+    Path real = IngestTestSupport.fixture("mytools/r1/" + folder);
+    Map<String, byte[]> files = new java.util.TreeMap<>();
+    for (String name : List.of("sb.o.read-only.range10.pk1.dop1", "sb.r.qps.read-only.range10.pk1",
+        "sb.r.trx.read-only.range10.pk1", "sb.r.rtavg.read-only.range10.pk1", "sb.r.rtmax.read-only.range10.pk1",
+        "sb.r.rt95.read-only.range10.pk1", "sb.vm.read-only.range10.pk1.dop1")) {
+      files.put(folder + "/" + name, read(real.resolve(name)));
+    }
+    return List.of(
+        new Source("mytools", files, folder + "/sb.o.read-only.range10.pk1.dop1", true, null),
+        new Source("mytools", files, folder + "/sb.r.qps.read-only.range10.pk1", true, null));
+  }
+
+  @Provide
   Arbitrary<HostileCase> testpgperf() {
     return cases(testpgperfSources());
   }
@@ -255,7 +283,7 @@ class HostileInputProperties {
   static List<Source> validSources() {
     List<Source> all = new ArrayList<>();
     for (List<Source> sources : List.of(pgbenchLogsSources(), pgbenchAggSources(), pgbenchOutputSources(),
-        sysbenchSources(), loadgenSources(), csvSources(), testpgperfSources())) {
+        sysbenchSources(), loadgenSources(), csvSources(), testpgperfSources(), mytoolsSources())) {
       all.addAll(sources);
     }
     return all;
@@ -315,7 +343,7 @@ class HostileInputProperties {
       }
     }
     if (c.source().directory()) {
-      inputs.add(dir.resolve("run"));
+      inputs.add(dir.resolve(c.source().target().substring(0, c.source().target().indexOf('/'))));
     }
     IngestRequest request = IngestRequest.of(inputs.toArray(Path[]::new)).withFormat(c.source().format());
     if (c.source().mapping() != null) {

@@ -24,6 +24,27 @@ class ParsersTest {
 
   private record LineParserCase(dev.benchlake.ingest.parse.LineParser parser) {}
 
+  /**
+   * sysbench 1.1 (which mytools' trees are made with; 1.0.20 here) replaces "General statistics:"
+   * by a "Throughput:" section and may print fractional interval times: the layout of published
+   * 1.1 outputs, written out.
+   */
+  @Test
+  void sysbench11ThroughputSectionAndFractionalIntervals() {
+    RenderingSink sink = new RenderingSink();
+    new SysbenchParser("read-only_range=10").parse(List.of(
+        "[ 55.0s ] thds: 16 tps: 576.28 qps: 11492.65 (r/w/o: 8032.95/2307.13/1152.57) lat (ms,95%): 87.56 err/s: 0.00 reconn/s: 0.00",
+        "Throughput:",
+        "    events/s (eps):                      427.2428",
+        "    time elapsed:                        10.0552s",
+        "    total number of events:              4296"), sink);
+    assertThat(sink.text()).doesNotContain(" reject ")
+        .contains("L1 metric step=read-only_range=10 interval=0.0+55.0 qps=11492.65 1/s\n", "L2 metadata\n",
+            "L3 metric step=read-only_range=10 interval=run events_per_s=427.2428 1/s\n",
+            "L4 metric step=read-only_range=10 interval=run total_time=10.0552 s\n",
+            "L5 metric step=read-only_range=10 interval=run events=4296.0 count\n");
+  }
+
   /** PostgreSQL 14 and older write 6, 10 or 11 fields (the documented format; no pgbench 14 here). */
   @Test
   void aggregateLogsOfPostgres14AndOlder() {

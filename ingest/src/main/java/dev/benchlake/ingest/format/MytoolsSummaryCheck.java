@@ -1,0 +1,174 @@
+package dev.benchlake.ingest.format;
+
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Whether an {@code sb.r.<metric>} summary agrees with the raw sysbench outputs of its step: the
+ * figure run.sh would have written, from each {@code sb.o} file's own numbers.
+ *
+ * <p>run.sh's arithmetic, per dop: {@code qps} is the "(X per sec.)" of the {@code queries:} line
+ * printed with {@code %.0f} (for {@code scan}: millions of rows per second, table size × tables /
+ * 10⁶ / the run's seconds, with {@code %.3f}: run.sh reads sysbench 1.1's {@code time elapsed:},
+ * which is 1.0's {@code total time:}, both {@code total_time} here); {@code trx} the same of {@code transactions:};
+ * {@code rtavg}, {@code rtmax}, {@code rt95} copy the {@code avg:}, {@code max:} and percentile
+ * figures as printed. A summary figure agrees when it is within half a unit of its last printed
+ * digit of that (C's {@code %.0f} rounds half to even, Java's half up: both agree).
+ *
+ * <p>The figures are one per dop in the order of run.sh's thread list, which the summary does not
+ * keep: they are matched to the step's {@code sb.o} files in ascending dop order, skipping files
+ * that no figure matches (a later run.sh call with fewer dops leaves the older outputs beside it, as
+ * all_small.sh's first {@code point-query.pre} at dop 2 does).
+ */
+public final class MytoolsSummaryCheck {
+  private MytoolsSummaryCheck() {}
+
+  /**
+   * The figure run.sh would have summarised from one {@code sb.o} file, or why there is none.
+   *
+   * @param value the figure, or null
+   * @param missing why there is no figure (when {@code value} is null)
+   */
+  public record Expected(int dop, String file, Double value, String missing) implements Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  /**
+   * The figure of {@code metric} in one run's whole-run metrics and facts (see
+   * {@link SysbenchParser} for the names).
+   */
+  public static Expected expected(String metric, String testType, int dop, String file, Map<String, Double> metrics,
+      Map<String, String> facts) {
+    String source;
+    switch (metric) {
+      case "qps" -> {
+        if (testType.equals("scan")) {
+          return scan(dop, file, metrics, facts);
+        }
+        source = "qps";
+      }
+      case "trx" -> source = "tps";
+      case "rtavg" -> source = "latency_avg";
+      case "rtmax" -> source = "latency_max";
+      case "rt95" -> source = metrics.keySet().stream().filter(k -> k.matches("latency_p\\d+")).sorted().findFirst()
+          .orElse("latency_p95");
+      default -> throw new IllegalArgumentException("not a summary metric: " + metric);
+    }
+    Double value = metrics.get(source);
+    return new Expected(dop, file, value, value == null ? "it has no " + describe(source) : null);
+  }
+
+  private static Expected scan(int dop, String file, Map<String, Double> metrics, Map<String, String> facts) {
+    Double seconds = metrics.get("total_time");
+    Double rows = number(facts.get("option.table-size"));
+    Double tables = number(facts.get("option.tables"));
+    if (seconds == null || rows == null || tables == null || seconds <= 0) {
+      return new Expected(dop, file, null, "scan's figure needs the run's total time and --table-size and --tables"
+          + " on its command line");
+    }
+    return new Expected(dop, file, rows * tables / 1e6 / seconds, null);
+  }
+
+  /**
+   * Checks a summary's figures against the step's raw outputs.
+   *
+   * @param figures the summary's figures as written
+   * @param raw the step's raw outputs in ascending dop order
+   * @return why they disagree, or empty when every figure agrees
+   */
+  public static Optional<String> disagreement(String metric, List<String> figures, List<Expected> raw) {
+    if (figures.size() > raw.size()) {
+      return Optional.of("it has " + figures.size() + " figures but " + raw.size() + " sb.o file"
+          + (raw.size() == 1 ? " is" : "s are") + " beside it (" + dops(raw) + ")");
+    }
+    if (match(figures, raw, 0, 0)) {
+      return Optional.empty();
+    }
+    List<String> said = new ArrayList<>();
+    if (figures.size() == raw.size()) {
+      for (int i = 0; i < figures.size(); i++) {
+        if (!agrees(figures.get(i), raw.get(i))) {
+          said.add(explain(metric, figures.get(i), raw.get(i)));
+        }
+      }
+    } else {
+      said.add(metric + " " + String.join(", ", figures) + " matches no " + figures.size() + " of the sb.o files: "
+          + String.join("; ", raw.stream().map(r -> "dop " + r.dop() + " " + shown(r, decimals(figures.get(0)))).toList()));
+    }
+    return Optional.of(String.join("; ", said));
+  }
+
+  private static String explain(String metric, String figure, Expected raw) {
+    if (raw.value() == null) {
+      return metric + " " + figure + " for dop " + raw.dop() + " cannot be checked: " + raw.file() + " " + raw.missing();
+    }
+    return metric + " " + figure + " for dop " + raw.dop() + " disagrees with " + raw.file() + ", which gives "
+        + shown(raw, decimals(figure));
+  }
+
+  private static String shown(Expected raw, int decimals) {
+    return raw.value() == null ? "nothing (" + raw.missing() + ")" : String.format(Locale.ROOT, "%." + decimals + "f", raw.value());
+  }
+
+  /** Whether figures[i..] match raw[j..] in order, skipping raw files. */
+  private static boolean match(List<String> figures, List<Expected> raw, int i, int j) {
+    if (i == figures.size()) {
+      return true;
+    }
+    for (int k = j; k <= raw.size() - (figures.size() - i); k++) {
+      if (agrees(figures.get(i), raw.get(k)) && match(figures, raw, i + 1, k + 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a printed figure is {@code raw}'s value printed with as many decimals. */
+  static boolean agrees(String figure, Expected raw) {
+    Double value = number(figure);
+    if (value == null || raw.value() == null) {
+      return false;
+    }
+    double halfUnit = 0.5 * Math.pow(10, -decimals(figure));
+    return Math.abs(value - raw.value()) <= halfUnit + 1e-9 * Math.max(1, Math.abs(raw.value()));
+  }
+
+  static int decimals(String figure) {
+    try {
+      return Math.max(0, new BigDecimal(figure.trim()).scale());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  static Double number(String text) {
+    if (text == null) {
+      return null;
+    }
+    try {
+      double v = Double.parseDouble(text.trim());
+      return Double.isFinite(v) ? v : null;
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private static String dops(List<Expected> raw) {
+    return raw.isEmpty() ? "none" : "dop " + String.join(", ", raw.stream().map(r -> String.valueOf(r.dop())).toList());
+  }
+
+  private static String describe(String metric) {
+    return switch (metric) {
+      case "qps" -> "queries: line";
+      case "tps" -> "transactions: line";
+      case "latency_avg" -> "latency avg: line";
+      case "latency_max" -> "latency max: line";
+      default -> "latency percentile line";
+    };
+  }
+}
