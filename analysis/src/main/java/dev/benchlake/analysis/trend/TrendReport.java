@@ -40,10 +40,24 @@ public record TrendReport(String by, String base, String metric, String unit, bo
    *     power would need (to detect a change of the margin or show equivalence within it)
    * @param versusPrevious the call against the previous version, in the same four words; null for
    *     the first version and where either version has no figure
+   * @param changePoints where the step's level shifts along the versions ({@link ChangePoints}), in
+   *     order; empty when it does not
    */
   public record StepTrend(String step, String group, Map<String, Double> values, Map<String, Double> relative,
       Map<String, Range> ci95, Map<String, Double> spread, Map<String, Integer> runs, boolean noisy,
-      Map<String, String> verdict, Map<String, Integer> runsNeeded, Map<String, String> versusPrevious) {}
+      Map<String, String> verdict, Map<String, Integer> runsNeeded, Map<String, String> versusPrevious,
+      List<ChangePoint> changePoints) {}
+
+  /**
+   * A shift of one step's level, found by E-divisive means on the logs of its per-run figures.
+   *
+   * @param at the first version (or date) of the new level
+   * @param before the level of the segment before: the geometric mean of its runs' figures
+   * @param after the level of the segment from {@code at} to the next change point or the end
+   * @param ratio {@code after / before}
+   * @param p the permutation p-value of the split
+   */
+  public record ChangePoint(String at, double before, double after, double ratio, double p) {}
 
   /**
    * @param geomean the geometric mean over the group's steps of their (positive) relatives
