@@ -29,7 +29,10 @@ import picocli.CommandLine.Spec;
           + " per step and version the geometric mean over the runs and its ratio to the base with a 95%% interval"
           + " over the repeats, a noise mark where repeats disagree more than the change, per step group (point"
           + " query, range query, writes, other) the geometric mean of the ratios, and the significant changes"
-          + " between consecutive versions (Welch's t on the logs, corrected for multiple comparisons).",
+          + " between consecutive versions (Welch's t on the logs, corrected for multiple comparisons), and per step the"
+          + " change points where its level shifts along the versions (E-divisive means on the runs' logs, a"
+          + " permutation test at --alpha). Step names of the mytools study (<test>_range=<R>) fall into its five"
+          + " groups: point query parts 1 and 2, range query parts 1 and 2, writes.",
       "Figures come from each run's tasks when it has them, else from its whole-run step_metrics (sysbench, pgbench,"
           + " wide CSV tables). Writes trend.json, trend.md and trend.html into --out and prints the group table."
     },
@@ -39,11 +42,13 @@ public final class TrendCommand implements Callable<Integer> {
   WarehouseOption warehouseOption;
 
   @Option(names = "--by", paramLabel = "KEY", required = true,
-      description = "The run dimension or label whose values are the versions, e.g. db_major.")
+      description = "The run dimension or label whose values are the versions, e.g. db_major; 'date' for nightly"
+          + " history: a run's label date when it has one, else the UTC day (yyyy-MM-dd) of its started_at.")
   String by;
 
-  @Option(names = "--base", paramLabel = "VALUE", required = true,
-      description = "The version every other is relative to, e.g. 11.")
+  @Option(names = "--base", paramLabel = "VALUE",
+      description = "The version every other is relative to, e.g. 11 (default: the first in order; with --by date the"
+          + " oldest day).")
   String base;
 
   @Option(names = "--metric", paramLabel = "M", defaultValue = "qps",
@@ -74,7 +79,7 @@ public final class TrendCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    TrendRequest request = new TrendRequest(by.trim(), base.trim(), TrendMetric.parse(metric), where,
+    TrendRequest request = new TrendRequest(by.trim(), base == null || base.isBlank() ? null : base.trim(), TrendMetric.parse(metric), where,
         groups == null ? StepGroups.builtIn() : StepGroups.read(groups), statistics.alpha(),
         statistics.margin(), statistics.correction());
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("trend")).requireExisting();

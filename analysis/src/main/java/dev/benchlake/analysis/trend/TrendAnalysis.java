@@ -64,6 +64,10 @@ public final class TrendAnalysis {
   public static TrendReport analyse(List<Observation> observations, Map<String, List<String>> runs, TrendRequest request,
       List<String> notes) {
     List<String> versions = runs.keySet().stream().sorted(versionOrder()).toList();
+    if (request.base() == null && !versions.isEmpty()) {
+      // Without --base, the first version (the oldest date, for --by date) is the base.
+      request = request.withBase(versions.get(0));
+    }
     if (!versions.contains(request.base())) {
       throw new BadInputException("--base " + request.base() + " is not a value of " + request.by()
           + " among the selected runs (values: " + String.join(", ", versions) + ")");

@@ -6,7 +6,8 @@ import dev.benchlake.analysis.stats.Correction;
  * What {@code benchlake trend} follows and how.
  *
  * @param by the run dimension or label that tells versions apart, e.g. {@code db_major}
- * @param base the value of {@code by} every other is relative to, e.g. {@code 11}
+ * @param base the value of {@code by} every other is relative to, e.g. {@code 11}; null: the first
+ *     version in order
  * @param where a run selector ({@code key=value,…}); null or blank: every run
  * @param groups how steps are grouped
  * @param alpha significance level of the flags
@@ -18,6 +19,8 @@ public record TrendRequest(String by, String base, TrendMetric metric, String wh
     double margin, Correction correction) {
   public static final double DEFAULT_ALPHA = 0.05;
   public static final double DEFAULT_MARGIN = 0.05;
+  /** {@code --by date}: a run's label {@code date}, else the UTC day of its {@code started_at}. */
+  public static final String BY_DATE = "date";
 
   public TrendRequest {
     if (!(alpha > 0 && alpha < 1)) {
@@ -32,6 +35,10 @@ public record TrendRequest(String by, String base, TrendMetric metric, String wh
   public static TrendRequest of(String by, String base, String metric) {
     return new TrendRequest(by, base, TrendMetric.parse(metric), null, StepGroups.builtIn(), DEFAULT_ALPHA, DEFAULT_MARGIN,
         Correction.HOLM);
+  }
+
+  public TrendRequest withBase(String version) {
+    return new TrendRequest(by, version, metric, where, groups, alpha, margin, correction);
   }
 
   public TrendRequest withWhere(String selector) {
