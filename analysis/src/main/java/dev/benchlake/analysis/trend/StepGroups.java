@@ -69,7 +69,8 @@ public final class StepGroups {
       OTHER);
 
   /** A mytools step name: the test type, an optional warm suffix, the range. */
-  private static final Pattern MYTOOLS = Pattern.compile("^([a-z][a-z-]*)(?:\\.(?:pre|warm|post))?_range=\\d+$");
+  private static final Pattern MYTOOLS = Pattern.compile("^([a-z][a-z-]*)(?:\\.(?:pre|warm|post))?_range=\\d+$",
+      Pattern.CASE_INSENSITIVE);
 
   /** The mytools test types by group (their names as run.sh spells them). */
   private static final Map<String, String> MYTOOLS_GROUPS = mytoolsGroups();
@@ -157,8 +158,9 @@ public final class StepGroups {
       }
     }
     java.util.regex.Matcher mytools = MYTOOLS.matcher(step);
-    if (mytools.matches() && MYTOOLS_GROUPS.containsKey(mytools.group(1))) {
-      return MYTOOLS_GROUPS.get(mytools.group(1));
+    String group = mytools.matches() ? MYTOOLS_GROUPS.get(mytools.group(1).toLowerCase(Locale.ROOT)) : null;
+    if (group != null) {
+      return group;
     }
     for (Rule rule : BUILT_IN) {
       if (rule.pattern().matcher(step).find()) {

@@ -390,8 +390,10 @@ public final class TrendAnalysis {
             + " per-run figures in " + request.by() + " order, a change only between two values of " + request.by()
             + ", each side at least " + EDivisive.DEFAULT_MIN_SIZE + " runs; each split tested by "
             + EDivisive.DEFAULT_PERMUTATIONS + " permutations of its segment (seeded: the same data give the same"
-            + " result), kept when p ≤ " + Format.significant(request.alpha(), 3) + ", then the segments searched"
-            + " again; before/after are the geometric means of the segments either side.",
+            + " result), kept when p ≤ " + Format.significant(request.alpha(), 3) + " and Welch's t on the two sides'"
+            + " logs says their means differ at that level too (the energy distance also answers to a change of"
+            + " spread alone, which is no shift of level), then the segments searched again; before/after are the"
+            + " geometric means of the segments either side.",
         "Groups: by step name (point query, range query, writes, other; for mytools names <test>_range=<R> the"
             + " study's five: point query parts 1 and 2, range query parts 1 and 2, writes) unless a groups file says"
             + " otherwise;"
