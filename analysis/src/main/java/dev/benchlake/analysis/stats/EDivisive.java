@@ -34,7 +34,8 @@ import java.util.SplittableRandom;
  * change points is at most α per series (the size is {@code floor(α(R+1))/(R+1)}).
  *
  * <p><b>Level.</b> A significant split is kept only when Welch's t on the two sides also finds
- * their means different at α (Otava tests its candidates with a t-test alone): the energy distance
+ * their means different at α (Hunter, Otava's forerunner, tests its candidates with a t-test
+ * instead of permutations): the energy distance
  * answers to any change of distribution, a change of spread alone included, and what a trend asks
  * is where the level shifts. This makes the false-positive rate a little lower than α (measured:
  * 180 of 4,000 noise series, 4.5 %, eight blocks of three points).

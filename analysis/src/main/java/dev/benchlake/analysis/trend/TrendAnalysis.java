@@ -393,7 +393,8 @@ public final class TrendAnalysis {
             + " result), kept when p ≤ " + Format.significant(request.alpha(), 3) + " and Welch's t on the two sides'"
             + " logs says their means differ at that level too (the energy distance also answers to a change of"
             + " spread alone, which is no shift of level), then the segments searched again; before/after are the"
-            + " geometric means of the segments either side.",
+            + " geometric means of the segments either side. Each step is tested on its own: among many steps that"
+            + " do not change, about " + Format.percent(request.alpha()) + " of them may still show one.",
         "Groups: by step name (point query, range query, writes, other; for mytools names <test>_range=<R> the"
             + " study's five: point query parts 1 and 2, range query parts 1 and 2, writes) unless a groups file says"
             + " otherwise;"

@@ -63,6 +63,15 @@ class TrendCommandTest extends SparkTestBase {
       assertThat(name).as("only sysbench runs").isNotEqualTo("point-select");
     }
     assertThat(Files.readString(out.resolve(TrendFiles.MARKDOWN), StandardCharsets.UTF_8)).contains(r.stdout());
+    assertThat(r.stdout()).contains("## Change points");
+
+    // Nightly history: by the day the runs started (the fixture's: 2026-01-01), the first day the base.
+    CommandRun byDate = run("--by", "date", "--where", "workload=sysbench");
+    assertThat(byDate.exitCode()).as(byDate.stderr()).isEqualTo(ExitCode.OK);
+    JsonNode nightly = Json.mapper().readTree(out.resolve(TrendFiles.JSON).toFile());
+    assertThat(nightly.get("by").asText()).isEqualTo("date");
+    assertThat(nightly.get("base").asText()).isEqualTo("2026-01-01");
+    assertThat(nightly.get("steps").get(0).get("change_points").isArray()).isTrue();
   }
 
   @Test
