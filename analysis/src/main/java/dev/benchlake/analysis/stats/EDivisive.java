@@ -160,6 +160,28 @@ public final class EDivisive {
     return q(between, left, right, at - start, end - at);
   }
 
+  /**
+   * Q at every split of the whole series that leaves {@code minSize} points a side, as the search
+   * computes it (running sums), indexed by split; NaN where there is none.
+   */
+  double[] profile(double[] series) {
+    int[] everyPoint = new int[series.length];
+    for (int i = 0; i < everyPoint.length; i++) {
+      everyPoint[i] = i;
+    }
+    check(series, everyPoint);
+    double[][] distance = new double[series.length][series.length];
+    for (int i = 0; i < series.length; i++) {
+      for (int j = 0; j < series.length; j++) {
+        distance[i][j] = Math.abs(series[i] - series[j]);
+      }
+    }
+    double[] profile = new double[series.length];
+    Arrays.fill(profile, Double.NaN);
+    bestSplit(distance, identity(0, series.length), 0, everyPoint, profile);
+    return profile;
+  }
+
   private record Split(int at, double q) {}
 
   /**
@@ -170,6 +192,11 @@ public final class EDivisive {
    * changes by that point's distances, so a whole scan is O(n²).
    */
   private Split bestSplit(double[][] distance, int[] order, int start, int[] blockStarts) {
+    return bestSplit(distance, order, start, blockStarts, null);
+  }
+
+  /** As above, writing Q at every allowed split into {@code profile} (indexed by split, NaN elsewhere) when given. */
+  private Split bestSplit(double[][] distance, int[] order, int start, int[] blockStarts, double[] profile) {
     int size = order.length;
     double total = 0;
     for (int i = 0; i < size; i++) {
@@ -194,6 +221,9 @@ public final class EDivisive {
       boolean allowed = boundary < blockStarts.length && blockStarts[boundary] == at;
       if (allowed && cut >= minSize && size - cut >= minSize) {
         double q = q(between, left, right, cut, size - cut);
+        if (profile != null) {
+          profile[at] = q;
+        }
         if (best == null || q > best.q()) {
           best = new Split(at, q);
         }

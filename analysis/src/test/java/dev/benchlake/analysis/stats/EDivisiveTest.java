@@ -28,6 +28,9 @@ class EDivisiveTest {
         double expected = c.get("q").get(k).asDouble();
         assertThat(EDivisive.statistic(series, 0, at, series.length)).as(c.get("name").asText() + " at " + at)
             .isCloseTo(expected, within(1e-12 * Math.max(1, Math.abs(expected))));
+        // The search's running sums give the same Q.
+        assertThat(EDivisive.at(0.05).profile(series)[at]).as(c.get("name").asText() + " at " + at + ", running sums")
+            .isCloseTo(expected, within(1e-10 * Math.max(1, Math.abs(expected))));
       }
     }
   }
