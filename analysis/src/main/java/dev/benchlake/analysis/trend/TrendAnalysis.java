@@ -101,7 +101,7 @@ public final class TrendAnalysis {
     return new TrendReport(request.by(), request.base(), request.metric().name(), request.metric().unit(),
         request.metric().higherIsBetter(), request.where() == null || request.where().isBlank() ? null : request.where(),
         versions, steps, groups, flags, runsInOrder(runs, versions), request.alpha(), request.margin(),
-        request.correction().label(), messages, methods(request));
+        request.correction().label(), request.changePointAlpha(), messages, methods(request));
   }
 
   private static StepTrend step(String step, Map<String, List<Observation>> byVersion, List<String> versions,
@@ -144,7 +144,7 @@ public final class TrendAnalysis {
       // Wider than the margin: these runs cannot tell a change of the margin from none.
       noisy |= interval != null && Math.log(interval.high() / interval.low()) / 2 > Math.log1p(request.margin());
     }
-    List<ChangePoint> changePoints = ChangePoints.of(step, byVersion, versions, EDivisive.at(request.alpha()), messages);
+    List<ChangePoint> changePoints = ChangePoints.of(step, byVersion, versions, EDivisive.at(request.changePointAlpha()), messages);
     return new StepTrend(step, request.groups().groupOf(step), values, relative, ci95, spread, counts, noisy, Map.of(),
         Map.of(), Map.of(), changePoints);
   }
@@ -390,11 +390,12 @@ public final class TrendAnalysis {
             + " per-run figures in " + request.by() + " order, a change only between two values of " + request.by()
             + ", each side at least " + EDivisive.DEFAULT_MIN_SIZE + " runs; each split tested by "
             + EDivisive.DEFAULT_PERMUTATIONS + " permutations of its segment (seeded: the same data give the same"
-            + " result), kept when p ≤ " + Format.significant(request.alpha(), 3) + " and Welch's t on the two sides'"
+            + " result), kept when p ≤ " + Format.significant(request.changePointAlpha(), 3) + " (--change-point-alpha,"
+            + " a level of its own, stricter than the calls', because every step is tested) and Welch's t on the two sides'"
             + " logs says their means differ at that level too (the energy distance also answers to a change of"
             + " spread alone, which is no shift of level), then the segments searched again; before/after are the"
             + " geometric means of the segments either side. Each step is tested on its own: among many steps that"
-            + " do not change, about " + Format.percent(request.alpha()) + " of them may still show one.",
+            + " do not change, about " + Format.percent(request.changePointAlpha()) + " of them may still show one.",
         "Groups: by step name (point query, range query, writes, other; for mytools names <test>_range=<R> the"
             + " study's five: point query parts 1 and 2, range query parts 1 and 2, writes) unless a groups file says"
             + " otherwise;"

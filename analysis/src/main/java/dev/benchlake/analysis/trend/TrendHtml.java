@@ -34,7 +34,7 @@ public final class TrendHtml {
 
   public record View(PageAssets assets, String title, String dataJson, String pageJs, String lead, String direction,
       List<String> versions, List<GroupRow> groups, boolean hasFlags, List<FlagRow> flags, boolean hasChangePoints,
-      List<ChangePointRow> changePoints, String alpha, List<GroupSection> sections, boolean hasMessages,
+      List<ChangePointRow> changePoints, String changePointAlpha, List<GroupSection> sections, boolean hasMessages,
       List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods, String by,
       String baseLabel) {}
 
@@ -99,7 +99,7 @@ public final class TrendHtml {
         + " is better: a ratio " + (r.higherIsBetter() ? "above" : "below") + " 1 is an improvement.";
     return new View(PageAssets.get(), r.metric() + " by " + r.by() + ", relative to " + r.base(),
         ScriptJson.of(TrendJson.tree(r)), HtmlTemplates.text("trend.js"), lead(r), direction, r.versions(), groups,
-        !flags.isEmpty(), flags, !changePoints.isEmpty(), changePoints, Format.significant(r.alpha(), 3), sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
+        !flags.isEmpty(), flags, !changePoints.isEmpty(), changePoints, Format.significant(r.changePointAlpha(), 3), sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
         r.by() + " " + r.base());
   }
 

@@ -21,7 +21,7 @@ import java.util.Map;
  * "runs_needed", "verdict_vs_previous", "change_points": [{"at", "before", "after", "ratio", "p"}]}],
  * "groups": [{"group", "geomean", "ci95", "steps"}],
  * "flags": [{"step", "from", "to", "kind", "verdict", "beyond_margin", "change", "ci95", "p",
- * "p_adjusted"}], "runs", "alpha", "margin", "correction", "messages", "methods"}}. Verdicts are
+ * "p_adjusted"}], "runs", "alpha", "margin", "correction", "change_point_alpha", "messages", "methods"}}. Verdicts are
  * {@code faster}, {@code slower}, {@code equivalent} or {@code inconclusive}. Every per-version map has every version, in order, with {@code null}
  * where undefined (never NaN). Values, ratios and p-values are rounded half-even to 6 significant
  * digits. The same report gives the same bytes on every machine.
@@ -102,6 +102,7 @@ public final class TrendJson {
     root.set("alpha", number(report.alpha()));
     root.set("margin", number(report.margin()));
     root.put("correction", report.correction());
+    root.set("change_point_alpha", number(report.changePointAlpha()));
     strings(root.putArray("messages"), report.messages());
     strings(root.putArray("methods"), report.methods());
     return root;

@@ -93,7 +93,7 @@ public final class TrendMarkdown {
 
   /** The change points of every step, or "None.". */
   private static void changePoints(StringBuilder md, TrendReport r) {
-    md.append("\n## Change points (E-divisive means on the runs' logs, α = ").append(Format.significant(r.alpha(), 3))
+    md.append("\n## Change points (E-divisive means on the runs' logs, α = ").append(Format.significant(r.changePointAlpha(), 3))
         .append(")\n\n");
     List<String[]> rows = new ArrayList<>();
     for (StepTrend s : r.steps()) {

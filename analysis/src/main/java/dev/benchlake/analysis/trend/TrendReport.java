@@ -13,13 +13,15 @@ import java.util.Map;
  * @param higherIsBetter whether a ratio above 1 is an improvement (throughput) or a regression
  *     (latency)
  * @param runs the runs of each version
+ * @param alpha significance level of the calls and flags
+ * @param changePointAlpha significance level of each change point
  * @param messages what could not be computed and why, one sentence each
  * @param methods how the figures were computed, one line each
  */
 public record TrendReport(String by, String base, String metric, String unit, boolean higherIsBetter, String where,
     List<String> versions, List<StepTrend> steps, List<GroupTrend> groups, List<Flag> flags,
-    Map<String, List<String>> runs, double alpha, double margin, String correction, List<String> messages,
-    List<String> methods) {
+    Map<String, List<String>> runs, double alpha, double margin, String correction, double changePointAlpha,
+    List<String> messages, List<String> methods) {
 
   /**
    * One step across versions.

@@ -51,7 +51,7 @@ class ChangePointsTest {
       assertThat(c.ratio()).isCloseTo(0.85, within(0.03));
       assertThat(c.after() / c.before()).isCloseTo(c.ratio(), within(1e-12));
       assertThat(c.before()).isCloseTo(1000, within(30.0));
-      assertThat(c.p()).isLessThanOrEqualTo(0.05);
+      assertThat(c.p()).isLessThanOrEqualTo(TrendRequest.DEFAULT_CHANGE_POINT_ALPHA);
     });
   }
 
@@ -85,9 +85,31 @@ class ChangePointsTest {
     assertThat(s.changePoints()).singleElement().satisfies(c -> {
       assertThat(Integer.parseInt(c.at())).isBetween(3, 7);
       assertThat(c.ratio()).isLessThan(0.95);
-      assertThat(c.p()).isLessThanOrEqualTo(0.05);
+      assertThat(c.p()).isLessThanOrEqualTo(TrendRequest.DEFAULT_CHANGE_POINT_ALPHA);
     });
     System.out.println("five -3% steps: " + s.changePoints());
+  }
+
+  @Test
+  void changePointsHaveTheirOwnLevelNotTheComparisons() {
+    // Two runs at each of four versions, a clean 18 % drop at 3: every ordering that splits the
+    // eight runs as well is one of 2 in C(8,4) = 70, so p ≈ 0.03, significant at 0.05 only.
+    add("1", "s", 1000, 1010);
+    add("2", "s", 990, 1020);
+    add("3", "s", 820, 810);
+    add("4", "s", 830, 815);
+    TrendRequest request = TrendRequest.of("version", "1", "qps");
+    assertThat(request.changePointAlpha()).isEqualTo(0.01);
+    assertThat(step(TrendAnalysis.analyse(observations, runs, request, List.of()), "s").changePoints()).isEmpty();
+    assertThat(step(TrendAnalysis.analyse(observations, runs, request.withAlpha(0.2), List.of()), "s").changePoints())
+        .as("--alpha does not move change points").isEmpty();
+    TrendReport loose = TrendAnalysis.analyse(observations, runs, request.withChangePointAlpha(0.05), List.of());
+    assertThat(step(loose, "s").changePoints()).singleElement().satisfies(c -> {
+      assertThat(c.at()).isEqualTo("3");
+      assertThat(c.p()).isBetween(0.01, 0.05);
+    });
+    assertThat(loose.changePointAlpha()).isEqualTo(0.05);
+    assertThat(loose.methods()).anyMatch(m -> m.startsWith("Change points:") && m.contains("p ≤ 0.05"));
   }
 
   @Test
