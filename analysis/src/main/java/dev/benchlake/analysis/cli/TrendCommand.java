@@ -8,6 +8,7 @@ import dev.benchlake.analysis.trend.TrendMarkdown;
 import dev.benchlake.analysis.trend.TrendMetric;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.analysis.trend.TrendRequest;
+import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.cli.WarehouseOption;
@@ -29,7 +30,10 @@ import picocli.CommandLine.Spec;
           + " per step and version the geometric mean over the runs and its ratio to the base with a 95%% interval"
           + " over the repeats, a noise mark where repeats disagree more than the change, per step group (point"
           + " query, range query, writes, other) the geometric mean of the ratios, and the significant changes"
-          + " between consecutive versions (Welch's t on the logs, corrected for multiple comparisons).",
+          + " between consecutive versions (Welch's t on the logs, corrected for multiple comparisons), and per step the"
+          + " change points where its level shifts along the versions (E-divisive means on the runs' logs, a"
+          + " permutation test at --change-point-alpha). Step names of the mytools study (<test>_range=<R>) fall into its five"
+          + " groups: point query parts 1 and 2, range query parts 1 and 2, writes.",
       "Figures come from each run's tasks when it has them, else from its whole-run step_metrics (sysbench, pgbench,"
           + " wide CSV tables). Writes trend.json, trend.md and trend.html into --out and prints the group table."
     },
@@ -39,11 +43,13 @@ public final class TrendCommand implements Callable<Integer> {
   WarehouseOption warehouseOption;
 
   @Option(names = "--by", paramLabel = "KEY", required = true,
-      description = "The run dimension or label whose values are the versions, e.g. db_major.")
+      description = "The run dimension or label whose values are the versions, e.g. db_major; 'date' for nightly"
+          + " history: a run's label date when it has one, else the UTC day (yyyy-MM-dd) of its started_at.")
   String by;
 
-  @Option(names = "--base", paramLabel = "VALUE", required = true,
-      description = "The version every other is relative to, e.g. 11.")
+  @Option(names = "--base", paramLabel = "VALUE",
+      description = "The version every other is relative to, e.g. 11 (default: the first in order; with --by date the"
+          + " oldest day).")
   String base;
 
   @Option(names = "--metric", paramLabel = "M", defaultValue = "qps",
@@ -63,6 +69,12 @@ public final class TrendCommand implements Callable<Integer> {
   @Mixin
   StatisticsOptions statistics;
 
+  @Option(names = "--change-point-alpha", paramLabel = "A", defaultValue = "0.01",
+      description = "Significance level of each change point (default: ${DEFAULT-VALUE}), on its own and stricter"
+          + " than --alpha: every step is tested, and pure noise shows a change point in about this fraction of"
+          + " steps (Apache Otava's default is 0.001). Each split gets 999 permutations, so p goes down to 0.001.")
+  double changePointAlpha = TrendRequest.DEFAULT_CHANGE_POINT_ALPHA;
+
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for trend.json, trend.md and trend.html.")
   Path out;
 
@@ -74,9 +86,9 @@ public final class TrendCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    TrendRequest request = new TrendRequest(by.trim(), base.trim(), TrendMetric.parse(metric), where,
+    TrendRequest request = new TrendRequest(by.trim(), base == null || base.isBlank() ? null : base.trim(), TrendMetric.parse(metric), where,
         groups == null ? StepGroups.builtIn() : StepGroups.read(groups), statistics.alpha(),
-        statistics.margin(), statistics.correction());
+        statistics.margin(), statistics.correction(), changePointAlpha());
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("trend")).requireExisting();
     TrendReport report = Trend.run(warehouse, request);
     TrendFiles.write(report, Provenance.of(warehouse, "trend", spec.commandLine().getParseResult().originalArgs()), out);
@@ -84,5 +96,12 @@ public final class TrendCommand implements Callable<Integer> {
     stdout.print(TrendMarkdown.summary(report));
     stdout.flush();
     return ExitCode.OK;
+  }
+
+  private double changePointAlpha() {
+    if (!(changePointAlpha > 0 && changePointAlpha < 1)) {
+      throw new BadInputException("--change-point-alpha must be between 0 and 1 (exclusive), not " + changePointAlpha);
+    }
+    return changePointAlpha;
   }
 }

@@ -17,12 +17,32 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * Which group a step belongs to in a trend: {@value #POINT}, {@value #RANGE}, {@value #WRITES} or
- * {@value #OTHER}, decided by the first that applies of:
+ * Which group a step belongs to in a trend, decided by the first that applies of:
  * <ol>
  *   <li>the mapping file's {@code steps} (exact step names);
  *   <li>the mapping file's {@code rules} (regular expressions found anywhere in the name,
  *       case-insensitive), in order;
+ *   <li>for the names of the mytools study ({@code <testType>[.pre|.warm|.post]_range=<R>}, as
+ *       mdcallag/mytools {@code bench/sysbench.lua} names its steps), the study's five groups:
+ *       <ul>
+ *         <li>{@value #POINT_1}: the point queries other than random-points: {@code point-query},
+ *             {@code hot-points}, {@code points-covered-pk|si}, {@code points-notcovered-pk|si};
+ *         <li>{@value #POINT_2}: {@code random-points} (an IN-list of R random keys), at every R;
+ *         <li>{@value #RANGE_1}: range queries without aggregation: {@code range-covered-pk|si},
+ *             {@code range-notcovered-pk|si}, {@code scan} and {@code full-scan}, and
+ *             {@code read-only-simple} (sysbench's simple ranges only: {@code SELECT c … BETWEEN},
+ *             nothing aggregated);
+ *         <li>{@value #RANGE_2}: the read-only variants with aggregation: {@code read-only} at every
+ *             range (sysbench's oltp_read_only transaction runs sum, order and distinct ranges
+ *             besides its point selects, so its time is mostly aggregation and sorting at 10, 100 and
+ *             10000 alike), {@code read-only-sum}, {@code read-only-count},
+ *             {@code read-only-distinct} and {@code read-only-order} (a sort over the range: work
+ *             done on every row after the scan, as an aggregate's; the study charts it with them);
+ *         <li>{@value #WRITES}: {@code insert}, every {@code update-*}, {@code delete},
+ *             {@code write-only} and {@code read-write} (a write transaction, whatever its reads);
+ *       </ul>
+ *       A warm step ({@code .pre}, {@code .warm}, {@code .post}) is in its test type's group. A
+ *       mytools name of an unknown test type falls through to the rules below;
  *   <li>the built-in rules, over loadgen's, sysbench's and pgbench's step names: mixed
  *       transactions ({@code read-only}, {@code read-write}, {@code oltp_read_only} …) are
  *       {@value #OTHER}; names with {@code update}, {@code insert}, {@code delete}, {@code write},
@@ -41,7 +61,19 @@ public final class StepGroups {
   public static final String RANGE = "range query";
   public static final String WRITES = "writes";
   public static final String OTHER = "other";
-  private static final List<String> BUILT_IN_ORDER = List.of(POINT, RANGE, WRITES, OTHER);
+  public static final String POINT_1 = "point query, part 1";
+  public static final String POINT_2 = "point query, part 2";
+  public static final String RANGE_1 = "range query, part 1";
+  public static final String RANGE_2 = "range query, part 2";
+  private static final List<String> BUILT_IN_ORDER = List.of(POINT, POINT_1, POINT_2, RANGE, RANGE_1, RANGE_2, WRITES,
+      OTHER);
+
+  /** A mytools step name: the test type, an optional warm suffix, the range. */
+  private static final Pattern MYTOOLS = Pattern.compile("^([a-z][a-z-]*)(?:\\.(?:pre|warm|post))?_range=\\d+$",
+      Pattern.CASE_INSENSITIVE);
+
+  /** The mytools test types by group (their names as run.sh spells them). */
+  private static final Map<String, String> MYTOOLS_GROUPS = mytoolsGroups();
 
   private record Rule(Pattern pattern, String group) {}
 
@@ -57,16 +89,16 @@ public final class StepGroups {
   }
 
   private final Map<String, String> exact;
-  private final List<Rule> rules;
+  private final List<Rule> userRules;
 
-  private StepGroups(Map<String, String> exact, List<Rule> rules) {
+  private StepGroups(Map<String, String> exact, List<Rule> userRules) {
     this.exact = Map.copyOf(exact);
-    this.rules = List.copyOf(rules);
+    this.userRules = List.copyOf(userRules);
   }
 
   /** The built-in rules only. */
   public static StepGroups builtIn() {
-    return new StepGroups(Map.of(), BUILT_IN);
+    return new StepGroups(Map.of(), List.of());
   }
 
   /**
@@ -105,7 +137,6 @@ public final class StepGroups {
         throw new BadInputException(file + ": rule '" + spec.match() + "' is not a regular expression: " + e.getDescription());
       }
     }
-    rules.addAll(BUILT_IN);
     Map<String, String> steps = mapping.steps() == null ? Map.of() : mapping.steps();
     steps.forEach((step, group) -> {
       if (group == null || group.isBlank()) {
@@ -121,7 +152,17 @@ public final class StepGroups {
     if (mapped != null) {
       return mapped.trim();
     }
-    for (Rule rule : rules) {
+    for (Rule rule : userRules) {
+      if (rule.pattern().matcher(step).find()) {
+        return rule.group();
+      }
+    }
+    java.util.regex.Matcher mytools = MYTOOLS.matcher(step);
+    String group = mytools.matches() ? MYTOOLS_GROUPS.get(mytools.group(1).toLowerCase(Locale.ROOT)) : null;
+    if (group != null) {
+      return group;
+    }
+    for (Rule rule : BUILT_IN) {
       if (rule.pattern().matcher(step).find()) {
         return rule.group();
       }
@@ -129,7 +170,24 @@ public final class StepGroups {
     return OTHER;
   }
 
-  /** Groups in reading order: point, range, writes, the mapping file's own groups by name, other. */
+  private static Map<String, String> mytoolsGroups() {
+    Map<String, String> groups = new java.util.HashMap<>();
+    List.of("point-query", "hot-points", "points-covered-pk", "points-covered-si", "points-notcovered-pk",
+        "points-notcovered-si").forEach(t -> groups.put(t, POINT_1));
+    groups.put("random-points", POINT_2);
+    List.of("range-covered-pk", "range-covered-si", "range-notcovered-pk", "range-notcovered-si", "scan", "full-scan",
+        "read-only-simple").forEach(t -> groups.put(t, RANGE_1));
+    List.of("read-only", "read-only-sum", "read-only-count", "read-only-distinct", "read-only-order")
+        .forEach(t -> groups.put(t, RANGE_2));
+    List.of("insert", "update-inlist", "update-index", "update-nonindex", "update-one", "update-zipf", "update-special",
+        "update-rate", "delete", "write-only", "read-write").forEach(t -> groups.put(t, WRITES));
+    return Map.copyOf(groups);
+  }
+
+  /**
+   * Groups in reading order: point (then its two parts), range (then its two parts), writes, the
+   * mapping file's own groups by name, other.
+   */
   public static Comparator<String> order() {
     return Comparator.<String>comparingInt(StepGroups::rank).thenComparing(Comparator.naturalOrder());
   }

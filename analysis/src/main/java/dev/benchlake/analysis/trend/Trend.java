@@ -34,7 +34,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code benchlake trend} as an API: {@code Trend.run(warehouse, request)} selects the runs, reads
+ * {@code benchlake trend} as an API: {@code Trend.run(warehouse, request)} selects the runs, gives
+ * each its version — the value of {@code --by}, a runs column or a label; {@code --by date} is the
+ * run's label {@code date} when it has one, else the UTC calendar day of its {@code started_at}
+ * ({@code yyyy-MM-dd}: the day a nightly run began, whatever the time zone of its machine) — reads
  * each run's figure per step — from its tasks through the comparison's engine when it has tasks,
  * else from its whole-run {@code step_metrics} — and hands them to {@link TrendAnalysis}.
  * Writing the report is {@link TrendFiles}' job.
@@ -43,6 +46,7 @@ public final class Trend {
   private static final Logger LOG = LoggerFactory.getLogger(Trend.class);
   private static final String VERSION = "version";
   private static final String TASKS_ACCEPTED = "tasks_accepted";
+  private static final String STARTED_AT = "started_at";
 
   private Trend() {}
 
@@ -81,32 +85,45 @@ public final class Trend {
       Set<String> withTasks, List<String> notes) {
     Dataset<Row> runs = warehouse.runs().drop("source_files", "metadata_json");
     Dataset<Row> selected = RunSelector.parse(request.where()).apply(runs);
-    Column version = Arrays.asList(runs.columns()).contains(request.by()) ? col(request.by()).cast("string")
-        : element_at(col(WarehouseSchema.LABELS), lit(request.by()));
-    List<Row> rows = selected.select(col(WarehouseSchema.RUN_ID), version.as(VERSION), col(TASKS_ACCEPTED)).collectAsList();
+    boolean column = Arrays.asList(runs.columns()).contains(request.by());
+    Column version = column ? col(request.by()).cast("string") : element_at(col(WarehouseSchema.LABELS), lit(request.by()));
+    List<Row> rows = selected.select(col(WarehouseSchema.RUN_ID), version.as(VERSION), col(TASKS_ACCEPTED),
+        col(STARTED_AT)).collectAsList();
     if (rows.isEmpty()) {
       throw new BadInputException("no run in " + warehouse.root() + " matches --where '" + request.where() + "'");
     }
+    boolean byDate = !column && request.by().equals(TrendRequest.BY_DATE);
     List<String> without = new ArrayList<>();
     for (Row row : rows) {
       String run = row.getString(0);
-      if (row.isNullAt(1) || row.getString(1).isBlank()) {
+      String value = row.isNullAt(1) ? null : row.getString(1);
+      if ((value == null || value.isBlank()) && byDate && !row.isNullAt(3)) {
+        value = utcDate(row.get(3));
+      }
+      if (value == null || value.isBlank()) {
         without.add(run);
         continue;
       }
-      versionOf.put(run, row.getString(1).trim());
+      versionOf.put(run, value.trim());
       if (row.getLong(2) > 0) {
         withTasks.add(run);
       }
     }
     if (versionOf.isEmpty()) {
       throw new BadInputException("no selected run has a value for --by " + request.by()
-          + " (a runs column such as db_major, os, workload, or a label key)");
+          + " (a runs column such as db_major, os, workload, a label key, or date: the day a run started)");
     }
     if (!without.isEmpty()) {
       notes.add(without.size() + " selected run(s) have no " + request.by() + " and are left out: "
           + String.join(", ", without.stream().sorted().toList()) + ".");
     }
+  }
+
+  /** {@code --by date}: the calendar day (UTC) a run started on, {@code yyyy-MM-dd}, which sorts as it reads. */
+  static String utcDate(Object startedAt) {
+    // A Timestamp by default, an Instant with Spark's java8API.
+    java.time.Instant instant = startedAt instanceof java.sql.Timestamp t ? t.toInstant() : (java.time.Instant) startedAt;
+    return instant.atZone(java.time.ZoneOffset.UTC).toLocalDate().toString();
   }
 
   private static List<Observation> fromStepMetrics(Warehouse warehouse, TrendMetric metric, Map<String, String> versionOf,

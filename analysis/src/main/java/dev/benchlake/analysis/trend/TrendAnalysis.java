@@ -2,12 +2,14 @@ package dev.benchlake.analysis.trend;
 
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.stats.EDivisive;
 import dev.benchlake.analysis.stats.GeometricMean;
 import dev.benchlake.analysis.stats.Interval;
 import dev.benchlake.analysis.stats.LogRatio;
 import dev.benchlake.analysis.stats.RatioDecisions;
 import dev.benchlake.analysis.stats.RatioDecisions.Decision;
 import dev.benchlake.analysis.stats.Verdict;
+import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.Flag;
 import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
@@ -62,6 +64,10 @@ public final class TrendAnalysis {
   public static TrendReport analyse(List<Observation> observations, Map<String, List<String>> runs, TrendRequest request,
       List<String> notes) {
     List<String> versions = runs.keySet().stream().sorted(versionOrder()).toList();
+    if (request.base() == null && !versions.isEmpty()) {
+      // Without --base, the first version (the oldest date, for --by date) is the base.
+      request = request.withBase(versions.get(0));
+    }
     if (!versions.contains(request.base())) {
       throw new BadInputException("--base " + request.base() + " is not a value of " + request.by()
           + " among the selected runs (values: " + String.join(", ", versions) + ")");
@@ -95,7 +101,7 @@ public final class TrendAnalysis {
     return new TrendReport(request.by(), request.base(), request.metric().name(), request.metric().unit(),
         request.metric().higherIsBetter(), request.where() == null || request.where().isBlank() ? null : request.where(),
         versions, steps, groups, flags, runsInOrder(runs, versions), request.alpha(), request.margin(),
-        request.correction().label(), messages, methods(request));
+        request.correction().label(), request.changePointAlpha(), messages, methods(request));
   }
 
   private static StepTrend step(String step, Map<String, List<Observation>> byVersion, List<String> versions,
@@ -138,8 +144,9 @@ public final class TrendAnalysis {
       // Wider than the margin: these runs cannot tell a change of the margin from none.
       noisy |= interval != null && Math.log(interval.high() / interval.low()) / 2 > Math.log1p(request.margin());
     }
+    List<ChangePoint> changePoints = ChangePoints.of(step, byVersion, versions, EDivisive.at(request.changePointAlpha()), messages);
     return new StepTrend(step, request.groups().groupOf(step), values, relative, ci95, spread, counts, noisy, Map.of(),
-        Map.of(), Map.of());
+        Map.of(), Map.of(), changePoints);
   }
 
   /** Steps measured by one run of a version that has several: no interval and no test there. */
@@ -212,7 +219,7 @@ public final class TrendAnalysis {
     for (int i = 0; i < steps.size(); i++) {
       StepTrend s = steps.get(i);
       decided.add(new StepTrend(s.step(), s.group(), s.values(), s.relative(), s.ci95(), s.spread(), s.runs(), s.noisy(),
-          verdicts.get(i), runsNeeded.get(i), s.versusPrevious()));
+          verdicts.get(i), runsNeeded.get(i), s.versusPrevious(), s.changePoints()));
     }
     return decided;
   }
@@ -256,7 +263,7 @@ public final class TrendAnalysis {
     for (int i = 0; i < steps.size(); i++) {
       StepTrend s = steps.get(i);
       decided.add(new StepTrend(s.step(), s.group(), s.values(), s.relative(), s.ci95(), s.spread(), s.runs(), s.noisy(),
-          s.verdict(), s.runsNeeded(), calls.get(i)));
+          s.verdict(), s.runsNeeded(), calls.get(i), s.changePoints()));
     }
     return decided;
   }
@@ -379,7 +386,19 @@ public final class TrendAnalysis {
             + ", else inconclusive, with the runs per version that 80% power would need. Against the base and against the"
             + " previous version, each a family with its p-values adjusted together (" + request.correction().label()
             + "); the changes listed are the faster/slower calls between consecutive versions.",
-        "Groups: by step name (point query, range query, writes, other) unless a groups file says otherwise;"
+        "Change points: E-divisive means (Matteson & James 2014, as Apache Otava) on the natural logs of each step's"
+            + " per-run figures in " + request.by() + " order, a change only between two values of " + request.by()
+            + ", each side at least " + EDivisive.DEFAULT_MIN_SIZE + " runs; each split tested by "
+            + EDivisive.DEFAULT_PERMUTATIONS + " permutations of its segment (seeded: the same data give the same"
+            + " result), kept when p ≤ " + Format.significant(request.changePointAlpha(), 3) + " (--change-point-alpha,"
+            + " a level of its own, stricter than the calls', because every step is tested) and Welch's t on the two sides'"
+            + " logs says their means differ at that level too (the energy distance also answers to a change of"
+            + " spread alone, which is no shift of level), then the segments searched again; before/after are the"
+            + " geometric means of the segments either side. Each step is tested on its own: among many steps that"
+            + " do not change, about " + Format.percent(request.changePointAlpha()) + " of them may still show one.",
+        "Groups: by step name (point query, range query, writes, other; for mytools names <test>_range=<R> the"
+            + " study's five: point query parts 1 and 2, range query parts 1 and 2, writes) unless a groups file says"
+            + " otherwise;"
             + " per version the geometric mean of the group's positive relatives; its 95% interval from per-run group"
             + " figures (each run's geometric mean of its relative figures over those steps), Welch's t on their logs.");
   }

@@ -5,7 +5,7 @@ import dev.benchlake.analysis.html.PageAssets;
 import dev.benchlake.analysis.html.ScriptJson;
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Provenance;
-import dev.benchlake.analysis.trend.TrendReport.Flag;
+import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import java.util.ArrayList;
@@ -15,7 +15,8 @@ import java.util.List;
  * trend.html: one self-contained page. First the verdict (the groups' geometric means at the last
  * version and the faster/slower calls between consecutive versions), then a grouped bar chart per step group — each version's ratio
  * to the base as a bar drawn from the reference line at 1.0 on a log axis, with its 95 % interval,
- * noisy steps (interval wider than the margin) faded and marked ≈ — and the tables with each
+ * noisy steps (interval wider than the margin) faded and marked ≈, each change point a dashed
+ * marker through the bar of the first version of the new level — and the tables with each
  * version's call against the base; it ends with what reproduces it.
  *
  * <p>Why bars from 1.0 on a log axis: a ratio's bar that starts at 0 makes a 5 % change invisible,
@@ -32,9 +33,13 @@ public final class TrendHtml {
   }
 
   public record View(PageAssets assets, String title, String dataJson, String pageJs, String lead, String direction,
-      List<String> versions, List<GroupRow> groups, boolean hasFlags, List<FlagRow> flags, List<GroupSection> sections,
-      boolean hasMessages, List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods,
-      String by, String baseLabel) {}
+      List<String> versions, List<GroupRow> groups, boolean hasFlags, List<FlagRow> flags, boolean hasChangePoints,
+      List<ChangePointRow> changePoints, String changePointAlpha, List<GroupSection> sections, boolean hasMessages,
+      List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods, String by,
+      String baseLabel) {}
+
+  /** @param css {@code better}, {@code worse} or {@code same}, by the metric's direction */
+  public record ChangePointRow(String step, String at, String before, String after, String change, String css, String p) {}
 
   public record Cell(String text, String css) {}
 
@@ -80,13 +85,21 @@ public final class TrendHtml {
       }
       sections.add(new GroupSection(i, group, rows.size(), rows));
     }
+    List<ChangePointRow> changePoints = new ArrayList<>();
+    for (StepTrend s : r.steps()) {
+      for (ChangePoint c : s.changePoints()) {
+        changePoints.add(new ChangePointRow(s.step(), c.at(), TrendMarkdown.value(r, c.before()),
+            TrendMarkdown.value(r, c.after()), Format.change(c.ratio() - 1), direction(r, c.ratio(), r.margin()),
+            Format.p(c.p())));
+      }
+    }
     List<RunsRow> runs = r.versions().stream().map(v -> new RunsRow(v, r.runs().get(v).size(),
         String.join(", ", r.runs().get(v)))).toList();
     String direction = r.metric() + " in " + r.unit() + ", " + (r.higherIsBetter() ? "higher" : "lower")
         + " is better: a ratio " + (r.higherIsBetter() ? "above" : "below") + " 1 is an improvement.";
     return new View(PageAssets.get(), r.metric() + " by " + r.by() + ", relative to " + r.base(),
         ScriptJson.of(TrendJson.tree(r)), HtmlTemplates.text("trend.js"), lead(r), direction, r.versions(), groups,
-        !flags.isEmpty(), flags, sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
+        !flags.isEmpty(), flags, !changePoints.isEmpty(), changePoints, Format.significant(r.changePointAlpha(), 3), sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
         r.by() + " " + r.base());
   }
 
@@ -109,7 +122,9 @@ public final class TrendHtml {
     String flagged = r.flags().isEmpty() ? " No faster or slower call between consecutive versions."
         : " " + count(regressions, "regression") + " and " + count(improvements, "improvement")
             + " (slower / faster calls) between consecutive versions.";
-    return groups + flagged;
+    long changes = r.steps().stream().mapToLong(s -> s.changePoints().size()).sum();
+    String shifted = changes == 0 ? "" : " " + count(changes, "change point") + " where a step's level shifts.";
+    return groups + flagged + shifted;
   }
 
   private static String count(long n, String what) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.report.JsonText;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.Flag;
 import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
@@ -17,9 +18,10 @@ import java.util.Map;
 /**
  * trend.json: {@code {"by", "base", "metric", "unit", "higher_is_better", "where", "versions",
  * "steps": [{"step", "group", "values", "relative", "ci95", "spread", "runs", "noisy", "verdict",
- * "runs_needed", "verdict_vs_previous"}], "groups": [{"group", "geomean", "ci95", "steps"}],
+ * "runs_needed", "verdict_vs_previous", "change_points": [{"at", "before", "after", "ratio", "p"}]}],
+ * "groups": [{"group", "geomean", "ci95", "steps"}],
  * "flags": [{"step", "from", "to", "kind", "verdict", "beyond_margin", "change", "ci95", "p",
- * "p_adjusted"}], "runs", "alpha", "margin", "correction", "messages", "methods"}}. Verdicts are
+ * "p_adjusted"}], "runs", "alpha", "margin", "correction", "change_point_alpha", "messages", "methods"}}. Verdicts are
  * {@code faster}, {@code slower}, {@code equivalent} or {@code inconclusive}. Every per-version map has every version, in order, with {@code null}
  * where undefined (never NaN). Values, ratios and p-values are rounded half-even to 6 significant
  * digits. The same report gives the same bytes on every machine.
@@ -61,6 +63,15 @@ public final class TrendJson {
       ObjectNode needed = step.putObject("runs_needed");
       s.runsNeeded().forEach(needed::put);
       strings(step.putObject("verdict_vs_previous"), s.versusPrevious());
+      ArrayNode changePoints = step.putArray("change_points");
+      for (ChangePoint c : s.changePoints()) {
+        ObjectNode point = changePoints.addObject();
+        point.put("at", c.at());
+        point.set("before", number(c.before()));
+        point.set("after", number(c.after()));
+        point.set("ratio", number(c.ratio()));
+        point.set("p", number(c.p()));
+      }
     }
     ArrayNode groups = root.putArray("groups");
     for (GroupTrend g : report.groups()) {
@@ -91,6 +102,7 @@ public final class TrendJson {
     root.set("alpha", number(report.alpha()));
     root.set("margin", number(report.margin()));
     root.put("correction", report.correction());
+    root.set("change_point_alpha", number(report.changePointAlpha()));
     strings(root.putArray("messages"), report.messages());
     strings(root.putArray("methods"), report.methods());
     return root;

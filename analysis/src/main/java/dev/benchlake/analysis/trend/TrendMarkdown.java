@@ -2,6 +2,7 @@ package dev.benchlake.analysis.trend;
 
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.Flag;
 import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
@@ -11,7 +12,7 @@ import java.util.Locale;
 
 /**
  * trend.md: the groups' geometric means with their 95 % intervals, the changes between
- * consecutive versions, then one table per group (the base version's values in their unit, the
+ * consecutive versions, the change points of every step, then one table per group (the base version's values in their unit, the
  * other versions as ratios to it with their 95 % intervals and their call against the base), the
  * notes, the runs and the methods. Formatted by {@link Format}: the same text everywhere.
  */
@@ -86,7 +87,28 @@ public final class TrendMarkdown {
             Format.p(f.pAdjusted()), flagCall(r, f)));
       }
     }
+    changePoints(md, r);
     return md.toString();
+  }
+
+  /** The change points of every step, or "None.". */
+  private static void changePoints(StringBuilder md, TrendReport r) {
+    md.append("\n## Change points (E-divisive means on the runs' logs, α = ").append(Format.significant(r.changePointAlpha(), 3))
+        .append(")\n\n");
+    List<String[]> rows = new ArrayList<>();
+    for (StepTrend s : r.steps()) {
+      for (ChangePoint c : s.changePoints()) {
+        rows.add(new String[] {code(s.step()), text(c.at()), value(r, c.before()), value(r, c.after()),
+            Format.change(c.ratio() - 1), Format.p(c.p())});
+      }
+    }
+    if (rows.isEmpty()) {
+      md.append("None: no step's level shifts along the ").append(text(r.by())).append(" values.\n");
+      return;
+    }
+    row(md, List.of("step", "at", "level before", "level after", "change", "p"));
+    row(md, List.of("---", "---", "---:", "---:", "---:", "---:"));
+    rows.forEach(cells -> row(md, List.of(cells)));
   }
 
   /** {@code **regression** (slower, beyond ±5%)}: whether the size of the change is settled too. */

@@ -13,13 +13,15 @@ import java.util.Map;
  * @param higherIsBetter whether a ratio above 1 is an improvement (throughput) or a regression
  *     (latency)
  * @param runs the runs of each version
+ * @param alpha significance level of the calls and flags
+ * @param changePointAlpha significance level of each change point
  * @param messages what could not be computed and why, one sentence each
  * @param methods how the figures were computed, one line each
  */
 public record TrendReport(String by, String base, String metric, String unit, boolean higherIsBetter, String where,
     List<String> versions, List<StepTrend> steps, List<GroupTrend> groups, List<Flag> flags,
-    Map<String, List<String>> runs, double alpha, double margin, String correction, List<String> messages,
-    List<String> methods) {
+    Map<String, List<String>> runs, double alpha, double margin, String correction, double changePointAlpha,
+    List<String> messages, List<String> methods) {
 
   /**
    * One step across versions.
@@ -40,10 +42,24 @@ public record TrendReport(String by, String base, String metric, String unit, bo
    *     power would need (to detect a change of the margin or show equivalence within it)
    * @param versusPrevious the call against the previous version, in the same four words; null for
    *     the first version and where either version has no figure
+   * @param changePoints where the step's level shifts along the versions ({@link ChangePoints}), in
+   *     order; empty when it does not
    */
   public record StepTrend(String step, String group, Map<String, Double> values, Map<String, Double> relative,
       Map<String, Range> ci95, Map<String, Double> spread, Map<String, Integer> runs, boolean noisy,
-      Map<String, String> verdict, Map<String, Integer> runsNeeded, Map<String, String> versusPrevious) {}
+      Map<String, String> verdict, Map<String, Integer> runsNeeded, Map<String, String> versusPrevious,
+      List<ChangePoint> changePoints) {}
+
+  /**
+   * A shift of one step's level, found by E-divisive means on the logs of its per-run figures.
+   *
+   * @param at the first version (or date) of the new level
+   * @param before the level of the segment before: the geometric mean of its runs' figures
+   * @param after the level of the segment from {@code at} to the next change point or the end
+   * @param ratio {@code after / before}
+   * @param p the permutation p-value of the split
+   */
+  public record ChangePoint(String at, double before, double after, double ratio, double p) {}
 
   /**
    * @param geomean the geometric mean over the group's steps of their (positive) relatives

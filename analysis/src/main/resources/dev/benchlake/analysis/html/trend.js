@@ -1,6 +1,7 @@
 // trend.html's charts, drawn from trend.json's tree (embedded as #report-data): grouped bars of each
 // version's ratio to the base, drawn from the reference line at 1.0 on a log axis (a bar's length is
-// the size of the change, a halving as long as a doubling), with the 95% intervals as whiskers.
+// the size of the change, a halving as long as a doubling), with the 95% intervals as whiskers, and
+// each step's change points as a dashed marker through the bar of the first version of its new level.
 (function () {
   'use strict';
   var C = window.benchlakeCharts;
@@ -35,10 +36,15 @@
     };
   }
 
-  function bars(rows, category, order, width, element) {
-    var yTitle = 'ratio to ' + trend.base + (trend.higher_is_better ? ' (↑ better)' : ' (↓ better)');
+  function bars(rows, category, order, width, element, changes) {
+    // The axis says where it starts: a reader of the study's charts expects bars from 0.
+    var yTitle = 'ratio to ' + trend.base + (trend.higher_is_better ? ' (↑ better)' : ' (↓ better)')
+      + ', log scale, bars from 1.0 (axis not at 0)';
     var range = domain(rows);
-    var x = { field: category, type: 'nominal', sort: order, title: null, axis: { labelAngle: order.length > 6 ? -35 : 0, labelLimit: 160 } };
+    // Long names (the mytools study's <test>_range=<R>) slant, as many names do, so that none overlaps.
+    var longest = Math.max.apply(null, order.map(function (o) { return String(o).length; }).concat([0]));
+    var x = { field: category, type: 'nominal', sort: order, title: null,
+      axis: { labelAngle: order.length > 6 || longest > 14 ? -35 : 0, labelLimit: 200 } };
     var xOffset = { field: 'version', type: 'ordinal', sort: others };
     var y = { field: 'relative', type: 'quantitative', scale: { type: 'log', domain: range, nice: false }, title: yTitle,
       axis: { format: '.2~f', values: ticks(range) } };
@@ -69,8 +75,53 @@
           mark: { type: 'rule', color: '#1c2230', strokeWidth: 1.2 },
           encoding: { y: { field: 'one', type: 'quantitative' } }
         }
-      ]
+      ].concat(changeLayers(changes || [], category, x, xOffset, range))
     };
+  }
+
+  /**
+   * A change point as a dashed vertical marker through the bar of the first version of the new
+   * level, across the whole chart, with its change as a label at the top.
+   */
+  function changeLayers(changes, category, x, xOffset, range) {
+    if (changes.length === 0) {
+      return [];
+    }
+    var tooltip = [
+      { field: category }, { field: 'version', title: 'change point at ' + trend.by }, { field: 'label', title: 'level change' },
+      { field: 'before', title: 'level before', format: '.4~g' }, { field: 'after', title: 'level after', format: '.4~g' },
+      { field: 'p', title: 'permutation p', format: '.3~g' }
+    ];
+    return [
+      {
+        name: 'change_points',
+        data: { values: changes },
+        mark: { type: 'rule', color: '#c2410c', strokeWidth: 2, strokeDash: [5, 3] },
+        encoding: { x: x, xOffset: xOffset, tooltip: tooltip }
+      },
+      {
+        name: 'change_point_labels',
+        data: { values: changes.map(function (c) { var d = Object.assign({}, c); d.top = range[1]; return d; }) },
+        mark: { type: 'text', color: '#c2410c', fontSize: 10, fontWeight: 600, baseline: 'top', dy: 2, align: 'left', dx: 3 },
+        encoding: { x: x, xOffset: xOffset, y: { field: 'top', type: 'quantitative' }, text: { field: 'label' },
+          tooltip: tooltip }
+      }
+    ];
+  }
+
+  /** The change points of {@code steps} that fall on a drawn bar (the base has none), as chart rows. */
+  function changesOf(steps, labelOf) {
+    var rows = [];
+    steps.forEach(function (s) {
+      (s.change_points || []).forEach(function (c) {
+        if (others.indexOf(c.at) >= 0) {
+          var percent = (c.ratio - 1) * 100;
+          rows.push({ step: labelOf(s), version: c.at, before: c.before, after: c.after, p: c.p,
+            label: (percent >= 0 ? '▲ +' : '▼ −') + Math.abs(percent).toFixed(1) + '%' });
+        }
+      });
+    });
+    return rows;
   }
 
   function rowsOf(items, category) {
@@ -103,11 +154,15 @@
 
   function stepsChart(element) {
     var group = trend.groups[Number(element.getAttribute('data-group'))].group;
-    var items = trend.steps.filter(function (s) { return s.group === group; }).map(function (s) {
-      return { label: s.step + (s.noisy ? ' ≈' : ''), relative: s.relative, ci95: s.ci95, noisy: s.noisy };
+    var steps = trend.steps.filter(function (s) { return s.group === group; });
+    var labelOf = function (s) { return s.step + (s.noisy ? ' ≈' : ''); };
+    var items = steps.map(function (s) {
+      return { label: labelOf(s), relative: s.relative, ci95: s.ci95, noisy: s.noisy };
     });
     var order = items.map(function (i) { return i.label; });
-    return bars(rowsOf(items, 'step'), 'step', order, width(items.length), element);
+    var changes = changesOf(steps, labelOf);
+    element.setAttribute('data-change-points', String(changes.length));
+    return bars(rowsOf(items, 'step'), 'step', order, width(items.length), element, changes);
   }
 
   document.querySelectorAll('.chart[data-chart]').forEach(function (element) {

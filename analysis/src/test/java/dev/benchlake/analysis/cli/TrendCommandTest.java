@@ -45,7 +45,7 @@ class TrendCommandTest extends SparkTestBase {
     Files.writeString(groups, "steps: {oltp_delete: range query}\nrules: [{match: '^bulk', group: bulk loads}]\n",
         StandardCharsets.UTF_8);
     CommandRun r = run("--by", "db_major", "--base", "12", "--where", "workload=sysbench", "--groups", groups.toString(),
-        "--margin", "2%", "--correction", "bh");
+        "--margin", "2%", "--correction", "bh", "--change-point-alpha", "0.05");
     assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.OK);
     assertThat(r.stdout()).startsWith("## Groups").contains("| bulk loads |").contains("| range query |");
     for (String file : List.of(TrendFiles.JSON, TrendFiles.MARKDOWN, TrendFiles.HTML)) {
@@ -55,6 +55,8 @@ class TrendCommandTest extends SparkTestBase {
     assertThat(json.get("base").asText()).isEqualTo("12");
     assertThat(json.get("where").asText()).isEqualTo("workload=sysbench");
     assertThat(json.get("correction").asText()).isEqualTo("bh");
+    assertThat(json.get("change_point_alpha").asDouble()).isEqualTo(0.05);
+    assertThat(json.get("alpha").asDouble()).as("--alpha is the calls' level, apart").isEqualTo(0.05);
     for (JsonNode step : json.get("steps")) {
       String name = step.get("step").asText();
       String expected = name.equals("oltp_delete") || name.equals("select_random_ranges") ? "range query"
@@ -63,6 +65,15 @@ class TrendCommandTest extends SparkTestBase {
       assertThat(name).as("only sysbench runs").isNotEqualTo("point-select");
     }
     assertThat(Files.readString(out.resolve(TrendFiles.MARKDOWN), StandardCharsets.UTF_8)).contains(r.stdout());
+    assertThat(r.stdout()).contains("## Change points");
+
+    // Nightly history: by the day the runs started (the fixture's: 2026-01-01), the first day the base.
+    CommandRun byDate = run("--by", "date", "--where", "workload=sysbench");
+    assertThat(byDate.exitCode()).as(byDate.stderr()).isEqualTo(ExitCode.OK);
+    JsonNode nightly = Json.mapper().readTree(out.resolve(TrendFiles.JSON).toFile());
+    assertThat(nightly.get("by").asText()).isEqualTo("date");
+    assertThat(nightly.get("base").asText()).isEqualTo("2026-01-01");
+    assertThat(nightly.get("steps").get(0).get("change_points").isArray()).isTrue();
   }
 
   @Test
@@ -70,6 +81,7 @@ class TrendCommandTest extends SparkTestBase {
     run("--by", "db_major", "--base", "99").assertBadInput("--base 99 is not a value of db_major");
     run("--by", "db_major", "--base", "11", "--metric", "speed").assertBadInput("--metric 'speed'");
     run("--by", "db_major", "--base", "11", "--alpha", "2").assertBadInput("--alpha");
+    run("--by", "db_major", "--base", "11", "--change-point-alpha", "1").assertBadInput("--change-point-alpha must be");
     run("--by", "db_major", "--base", "11", "--groups", out.resolve("none.yaml").toString())
         .assertBadInput("groups file not found");
     Path bad = out.resolve("bad.json");

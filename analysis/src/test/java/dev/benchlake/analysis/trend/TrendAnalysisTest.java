@@ -273,6 +273,59 @@ class TrendAnalysisTest {
   }
 
   @Test
+  void aRunsDateIsItsUtcDayWhateverTheTimeZoneOfTheMachineAndTheBaseDefaultsToTheFirstVersion() {
+    java.time.Instant lateEvening = java.time.Instant.parse("2026-11-30T23:59:59Z");
+    assertThat(Trend.utcDate(java.sql.Timestamp.from(lateEvening))).isEqualTo("2026-11-30");
+    assertThat(Trend.utcDate(lateEvening.plusSeconds(1))).isEqualTo("2026-12-01");
+    add("2026-12-01", "x", 10, 11);
+    add("2026-11-30", "x", 10, 11);
+    TrendReport report = analyse(TrendRequest.of(TrendRequest.BY_DATE, null, "qps"));
+    assertThat(report.versions()).containsExactly("2026-11-30", "2026-12-01");
+    assertThat(report.base()).isEqualTo("2026-11-30");
+  }
+
+  @Test
+  void mytoolsNamesFallIntoTheStudysFiveGroupsAndOtherNamesKeepTheRules() {
+    StepGroups groups = StepGroups.builtIn();
+    Map<String, List<String>> expected = Map.of(
+        StepGroups.POINT_1, List.of("point-query_range=100", "point-query.pre_range=100", "hot-points_range=100",
+            "points-covered-pk_range=100", "points-covered-si_range=100", "points-notcovered-pk_range=100",
+            "points-notcovered-si_range=100"),
+        StepGroups.POINT_2, List.of("random-points_range=10", "random-points_range=100", "random-points_range=1000",
+            "random-points.pre_range=100"),
+        StepGroups.RANGE_1, List.of("range-covered-pk_range=100", "range-covered-si_range=100",
+            "range-notcovered-pk_range=100", "range-notcovered-si_range=100", "scan_range=100",
+            "full-scan.pre_range=100", "read-only-simple_range=1000"),
+        StepGroups.RANGE_2, List.of("read-only_range=10", "read-only_range=100", "read-only_range=10000",
+            "read-only.pre_range=10000", "read-only-sum_range=1000", "read-only-order_range=1000",
+            "read-only-distinct_range=1000", "read-only-count_range=1000"),
+        StepGroups.WRITES, List.of("read-write_range=10", "read-write_range=100", "write-only_range=10000",
+            "update-inlist_range=100", "update-index_range=100", "update-nonindex_range=100", "update-one_range=100",
+            "update-zipf_range=100", "delete_range=100", "insert_range=100"));
+    expected.forEach((group, steps) -> steps.forEach(s -> assertThat(groups.groupOf(s)).as(s).isEqualTo(group)));
+    // Not a mytools name, or an unknown test type: the general rules.
+    assertThat(groups.groupOf("scan_range")).isEqualTo(StepGroups.RANGE);
+    assertThat(groups.groupOf("read-only")).isEqualTo(StepGroups.OTHER);
+    // An unknown test type: "range" comes before "point" and "lookup" in the general rules.
+    assertThat(groups.groupOf("select-lookup_range=100")).isEqualTo(StepGroups.RANGE);
+    assertThat(groups.groupOf("Point-Query_range=100")).as("case-insensitive, as every rule").isEqualTo(StepGroups.POINT_1);
+    assertThat(List.of(StepGroups.WRITES, StepGroups.RANGE_2, StepGroups.POINT_2, StepGroups.RANGE_1, StepGroups.POINT_1,
+        StepGroups.OTHER, "mine").stream().sorted(StepGroups.order())).containsExactly(StepGroups.POINT_1,
+        StepGroups.POINT_2, StepGroups.RANGE_1, StepGroups.RANGE_2, StepGroups.WRITES, "mine", StepGroups.OTHER);
+  }
+
+  @Test
+  void aGroupsFileStillOverridesTheStudysGroups() throws Exception {
+    Path file = dir.resolve("study.yaml");
+    Files.writeString(file, "steps: {scan_range=100: scans}\nrules:\n  - {match: '^read-only', group: read-only}\n",
+        StandardCharsets.UTF_8);
+    StepGroups groups = StepGroups.read(file);
+    assertThat(groups.groupOf("scan_range=100")).isEqualTo("scans");
+    assertThat(groups.groupOf("read-only-sum_range=1000")).isEqualTo("read-only");
+    assertThat(groups.groupOf("insert_range=100")).isEqualTo(StepGroups.WRITES);
+  }
+
+  @Test
   void metricsParseWithTheirDirectionAndUnits() {
     assertThat(TrendMetric.parse("p999_s").quantile()).isEqualTo(0.999);
     assertThat(TrendMetric.parse("p99_s").stepMetric()).isEqualTo("latency_p99");

@@ -116,6 +116,16 @@ class TrendTest extends SparkTestBase {
     assertThat(report.messages()).anyMatch(m -> m.contains("lg-13-1") && m.contains("no throughput"));
   }
 
+  @Test
+  void byDateTheVersionIsTheUtcDayARunStartedAndTheFirstDayIsTheBase() {
+    // The fixture's runs all started at its ingest instant: one day, the base.
+    TrendReport report = Trend.run(warehouse, TrendRequest.of(TrendRequest.BY_DATE, null, "qps").withWhere("workload=sysbench"));
+    String day = "2026-01-01";
+    assertThat(report.versions()).containsExactly(day);
+    assertThat(report.base()).isEqualTo(day);
+    assertThat(report.steps()).allSatisfy(s -> assertThat(s.changePoints()).isEmpty());
+  }
+
   private static StepTrend step(TrendReport report, String name) {
     return report.steps().stream().filter(s -> s.step().equals(name)).findFirst().orElseThrow();
   }
