@@ -30,11 +30,21 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A mytools result tree made by the real sysbench (ingest's fixture: two rounds of PostgreSQL 14
  * and 16) ingested in one call, then {@code benchlake trend}: its relative QPS per step and version
- * are the ratios of the {@code sb.r.qps} figures run.sh wrote, within their rounding.
+ * are the ratios of the {@code sb.r.qps} figures run.sh wrote, within their rounding, and every step
+ * lands in the study's group for it (spelled out here from the issue's definitions, not read from
+ * the engine's rules).
  */
 @org.junit.jupiter.api.Tag("integration")
 class MytoolsTrendTest extends SparkTestBase {
   private static final String TREE = "/dev/benchlake/ingest/fixtures/mytools";
+
+  /** The study's five groups for the tree's steps: point queries but random-points, random-points, aggregating read-only, writes. */
+  private static final Map<String, String> GROUPS = Map.of(
+      "point-query.pre_range=100", "point query, part 1",
+      "point-query_range=100", "point query, part 1",
+      "random-points_range=10", "point query, part 2",
+      "read-only_range=10", "range query, part 2",
+      "update-index_range=100", "writes");
 
   @TempDir
   Path dir;
@@ -81,9 +91,12 @@ class MytoolsTrendTest extends SparkTestBase {
       assertThat(step.get("values").get("16").asDouble()).isBetween(geomean(byMajor.get("16"), -0.5),
           geomean(byMajor.get("16"), 0.5));
       assertThat(step.get("runs").get("16").asInt()).as("two rounds").isEqualTo(2);
+      assertThat(step.get("group").asText()).as(step.get("step").asText() + "'s group")
+          .isEqualTo(GROUPS.get(step.get("step").asText()));
       checked.add(step.get("step").asText());
     }
-    assertThat(checked).containsExactlyInAnyOrderElementsOf(summaries.keySet());
+    assertThat(checked).containsExactlyInAnyOrderElementsOf(summaries.keySet())
+        .containsExactlyInAnyOrderElementsOf(GROUPS.keySet());
   }
 
   private static double geomean(List<Double> values, double shift) {
