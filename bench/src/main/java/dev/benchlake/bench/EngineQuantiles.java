@@ -25,7 +25,7 @@ final class EngineQuantiles {
     for (int r = 0; r < runGroup.length; r++) {
       runGroup[r] = 2 * r >= runGroup.length ? 1 : 0;
     }
-    try (SortedLatencies sorted = SortedLatencies.sort(WarehouseTasks.input(warehouse, runIds, List.of()),
+    try (SortedLatencies sorted = SortedLatencies.sort(WarehouseTasks.input(warehouse, List.of()), runIds,
         runGroup, 0, Long.MIN_VALUE)) {
       StepQuery query = new StepQuery();
       for (int r = 0; r < runGroup.length; r++) {

@@ -45,7 +45,8 @@ public final class Compare {
     List<StepDraft> drafts = new ArrayList<>();
     List<String> skipped;
     long started = System.nanoTime();
-    try (SortedLatencies all = SortedLatencies.sort(input, groups.runGroup(), partitions, thresholdNs)) {
+    try (SortedLatencies all = SortedLatencies.sort(input, groups.runIds(), groups.runGroup(), partitions,
+        thresholdNs)) {
       LOG.info("sorted the latencies of {} step(s) on {} partitions in {} s", all.steps().size(), all.partitions(),
           seconds(started));
       Map<String, StepCounts> counts = StepCounts.of(all.counts(), groups);
@@ -127,7 +128,7 @@ public final class Compare {
   }
 
   static Dataset<Row> engineInput(Warehouse warehouse, RunGroups groups, List<String> steps) {
-    return WarehouseTasks.input(warehouse, groups.runIds(), steps);
+    return WarehouseTasks.input(warehouse, steps);
   }
 
   private static String seconds(long startedNanos) {

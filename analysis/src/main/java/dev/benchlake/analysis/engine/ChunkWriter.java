@@ -29,13 +29,13 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
 
   private final RunPacking packing;
   private final int partitions;
-  private final int runs;
+  private final List<String> runIds;
 
-  /** @param runs how many runs are compared (run indexes are below) */
-  ChunkWriter(RunPacking packing, int partitions, int runs) {
+  /** @param runIds the runs compared, a run's index being its position; rows of other runs are skipped */
+  ChunkWriter(RunPacking packing, int partitions, List<String> runIds) {
     this.packing = packing;
     this.partitions = partitions;
-    this.runs = runs;
+    this.runIds = List.copyOf(runIds);
   }
 
   /** The partition that sorts the values of {@code bucket} of {@code step}. */
@@ -62,12 +62,18 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
     private final ArrayDeque<Tuple2<Integer, Chunk>> ready = new ArrayDeque<>();
     private final Map<UTF8String, StepState> steps = new HashMap<>();
     private final List<StepState> stepOrder = new ArrayList<>();
-    private UTF8String lastStep;
+    private final Map<UTF8String, Integer> runIndex = new HashMap<>();
+    private final LastString lastStep = new LastString();
+    private final LastString lastRun = new LastString();
     private StepState current;
+    private int currentRun;
     private boolean finished;
 
     Emitter(Iterator<InternalRow> rows) {
       this.rows = rows;
+      for (int i = 0; i < runIds.size(); i++) {
+        runIndex.put(UTF8String.fromString(runIds.get(i)), i);
+      }
     }
 
     @Override
@@ -89,12 +95,24 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
     private void advance() {
       while (rows.hasNext()) {
         InternalRow row = rows.next();
+        // A file holds one run's tasks, step after step: run and step change rarely, so each
+        // costs a comparison with the last one, and a lookup only when it changes.
+        UTF8String runId = row.getUTF8String(EngineInput.RUN_ORDINAL);
+        if (!lastRun.is(runId)) {
+          Integer index = runIndex.get(runId);
+          currentRun = index == null ? -1 : index;
+          lastRun.set(runId);
+        }
+        if (currentRun < 0) {
+          continue;
+        }
         UTF8String step = row.getUTF8String(EngineInput.STEP_ORDINAL);
-        if (lastStep == null || !lastStep.equals(step)) {
+        if (!lastStep.is(step)) {
           current = state(step);
+          lastStep.set(step);
         }
         StepState state = current;
-        int run = row.getInt(EngineInput.RUN_ORDINAL);
+        int run = currentRun;
         CountsBuilder counts = state.counts[run];
         if (counts == null) {
           counts = new CountsBuilder(state.name, run);
@@ -150,8 +168,26 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
         steps.put(key, state);
         stepOrder.add(state);
       }
-      lastStep = step.clone();
       return state;
+    }
+  }
+
+  /**
+   * The last string seen, compared cheaply: a different length or first 8 bytes
+   * ({@link UTF8String#getPrefix}) settles most differences without a byte-wise comparison.
+   */
+  private static final class LastString {
+    private UTF8String value;
+    private long prefix;
+
+    boolean is(UTF8String s) {
+      return value != null && s.numBytes() == value.numBytes() && s.getPrefix() == prefix
+          && (s.numBytes() <= 8 || s.equals(value));
+    }
+
+    void set(UTF8String s) {
+      value = s.clone();
+      prefix = value.getPrefix();
     }
   }
 
@@ -161,7 +197,7 @@ final class ChunkWriter implements PairFlatMapFunction<Iterator<InternalRow>, In
     final int hash;
     final long[][] buffers = new long[partitions][];
     final int[] fill = new int[partitions];
-    final CountsBuilder[] counts = new CountsBuilder[runs];
+    final CountsBuilder[] counts = new CountsBuilder[runIds.size()];
 
     StepState(String name) {
       this.name = name;

@@ -70,19 +70,25 @@ public final class SortedLatencies implements AutoCloseable {
   /**
    * Sorts {@code input} ({@link EngineInput} columns).
    *
+   * @param runIds the runs to sort, a run's index being its position here; rows of other runs are
+   *     left out
    * @param runGroup the group of each run index: 0 baseline, 1 candidate
    * @param partitions how many partitions sort (and cache) the values; 0: twice the default
    *     parallelism, and at least as many as the input has
    * @param thresholdNs latencies below it are counted per run ({@link Long#MIN_VALUE}: none)
    */
-  public static SortedLatencies sort(Dataset<Row> input, int[] runGroup, int partitions, long thresholdNs) {
+  public static SortedLatencies sort(Dataset<Row> input, List<String> runIds, int[] runGroup, int partitions,
+      long thresholdNs) {
+    if (runIds.size() != runGroup.length) {
+      throw new IllegalArgumentException(runIds.size() + " run ids but " + runGroup.length + " run groups");
+    }
     RunPacking packing = RunPacking.forRuns(runGroup.length);
     JavaRDD<InternalRow> rows = EngineInput.conform(input).queryExecution().toRdd().toJavaRDD();
     int count = partitions > 0 ? partitions
         : Math.max(2 * input.sparkSession().sparkContext().defaultParallelism(), rows.getNumPartitions());
     int[] groups = runGroup.clone();
     JavaRDD<SortedPartition> sorted = rows
-        .mapPartitionsToPair(new ChunkWriter(packing, count, runGroup.length))
+        .mapPartitionsToPair(new ChunkWriter(packing, count, runIds))
         .partitionBy(new ByIndex(count))
         .mapPartitionsWithIndex((index, chunks) -> single(SortedPartition.build(index, chunks, packing, groups)), true);
     return new SortedLatencies(JavaSparkContext.fromSparkContext(input.sparkSession().sparkContext()), sorted,
