@@ -25,8 +25,8 @@ final class EngineQuantiles {
     for (int r = 0; r < runGroup.length; r++) {
       runGroup[r] = 2 * r >= runGroup.length ? 1 : 0;
     }
-    try (SortedLatencies sorted = SortedLatencies.sort(WarehouseTasks.input(warehouse, List.of()), runIds,
-        runGroup, 0, Long.MIN_VALUE)) {
+    try (SortedLatencies sorted = WarehouseTasks.sort(warehouse, List.of(), runIds, runGroup, 0,
+        Long.MIN_VALUE)) {
       StepQuery query = new StepQuery();
       for (int r = 0; r < runGroup.length; r++) {
         long n = sorted.layout(step).runN(r);

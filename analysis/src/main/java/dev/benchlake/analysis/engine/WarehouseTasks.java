@@ -14,6 +14,7 @@ import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import io.delta.tables.DeltaTable;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -21,7 +22,7 @@ import org.apache.spark.sql.SparkSession;
 
 /** The engine's input read from a warehouse's {@code tasks} table. */
 public final class WarehouseTasks {
-  private static final int ERROR_MESSAGE_CHARS = 120;
+  static final int ERROR_MESSAGE_CHARS = 120;
 
   private WarehouseTasks() {}
 
@@ -37,10 +38,7 @@ public final class WarehouseTasks {
    * looks one up only where the run changes.
    */
   public static Dataset<Row> input(Warehouse warehouse, List<String> steps) {
-    SparkSession spark = warehouse.spark();
-    String path = warehouse.path(Table.TASKS);
-    Dataset<Row> tasks = (DeltaTable.isDeltaTable(spark, path) ? spark.read().format("delta").load(path)
-        : spark.createDataFrame(List.of(), Table.TASKS.schema())).where(not(col(WarehouseSchema.WARMUP)));
+    Dataset<Row> tasks = table(warehouse).where(not(col(WarehouseSchema.WARMUP)));
     if (!steps.isEmpty()) {
       tasks = tasks.where(col(WarehouseSchema.STEP).isin(steps.toArray()));
     }
@@ -52,5 +50,26 @@ public final class WarehouseTasks {
         col(WarehouseSchema.OK).as(EngineInput.OK),
         when(not(col(WarehouseSchema.OK)), coalesce(col("sqlstate"), message, lit("unknown"))).as(EngineInput.ERROR_CODE),
         when(col(WarehouseSchema.OK), unix_micros(col("end_ts"))).as(EngineInput.END_US));
+  }
+
+  /**
+   * Sorts the latencies of {@code runIds}' tasks ({@link SortedLatencies#sort}, of
+   * {@link #input}): from Parquet's column batches when the table's scan is a bare columnar one,
+   * which spares making a row of each task (about half of a sort's time on 20M tasks), else from
+   * {@link #input}'s rows. Both give the same result.
+   */
+  public static SortedLatencies sort(Warehouse warehouse, List<String> steps, List<String> runIds, int[] runGroup,
+      int partitions, long thresholdNs) {
+    Optional<TaskBatches.Batches> batches = TaskBatches.of(table(warehouse), steps);
+    return batches.isPresent()
+        ? SortedLatencies.sort(warehouse.spark(), batches.get(), runIds, runGroup, partitions, thresholdNs)
+        : SortedLatencies.sort(input(warehouse, steps), runIds, runGroup, partitions, thresholdNs);
+  }
+
+  private static Dataset<Row> table(Warehouse warehouse) {
+    SparkSession spark = warehouse.spark();
+    String path = warehouse.path(Table.TASKS);
+    return DeltaTable.isDeltaTable(spark, path) ? spark.read().format("delta").load(path)
+        : spark.createDataFrame(List.of(), Table.TASKS.schema());
   }
 }
