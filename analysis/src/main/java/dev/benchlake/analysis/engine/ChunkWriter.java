@@ -20,7 +20,8 @@ import scala.Tuple2;
 
 /**
  * The map side of the sort: reads {@link EngineInput} rows (Spark's internal rows, no conversion
- * to objects), packs each successful latency with its run into a {@code long} and appends it to
+ * to objects), or the raw tasks' column batches ({@link #overBatches}, the same filters and
+ * projection done here), keeps the runs it was given, packs each successful latency with its run into a {@code long} and appends it to
  * the buffer of the partition its (step, bucket) belongs to; counts tasks and failures per run.
  * Full buffers leave as {@link Chunk.Values} while the input is still being read, so memory stays
  * bounded by {@code partitions ×} {@value #CHUNK_VALUES} values per step.
