@@ -3,8 +3,10 @@
 #   bench/compare.sh [--tasks 20000000] [--groups 10] [--repeat 5] [--dir /tmp/benchlake-bench]
 # Builds the bench module (Maven profile "bench", never part of the product), generates the data
 # once (a synthetic warehouse, Parquet files under Delta), then prints every timing and the ratios:
-#   exact quantiles / DuckDB quantile_cont   (goal <= 2)
-#   full 2-group compare / plain Spark scan  (goal <= 3)
+#   engine exact quantiles / plain Spark scan of its columns  (goal <= 1.5), and / DuckDB quantile_cont
+#   selection quantiles (ExactQuantiles) / plain Spark scan of its columns, and / DuckDB
+#   full 2-group compare / plain Spark scan of its columns    (goal <= 3)
+# --quantiles-only skips the full compare. Under load, prefer the cpu ratios (whole-process CPU time).
 #   BENCH_JAVA_OPTS  JVM options (default -Xmx8g)
 set -euo pipefail
 

@@ -1,7 +1,6 @@
 package dev.benchlake.analysis.compare;
 
 
-import dev.benchlake.analysis.engine.EngineInput;
 import dev.benchlake.analysis.engine.SortedLatencies;
 import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepQuery;
@@ -18,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,13 +36,13 @@ public final class Compare {
     RunGroups groups = RunGroups.select(warehouse, request);
     LOG.info("comparing {} baseline run(s) ({}) with {} candidate run(s) ({})", groups.baselineRuns().size(),
         request.baseline(), groups.candidateRuns().size(), request.candidate());
-    Dataset<Row> input = engineInput(warehouse, groups, request.steps());
     int partitions = request.tuning().partitions();
     long thresholdNs = request.thresholdNs() == null ? Long.MIN_VALUE : request.thresholdNs();
     List<StepDraft> drafts = new ArrayList<>();
     List<String> skipped;
     long started = System.nanoTime();
-    try (SortedLatencies all = SortedLatencies.sort(input, groups.runGroup(), partitions, thresholdNs)) {
+    try (SortedLatencies all = WarehouseTasks.sort(warehouse, request.steps(), groups.runIds(),
+        groups.runGroup(), partitions, thresholdNs)) {
       LOG.info("sorted the latencies of {} step(s) on {} partitions in {} s", all.steps().size(), all.partitions(),
           seconds(started));
       Map<String, StepCounts> counts = StepCounts.of(all.counts(), groups);
@@ -124,10 +121,6 @@ public final class Compare {
       tails.put(step, t);
     }
     return tails;
-  }
-
-  static Dataset<Row> engineInput(Warehouse warehouse, RunGroups groups, List<String> steps) {
-    return WarehouseTasks.input(warehouse, groups.runIds(), steps);
   }
 
   private static String seconds(long startedNanos) {

@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
@@ -70,22 +72,48 @@ public final class SortedLatencies implements AutoCloseable {
   /**
    * Sorts {@code input} ({@link EngineInput} columns).
    *
+   * @param runIds the runs to sort, a run's index being its position here; rows of other runs are
+   *     left out
    * @param runGroup the group of each run index: 0 baseline, 1 candidate
    * @param partitions how many partitions sort (and cache) the values; 0: twice the default
    *     parallelism, and at least as many as the input has
    * @param thresholdNs latencies below it are counted per run ({@link Long#MIN_VALUE}: none)
    */
-  public static SortedLatencies sort(Dataset<Row> input, int[] runGroup, int partitions, long thresholdNs) {
+  public static SortedLatencies sort(Dataset<Row> input, List<String> runIds, int[] runGroup, int partitions,
+      long thresholdNs) {
+    if (runIds.size() != runGroup.length) {
+      throw new IllegalArgumentException(runIds.size() + " run ids but " + runGroup.length + " run groups");
+    }
     RunPacking packing = RunPacking.forRuns(runGroup.length);
     JavaRDD<InternalRow> rows = EngineInput.conform(input).queryExecution().toRdd().toJavaRDD();
-    int count = partitions > 0 ? partitions
-        : Math.max(2 * input.sparkSession().sparkContext().defaultParallelism(), rows.getNumPartitions());
+    int count = partitionCount(input.sparkSession(), partitions, rows.getNumPartitions());
+    return sorted(input.sparkSession(), rows.mapPartitionsToPair(new ChunkWriter(packing, count, runIds)), packing,
+        count, runGroup, thresholdNs);
+  }
+
+  /** As {@link #sort}, from the warehouse's raw tasks in column batches ({@link TaskBatches}). */
+  static SortedLatencies sort(SparkSession spark, TaskBatches.Batches input, List<String> runIds, int[] runGroup,
+      int partitions, long thresholdNs) {
+    if (runIds.size() != runGroup.length) {
+      throw new IllegalArgumentException(runIds.size() + " run ids but " + runGroup.length + " run groups");
+    }
+    RunPacking packing = RunPacking.forRuns(runGroup.length);
+    int count = partitionCount(spark, partitions, input.rdd().getNumPartitions());
+    return sorted(spark, input.rdd().mapPartitionsToPair(new ChunkWriter(packing, count, runIds)
+        .overBatches(input.columns())), packing, count, runGroup, thresholdNs);
+  }
+
+  private static int partitionCount(SparkSession spark, int asked, int inputPartitions) {
+    return asked > 0 ? asked : Math.max(2 * spark.sparkContext().defaultParallelism(), inputPartitions);
+  }
+
+  private static SortedLatencies sorted(SparkSession spark, JavaPairRDD<Integer, Chunk> chunks, RunPacking packing,
+      int count, int[] runGroup, long thresholdNs) {
     int[] groups = runGroup.clone();
-    JavaRDD<SortedPartition> sorted = rows
-        .mapPartitionsToPair(new ChunkWriter(packing, count, runGroup.length))
+    JavaRDD<SortedPartition> sorted = chunks
         .partitionBy(new ByIndex(count))
-        .mapPartitionsWithIndex((index, chunks) -> single(SortedPartition.build(index, chunks, packing, groups)), true);
-    return new SortedLatencies(JavaSparkContext.fromSparkContext(input.sparkSession().sparkContext()), sorted,
+        .mapPartitionsWithIndex((index, parts) -> single(SortedPartition.build(index, parts, packing, groups)), true);
+    return new SortedLatencies(JavaSparkContext.fromSparkContext(spark.sparkContext()), sorted,
         packing, groups, thresholdNs, null);
   }
 

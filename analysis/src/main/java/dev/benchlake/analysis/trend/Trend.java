@@ -160,8 +160,8 @@ public final class Trend {
   private static List<Observation> fromTasks(Warehouse warehouse, TrendMetric metric, List<String> runIds,
       Map<String, String> versionOf, List<String> notes) {
     List<Observation> observations = new ArrayList<>();
-    Dataset<Row> input = WarehouseTasks.input(warehouse, runIds, List.of());
-    try (SortedLatencies sorted = SortedLatencies.sort(input, new int[runIds.size()], 0, Long.MIN_VALUE)) {
+    try (SortedLatencies sorted = WarehouseTasks.sort(warehouse, List.of(), runIds, new int[runIds.size()], 0,
+        Long.MIN_VALUE)) {
       if (metric.kind() == TrendMetric.Kind.THROUGHPUT) {
         for (RunCounts c : sorted.counts()) {
           String run = runIds.get(c.run());

@@ -28,6 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SortedLatenciesTest extends SparkTestBase {
   private static final int[] RUN_GROUP = {0, 0, 0, 1, 1};
   private static final String[] STEPS = {"select", "update"};
+  /** The runs sorted, by index; tasks of "uncommitted", not among them, must be left out. */
+  private static final List<String> RUN_IDS = List.of("run-a", "run-b", "run-c", "run-d", "run-e");
 
   private record Task(String step, int run, Long latencyNs, boolean ok, String code) {}
 
@@ -55,7 +57,10 @@ class SortedLatenciesTest extends SparkTestBase {
     List<Row> rows = new ArrayList<>();
     long t = 1_700_000_000_000_000L;
     for (Task task : tasks) {
-      rows.add(RowFactory.create(task.step(), task.run(), task.latencyNs(), task.ok(), task.code(), task.ok() ? t : null));
+      rows.add(RowFactory.create(task.step(), RUN_IDS.get(task.run()), task.latencyNs(), task.ok(), task.code(),
+          task.ok() ? t : null));
+      // Interleaved tasks of a run not asked for, which would shift every figure if kept.
+      rows.add(RowFactory.create(task.step(), "uncommitted", task.ok() ? 1L : null, task.ok(), task.code(), t));
       t += 10;
     }
     return spark.createDataFrame(rows, EngineInput.SCHEMA).repartition(3);
@@ -72,7 +77,7 @@ class SortedLatenciesTest extends SparkTestBase {
   void everyFigureEqualsTheInMemoryComputation(int partitions) {
     List<Task> tasks = tasks();
     long threshold = 500_000;
-    try (SortedLatencies sorted = SortedLatencies.sort(input(tasks), RUN_GROUP, partitions, threshold)) {
+    try (SortedLatencies sorted = SortedLatencies.sort(input(tasks), RUN_IDS, RUN_GROUP, partitions, threshold)) {
       assertThat(sorted.steps()).containsExactly(STEPS);
       Map<String, StepQuery> queries = new TreeMap<>();
       for (String step : STEPS) {
@@ -125,7 +130,7 @@ class SortedLatenciesTest extends SparkTestBase {
   @ValueSource(ints = {1, 4})
   void keepRestrictsValuesAndCountWithinCounts(int partitions) {
     List<Task> tasks = tasks();
-    try (SortedLatencies sorted = SortedLatencies.sort(input(tasks), RUN_GROUP, partitions, Long.MIN_VALUE)) {
+    try (SortedLatencies sorted = SortedLatencies.sort(input(tasks), RUN_IDS, RUN_GROUP, partitions, Long.MIN_VALUE)) {
       long[] base = sorted(tasks, "select", 0, -1);
       long[] counts = sorted.countWithin(List.of(new SortedLatencies.CountRequest("select", 0,
           new long[] {0, 100_000, 1_000_000}, new long[] {0, 400_000, Long.MAX_VALUE}))).get(0);
