@@ -165,13 +165,15 @@ public final class Loadgen {
       }
     });
     List<StepResult> results = new ArrayList<>();
-    try {
+    try (StepHealthRecorder health = StepHealthRecorder.open(database, info.major(), plan.workload().tables(),
+        config.betweenSteps(), Database.APPLICATION_NAME)) {
       List<Step> steps = plan.workload().steps();
       for (int i = 0; i < steps.size() && !control.stopRequested(); i++) {
         StepStats stats = new StepStats();
         synchronized (allStats) {
           allStats.add(stats);
         }
+        health.beforeStep();
         listener.onStepStart(steps.get(i).name(), i, steps.size());
         StepRun stepRun = new StepRun(steps.get(i), i, plan.stepPlan(), clock, control, stats, output.sink(),
             database, seed);
@@ -179,6 +181,8 @@ public final class Loadgen {
         StepResult result = result(steps.get(i), stepRun, stats);
         results.add(result);
         listener.onStepEnd(result);
+        health.afterStep(steps.get(i));
+        output.stepHealth(health.steps());
       }
       RunStatus status = control.stopRequested() ? RunStatus.INTERRUPTED : RunStatus.COMPLETE;
       RunManifest done = output.finish(status, control.stopReason(), summary(allStats));
@@ -331,6 +335,6 @@ public final class Loadgen {
         new RunManifest.Tool(TOOL, BenchlakeVersion.version() + " (git " + BenchlakeVersion.gitSha() + ")"),
         clock.origin().toString(), null, clock.originEpochNs(), RunStatus.RUNNING, null,
         new RunManifest.Workload(plan.workload().name(), stepNames, parameters), mode, target, ClientHost.describe(),
-        new TreeMap<>(c.labels()), null);
+        new TreeMap<>(c.labels()), null, c.betweenSteps().id(), List.of());
   }
 }

@@ -119,6 +119,15 @@ public final class SysbenchWorkload implements Workload {
   }
 
   @Override
+  public List<String> tables() {
+    List<String> names = new java.util.ArrayList<>();
+    for (int t = 1; t <= tables; t++) {
+      names.add("sbtest" + t);
+    }
+    return names;
+  }
+
+  @Override
   public SortedMap<String, Object> parameters() {
     SortedMap<String, Object> p = new TreeMap<>();
     p.put("tables", tables);
