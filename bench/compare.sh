@@ -16,5 +16,5 @@ read -r -a spark_flags < "$target/launcher/jvm.options"
 read -r -a extra_opts <<< "${BENCH_JAVA_OPTS:--Xmx8g}"
 exec java "${spark_flags[@]}" "${extra_opts[@]}" \
   -Dlog4j2.configurationFile="$root/app/src/main/launcher/log4j2.properties" \
-  -cp "$target/benchlake-bench-0.1.0-SNAPSHOT.jar:$target/lib/*" \
+  -cp "$(compgen -G "$target/benchlake-bench-*.jar" | grep -v -e -tests.jar | head -n 1):$target/lib/*" \
   dev.benchlake.bench.CompareBenchmark "$@"

@@ -48,7 +48,7 @@ cp -r "$work/runs/pg14-1" "$out/run"
 mkdir -p "$out/expected"
 "$bl" --version > "$out/expected/version.txt"
 "$bl" runs --warehouse "$wh" --json > "$out/expected/runs.json"
-for table in runs tasks step_metrics rejects; do
+for table in runs tasks step_metrics rejects ingest_files; do
   "$bl" export --warehouse "$wh" --table "$table" --format jsonl --out "$out/expected/$table.jsonl"
 done
 echo "fixtures of $version written to $out" >&2

@@ -11,7 +11,7 @@ public final class BenchlakeVersion {
 
   private BenchlakeVersion() {}
 
-  /** The Maven version, e.g. {@code 0.1.0-SNAPSHOT}. */
+  /** The Maven version, e.g. {@code 0.3.0-SNAPSHOT}. */
   public static String version() {
     return PROPERTIES.getProperty("version", "unknown");
   }
