@@ -63,6 +63,9 @@ public final class TrendCommand implements Callable<Integer> {
   @Mixin
   StatisticsOptions statistics;
 
+  @Mixin
+  ConfounderOptions confounders;
+
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for trend.json, trend.md and trend.html.")
   Path out;
 
@@ -77,8 +80,9 @@ public final class TrendCommand implements Callable<Integer> {
     TrendRequest request = new TrendRequest(by.trim(), base.trim(), TrendMetric.parse(metric), where,
         groups == null ? StepGroups.builtIn() : StepGroups.read(groups), statistics.alpha(),
         statistics.margin(), statistics.correction());
+    double deadTupleThreshold = confounders.deadTupleThreshold();
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("trend")).requireExisting();
-    TrendReport report = Trend.run(warehouse, request);
+    TrendReport report = Trend.run(warehouse, request, deadTupleThreshold);
     TrendFiles.write(report, Provenance.of(warehouse, "trend", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(TrendMarkdown.summary(report));

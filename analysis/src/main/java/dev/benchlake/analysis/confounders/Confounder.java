@@ -28,14 +28,19 @@ public record Confounder(String kind, String detail) {
   }
 
   /**
-   * The short mark a verdict carries: {@code confounded: dead_tuples, autovacuum}, or
-   * {@code table health not recorded}, or null when both sides were recorded and compare.
+   * The short mark a verdict carries: {@code confounded: dead_tuples, autovacuum}, or null when
+   * nothing is flagged (a lack of table health is no flag: the reports say "not recorded" apart).
    */
   public static String mark(List<Confounder> confounders) {
-    if (confounders == null || confounders.isEmpty()) {
+    if (confounders == null) {
       return null;
     }
     List<String> kinds = confounders.stream().filter(Confounder::flags).map(Confounder::kind).distinct().toList();
-    return kinds.isEmpty() ? "table health not recorded" : "confounded: " + String.join(", ", kinds);
+    return kinds.isEmpty() ? null : "confounded: " + String.join(", ", kinds);
+  }
+
+  /** Whether {@code confounders} says a side's table health was not recorded. */
+  public static boolean notRecorded(List<Confounder> confounders) {
+    return confounders != null && confounders.stream().anyMatch(c -> !c.flags());
   }
 }

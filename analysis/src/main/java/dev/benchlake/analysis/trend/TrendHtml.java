@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.trend;
 
+import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.html.HtmlTemplates;
 import dev.benchlake.analysis.html.PageAssets;
 import dev.benchlake.analysis.html.ScriptJson;
@@ -34,7 +35,7 @@ public final class TrendHtml {
   public record View(PageAssets assets, String title, String dataJson, String pageJs, String lead, String direction,
       List<String> versions, List<GroupRow> groups, boolean hasFlags, List<FlagRow> flags, List<GroupSection> sections,
       boolean hasMessages, List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods,
-      String by, String baseLabel) {}
+      String by, String baseLabel, boolean hasMaintenance, List<String> maintenance) {}
 
   public record Cell(String text, String css) {}
 
@@ -64,7 +65,8 @@ public final class TrendHtml {
     }
     List<FlagRow> flags = r.flags().stream().map(f -> new FlagRow(f.step(), f.from(), f.to(), Format.change(f.change() - 1),
         TrendMarkdown.interval(f.ci95()), Format.p(f.pAdjusted()), f.kind(), "(" + f.verdict() + ", "
-            + (f.beyondMargin() ? "beyond ±" + Format.percent(r.margin()) : "size uncertain") + ")")).toList();
+            + (f.beyondMargin() ? "beyond ±" + Format.percent(r.margin()) : "size uncertain") + ")"
+            + confoundedMark(Confounder.mark(r.confounders().of(f))))).toList();
     List<GroupSection> sections = new ArrayList<>();
     for (int i = 0; i < r.groups().size(); i++) {
       String group = r.groups().get(i).group();
@@ -80,6 +82,7 @@ public final class TrendHtml {
       }
       sections.add(new GroupSection(i, group, rows.size(), rows));
     }
+    List<String> maintenance = TrendMarkdown.maintenanceLines(r, false);
     List<RunsRow> runs = r.versions().stream().map(v -> new RunsRow(v, r.runs().get(v).size(),
         String.join(", ", r.runs().get(v)))).toList();
     String direction = r.metric() + " in " + r.unit() + ", " + (r.higherIsBetter() ? "higher" : "lower")
@@ -87,7 +90,12 @@ public final class TrendHtml {
     return new View(PageAssets.get(), r.metric() + " by " + r.by() + ", relative to " + r.base(),
         ScriptJson.of(TrendJson.tree(r)), HtmlTemplates.text("trend.js"), lead(r), direction, r.versions(), groups,
         !flags.isEmpty(), flags, sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
-        r.by() + " " + r.base());
+        r.by() + " " + r.base(), !maintenance.isEmpty(), maintenance);
+  }
+
+  /** {@code  ⚠ confounded: dead_tuples} beside a figure whose sides ran in different table-maintenance states. */
+  private static String confoundedMark(String mark) {
+    return mark == null ? "" : " ⚠ " + mark;
   }
 
   /** {@code At 16 against 11: point query 1.052, writes 0.871 (geometric means). 2 regressions, 1 improvement …} */
@@ -127,7 +135,9 @@ public final class TrendHtml {
     }
     String ci = s.ci95().get(v) == null ? "" : " " + TrendMarkdown.interval(s.ci95().get(v));
     String verdict = s.verdict().get(v) == null ? "" : " " + s.verdict().get(v);
-    return new Cell(TrendMarkdown.ratio(relative) + ci + verdict, direction(r, relative, r.margin()));
+    String mark = Confounder.mark(r.confounders().at(s.step(), v));
+    return new Cell(TrendMarkdown.ratio(relative) + ci + verdict + confoundedMark(mark),
+        mark == null ? direction(r, relative, r.margin()) : direction(r, relative, r.margin()) + " confounded");
   }
 
   /** {@code better}, {@code worse} or {@code same} (within the margin), by the metric's direction. */

@@ -68,7 +68,8 @@ class TableHealthConfoundersTest {
       assertThat(x.flags()).isFalse();
       assertThat(x.detail()).isEqualTo("table health not recorded for all 2 runs of 16; the run of 17.");
     });
-    assertThat(Confounder.mark(none)).isEqualTo("table health not recorded");
+    assertThat(Confounder.mark(none)).as("no flag").isNull();
+    assertThat(Confounder.notRecorded(none)).isTrue();
     assertThat(between("s", List.of("a"), List.of("z"))).extracting(Confounder::kind).containsExactly("not_recorded");
     record("b", "s", 1_000, 900, 0, 0);
     assertThat(between("s", List.of("a"), List.of("b", "z"))).extracting(Confounder::kind)
