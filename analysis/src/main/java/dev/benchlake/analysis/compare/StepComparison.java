@@ -42,8 +42,7 @@ public record StepComparison(String step, GroupStatistics baseline, GroupStatist
       return "Table health: recorded in every run; both groups started and ran the step in the same table-maintenance"
           + " state.";
     }
-    return "Table health: " + String.join(" ", confounders.stream().map(c -> (c.flags() ? c.kind() + ": " : "")
-        + c.detail()).toList());
+    return String.join(" ", confounders.stream().map(c -> capitalized(c.detail())).toList());
   }
 
   private static String capitalized(String s) {

@@ -57,9 +57,9 @@ public final class TableHealthConfounders {
     List<StepHealthRecord> a = records(step, runsA);
     List<StepHealthRecord> b = records(step, runsB);
     List<Confounder> out = new ArrayList<>();
-    String missing = missing(nameA, runsA, a) + missing(nameB, runsB, b);
+    String missing = (missing(nameA, runsA, a) + missing(nameB, runsB, b));
     if (!missing.isEmpty()) {
-      out.add(new Confounder(Confounder.NOT_RECORDED, "table health not recorded for " + missing.substring(2) + "."));
+      out.add(new Confounder(Confounder.NOT_RECORDED, "table health not recorded for " + missing.substring(5) + "."));
     }
     if (a.isEmpty() || b.isEmpty()) {
       return out;
@@ -86,7 +86,7 @@ public final class TableHealthConfounders {
     if (n == 0) {
       return "";
     }
-    return "; " + (n == runs.size() ? (n == 1 ? "the run of " : "all " + n + " runs of ") : n + " of " + runs.size()
+    return " and " + (n == runs.size() ? (n == 1 ? "the run of " : "all " + n + " runs of ") : n + " of " + runs.size()
         + " runs of ") + name;
   }
 

@@ -66,7 +66,7 @@ class TableHealthConfoundersTest {
     assertThat(none).singleElement().satisfies(x -> {
       assertThat(x.kind()).isEqualTo("not_recorded");
       assertThat(x.flags()).isFalse();
-      assertThat(x.detail()).isEqualTo("table health not recorded for all 2 runs of 16; the run of 17.");
+      assertThat(x.detail()).isEqualTo("table health not recorded for all 2 runs of 16 and the run of 17.");
     });
     assertThat(Confounder.mark(none)).as("no flag").isNull();
     assertThat(Confounder.notRecorded(none)).isTrue();
