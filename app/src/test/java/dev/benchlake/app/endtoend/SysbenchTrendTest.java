@@ -55,7 +55,7 @@ class SysbenchTrendTest extends SparkTestBase {
     // Real sysbench output carries no table health: not recorded, never clean.
     assertThat(qps.confounders().at("oltp_point_select", "15")).singleElement().satisfies(c -> {
       assertThat(c.kind()).isEqualTo("not_recorded");
-      assertThat(c.detail()).isEqualTo("table health not recorded for the run of 14 and the run of 15.");
+      assertThat(c.detail()).isEqualTo("table health not recorded for all 2 runs of 14 and all 2 runs of 15.");
     });
     String md = dev.benchlake.analysis.trend.TrendMarkdown.write(qps);
     assertThat(md).contains("Table health not recorded for `oltp_point_select`, `oltp_read_write`")
