@@ -104,7 +104,8 @@ public final class CompareHtml {
     for (Verdict verdict : List.of(Verdict.SLOWER, Verdict.FASTER, Verdict.EQUIVALENT, Verdict.INCONCLUSIVE)) {
       List<String> steps = report.steps().stream().filter(s -> s.verdict() == verdict)
           .map(s -> s.step() + (s.runLevel().median().ratio() == null ? ""
-              : " (θ " + change(s.runLevel().median().ratio() - 1) + " " + Format.changeInterval(s.runLevel().median().ciDecision()) + ")"))
+              : " (θ " + change(s.runLevel().median().ratio() - 1) + " " + Format.changeInterval(s.runLevel().median().ciDecision()) + ")")
+              + CompareMarkdown.mark(s))
           .toList();
       if (!steps.isEmpty()) {
         String words = Format.verdict(verdict);

@@ -114,9 +114,11 @@ public final class TrendHtml {
     String groups = parts.isEmpty() ? "No group has a relative at " + r.by() + " " + compared + "."
         : "At " + r.by() + " " + compared + ", against " + r.base() + ": " + String.join(", ", parts)
             + " (geometric means of the steps' " + r.metric() + " ratios).";
+    long confounded = r.flags().stream().filter(f -> Confounder.anyFlag(r.confounders().of(f))).count();
     String flagged = r.flags().isEmpty() ? " No faster or slower call between consecutive versions."
         : " " + count(regressions, "regression") + " and " + count(improvements, "improvement")
-            + " (slower / faster calls) between consecutive versions.";
+            + " (slower / faster calls) between consecutive versions"
+            + (confounded == 0 ? "." : "; ⚠ " + confounded + " of them confounded by table maintenance (see below).");
     return groups + flagged;
   }
 
