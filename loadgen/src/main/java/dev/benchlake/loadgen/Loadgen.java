@@ -176,13 +176,15 @@ public final class Loadgen {
       }
     });
     List<StepResult> results = new ArrayList<>();
-    try {
+    try (StepHealthRecorder health = StepHealthRecorder.open(database, info.major(), plan.workload().tables(),
+        config.betweenSteps(), Database.APPLICATION_NAME)) {
       List<Step> steps = plan.workload().steps();
       for (int i = 0; i < steps.size() && !control.stopRequested(); i++) {
         StepStats stats = new StepStats();
         synchronized (allStats) {
           allStats.add(stats);
         }
+        health.beforeStep();
         listener.onStepStart(steps.get(i).name(), i, steps.size());
         StepRun stepRun = new StepRun(steps.get(i), i, plan.stepPlan(steps.get(i)), clock, control, stats, output.sink(),
             database, seed);
@@ -190,6 +192,9 @@ public final class Loadgen {
         StepResult result = result(steps.get(i), stepRun, stats);
         results.add(result);
         listener.onStepEnd(result);
+        // The after-snapshot first: it shows the tables as the step left them, before the study's vacuum.
+        health.afterStep(steps.get(i));
+        output.stepHealth(health.steps());
         if (!control.stopRequested()) {
           afterTasks(steps.get(i), database, listener);
         }
@@ -363,6 +368,6 @@ public final class Loadgen {
         new RunManifest.Tool(TOOL, BenchlakeVersion.version() + " (git " + BenchlakeVersion.gitSha() + ")"),
         clock.origin().toString(), null, clock.originEpochNs(), RunStatus.RUNNING, null,
         new RunManifest.Workload(plan.workload().name(), stepNames, parameters), mode, target, ClientHost.describe(),
-        new TreeMap<>(c.labels()), null);
+        new TreeMap<>(c.labels()), null, c.betweenSteps().id(), List.of());
   }
 }

@@ -8,6 +8,7 @@ import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.loadgen.run.ArrivalSchedule;
+import dev.benchlake.loadgen.db.BetweenSteps;
 import dev.benchlake.loadgen.db.EmbeddedServer;
 import dev.benchlake.loadgen.workload.RandType;
 import java.io.PrintWriter;
@@ -126,6 +127,20 @@ public final class LoadgenCommand implements Callable<Integer> {
 
   @Option(names = {"-D", "--define"}, paramLabel = "NAME=INTEGER", description = "A script variable.")
   Map<String, Long> defines = new LinkedHashMap<>();
+
+  @Option(names = "--between-steps", paramLabel = "WHAT", converter = BetweenStepsConverter.class,
+      description = "What runs on the workload's tables between steps, after one step's table health snapshot and "
+          + "before the next one's: none (leave maintenance to autovacuum, as the PostgreSQL 11..17 study did), "
+          + "analyze, vacuum-analyze or checkpoint (default: none).")
+  BetweenSteps betweenSteps = BetweenSteps.NONE;
+
+  /** picocli's converter: {@code vacuum-analyze}, not the enum constant's name. */
+  static final class BetweenStepsConverter implements picocli.CommandLine.ITypeConverter<BetweenSteps> {
+    @Override
+    public BetweenSteps convert(String value) {
+      return BetweenSteps.parse(value);
+    }
+  }
 
   @Option(names = "--skip-load", description = "Use the tables already in the database (e.g. from sysbench prepare).")
   boolean skipLoad;
@@ -270,6 +285,7 @@ public final class LoadgenCommand implements Callable<Integer> {
         .connectTimeout(connectTimeout)
         .queryTimeout(queryTimeout)
         .maxOutage(maxOutage)
+        .betweenSteps(betweenSteps)
         .build();
   }
 

@@ -1,5 +1,6 @@
 package dev.benchlake.loadgen;
 
+import dev.benchlake.loadgen.db.BetweenSteps;
 import dev.benchlake.loadgen.run.ArrivalSchedule;
 import dev.benchlake.loadgen.workload.RandType;
 import java.nio.file.Path;
@@ -32,6 +33,7 @@ import java.util.TreeMap;
  * @param queryTimeout limit on any one read from the server (a longer query fails and its connection is replaced)
  * @param maxOutage end the run (interrupted) when no task succeeded for this long while tasks failed
  * @param environment where {@code PGPASSWORD} and {@code PGPASSFILE} are read from
+ * @param betweenSteps what runs on the workload's tables between steps (null: none)
  */
 public record LoadgenConfig(
     Target target,
@@ -49,7 +51,8 @@ public record LoadgenConfig(
     Duration connectTimeout,
     Duration queryTimeout,
     Duration maxOutage,
-    Map<String, String> environment) {
+    Map<String, String> environment,
+    BetweenSteps betweenSteps) {
 
   public LoadgenConfig {
     Objects.requireNonNull(target, "target");
@@ -58,12 +61,13 @@ public record LoadgenConfig(
     labels = labels == null ? new TreeMap<>() : new TreeMap<>(labels);
     environment = environment == null ? Map.of() : Map.copyOf(environment);
     warmup = warmup == null ? Duration.ZERO : warmup;
+    betweenSteps = betweenSteps == null ? BetweenSteps.NONE : betweenSteps;
   }
 
   /** This config writing its run to {@code dir} (several runs of one config each need their own directory). */
   public LoadgenConfig withOutDir(Path dir) {
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, runId, labels, skipLoad,
-        recordTasks, connectTimeout, queryTimeout, maxOutage, environment);
+        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps);
   }
 
   /** The database: an embedded server loadgen starts, or any server by URL. */
@@ -182,6 +186,7 @@ public record LoadgenConfig(
     private Duration queryTimeout = LoadgenDefaults.QUERY_TIMEOUT;
     private Duration maxOutage = LoadgenDefaults.MAX_OUTAGE;
     private Map<String, String> environment = System.getenv();
+    private BetweenSteps betweenSteps = BetweenSteps.NONE;
 
     public Builder target(Target value) {
       target = value;
@@ -316,6 +321,11 @@ public record LoadgenConfig(
       return this;
     }
 
+    public Builder betweenSteps(BetweenSteps value) {
+      betweenSteps = value;
+      return this;
+    }
+
     public Builder environment(Map<String, String> value) {
       environment = value;
       return this;
@@ -326,7 +336,7 @@ public record LoadgenConfig(
           new WorkloadSpec(workloadName, steps, scale, thinkMin, thinkMax, tables, tableSize, rangeSize, randType,
               scripts, defines, readDuration, writeDuration),
           mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad, recordTasks, connectTimeout,
-          queryTimeout, maxOutage, environment);
+          queryTimeout, maxOutage, environment, betweenSteps);
     }
   }
 }

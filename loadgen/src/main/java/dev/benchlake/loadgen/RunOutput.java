@@ -3,12 +3,14 @@ package dev.benchlake.loadgen;
 import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.core.raw.StepHealth;
 import dev.benchlake.loadgen.run.CsvTaskWriter;
 import dev.benchlake.loadgen.run.TaskSink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A run directory while the run goes: the manifest written at the start with status
@@ -81,6 +83,13 @@ final class RunOutput {
       }
     }
     return manifest;
+  }
+
+  /** Keeps the steps' table health in the manifest, for the final write (also after a signal). */
+  synchronized void stepHealth(List<StepHealth> steps) {
+    if (!finished) {
+      manifest = manifest.withStepHealth(steps);
+    }
   }
 
   synchronized boolean finished() {

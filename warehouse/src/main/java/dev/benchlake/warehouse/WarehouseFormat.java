@@ -29,11 +29,13 @@ import org.apache.hadoop.fs.Path;
  * <ul>
  *   <li>1: benchlake 0.1.0: runs, tasks, step_metrics, rejects.
  *   <li>2: rejects.error_type and rejects.column, runs.server_start, the ingest_files table.
+ *   <li>3: step_metrics' table health: health_before, health_after, tables_autovacuumed,
+ *       tables_autoanalyzed, between_steps.
  * </ul>
  */
 public final class WarehouseFormat {
   /** The format this build writes (and the newest it reads). */
-  public static final int CURRENT = 2;
+  public static final int CURRENT = 3;
   /** The format of a warehouse without a format file: 0.1.0's. */
   public static final int FIRST = 1;
   static final String DIR = "_benchlake";

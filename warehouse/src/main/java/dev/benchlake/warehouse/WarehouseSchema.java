@@ -104,9 +104,49 @@ public final class WarehouseSchema {
       .add(SOURCE_LINE, LongType, false);
 
   /**
+   * The table-maintenance state of a step's tables at one moment, summed over the tables, as
+   * loadgen's manifest records it ({@code dev.benchlake.core.raw.TableHealth}): {@code taken_at}
+   * the server's clock; the sums of {@code pg_stat_user_tables}' {@code n_live_tup},
+   * {@code n_dead_tup}, {@code autovacuum_count}, {@code autoanalyze_count}; the latest
+   * {@code last_autovacuum} and {@code last_autoanalyze}; the server's checkpoints and the buffers
+   * they wrote. A method rather than a constant so that the two columns of this type are two
+   * equal instances (the class initialises in declaration order).
+   */
+  public static StructType tableHealth() {
+    return new StructType()
+        .add("taken_at", TimestampType, true)
+        .add("tables", IntegerType, true)
+        .add("n_live_tup", LongType, true)
+        .add("n_dead_tup", LongType, true)
+        .add("autovacuum_count", LongType, true)
+        .add("autoanalyze_count", LongType, true)
+        .add("last_autovacuum", TimestampType, true)
+        .add("last_autoanalyze", TimestampType, true)
+        .add("checkpoints", LongType, true)
+        .add("buffers_written", LongType, true);
+  }
+
+  /** step_metrics' table health columns (format 3); see {@link #STEP_METRICS}. */
+  public static final String HEALTH_BEFORE = "health_before";
+  public static final String HEALTH_AFTER = "health_after";
+  public static final String TABLES_AUTOVACUUMED = "tables_autovacuumed";
+  public static final String TABLES_AUTOANALYZED = "tables_autoanalyzed";
+  public static final String BETWEEN_STEPS = "between_steps";
+  /** The step_metrics row that carries a step's table health: its value is the number of tables. */
+  public static final String TABLE_HEALTH_METRIC = "table_health";
+
+  /**
    * Aggregates from sources that carry no per-task data (sysbench, pgbench summaries and aggregate
    * logs, QPS tables). {@code interval_start_s} is seconds from the start of the run, null for a
    * whole-run figure; {@code bucket} is the bucket value of a histogram row, null otherwise.
+   *
+   * <p>Format 3 appends a step's table health, from loadgen's manifest: on one row per step (per
+   * task name), {@code metric = table_health}, {@code value} the number of tables, {@code unit
+   * tables}, whole-run, with {@code health_before} and {@code health_after} ({@link #tableHealth()}),
+   * {@code tables_autovacuumed} / {@code tables_autoanalyzed} (how many tables autovacuum and
+   * autoanalyze processed during the step) and {@code between_steps} (the run's
+   * {@code --between-steps}). Null on every other row, and wherever the source did not record it
+   * (sysbench, pgbench, older loadgen runs and warehouses): not recorded.
    */
   public static final StructType STEP_METRICS = new StructType()
       .add(RUN_ID, StringType, false)
@@ -117,7 +157,12 @@ public final class WarehouseSchema {
       .add("value", DoubleType, false)
       .add("unit", StringType, false)
       .add("bucket", DoubleType, true)
-      .add(SOURCE_LINE, LongType, true);
+      .add(SOURCE_LINE, LongType, true)
+      .add(HEALTH_BEFORE, tableHealth(), true)
+      .add(HEALTH_AFTER, tableHealth(), true)
+      .add(TABLES_AUTOVACUUMED, IntegerType, true)
+      .add(TABLES_AUTOANALYZED, IntegerType, true)
+      .add(BETWEEN_STEPS, StringType, true);
 
   /**
    * Every line that was not accepted, with the reason a human can act on. {@code error_type}

@@ -79,6 +79,9 @@ public final class CompareCommand implements Callable<Integer> {
   @Mixin
   StatisticsOptions statistics;
 
+  @Mixin
+  ConfounderOptions confounders;
+
   @Option(names = "--threshold", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Also count the successful tasks faster than this, e.g. 5s or 250ms.")
   Duration threshold;
@@ -121,8 +124,9 @@ public final class CompareCommand implements Callable<Integer> {
         .withMargin(statistics.margin())
         .withThresholdNs(threshold == null ? null : threshold.toNanos())
         .withCorrection(statistics.correction());
+    double deadTupleThreshold = confounders.deadTupleThreshold();
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("compare")).requireExisting();
-    ComparisonReport report = Compare.run(warehouse, request);
+    ComparisonReport report = Compare.run(warehouse, request, deadTupleThreshold);
     CompareFiles.write(report, Provenance.of(warehouse, "compare", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(CompareMarkdown.summaryTable(report));

@@ -75,6 +75,9 @@ public final class TrendCommand implements Callable<Integer> {
           + " steps (Apache Otava's default is 0.001). Each split gets 999 permutations, so p goes down to 0.001.")
   double changePointAlpha = TrendRequest.DEFAULT_CHANGE_POINT_ALPHA;
 
+  @Mixin
+  ConfounderOptions confounders;
+
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for trend.json, trend.md and trend.html.")
   Path out;
 
@@ -89,8 +92,9 @@ public final class TrendCommand implements Callable<Integer> {
     TrendRequest request = new TrendRequest(by.trim(), base == null || base.isBlank() ? null : base.trim(), TrendMetric.parse(metric), where,
         groups == null ? StepGroups.builtIn() : StepGroups.read(groups), statistics.alpha(),
         statistics.margin(), statistics.correction(), changePointAlpha());
+    double deadTupleThreshold = confounders.deadTupleThreshold();
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("trend")).requireExisting();
-    TrendReport report = Trend.run(warehouse, request);
+    TrendReport report = Trend.run(warehouse, request, deadTupleThreshold);
     TrendFiles.write(report, Provenance.of(warehouse, "trend", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(TrendMarkdown.summary(report));

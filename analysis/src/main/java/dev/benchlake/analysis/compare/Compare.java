@@ -1,6 +1,8 @@
 package dev.benchlake.analysis.compare;
 
 
+import dev.benchlake.analysis.confounders.TableHealthConfounders;
+import dev.benchlake.analysis.confounders.TableHealthReader;
 import dev.benchlake.analysis.engine.SortedLatencies;
 import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepQuery;
@@ -32,6 +34,13 @@ public final class Compare {
   private Compare() {}
 
   public static ComparisonReport run(Warehouse warehouse, CompareRequest request) {
+    return run(warehouse, request, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
+  }
+
+  /**
+   * @param deadFractionThreshold the table-maintenance check's threshold ({@link TableHealthConfounders})
+   */
+  public static ComparisonReport run(Warehouse warehouse, CompareRequest request, double deadFractionThreshold) {
     warehouse.requireExisting();
     RunGroups groups = RunGroups.select(warehouse, request);
     LOG.info("comparing {} baseline run(s) ({}) with {} candidate run(s) ({})", groups.baselineRuns().size(),
@@ -82,12 +91,19 @@ public final class Compare {
         }
       }
     }
-    List<StepComparison> compared = Verdicts.finish(drafts, request);
+    TableHealthConfounders confounders = new TableHealthConfounders(TableHealthReader.read(warehouse, groups.runIds()),
+        deadFractionThreshold);
+    List<StepComparison> compared = Verdicts.finish(drafts, request).stream()
+        .map(s -> s.withConfounders(confounders.between(s.step(), "the baseline", groups.baselineRuns(), "the candidate",
+            groups.candidateRuns())))
+        .toList();
+    List<String> methods = new ArrayList<>(Methods.describe(request));
+    methods.add(confounders.method());
     return new ComparisonReport(
         new ComparisonReport.Selection(request.baseline(), groups.baselineRuns()),
         new ComparisonReport.Selection(request.candidate(), groups.candidateRuns()),
         request.alpha(), request.margin(), request.outliers().describe(), request.correction().label(),
-        request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, compared, skipped, Methods.describe(request),
+        request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, compared, skipped, methods,
         Replicates.describe(groups));
   }
 

@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.html.HtmlTemplates;
 import dev.benchlake.analysis.html.PageAssets;
 import dev.benchlake.analysis.html.ScriptJson;
@@ -56,7 +57,8 @@ public final class CompareHtml {
 
   public record StepView(int index, String anchor, String step, String verdict, String css, String headline,
       String headlineDetail, String explanation, List<FamilyRow> families, List<StatRow> stats, List<TestRow> tests,
-      List<RunRow> runs, boolean hasErrors, List<ErrorRow> errors, String errorsAcrossRuns, String outliers) {}
+      List<RunRow> runs, boolean hasErrors, List<ErrorRow> errors, String errorsAcrossRuns, String outliers,
+      String tableHealth, boolean confounded) {}
 
   /** One run-level family: θ, its intervals, the adjusted p, the verdict and the variance components. */
   public record FamilyRow(String metric, String change, String ci95, String ci90, String pAdjusted, String verdict,
@@ -102,7 +104,8 @@ public final class CompareHtml {
     for (Verdict verdict : List.of(Verdict.SLOWER, Verdict.FASTER, Verdict.EQUIVALENT, Verdict.INCONCLUSIVE)) {
       List<String> steps = report.steps().stream().filter(s -> s.verdict() == verdict)
           .map(s -> s.step() + (s.runLevel().median().ratio() == null ? ""
-              : " (θ " + change(s.runLevel().median().ratio() - 1) + " " + Format.changeInterval(s.runLevel().median().ciDecision()) + ")"))
+              : " (θ " + change(s.runLevel().median().ratio() - 1) + " " + Format.changeInterval(s.runLevel().median().ciDecision()) + ")")
+              + CompareMarkdown.mark(s))
           .toList();
       if (!steps.isEmpty()) {
         String words = Format.verdict(verdict);
@@ -116,7 +119,8 @@ public final class CompareHtml {
   private static SummaryRow summaryRow(int index, StepComparison s) {
     RunLevelEffect m = s.runLevel().median();
     return new SummaryRow(anchor(index), s.step(), m.ratio() == null ? DASH : change(m.ratio() - 1),
-        Format.changeInterval(m.ciDecision()), Format.verdict(s.verdict()), Format.verdict(s.verdict()), s.runLevel().counts(),
+        Format.changeInterval(m.ciDecision()), Format.verdict(s.verdict()) + CompareMarkdown.mark(s),
+        Format.verdict(s.verdict()), s.runLevel().counts(),
         m.runsNeeded() == null ? DASH : Integer.toString(m.runsNeeded()));
   }
 
@@ -136,9 +140,11 @@ public final class CompareHtml {
     String errorsAcrossRuns = "Errors across runs (Welch's t on the per-run error rates): mean rate "
         + rate(r.errors().baselineMeanRate()) + " vs " + rate(r.errors().candidateMeanRate())
         + (r.errors().p() == null ? ", no test (too few runs or no variation)." : ", " + Format.pEquals("p", r.errors().p()) + ".");
-    return new StepView(index, anchor(index), s.step(), Format.verdict(s.verdict()), Format.verdict(s.verdict()), headline,
+    return new StepView(index, anchor(index), s.step(), Format.verdict(s.verdict()) + CompareMarkdown.mark(s),
+        Format.verdict(s.verdict()), headline,
         detail, s.explanation(), List.of(family(r.median()), family(r.p99()), family(r.throughput())), stats(s),
-        tests(s.tests()), runs(r), !errors.isEmpty(), errors, errorsAcrossRuns, outliers);
+        tests(s.tests()), runs(r), !errors.isEmpty(), errors, errorsAcrossRuns, outliers, s.tableHealth(),
+        Confounder.anyFlag(s.confounders()));
   }
 
   private static FamilyRow family(RunLevelEffect e) {

@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.JsonText;
 import dev.benchlake.analysis.report.Range;
@@ -14,7 +15,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * report.json: the {@link ComparisonReport} with units in the names, numbers as JSON numbers and
+ * report.json: the {@link ComparisonReport} with units in the names (per step, {@code confounders}
+ * is the table-maintenance check: a list of {@code {"kind", "detail"}}, see
+ * {@link dev.benchlake.analysis.confounders.TableHealthConfounders}), numbers as JSON numbers and
  * undefined values as {@code null} (every key is always present). Key order is fixed, and so is
  * the rounding, decimal and half-even: seconds to 10 decimals (0.1 ns), p-values to 6 significant
  * digits, other statistics to 10, throughputs to 6; U is exact. Numbers below 10⁻⁶ use an
@@ -59,6 +62,7 @@ public final class CompareJson {
       runs(s.putObject("runs"), step.runLevel());
       tests(s.putObject("within_run_tests"), step.tests());
       plot(s.putObject("plot"), step.plot());
+      s.set("confounders", confounders(s, step.confounders()));
     }
     ArrayNode skipped = root.putArray("skipped_steps");
     report.skippedSteps().forEach(skipped::add);
@@ -67,6 +71,16 @@ public final class CompareJson {
     ArrayNode methods = root.putArray("methods");
     report.methods().forEach(methods::add);
     return root;
+  }
+
+  /** Table maintenance: {@code [{"kind", "detail"}]}, empty when both groups ran the step in the same state, null when not checked. */
+  private static ArrayNode confounders(ObjectNode owner, List<Confounder> confounders) {
+    if (confounders == null) {
+      return null;
+    }
+    ArrayNode list = owner.arrayNode();
+    confounders.forEach(c -> list.addObject().put("kind", c.kind()).put("detail", c.detail()));
+    return list;
   }
 
   private static void selection(ObjectNode node, ComparisonReport.Selection selection) {

@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
 import static dev.benchlake.analysis.report.Format.duration;
@@ -29,10 +30,16 @@ public final class CompareMarkdown {
     for (StepComparison s : report.steps()) {
       RunLevelEffect m = s.runLevel().median();
       row(md, code(s.step()), m.ratio() == null ? DASH : Format.change(m.ratio() - 1), Format.changeInterval(m.ciDecision()),
-          "**" + Format.verdict(s.verdict()) + "**", s.runLevel().counts(),
+          "**" + Format.verdict(s.verdict()) + "**" + mark(s), s.runLevel().counts(),
           m.runsNeeded() == null ? DASH : m.runsNeeded());
     }
     return md.toString();
+  }
+
+  /** {@code  ⚠ confounded: dead_tuples} after a verdict whose groups ran the step in different table-maintenance states. */
+  static String mark(StepComparison s) {
+    String mark = Confounder.mark(s.confounders());
+    return mark == null ? "" : " ⚠ " + mark;
   }
 
   /** The whole report. */
@@ -65,6 +72,9 @@ public final class CompareMarkdown {
   private static void step(StringBuilder md, StepComparison s, ComparisonReport report) {
     md.append("\n## Step ").append(code(s.step())).append(": ").append(Format.verdict(s.verdict())).append("\n\n");
     md.append(s.explanation()).append("\n\n");
+    if (s.tableHealth() != null) {
+      md.append(s.tableHealth().replace("|", "\\|")).append("\n\n");
+    }
     RunLevel r = s.runLevel();
     md.append("Run level (the run is the unit; θ = ratio of the geometric means of the per-run figures):\n\n");
     row(md, "family", "change (θ)", Format.percent(1 - report.alpha()) + " interval",

@@ -64,7 +64,7 @@ final class Verdicts {
           + Sentences.errors(run.errors(), draft.baseline().errors(), draft.candidate().errors());
       steps.add(new StepComparison(draft.step(), draft.baseline(), draft.candidate(),
           draft.tests().withPAdjusted(orNull(taskAdjusted[i])), run,
-          median.verdict(), explanation, draft.plot()));
+          median.verdict(), explanation, draft.plot(), null));
     }
     return steps;
   }

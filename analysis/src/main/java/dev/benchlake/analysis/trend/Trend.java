@@ -6,6 +6,8 @@ import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.element_at;
 import static org.apache.spark.sql.functions.lit;
 
+import dev.benchlake.analysis.confounders.TableHealthConfounders;
+import dev.benchlake.analysis.confounders.TableHealthReader;
 import dev.benchlake.analysis.engine.RunCounts;
 import dev.benchlake.analysis.engine.SortedLatencies;
 import dev.benchlake.analysis.engine.StepAnswers;
@@ -51,6 +53,21 @@ public final class Trend {
   private Trend() {}
 
   public static TrendReport run(Warehouse warehouse, TrendRequest request) {
+    return run(warehouse, request, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
+  }
+
+  /**
+   * @param deadFractionThreshold the table-maintenance check's threshold ({@link TableHealthConfounders})
+   */
+  public static TrendReport run(Warehouse warehouse, TrendRequest request, double deadFractionThreshold) {
+    TrendReport report = analyse(warehouse, request);
+    List<String> runIds = report.runs().values().stream().flatMap(List::stream).toList();
+    TableHealthConfounders rule = new TableHealthConfounders(TableHealthReader.read(warehouse, runIds),
+        deadFractionThreshold);
+    return report.withConfounders(TrendConfounders.check(report, rule), rule.method());
+  }
+
+  private static TrendReport analyse(Warehouse warehouse, TrendRequest request) {
     warehouse.requireExisting();
     if (RunSelector.NOT_SELECTABLE.contains(request.by())) {
       throw new BadInputException("--by " + request.by() + " is not a run dimension or label");

@@ -101,7 +101,7 @@ public final class TrendAnalysis {
     return new TrendReport(request.by(), request.base(), request.metric().name(), request.metric().unit(),
         request.metric().higherIsBetter(), request.where() == null || request.where().isBlank() ? null : request.where(),
         versions, steps, groups, flags, runsInOrder(runs, versions), request.alpha(), request.margin(),
-        request.correction().label(), request.changePointAlpha(), messages, methods(request));
+        request.correction().label(), request.changePointAlpha(), messages, methods(request), TrendConfounders.NONE);
   }
 
   private static StepTrend step(String step, Map<String, List<Observation>> byVersion, List<String> versions,

@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.trend;
 
+import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.html.HtmlTemplates;
 import dev.benchlake.analysis.html.PageAssets;
 import dev.benchlake.analysis.html.ScriptJson;
@@ -36,7 +37,7 @@ public final class TrendHtml {
       List<String> versions, List<GroupRow> groups, boolean hasFlags, List<FlagRow> flags, boolean hasChangePoints,
       List<ChangePointRow> changePoints, String changePointAlpha, List<GroupSection> sections, boolean hasMessages,
       List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods, String by,
-      String baseLabel) {}
+      String baseLabel, boolean hasMaintenance, List<String> maintenance) {}
 
   /** @param css {@code better}, {@code worse} or {@code same}, by the metric's direction */
   public record ChangePointRow(String step, String at, String before, String after, String change, String css, String p) {}
@@ -69,7 +70,8 @@ public final class TrendHtml {
     }
     List<FlagRow> flags = r.flags().stream().map(f -> new FlagRow(f.step(), f.from(), f.to(), Format.change(f.change() - 1),
         TrendMarkdown.interval(f.ci95()), Format.p(f.pAdjusted()), f.kind(), "(" + f.verdict() + ", "
-            + (f.beyondMargin() ? "beyond ±" + Format.percent(r.margin()) : "size uncertain") + ")")).toList();
+            + (f.beyondMargin() ? "beyond ±" + Format.percent(r.margin()) : "size uncertain") + ")"
+            + confoundedMark(Confounder.mark(r.confounders().of(f))))).toList();
     List<GroupSection> sections = new ArrayList<>();
     for (int i = 0; i < r.groups().size(); i++) {
       String group = r.groups().get(i).group();
@@ -93,14 +95,21 @@ public final class TrendHtml {
             Format.p(c.p())));
       }
     }
+    List<String> maintenance = TrendMarkdown.maintenanceLines(r, false);
     List<RunsRow> runs = r.versions().stream().map(v -> new RunsRow(v, r.runs().get(v).size(),
         String.join(", ", r.runs().get(v)))).toList();
     String direction = r.metric() + " in " + r.unit() + ", " + (r.higherIsBetter() ? "higher" : "lower")
         + " is better: a ratio " + (r.higherIsBetter() ? "above" : "below") + " 1 is an improvement.";
     return new View(PageAssets.get(), r.metric() + " by " + r.by() + ", relative to " + r.base(),
         ScriptJson.of(TrendJson.tree(r)), HtmlTemplates.text("trend.js"), lead(r), direction, r.versions(), groups,
-        !flags.isEmpty(), flags, !changePoints.isEmpty(), changePoints, Format.significant(r.changePointAlpha(), 3), sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
-        r.by() + " " + r.base());
+        !flags.isEmpty(), flags, !changePoints.isEmpty(), changePoints, Format.significant(r.changePointAlpha(), 3),
+        sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
+        r.by() + " " + r.base(), !maintenance.isEmpty(), maintenance);
+  }
+
+  /** {@code  ⚠ confounded: dead_tuples} beside a figure whose sides ran in different table-maintenance states. */
+  private static String confoundedMark(String mark) {
+    return mark == null ? "" : " ⚠ " + mark;
   }
 
   /** {@code At 16 against 11: point query 1.052, writes 0.871 (geometric means). 2 regressions, 1 improvement …} */
@@ -119,9 +128,11 @@ public final class TrendHtml {
     String groups = parts.isEmpty() ? "No group has a relative at " + r.by() + " " + compared + "."
         : "At " + r.by() + " " + compared + ", against " + r.base() + ": " + String.join(", ", parts)
             + " (geometric means of the steps' " + r.metric() + " ratios).";
+    long confounded = r.flags().stream().filter(f -> Confounder.anyFlag(r.confounders().of(f))).count();
     String flagged = r.flags().isEmpty() ? " No faster or slower call between consecutive versions."
         : " " + count(regressions, "regression") + " and " + count(improvements, "improvement")
-            + " (slower / faster calls) between consecutive versions.";
+            + " (slower / faster calls) between consecutive versions"
+            + (confounded == 0 ? "." : "; ⚠ " + confounded + " of them confounded by table maintenance (see below).");
     long changes = r.steps().stream().mapToLong(s -> s.changePoints().size()).sum();
     String shifted = changes == 0 ? "" : " " + count(changes, "change point") + " where a step's level shifts.";
     return groups + flagged + shifted;
@@ -142,7 +153,9 @@ public final class TrendHtml {
     }
     String ci = s.ci95().get(v) == null ? "" : " " + TrendMarkdown.interval(s.ci95().get(v));
     String verdict = s.verdict().get(v) == null ? "" : " " + s.verdict().get(v);
-    return new Cell(TrendMarkdown.ratio(relative) + ci + verdict, direction(r, relative, r.margin()));
+    String mark = Confounder.mark(r.confounders().at(s.step(), v));
+    return new Cell(TrendMarkdown.ratio(relative) + ci + verdict + confoundedMark(mark),
+        mark == null ? direction(r, relative, r.margin()) : direction(r, relative, r.margin()) + " confounded");
   }
 
   /** {@code better}, {@code worse} or {@code same} (within the margin), by the metric's direction. */

@@ -3,6 +3,7 @@ package dev.benchlake.analysis.trend;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.report.JsonText;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
@@ -18,10 +19,15 @@ import java.util.Map;
 /**
  * trend.json: {@code {"by", "base", "metric", "unit", "higher_is_better", "where", "versions",
  * "steps": [{"step", "group", "values", "relative", "ci95", "spread", "runs", "noisy", "verdict",
- * "runs_needed", "verdict_vs_previous", "change_points": [{"at", "before", "after", "ratio", "p"}]}],
- * "groups": [{"group", "geomean", "ci95", "steps"}],
+ * "runs_needed", "verdict_vs_previous", "change_points": [{"at", "before", "after", "ratio", "p"}],
+ * "confounders"}], "groups": [{"group", "geomean", "ci95", "steps"}],
  * "flags": [{"step", "from", "to", "kind", "verdict", "beyond_margin", "change", "ci95", "p",
- * "p_adjusted"}], "runs", "alpha", "margin", "correction", "change_point_alpha", "messages", "methods"}}. Verdicts are
+ * "p_adjusted", "confounders"}], "runs", "alpha", "margin", "correction", "change_point_alpha", "messages",
+ * "methods"}}.
+ * {@code confounders} is a list of {@code {"kind", "detail"}} (table maintenance: {@code
+ * dead_tuples}, {@code autovacuum}, {@code autoanalyze}, or {@code not_recorded}), per step and
+ * version against the base (null at the base and without a figure; empty: recorded and the same
+ * state) and per flagged change between its two versions. Verdicts are
  * {@code faster}, {@code slower}, {@code equivalent} or {@code inconclusive}. Every per-version map has every version, in order, with {@code null}
  * where undefined (never NaN). Values, ratios and p-values are rounded half-even to 6 significant
  * digits. The same report gives the same bytes on every machine.
@@ -72,6 +78,8 @@ public final class TrendJson {
         point.set("ratio", number(c.ratio()));
         point.set("p", number(c.p()));
       }
+      ObjectNode confounders = step.putObject("confounders");
+      report.versions().forEach(v -> confounders.set(v, confounders(confounders, report.confounders().at(s.step(), v))));
     }
     ArrayNode groups = root.putArray("groups");
     for (GroupTrend g : report.groups()) {
@@ -96,6 +104,7 @@ public final class TrendJson {
       flag.set("ci95", range(flag, f.ci95()));
       flag.set("p", number(f.p()));
       flag.set("p_adjusted", number(f.pAdjusted()));
+      flag.set("confounders", confounders(flag, report.confounders().of(f)));
     }
     ObjectNode runs = root.putObject("runs");
     report.runs().forEach((v, ids) -> strings(runs.putArray(v), ids));
@@ -106,6 +115,15 @@ public final class TrendJson {
     strings(root.putArray("messages"), report.messages());
     strings(root.putArray("methods"), report.methods());
     return root;
+  }
+
+  private static ArrayNode confounders(ObjectNode owner, List<Confounder> confounders) {
+    if (confounders == null) {
+      return null;
+    }
+    ArrayNode list = owner.arrayNode();
+    confounders.forEach(c -> list.addObject().put("kind", c.kind()).put("detail", c.detail()));
+    return list;
   }
 
   private static void numbers(ObjectNode into, Map<String, ? extends Number> values) {

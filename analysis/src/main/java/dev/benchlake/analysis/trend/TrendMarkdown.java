@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.trend;
 
+import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
@@ -51,6 +52,7 @@ public final class TrendMarkdown {
         row(md, cells);
       }
     }
+    maintenance(md, r);
     if (!r.messages().isEmpty()) {
       md.append("\n## Notes\n\n");
       r.messages().forEach(m -> md.append("- ").append(m).append('\n'));
@@ -111,10 +113,69 @@ public final class TrendMarkdown {
     rows.forEach(cells -> row(md, List.of(cells)));
   }
 
-  /** {@code **regression** (slower, beyond ±5%)}: whether the size of the change is settled too. */
+  /**
+   * {@code **regression** (slower, beyond ±5%)}: whether the size of the change is settled too;
+   * a change whose versions ran in different table-maintenance states says so.
+   */
   static String flagCall(TrendReport r, Flag f) {
+    String mark = Confounder.mark(r.confounders().of(f));
     return "**" + f.kind() + "** (" + f.verdict() + ", " + (f.beyondMargin() ? "beyond ±" + Format.percent(r.margin())
-        : "size uncertain") + ")";
+        : "size uncertain") + ")" + (mark == null ? "" : " ⚠ " + mark);
+  }
+
+  /**
+   * The table maintenance section: every confounder with its figures, by step and comparison, and
+   * the steps whose table health no run recorded.
+   */
+  private static void maintenance(StringBuilder md, TrendReport r) {
+    List<String> lines = maintenanceLines(r, true);
+    if (lines.isEmpty()) {
+      return;
+    }
+    md.append("\n## Table maintenance\n\n");
+    lines.forEach(l -> md.append("- ").append(l).append('\n'));
+  }
+
+  /**
+   * Every flag with its figures, by step and comparison; then, in one line, the comparisons whose
+   * table health was not recorded (never called clean); or that every one was recorded and none
+   * is flagged.
+   */
+  static List<String> maintenanceLines(TrendReport r, boolean markdown) {
+    java.util.function.UnaryOperator<String> code = markdown ? TrendMarkdown::code : t -> t;
+    java.util.function.UnaryOperator<String> text = markdown ? TrendMarkdown::text : t -> t;
+    List<String> lines = new ArrayList<>();
+    java.util.Set<String> notRecorded = new java.util.LinkedHashSet<>();
+    int checked = 0;
+    for (StepTrend s : r.steps()) {
+      for (String v : r.versions()) {
+        List<Confounder> c = r.confounders().at(s.step(), v);
+        if (c == null) {
+          continue;
+        }
+        checked++;
+        if (Confounder.notRecorded(c)) {
+          notRecorded.add(s.step());
+        }
+        c.stream().filter(Confounder::flags).forEach(x -> lines.add(code.apply(s.step()) + ", " + text.apply(v) + " against "
+            + text.apply(r.base()) + ": " + x.kind() + ": " + text.apply(x.detail())));
+      }
+    }
+    for (Flag f : r.flags()) {
+      List<Confounder> c = r.confounders().of(f);
+      if (c != null) {
+        c.stream().filter(Confounder::flags).forEach(x -> lines.add(code.apply(f.step()) + ", " + text.apply(f.from()) + " → "
+            + text.apply(f.to()) + ": " + x.kind() + ": " + text.apply(x.detail())));
+      }
+    }
+    if (!notRecorded.isEmpty()) {
+      lines.add("Table health not recorded for " + String.join(", ", notRecorded.stream().map(code)
+          .toList()) + " (in some runs of the versions compared; sysbench, pgbench and older loadgen runs carry none):"
+          + " their table-maintenance state is unknown, neither flagged nor clean.");
+    } else if (lines.isEmpty() && checked > 0) {
+      lines.add("Table health recorded in every run: no step ran in a different table-maintenance state from the base.");
+    }
+    return lines.stream().map(l -> l.replace("\n", " ")).toList();
   }
 
   /** The base version's value in its unit; other versions' relatives with their interval and call. */
@@ -133,8 +194,9 @@ public final class TrendMarkdown {
     Range ci = s.ci95().get(version);
     String verdict = s.verdict().get(version);
     Integer needed = s.runsNeeded().get(version);
+    String mark = Confounder.mark(r.confounders().at(s.step(), version));
     return ratio(relative) + (ci == null ? "" : " " + interval(ci)) + (verdict == null ? "" : " " + verdict)
-        + (needed == null ? "" : " (needs " + needed + " runs)");
+        + (needed == null ? "" : " (needs " + needed + " runs)") + (mark == null ? "" : " ⚠ " + mark);
   }
 
   /** A value in the metric's unit: {@code 49510/s}, {@code 1.234 ms}. */

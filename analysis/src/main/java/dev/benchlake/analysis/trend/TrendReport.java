@@ -17,11 +17,20 @@ import java.util.Map;
  * @param changePointAlpha significance level of each change point
  * @param messages what could not be computed and why, one sentence each
  * @param methods how the figures were computed, one line each
+ * @param confounders the table-maintenance confounders of the steps and of the flagged changes
  */
 public record TrendReport(String by, String base, String metric, String unit, boolean higherIsBetter, String where,
     List<String> versions, List<StepTrend> steps, List<GroupTrend> groups, List<Flag> flags,
     Map<String, List<String>> runs, double alpha, double margin, String correction, double changePointAlpha,
-    List<String> messages, List<String> methods) {
+    List<String> messages, List<String> methods, TrendConfounders confounders) {
+
+  /** This report with the confounder check's results and its method line. */
+  public TrendReport withConfounders(TrendConfounders checked, String method) {
+    List<String> withMethod = new java.util.ArrayList<>(methods);
+    withMethod.add(method);
+    return new TrendReport(by, base, metric, unit, higherIsBetter, where, versions, steps, groups, flags, runs, alpha,
+        margin, correction, changePointAlpha, messages, withMethod, checked);
+  }
 
   /**
    * One step across versions.

@@ -66,7 +66,14 @@ public final class WarehouseFixture {
     List<Row> rows = new ArrayList<>();
     long line = 1;
     for (Metric m : metrics) {
-      rows.add(RowFactory.create(m.runId(), m.step(), null, null, m.metric(), m.value(), m.unit(), null, line++));
+      Map<String, Object> cells = new java.util.HashMap<>();
+      cells.put(WarehouseSchema.RUN_ID, m.runId());
+      cells.put(WarehouseSchema.STEP, m.step());
+      cells.put("metric", m.metric());
+      cells.put("value", m.value());
+      cells.put("unit", m.unit());
+      cells.put(WarehouseSchema.SOURCE_LINE, line++);
+      rows.add(dev.benchlake.warehouse.SchemaColumns.row(WarehouseSchema.STEP_METRICS, cells));
     }
     return spark.createDataFrame(rows, WarehouseSchema.STEP_METRICS);
   }

@@ -32,44 +32,66 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
 /**
- * Upgrades lose nothing (issue 17): the current build on copies of the frozen 0.1.0 fixtures
- * ({@code app/src/test/compat/0.1.0}, never modified: every test works on a copy in a temporary
- * folder). What 0.1.0 printed for its warehouse ({@code expected/}) must come back, on the old
- * columns, before and after {@code benchlake upgrade}; the columns added since read as null ("not
- * recorded"). Source paths in the warehouse are the fixture machine's: they are compared with what
- * 0.1.0 printed, never with a path here.
+ * Upgrades lose nothing (issue 17): the current build on copies of the frozen fixtures of every
+ * earlier release ({@code app/src/test/compat/<release>}, never modified: every test works on a
+ * copy in a temporary folder). What a release printed for its warehouse ({@code expected/}) must
+ * come back, on its columns, before and after {@code benchlake upgrade}; the columns added since
+ * read as null ("not recorded"). Source paths in the warehouse are the fixture machine's: they are
+ * compared with what the release printed, never with a path here.
+ *
+ * <p>The checks of what every release must keep (runs and export before and after the upgrade,
+ * its raw run folder ingesting) run on each release; the others, whose code paths do not depend
+ * on the release, run on 0.1.0's fixtures only: CI time matters.
  *
  * <p>Commands run in-process on one shared Spark session, except the killed upgrade, which is a
  * real {@code bin/benchlake} process (hence an IT: after {@code mvn package}).
  */
 @Tag("integration")
 class CompatibilityIT extends SparkTestBase {
-  static final Path FIXTURE = Path.of(System.getProperty("benchlake.app.dir", "target")).toAbsolutePath().getParent()
-      .resolve("src/test/compat/0.1.0");
-  /** Columns added after 0.1.0, per exported table: null on every old row. */
-  static final Map<String, List<String>> NEW_COLUMNS = Map.of(
-      "runs", List.of("server_start"),
-      "tasks", List.of(),
-      "step_metrics", List.of(),
-      "rejects", List.of("error_type", "column"));
+  static final Path COMPAT = Path.of(System.getProperty("benchlake.app.dir", "target")).toAbsolutePath().getParent()
+      .resolve("src/test/compat");
+  static final Path FIXTURE = COMPAT.resolve("0.1.0");
+  /** step_metrics' table health (format 3, issue 15). */
+  static final List<String> TABLE_HEALTH = List.of("health_before", "health_after", "tables_autovacuumed",
+      "tables_autoanalyzed", "between_steps");
+  /** Per release: the columns added after it, per exported table: null on every old row. */
+  static final Map<String, Map<String, List<String>>> NEW_COLUMNS = Map.of(
+      "0.1.0", Map.of(
+          "runs", List.of("server_start"),
+          "tasks", List.of(),
+          "step_metrics", TABLE_HEALTH,
+          "rejects", List.of("error_type", "column")),
+      "0.2.0", Map.of(
+          "runs", List.of(),
+          "tasks", List.of(),
+          "step_metrics", TABLE_HEALTH,
+          "rejects", List.of(),
+          "ingest_files", List.of()));
+  /** Each release's warehouse format. */
+  static final Map<String, Integer> FORMAT = Map.of("0.1.0", 1, "0.2.0", 2);
 
   @TempDir
   Path tmp;
 
-  @Test
-  void runsAndExportGiveBackWhat010PrintedBeforeAndAfterTheUpgrade() throws IOException {
-    Path wh = copy("warehouse", "wh");
+  @ParameterizedTest
+  @ValueSource(strings = {"0.1.0", "0.2.0"})
+  void runsAndExportGiveBackWhatTheReleasePrintedBeforeAndAfterTheUpgrade(String release) throws IOException {
+    Path wh = copy(release, "warehouse", "wh");
     for (int pass = 0; pass < 2; pass++) {
-      assertSameRuns(wh);
-      for (String table : NEW_COLUMNS.keySet()) {
-        assertSameExport(wh, table);
+      assertSameRuns(release, wh);
+      for (String table : NEW_COLUMNS.get(release).keySet()) {
+        assertSameExport(release, wh, table);
       }
       if (pass == 0) {
         Cli upgrade = run(new UpgradeCommand(), "--warehouse", wh.toString());
         assertThat(upgrade.exitCode()).as(upgrade.err()).isZero();
+        assertThat(upgrade.out()).contains("step_metrics: added columns health_before",
+            "format " + FORMAT.get(release) + " -> " + WarehouseFormat.CURRENT);
       }
     }
   }
@@ -102,7 +124,7 @@ class CompatibilityIT extends SparkTestBase {
     Cli upgrade = run(new UpgradeCommand(), "--warehouse", wh.toString());
     assertThat(upgrade.exitCode()).as(upgrade.err()).isZero();
     assertThat(upgrade.out()).contains("rejects: added columns error_type", "runs: added column server_start",
-        "format 1 -> " + WarehouseFormat.CURRENT);
+        "step_metrics: added columns health_before", "format 1 -> " + WarehouseFormat.CURRENT);
     Map<Path, String> upgraded = snapshot(wh);
     Cli again = run(new UpgradeCommand(), "--warehouse", wh.toString());
     assertThat(again.exitCode()).isZero();
@@ -135,9 +157,11 @@ class CompatibilityIT extends SparkTestBase {
         .isEqualTo(3);
   }
 
-  @Test
-  void theRawRunFolderOf010IngestsWithZeroRejects() throws IOException {
-    Path run = copy("run", "run");
+  /** A run folder of an older loadgen (no table health) ingests, and its steps' health is not recorded. */
+  @ParameterizedTest
+  @ValueSource(strings = {"0.1.0", "0.2.0"})
+  void theRawRunFolderOfAReleaseIngestsWithZeroRejects(String release) throws IOException {
+    Path run = copy(release, "run", "run");
     Path wh = tmp.resolve("fresh");
     Cli ingest = run(new IngestCommand(), "--warehouse", wh.toString(), run.toString());
     assertThat(ingest.exitCode()).as(ingest.err()).isZero();
@@ -146,6 +170,7 @@ class CompatibilityIT extends SparkTestBase {
     assertThat(only.get("tasks_accepted").asLong()).isEqualTo(Files.readAllLines(run.resolve("tasks.csv")).size() - 1);
     assertThat(Files.readString(wh.resolve("_benchlake/format.json"))).contains("\"format_version\": "
         + WarehouseFormat.CURRENT);
+    assertThat(exportRows(wh, "step_metrics")).as("no table health row: not recorded").isEmpty();
   }
 
   @Test
@@ -212,22 +237,30 @@ class CompatibilityIT extends SparkTestBase {
   // --- helpers
 
   private void assertSameRuns(Path wh) throws IOException {
+    assertSameRuns("0.1.0", wh);
+  }
+
+  private void assertSameRuns(String release, Path wh) throws IOException {
     Map<String, JsonNode> actual = runsById(wh);
-    Map<String, JsonNode> expected = expectedRuns();
+    Map<String, JsonNode> expected = expectedRuns(release);
     assertThat(actual.keySet()).isEqualTo(expected.keySet());
     expected.forEach((id, e) -> assertSubset(actual.get(id), e, "run " + id));
   }
 
   private void assertSameExport(Path wh, String table) throws IOException {
+    assertSameExport("0.1.0", wh, table);
+  }
+
+  private void assertSameExport(String release, Path wh, String table) throws IOException {
     List<JsonNode> actual = exportRows(wh, table);
     List<JsonNode> expected = new ArrayList<>();
-    for (String line : Files.readAllLines(FIXTURE.resolve("expected/" + table + ".jsonl"))) {
+    for (String line : Files.readAllLines(COMPAT.resolve(release).resolve("expected/" + table + ".jsonl"))) {
       expected.add(Json.mapper().readTree(line));
     }
     assertThat(actual).as(table + " rows").hasSameSizeAs(expected);
     for (int i = 0; i < expected.size(); i++) {
       assertSubset(actual.get(i), expected.get(i), table + " row " + (i + 1));
-      for (String column : NEW_COLUMNS.get(table)) {
+      for (String column : NEW_COLUMNS.get(release).get(table)) {
         JsonNode value = actual.get(i).get(column);
         assertThat(value != null && value.isNull()).as(column + " of an old row is there and null (not recorded): "
             + value).isTrue();
@@ -258,8 +291,12 @@ class CompatibilityIT extends SparkTestBase {
   }
 
   private static Map<String, JsonNode> expectedRuns() throws IOException {
+    return expectedRuns("0.1.0");
+  }
+
+  private static Map<String, JsonNode> expectedRuns(String release) throws IOException {
     Map<String, JsonNode> out = new TreeMap<>();
-    for (String line : Files.readAllLines(FIXTURE.resolve("expected/runs.json"))) {
+    for (String line : Files.readAllLines(COMPAT.resolve(release).resolve("expected/runs.json"))) {
       JsonNode node = Json.mapper().readTree(line);
       out.put(node.get("run_id").asText(), node);
     }
@@ -290,7 +327,11 @@ class CompatibilityIT extends SparkTestBase {
   }
 
   private Path copy(String fixture, String name) throws IOException {
-    Path from = FIXTURE.resolve(fixture);
+    return copy("0.1.0", fixture, name);
+  }
+
+  private Path copy(String release, String fixture, String name) throws IOException {
+    Path from = COMPAT.resolve(release).resolve(fixture);
     Path to = tmp.resolve(name);
     try (Stream<Path> walk = Files.walk(from)) {
       for (Path p : (Iterable<Path>) walk::iterator) {

@@ -52,6 +52,15 @@ class SysbenchTrendTest extends SparkTestBase {
     assertThat(qps.messages()).as("each file is a run").contains(
         "db_major 14: oltp_point_select, oltp_read_write have one run each: no interval there, so its calls are inconclusive.");
 
+    // Real sysbench output carries no table health: not recorded, never clean.
+    assertThat(qps.confounders().at("oltp_point_select", "15")).singleElement().satisfies(c -> {
+      assertThat(c.kind()).isEqualTo("not_recorded");
+      assertThat(c.detail()).isEqualTo("table health not recorded for all 2 runs of 14 and all 2 runs of 15.");
+    });
+    String md = dev.benchlake.analysis.trend.TrendMarkdown.write(qps);
+    assertThat(md).contains("Table health not recorded for `oltp_point_select`, `oltp_read_write`")
+        .doesNotContain("confounded").doesNotContain("Table health recorded in every run");
+
     TrendReport tps = Trend.run(warehouse, TrendRequest.of("db_major", "14", "tps"));
     assertThat(step(tps, "oltp_point_select").values().get("14")).isEqualTo(49507.72);
     TrendReport p99 = Trend.run(warehouse, TrendRequest.of("db_major", "14", "p99_s"));

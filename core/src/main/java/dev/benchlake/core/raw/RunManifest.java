@@ -35,6 +35,11 @@ import java.util.SortedMap;
  * @param client the machine that ran the load
  * @param labels user labels ({@code --label key=value})
  * @param summary counts at the end of the run, absent while running
+ * @param betweenSteps what loadgen ran on the workload's tables between steps ({@code none},
+ *     {@code analyze}, {@code vacuum-analyze}, {@code checkpoint}); absent in manifests written
+ *     before it was recorded (an additive field: the format version stays)
+ * @param stepHealth per step, the table health before and after it ({@link StepHealth}); absent
+ *     in older manifests and in runs whose server statistics could not be read
  */
 public record RunManifest(
     int formatVersion,
@@ -50,9 +55,19 @@ public record RunManifest(
     Target target,
     Client client,
     SortedMap<String, String> labels,
-    Summary summary) {
+    Summary summary,
+    String betweenSteps,
+    List<StepHealth> stepHealth) {
 
   public static final int FORMAT_VERSION = 1;
+
+  /** A manifest without table health (written before it was recorded, or by a test). */
+  public RunManifest(int formatVersion, String runId, Tool tool, String startedAt, String finishedAt,
+      long originEpochNs, RunStatus status, String error, Workload workload, Mode mode, Target target, Client client,
+      SortedMap<String, String> labels, Summary summary) {
+    this(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload, mode, target,
+        client, labels, summary, null, null);
+  }
 
   /** @param name e.g. {@code benchlake-loadgen}; @param version e.g. {@code 0.1.0 (git abc123)} */
   public record Tool(String name, String version) {}
@@ -169,6 +184,12 @@ public record RunManifest(
   /** This manifest with another status, end time, error and summary. */
   public RunManifest finish(RunStatus newStatus, String finishedAtUtc, String newError, Summary newSummary) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAtUtc, originEpochNs, newStatus,
-        newError, workload, mode, target, client, labels, newSummary);
+        newError, workload, mode, target, client, labels, newSummary, betweenSteps, stepHealth);
+  }
+
+  /** This manifest with the steps' table health so far. */
+  public RunManifest withStepHealth(List<StepHealth> steps) {
+    return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
+        mode, target, client, labels, summary, betweenSteps, steps == null ? null : List.copyOf(steps));
   }
 }

@@ -38,6 +38,34 @@ class RunManifestTest {
         new RunManifest.Summary(5000, 4992, 8, Map.of("08001", 8L)));
   }
 
+  /** A finished run of two steps with the table health around each, and vacuum-analyze between them. */
+  static RunManifest sampleWithHealth() {
+    TableHealth loaded = new TableHealth("2026-11-29T10:00:01.250Z", 2, 20_000, 0, 0, 0, null, null, 12L, 345L);
+    TableHealth written = new TableHealth("2026-11-29T10:00:31.500Z", 2, 20_000, 11_800, 1, 2,
+        "2026-11-29T10:00:20.125Z", "2026-11-29T10:00:21Z", 13L, 1_234L);
+    TableHealth vacuumed = new TableHealth("2026-11-29T10:00:32Z", 2, 20_000, 0, 1, 2, "2026-11-29T10:00:20.125Z",
+        "2026-11-29T10:00:21Z", 13L, 1_234L);
+    TableHealth read = new TableHealth("2026-11-29T10:01:02Z", 2, 20_000, 0, 1, 2, "2026-11-29T10:00:20.125Z",
+        "2026-11-29T10:00:21Z", 14L, 1_300L);
+    RunManifest m = sample();
+    return new RunManifest(m.formatVersion(), m.runId(), m.tool(), m.startedAt(), m.finishedAt(), m.originEpochNs(),
+        m.status(), m.error(), new RunManifest.Workload("sysbench", List.of("update-index", "point-select"),
+            m.workload().parameters()), m.mode(), m.target(), m.client(), m.labels(), m.summary(), "vacuum-analyze",
+        List.of(new StepHealth("update-index", List.of("update-index"), loaded, written, 1, 2, "vacuum-analyze"),
+            new StepHealth("point-select", List.of("point-select"), vacuumed, read, 0, 0, null)));
+  }
+
+  @Test
+  void tableHealthMatchesItsGoldenFileAndRoundTrips() throws IOException {
+    dev.benchlake.core.testing.Golden.checkOnly(getClass(), "manifest-health-golden.json",
+        sampleWithHealth().toJson() + "\n");
+    RunManifest back = RunManifest.fromJson(sampleWithHealth().toJson());
+    assertThat(back.stepHealth()).isEqualTo(sampleWithHealth().stepHealth());
+    assertThat(back.betweenSteps()).isEqualTo("vacuum-analyze");
+    assertThat(back.stepHealth().get(0).healthAfter().deadFraction()).isEqualTo(11_800 / 31_800.0);
+    assertThat(RunManifest.fromJson(sample().toJson()).stepHealth()).as("an older manifest: not recorded").isNull();
+  }
+
   @Test
   void matchesTheGoldenFile() throws IOException {
     try (InputStream in = getClass().getResourceAsStream("manifest-golden.json")) {

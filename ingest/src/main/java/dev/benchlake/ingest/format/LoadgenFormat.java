@@ -12,7 +12,6 @@ import dev.benchlake.core.raw.TaskCsv;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
-import dev.benchlake.ingest.parse.MetadataOnly;
 import dev.benchlake.ingest.source.Bom;
 import dev.benchlake.warehouse.WarehouseSchema;
 import java.io.IOException;
@@ -110,7 +109,7 @@ public final class LoadgenFormat implements SourceFormat {
         instant(manifestFile, "finished_at", manifest.finishedAt()),
         manifest.labels() == null ? Map.of() : manifest.labels(), dims, Map.of("manifest", metadata));
     return new SourcePlan(name(), List.of(
-        PlannedFile.document(manifestFile, new MetadataOnly()),
+        PlannedFile.document(manifestFile, new LoadgenManifestParser()),
         PlannedFile.lines(tasksFile, new LoadgenTaskParser(manifest.originEpochNs()))),
         manifest.runId(), false, "", run, null, null);
   }

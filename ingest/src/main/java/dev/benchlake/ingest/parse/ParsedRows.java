@@ -81,7 +81,12 @@ public final class ParsedRows {
       .add("raw_line", StringType, true)
       .add("reason", StringType, true)
       .add(WarehouseSchema.ERROR_TYPE, StringType, true)
-      .add(WarehouseSchema.COLUMN, StringType, true);
+      .add(WarehouseSchema.COLUMN, StringType, true)
+      .add(WarehouseSchema.HEALTH_BEFORE, WarehouseSchema.tableHealth(), true)
+      .add(WarehouseSchema.HEALTH_AFTER, WarehouseSchema.tableHealth(), true)
+      .add(WarehouseSchema.TABLES_AUTOVACUUMED, IntegerType, true)
+      .add(WarehouseSchema.TABLES_AUTOANALYZED, IntegerType, true)
+      .add(WarehouseSchema.BETWEEN_STEPS, StringType, true);
 
   /**
    * The tasks of the second pass: {@code WarehouseSchema.TASKS} but with the source and run part
@@ -95,6 +100,9 @@ public final class ParsedRows {
       WarehouseSchema.END_TS, List.of(new StructField(END_US, LongType, true, Metadata.empty())),
       WarehouseSchema.SOURCE_LINE, List.of(new StructField(LINE_NO, LongType, false, Metadata.empty()))));
 
+  /** The table health cells of a row that is not a step's table health: all null. */
+  private static final Object[] NO_HEALTH = new Object[5];
+
   static Row task(int source, long lineNo, ParsedTask t) {
     return RowFactory.create(source, t.runPart(), t.step(), t.clientId(), t.seq(), t.startEpochUs(), t.endEpochUs(),
         t.latencyNs(), t.serviceNs(), t.waitNs(), t.warmup(), t.ok(), emptyToNull(t.sqlstate()),
@@ -103,29 +111,35 @@ public final class ParsedRows {
 
   static Row taskSummary(int source, int file, String runPart, long tasks, long failed, Long minStartUs, Long maxEndUs) {
     return RowFactory.create(TASK_SUMMARY, false, tasks, failed, source, file, 0L, runPart,
-        null, minStartUs, maxEndUs, null, null, null, null, null, null, null, null, null, null);
+        null, minStartUs, maxEndUs, null, null, null, null, null, null, null, null, null, null, NO_HEALTH[0], NO_HEALTH[1],
+        NO_HEALTH[2], NO_HEALTH[3], NO_HEALTH[4]);
   }
 
   static Row metric(int source, int file, long lineNo, boolean first, ParsedMetric m) {
+    ParsedMetric.Health h = m.health();
     return RowFactory.create(METRIC, first, first ? 1L : 0L, null, source, file, lineNo, m.runPart(),
         m.step(), null, null, m.intervalStartS(), m.intervalS(), m.metric(), m.value(), m.unit(), m.bucket(), null, null,
-        null, null);
+        null, null, h == null ? null : h.before(), h == null ? null : h.after(), h == null ? null : h.tablesAutovacuumed(),
+        h == null ? null : h.tablesAutoanalyzed(), h == null ? null : h.betweenSteps());
   }
 
   static Row reject(int source, int file, long lineNo, String raw, RejectType type, String column, String reason) {
     return RowFactory.create(REJECT, true, 1L, null, source, file, lineNo, "",
         null, null, null, null, null, null, null, null, null, RawLines.truncate(raw),
-        RawLines.truncate(reason), type.sqlName(), column == null ? null : RawLines.truncate(column));
+        RawLines.truncate(reason), type.sqlName(), column == null ? null : RawLines.truncate(column), NO_HEALTH[0],
+        NO_HEALTH[1], NO_HEALTH[2], NO_HEALTH[3], NO_HEALTH[4]);
   }
 
   static Row metadata(int source, int file, long lineNo) {
     return RowFactory.create(METADATA, true, 1L, null, source, file, lineNo, "",
-        null, null, null, null, null, null, null, null, null, null, null, null, null);
+        null, null, null, null, null, null, null, null, null, null, null, null, null, NO_HEALTH[0], NO_HEALTH[1],
+        NO_HEALTH[2], NO_HEALTH[3], NO_HEALTH[4]);
   }
 
   static Row fact(int source, int file, String runPart, String key, String value) {
     return RowFactory.create(FACT, false, 0L, null, source, file, 0L, runPart == null ? "" : runPart,
-        null, null, null, null, null, key, null, null, null, null, value, null, null);
+        null, null, null, null, null, key, null, null, null, null, value, null, null, NO_HEALTH[0], NO_HEALTH[1],
+        NO_HEALTH[2], NO_HEALTH[3], NO_HEALTH[4]);
   }
 
   private static String emptyToNull(String s) {

@@ -185,9 +185,20 @@ class ExportCommandTest extends IngestTestSupport {
         task("r-linux-1", "point-select", 0, 0, "2016-03-02T03:47:09.999999Z", "2016-03-02T03:47:10Z", 999L,
             true, false, null, null));
     List<Row> metrics = List.of(
-        RowFactory.create("r-linux-1", "select-update", null, null, "latency_avg", 1.0E-5, "s", null, 7L),
-        RowFactory.create("r-linux-1", "select-update", 1.0, 1.0, "tps", 123456.789, "1/s", null, 8L),
-        RowFactory.create("r-linux-1", "select-update", 2.0, 1.0, "tps", Double.NaN, "1/s", null, null));
+        RowFactory.create("r-linux-1", "select-update", null, null, "latency_avg", 1.0E-5, "s", null, 7L, null, null,
+            null, null, null),
+        RowFactory.create("r-linux-1", "select-update", 1.0, 1.0, "tps", 123456.789, "1/s", null, 8L, null, null, null,
+            null, null),
+        RowFactory.create("r-linux-1", "select-update", 2.0, 1.0, "tps", Double.NaN, "1/s", null, null, null, null,
+            null, null, null),
+        // A step's table health (format 3): nested structs, timestamps among them, some null.
+        RowFactory.create("r-linux-1", "select-update", null, null, "table_health", 1.0, "tables", null, 3L,
+            RowFactory.create(java.sql.Timestamp.from(java.time.Instant.parse("2016-03-02T03:40:00.5Z")), 1, 100_000L,
+                0L, 0L, 0L, null, null, 12L, 345L),
+            RowFactory.create(java.sql.Timestamp.from(java.time.Instant.parse("2016-03-02T03:46:08Z")), 1, 100_000L,
+                11_800L, 1L, 0L, java.sql.Timestamp.from(java.time.Instant.parse("2016-03-02T03:45:00.123456Z")), null,
+                13L, 1_234L),
+            1, 0, "none"));
     List<Row> rejects = List.of(RowFactory.create("r-linux-1", "/data/linux/run1/tasks.csv", 9L,
         "select-update\t1,\"x\"", "not a number: \"x\"", "number_format", "latency"));
     commit(warehouse, "linux", List.of(linux), spark.createDataFrame(linuxTasks, WarehouseSchema.TASKS), metrics, rejects);
@@ -211,7 +222,8 @@ class ExportCommandTest extends IngestTestSupport {
     try {
       dying.append("ghost", batch(List.of(ghost), spark.createDataFrame(List.of(
           task(GHOST, "select-update", 0, 0, null, null, 5L, true, false, null, null)), WarehouseSchema.TASKS),
-          List.of(RowFactory.create(GHOST, "select-update", null, null, "tps", 1.0, "1/s", null, 1L)),
+          List.of(RowFactory.create(GHOST, "select-update", null, null, "tps", 1.0, "1/s", null, 1L, null, null, null,
+              null, null)),
           List.of(RowFactory.create(GHOST, "f", 1L, "x", "y", "syntax", null))), WarehouseWriter.FIRST_VERSION);
       fail("the ghost ingest committed");
     } catch (IllegalStateException expected) {

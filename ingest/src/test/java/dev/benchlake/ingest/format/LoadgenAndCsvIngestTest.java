@@ -61,6 +61,51 @@ class LoadgenAndCsvIngestTest extends IngestTestSupport {
         .as("the cut last line ends before a field").containsExactly("field_count", "null");
   }
 
+  /**
+   * step_metrics' table health (format 3), the contract with loadgen: core's golden manifest with
+   * two steps' health ingests as one {@code table_health} row per step, on the manifest line where
+   * the step's entry begins, with every figure; a manifest without health (an older loadgen) adds
+   * no such row, so its steps' health reads as not recorded.
+   */
+  @Test
+  void tableHealthFromTheManifestGoesWithItsStep() throws Exception {
+    Path run = loadgenRun(tmp.resolve("health"), "run-health", RunStatus.COMPLETE, 8);
+    String manifest;
+    try (java.io.InputStream in = getClass().getResourceAsStream("/dev/benchlake/core/raw/manifest-health-golden.json")) {
+      manifest = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("2b0c8a0e-5d43-4b8f-9d55-3f1c2d9b7a10",
+          "run-health");
+    }
+    Files.writeString(RunDirectory.manifest(run), manifest);
+    Path old = loadgenRun(tmp.resolve("old"), "run-old", RunStatus.COMPLETE, 8);
+    ingest(IngestRequest.of(run, old));
+
+    List<Row> health = warehouse().stepMetrics().orderBy("source_line").collectAsList();
+    assertThat(health).extracting(r -> r.<String>getAs("run_id")).containsOnly("run-health");
+    assertThat(health).extracting(r -> r.<String>getAs("step")).containsExactly("update-index", "point-select");
+    List<String> lines = Files.readAllLines(RunDirectory.manifest(run));
+    Row writes = health.get(0);
+    assertThat(lines.get((int) (long) writes.<Long>getAs("source_line") - 1)).as("the line where the entry begins")
+        .contains("{");
+    assertThat(List.<Object>of(writes.getAs("metric"), writes.getAs("value"), writes.getAs("unit")))
+        .containsExactly("table_health", 2.0, "tables");
+    Row before = writes.getAs("health_before");
+    Row after = writes.getAs("health_after");
+    assertThat(before.<Long>getAs("n_dead_tup")).isZero();
+    assertThat(after.<Long>getAs("n_dead_tup")).isEqualTo(11_800L);
+    assertThat(after.<Long>getAs("n_live_tup")).isEqualTo(20_000L);
+    assertThat(after.<Long>getAs("autovacuum_count")).isEqualTo(1L);
+    assertThat(after.<java.sql.Timestamp>getAs("last_autovacuum").toInstant().toString())
+        .isEqualTo("2026-11-29T10:00:20.125Z");
+    assertThat(before.<java.sql.Timestamp>getAs("last_autovacuum")).isNull();
+    assertThat(after.<Long>getAs("buffers_written")).isEqualTo(1_234L);
+    assertThat(List.<Object>of(writes.getAs("tables_autovacuumed"), writes.getAs("tables_autoanalyzed"),
+        writes.getAs("between_steps"))).containsExactly(1, 2, "vacuum-analyze");
+    Row files = warehouse().ingestFiles().where(col("run_id").equalTo("run-health")
+        .and(col("path").endsWith("manifest.json"))).first();
+    assertThat(List.of(files.<Long>getAs("lines"), files.<Long>getAs("data_lines"), files.<Long>getAs("metadata_lines")))
+        .containsExactly((long) lines.size(), 2L, lines.size() - 2L);
+  }
+
   private static void addServerStart(Path run, String json) throws java.io.IOException {
     com.fasterxml.jackson.databind.node.ObjectNode manifest = (com.fasterxml.jackson.databind.node.ObjectNode)
         dev.benchlake.core.Json.mapper().readTree(Files.readString(RunDirectory.manifest(run)));

@@ -19,6 +19,8 @@ import org.postgresql.ds.PGSimpleDataSource;
  */
 public final class Database {
   private static final Driver DRIVER = new Driver();
+  /** Every loadgen connection's application_name (the table health probe waits for them to leave). */
+  public static final String APPLICATION_NAME = "benchlake-loadgen";
 
   private final JdbcTarget target;
   private final Properties properties;
@@ -35,7 +37,7 @@ public final class Database {
     PGProperty.SOCKET_TIMEOUT.set(extra, seconds(queryTimeout));
     PGProperty.CANCEL_SIGNAL_TIMEOUT.set(extra, seconds(connectTimeout));
     PGProperty.TCP_KEEP_ALIVE.set(extra, true);
-    PGProperty.APPLICATION_NAME.set(extra, "benchlake-loadgen");
+    PGProperty.APPLICATION_NAME.set(extra, APPLICATION_NAME);
     this.properties = target.connectionProperties(extra);
   }
 

@@ -64,6 +64,11 @@ public final class SelectUpdateWorkload implements Workload {
   }
 
   @Override
+  public List<String> tables() {
+    return List.of("table_a");
+  }
+
+  @Override
   public SortedMap<String, Object> parameters() {
     SortedMap<String, Object> p = new TreeMap<>();
     p.put("scale", scale);

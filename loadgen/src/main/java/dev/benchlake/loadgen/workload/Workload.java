@@ -17,6 +17,14 @@ public interface Workload {
   /** The steps in the order they run. */
   List<Step> steps();
 
+  /**
+   * The tables the steps read and write, whose table health loadgen records around each step;
+   * empty: not known (a script's), so every user table counts.
+   */
+  default List<String> tables() {
+    return List.of();
+  }
+
   /** Every parameter that shapes the data or the tasks, for the manifest. */
   SortedMap<String, Object> parameters();
 

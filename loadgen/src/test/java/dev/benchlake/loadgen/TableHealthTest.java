@@ -1,0 +1,88 @@
+package dev.benchlake.loadgen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.core.raw.StepHealth;
+import dev.benchlake.loadgen.db.BetweenSteps;
+import dev.benchlake.loadgen.db.EmbeddedServer;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Table health around every step on a real server: the write step's own dead tuples are in its
+ * after-snapshot (the statistics are read after its connections flushed them), the next step
+ * starts from that state with {@code --between-steps none} and from a vacuumed one with
+ * {@code vacuum-analyze}; PostgreSQL 14's checkpointer figures come from pg_stat_bgwriter.
+ */
+@org.junit.jupiter.api.Tag("integration")
+class TableHealthTest {
+  private static final List<String> STEPS = List.of("update-index", "point-select");
+  private static final int ROWS = 2_000;
+  private static final long UPDATES = 1_500;
+
+  @TempDir
+  Path tmp;
+
+  private final EmbeddedServer server = TestServers.shared();
+
+  private RunManifest run(String name, BetweenSteps between) throws Exception {
+    Path out = tmp.resolve(name);
+    RunResult result = Loadgen.run(TestServers.sharedConfig(out).workload("sysbench").steps(STEPS).tables(2)
+        .tableSize(ROWS).mode(LoadgenConfig.Mode.closed(2)).tasks(UPDATES).betweenSteps(between).build(),
+        ProgressListener.NONE, server);
+    assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+    return TestServers.manifest(out);
+  }
+
+  @Test
+  void theWriteStepsDeadTuplesAreSeenAfterItAndAtTheNextStepsStartUnlessVacuumed() throws Exception {
+    RunManifest none = run("none", BetweenSteps.NONE);
+    assertThat(none.betweenSteps()).isEqualTo("none");
+    List<StepHealth> steps = none.stepHealth();
+    assertThat(steps).extracting(StepHealth::step).isEqualTo(STEPS);
+    StepHealth writes = steps.get(0);
+    assertThat(writes.healthBefore().tables()).isEqualTo(2);
+    assertThat(writes.healthBefore().nLiveTup()).isEqualTo(2L * ROWS);
+    assertThat(writes.healthBefore().nDeadTup()).as("the load ends with VACUUM ANALYZE").isZero();
+    // Every measured update (and its warm-up, none here) leaves one dead tuple: k is indexed, so no HOT update.
+    assertThat(writes.healthAfter().nDeadTup()).as("the step's own updates, flushed before the snapshot")
+        .isEqualTo(UPDATES);
+    assertThat(Instant.parse(writes.healthAfter().takenAt())).isAfter(Instant.parse(writes.healthBefore().takenAt()));
+    assertThat(writes.healthAfter().checkpoints()).isNotNull();
+    assertThat(writes.maintenanceAfter()).isNull();
+    StepHealth reads = steps.get(1);
+    assertThat(reads.healthBefore().nDeadTup()).isEqualTo(UPDATES);
+    assertThat(reads.healthBefore().deadFraction()).isCloseTo(UPDATES / (2.0 * ROWS + UPDATES), org.assertj.core.data.Offset.offset(1e-9));
+
+    RunManifest vacuumed = run("vacuum", BetweenSteps.VACUUM_ANALYZE);
+    assertThat(vacuumed.betweenSteps()).isEqualTo("vacuum-analyze");
+    StepHealth first = vacuumed.stepHealth().get(0);
+    StepHealth second = vacuumed.stepHealth().get(1);
+    assertThat(first.healthAfter().nDeadTup()).isEqualTo(UPDATES);
+    assertThat(first.maintenanceAfter()).isEqualTo("vacuum-analyze");
+    assertThat(second.healthBefore().nDeadTup()).as("vacuumed between the steps").isZero();
+    assertThat(second.maintenanceAfter()).as("nothing after the last step").isNull();
+  }
+
+  @Test
+  void onPostgres14CheckpointsComeFromPgStatBgwriterAndCheckpointBetweenStepsCountsOne(@TempDir Path pgDir)
+      throws Exception {
+    LoadgenConfig config = LoadgenConfig.builder().target(new LoadgenConfig.Embedded(14, Map.of(), pgDir))
+        .outDir(tmp.resolve("pg14")).randomSeed(7L).environment(Map.of()).workload("sysbench").steps(STEPS)
+        .tables(1).tableSize(500).mode(LoadgenConfig.Mode.closed(1)).tasks(200L)
+        .betweenSteps(BetweenSteps.CHECKPOINT).build();
+    RunResult result = Loadgen.run(config, ProgressListener.NONE);
+    assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+    List<StepHealth> steps = TestServers.manifest(tmp.resolve("pg14")).stepHealth();
+    assertThat(steps.get(0).healthAfter().nDeadTup()).as("seen through the stats collector").isEqualTo(200);
+    assertThat(steps.get(0).maintenanceAfter()).isEqualTo("checkpoint");
+    assertThat(steps.get(1).healthBefore().checkpoints() - steps.get(0).healthAfter().checkpoints()).isEqualTo(1);
+    assertThat(steps.get(1).healthBefore().buffersWritten()).isGreaterThan(steps.get(0).healthAfter().buffersWritten());
+  }
+}
