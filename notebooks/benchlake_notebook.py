@@ -67,6 +67,30 @@ def benchlake(*args) -> str:
     return result.stdout
 
 
+def batch(*commands) -> str:
+    """Runs several benchlake commands (each a list of arguments) in one `bin/benchlake batch`.
+
+    One JVM and one Spark session for all of them: Spark starts once, not once per command (seconds
+    each). They run in order and stop at the first failure, which raises CalledProcessError as
+    benchlake() does, after showing stderr ("batch: line N: exit code X" names the command).
+    """
+    lines = [" ".join(shlex.quote(str(a)) for a in args) for args in commands]
+    for line in lines:
+        print("$ benchlake " + line, flush=True)
+    started = time.monotonic()
+    try:
+        result = subprocess.run([str(BIN), "batch", "-"], input="\n".join(lines) + "\n", check=True,
+                                capture_output=True, text=True, cwd=ROOT)
+    except subprocess.CalledProcessError as failed:
+        sys.stdout.write(failed.stdout)
+        sys.stderr.write(failed.stderr)
+        raise
+    sys.stdout.write(result.stdout)
+    sys.stderr.write(result.stderr)
+    print(f"({time.monotonic() - started:.1f} s for {len(lines)} commands)", flush=True)
+    return result.stdout
+
+
 def export(warehouse: Path, table: str, where: str = None, steps=(), columns=()) -> pd.DataFrame:
     """One warehouse table (committed runs only) as a DataFrame, through `benchlake export`."""
     key = hashlib.sha256(repr((str(warehouse), where, tuple(steps), tuple(columns))).encode()).hexdigest()[:12]
@@ -127,10 +151,15 @@ def study_available() -> bool:
     return (STUDY / "linux").is_dir() and (STUDY / "windows").is_dir()
 
 
+def study_ingests(warehouse: Path) -> list:
+    """The two ingests of the study's three Linux and three Windows client applications (os=linux / os=windows)."""
+    return [["ingest", "--warehouse", warehouse, "--label", "os=linux", STUDY / "linux"],
+            ["ingest", "--warehouse", warehouse, "--label", "os=windows", STUDY / "windows"]]
+
+
 def ingest_study(warehouse: Path):
-    """Ingests the study's three Linux and three Windows client applications, labelled os=linux / os=windows."""
-    benchlake("ingest", "--warehouse", warehouse, "--label", "os=linux", STUDY / "linux")
-    benchlake("ingest", "--warehouse", warehouse, "--label", "os=windows", STUDY / "windows")
+    """Ingests the study's files (study_ingests) in one batch: one Spark start."""
+    batch(*study_ingests(warehouse))
 
 
 def generate_bursts(runs: Path):

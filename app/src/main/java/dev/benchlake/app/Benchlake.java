@@ -1,5 +1,6 @@
 package dev.benchlake.app;
 
+import dev.benchlake.app.batch.BatchCommand;
 import dev.benchlake.app.quickstart.QuickstartCommand;
 import dev.benchlake.app.study.StudyCommand;
 import dev.benchlake.loadgen.LoadgenCommand;
@@ -16,7 +17,7 @@ import picocli.CommandLine;
 public final class Benchlake {
   /** Commands that run on the client: the load generator, and what drives the whole chain. */
   static final List<Supplier<Object>> CLIENT_COMMANDS = List.of(LoadgenCommand::new, QuickstartCommand::new,
-      StudyCommand::new);
+      StudyCommand::new, () -> new BatchCommand(Benchlake::commandLine));
 
   private Benchlake() {}
 

@@ -86,6 +86,42 @@ public final class RunSelector {
     return selected;
   }
 
+  /**
+   * The runs that match, without Spark: the same conditions as {@link #apply(Dataset)}, for rows
+   * read by the Kernel reader (a key is a column when the rows' schema has it).
+   */
+  public List<Row> filter(List<Row> runs) {
+    List<Row> selected = new ArrayList<>();
+    for (Row run : runs) {
+      if (matches(run)) {
+        selected.add(run);
+      }
+    }
+    return selected;
+  }
+
+  private boolean matches(Row run) {
+    List<String> columns = Arrays.asList(run.schema().fieldNames());
+    for (Term term : terms) {
+      if (NOT_SELECTABLE.contains(term.key())) {
+        throw new BadInputException("selector key '" + term.key() + "' cannot be compared to a value");
+      }
+      String value = columns.contains(term.key())
+          ? SparkText.cast(run.get(run.fieldIndex(term.key())))
+          : labels(run).get(term.key());
+      boolean holds = term.negated() ? value == null || !value.equals(term.value()) : term.value().equals(value);
+      if (!holds) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static java.util.Map<String, String> labels(Row run) {
+    scala.collection.Map<String, String> map = run.getMap(run.fieldIndex(WarehouseSchema.LABELS));
+    return map == null ? java.util.Map.of() : scala.jdk.javaapi.CollectionConverters.asJava(map);
+  }
+
   @Override
   public String toString() {
     return terms.isEmpty() ? "(all runs)" : String.join(",", terms.stream().map(Term::toString).toList());

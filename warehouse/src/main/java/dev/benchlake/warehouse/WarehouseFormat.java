@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalInt;
 import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -46,9 +47,14 @@ public final class WarehouseFormat {
 
   /** The warehouse's format, or empty when the folder holds no warehouse (yet). */
   public static OptionalInt read(Warehouse warehouse) {
+    return read(warehouse.root(), hadoopConf(warehouse));
+  }
+
+  /** The format of the warehouse at {@code root} (no Spark session needed: see the Kernel reader). */
+  public static OptionalInt read(String root, Configuration conf) {
     try {
-      Path file = file(warehouse);
-      FileSystem fs = fs(warehouse, file);
+      Path file = file(root);
+      FileSystem fs = file.getFileSystem(conf);
       if (fs.exists(file)) {
         try (InputStream in = fs.open(file)) {
           JsonNode node = Json.mapper().readTree(new String(in.readAllBytes(), StandardCharsets.UTF_8));
@@ -60,13 +66,13 @@ public final class WarehouseFormat {
         }
       }
       for (WarehouseSchema.Table table : WarehouseSchema.Table.values()) {
-        if (fs.exists(new Path(warehouse.path(table), "_delta_log"))) {
+        if (fs.exists(new Path(new Path(root, table.dirName()), "_delta_log"))) {
           return OptionalInt.of(FIRST);
         }
       }
       return OptionalInt.empty();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the format of the warehouse at " + warehouse.root(), e);
+      throw new UncheckedIOException("cannot read the format of the warehouse at " + root, e);
     }
   }
 
@@ -76,9 +82,14 @@ public final class WarehouseFormat {
    * @throws BadInputException one line naming the folder and both versions
    */
   public static void requireReadable(Warehouse warehouse) {
-    OptionalInt version = read(warehouse);
+    requireReadable(warehouse.root(), hadoopConf(warehouse));
+  }
+
+  /** {@link #requireReadable(Warehouse)} without a Spark session. */
+  public static void requireReadable(String root, Configuration conf) {
+    OptionalInt version = read(root, conf);
     if (version.isPresent() && version.getAsInt() > CURRENT) {
-      throw new BadInputException("the warehouse at " + warehouse.root() + " has format " + version.getAsInt()
+      throw new BadInputException("the warehouse at " + root + " has format " + version.getAsInt()
           + ", newer than this benchlake (" + BenchlakeVersion.describe() + ") knows (up to " + CURRENT
           + "); use a newer benchlake");
     }
@@ -106,8 +117,8 @@ public final class WarehouseFormat {
    */
   static void write(Warehouse warehouse, int version) {
     try {
-      Path file = file(warehouse);
-      FileSystem fs = fs(warehouse, file);
+      Path file = file(warehouse.root());
+      FileSystem fs = file.getFileSystem(hadoopConf(warehouse));
       fs.mkdirs(file.getParent());
       Path partial = new Path(file.getParent(), "." + FILE + "." + UUID.randomUUID() + ".partial");
       String json = "{\"" + VERSION_FIELD + "\": " + version + ", \"written_by\": "
@@ -141,11 +152,11 @@ public final class WarehouseFormat {
     }
   }
 
-  private static Path file(Warehouse warehouse) {
-    return new Path(new Path(warehouse.root(), DIR), FILE);
+  private static Path file(String root) {
+    return new Path(new Path(root, DIR), FILE);
   }
 
-  private static FileSystem fs(Warehouse warehouse, Path file) throws IOException {
-    return file.getFileSystem(warehouse.spark().sparkContext().hadoopConfiguration());
+  private static Configuration hadoopConf(Warehouse warehouse) {
+    return warehouse.spark().sparkContext().hadoopConfiguration();
   }
 }

@@ -38,7 +38,9 @@ import picocli.CommandLine.Option;
       "Rows come out sorted (runs by start and id; tasks by run, step, client, seq). Timestamps are ISO-8601 UTC "
           + "with microseconds; integers (nanoseconds) are exact; doubles are the shortest text that reads back "
           + "exactly. CSV: null is an empty field, labels become one column per key (labels.KEY), source_files "
-          + "holds JSON; JSON Lines: every column on every line, labels as an object."
+          + "holds JSON; JSON Lines: every column on every line, labels as an object.",
+      "tasks are read with Spark; the other tables, a few rows per run, with Delta Kernel and no Spark session "
+          + "(unless --master or --conf asks for Spark): the same file either way."
     },
     footer = {"", "Example: benchlake export --warehouse wh --table tasks --where os=linux --columns run_id,latency_ns,ok "
         + "--out linux-tasks.csv",
@@ -91,8 +93,13 @@ public final class ExportCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     ExportRequest request = new ExportRequest(ExportTable.named(table), RunSelector.parse(where), steps, columns,
         ExportFormat.named(format));
-    Warehouse warehouse = warehouseOption.open(sparkOptions.session("export")).requireExisting();
-    Export.Lines lines = Export.lines(warehouse, request);
+    Export.Lines lines;
+    if (request.table().smallEnoughForKernel() && !sparkOptions.sparkRequested()) {
+      lines = Export.lines(warehouseOption.openWithoutSpark().requireExisting(), request);
+    } else {
+      Warehouse warehouse = warehouseOption.open(sparkOptions.session("export")).requireExisting();
+      lines = Export.lines(warehouse, request);
+    }
     long rows;
     if (out.equals("-")) {
       rows = writeTo(lines, new FilterOutputStream(stdout) {

@@ -12,11 +12,13 @@ import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import dev.benchlake.warehouse.rejects.RejectsSummary;
 import dev.benchlake.warehouse.rejects.RejectsSummary.Example;
 import dev.benchlake.warehouse.rejects.RejectsSummary.FileRejects;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -31,7 +33,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Show the lines ingest rejected (committed runs only): counts by error type and by file, and each file's "
           + "first " + RejectsSummary.EXAMPLES + " rejected lines (line number, type, reason, the raw text cut short).",
-      "Rejects ingested by benchlake 0.1.0 have no error type: shown as " + RejectsSummary.NOT_RECORDED + "."},
+      "Rejects ingested by benchlake 0.1.0 have no error type: shown as " + RejectsSummary.NOT_RECORDED + ".",
+      "It reads with Delta Kernel and starts no Spark session, unless --master or --conf asks for Spark."},
     footer = {"", "Exit codes: 0 ok (also when there are no rejects), 1 runtime failure, 2 bad input (no warehouse, "
         + "no such run)."})
 public final class RejectsCommand implements Callable<Integer> {
@@ -55,15 +58,7 @@ public final class RejectsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Warehouse warehouse = warehouseOption.open(sparkOptions.session("rejects")).requireExisting();
-    Dataset<Row> runs = warehouse.runs();
-    if (run != null) {
-      runs = runs.where(col(WarehouseSchema.RUN_ID).equalTo(run));
-      if (runs.isEmpty()) {
-        throw new BadInputException("--run: no committed run '" + run + "' in " + warehouseOption.dir());
-      }
-    }
-    RejectsSummary summary = RejectsSummary.of(warehouse, runs);
+    RejectsSummary summary = sparkOptions.sparkRequested() ? onSpark() : withoutSpark();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(toJson(summary)));
@@ -72,6 +67,35 @@ public final class RejectsCommand implements Callable<Integer> {
     }
     out.flush();
     return ExitCode.OK;
+  }
+
+  private RejectsSummary onSpark() {
+    Warehouse warehouse = warehouseOption.open(sparkOptions.session("rejects")).requireExisting();
+    Dataset<Row> runs = warehouse.runs();
+    if (run != null) {
+      runs = runs.where(col(WarehouseSchema.RUN_ID).equalTo(run));
+      if (runs.isEmpty()) {
+        throw noSuchRun();
+      }
+    }
+    return RejectsSummary.of(warehouse, runs);
+  }
+
+  /** The same summary read with Delta Kernel: rejects are a few lines per bad file, not a Spark job. */
+  private RejectsSummary withoutSpark() {
+    KernelWarehouse warehouse = warehouseOption.openWithoutSpark().requireExisting();
+    List<Row> runs = warehouse.runs();
+    if (run != null) {
+      runs = runs.stream().filter(r -> run.equals(r.getAs(WarehouseSchema.RUN_ID))).toList();
+      if (runs.isEmpty()) {
+        throw noSuchRun();
+      }
+    }
+    return RejectsSummary.of(warehouse.committedOnly(WarehouseSchema.Table.REJECTS, runs));
+  }
+
+  private BadInputException noSuchRun() {
+    return new BadInputException("--run: no committed run '" + run + "' in " + warehouseOption.dir());
   }
 
   static ObjectNode toJson(RejectsSummary summary) {

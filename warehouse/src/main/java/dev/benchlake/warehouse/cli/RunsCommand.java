@@ -10,8 +10,10 @@ import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import dev.benchlake.warehouse.RunSelector;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.export.ExportTable;
 import java.io.PrintWriter;
 import java.sql.Timestamp;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,8 +29,12 @@ import scala.jdk.javaapi.CollectionConverters;
 /** {@code benchlake runs}: lists the runs in a warehouse. */
 @Command(name = "runs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = {"List the runs in a warehouse: one line (or, with --json, one JSON object) per run:",
-      "run id, format, status, start, tasks accepted, lines rejected, step_metrics rows, labels, source files."})
+      "run id, format, status, start, tasks accepted, lines rejected, step_metrics rows, labels, source files.",
+      "It reads the runs table with Delta Kernel and starts no Spark session, unless --master or --conf asks for Spark."})
 public final class RunsCommand implements Callable<Integer> {
+  /** Oldest first, then by id: the order of {@code export --table runs} too. */
+  private static final List<String> ORDER = ExportTable.RUNS.order();
+
   @Mixin
   WarehouseOption warehouseOption;
 
@@ -48,8 +54,7 @@ public final class RunsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RunSelector selector = RunSelector.parse(where);
-    Warehouse warehouse = warehouseOption.open(sparkOptions.session("runs")).requireExisting();
-    List<Row> runs = selector.apply(warehouse.runs()).orderBy("started_at", "run_id").collectAsList();
+    List<Row> runs = sparkOptions.sparkRequested() ? onSpark(selector) : withoutSpark(selector);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       for (Row run : runs) {
@@ -70,6 +75,18 @@ public final class RunsCommand implements Callable<Integer> {
     }
     out.flush();
     return ExitCode.OK;
+  }
+
+  private List<Row> onSpark(RunSelector selector) {
+    Warehouse warehouse = warehouseOption.open(sparkOptions.session("runs")).requireExisting();
+    return selector.apply(warehouse.runs()).orderBy(ORDER.get(0), ORDER.get(1)).collectAsList();
+  }
+
+  /** The same rows in the same order, read with Delta Kernel (a few hundred runs: milliseconds). */
+  private List<Row> withoutSpark(RunSelector selector) {
+    List<Row> runs = new ArrayList<>(selector.filter(warehouseOption.openWithoutSpark().requireExisting().runs()));
+    runs.sort(ExportTable.RUNS.rowOrder());
+    return runs;
   }
 
   static ObjectNode toJson(Row run) {

@@ -1,6 +1,7 @@
 package dev.benchlake.warehouse.cli;
 
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Option;
 
@@ -13,6 +14,11 @@ public final class WarehouseOption {
   /** The folder as given. */
   public String dir() {
     return dir;
+  }
+
+  /** The warehouse at that folder, read with Delta Kernel: no Spark session. */
+  public KernelWarehouse openWithoutSpark() {
+    return KernelWarehouse.at(dir);
   }
 
   /** The warehouse at that folder, read and written through {@code spark}. */

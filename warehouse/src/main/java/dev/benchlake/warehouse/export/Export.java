@@ -6,17 +6,24 @@ import static org.apache.spark.sql.functions.map_keys;
 
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * {@code benchlake export}: one warehouse table, committed runs only, as one CSV or JSON Lines file
@@ -30,8 +37,11 @@ import org.apache.spark.sql.types.StructField;
 public final class Export {
   private Export() {}
 
-  /** A header (null for JSON Lines) and the rendered lines, in export order. */
-  public record Lines(String header, Dataset<String> lines) {}
+  /**
+   * A header (null for JSON Lines) and the rendered lines, in export order; {@code lines} starts
+   * reading when called.
+   */
+  public record Lines(String header, Supplier<Iterator<String>> lines) {}
 
   /** The rows {@code request} selects, sorted and rendered; nothing runs until they are read. */
   public static Lines lines(Warehouse warehouse, ExportRequest request) {
@@ -47,7 +57,39 @@ public final class Export {
         .select(request.outputColumns().stream().map(c -> col(c)).toArray(Column[]::new));
     LineFormat format = new LineFormat(request.format(), sorted.schema(), mapKeys(request.format(), sorted));
     Dataset<String> lines = sorted.map((MapFunction<Row, String>) format::line, Encoders.STRING());
-    return new Lines(format.header(), lines);
+    return new Lines(format.header(), lines::toLocalIterator);
+  }
+
+  /**
+   * The same lines, read with Delta Kernel instead of Spark: for the small tables, where a Spark
+   * session would cost far more than the read (see {@link ExportTable#smallEnoughForKernel}).
+   */
+  public static Lines lines(KernelWarehouse warehouse, ExportRequest request) {
+    List<Row> selectedRuns = request.where().filter(warehouse.runs());
+    List<Row> rows = request.table() == ExportTable.RUNS
+        ? selectedRuns
+        : warehouse.committedOnly(request.table().table(), selectedRuns);
+    return render(rows, request);
+  }
+
+  /** Selects ({@code --step}), sorts, projects and renders rows as {@link #lines(Warehouse, ExportRequest)} does on Spark. */
+  static Lines render(List<Row> rows, ExportRequest request) {
+    List<String> columns = request.outputColumns();
+    StructType schema = new StructType(columns.stream().map(c -> request.table().schema().apply(c))
+        .toArray(StructField[]::new));
+    List<Row> out = new ArrayList<>();
+    for (Row row : rows) {
+      if (request.steps().isEmpty() || request.steps().contains(row.<String>getAs(WarehouseSchema.STEP))) {
+        out.add(row);
+      }
+    }
+    out.sort(RowOrder.by(request.table().order()));
+    List<Row> projected = new ArrayList<>(out.size());
+    for (Row row : out) {
+      projected.add(new GenericRowWithSchema(columns.stream().map(c -> row.get(row.fieldIndex(c))).toArray(), schema));
+    }
+    LineFormat format = new LineFormat(request.format(), schema, mapKeys(request.format(), schema, projected));
+    return new Lines(format.header(), () -> projected.stream().map(format::line).iterator());
   }
 
   /**
@@ -61,7 +103,7 @@ public final class Export {
       out.write('\n');
     }
     long rows = 0;
-    Iterator<String> it = lines.lines().toLocalIterator();
+    Iterator<String> it = lines.lines().get();
     while (it.hasNext()) {
       out.write(it.next());
       out.write('\n');
@@ -69,6 +111,25 @@ public final class Export {
     }
     out.flush();
     return rows;
+  }
+
+  /** {@link #mapKeys(ExportFormat, Dataset)} of rows in memory. */
+  private static List<String> mapKeys(ExportFormat format, StructType schema, List<Row> rows) {
+    if (format != ExportFormat.CSV) {
+      return List.of();
+    }
+    TreeSet<String> keys = new TreeSet<>(RowOrder::compareCodePoints);
+    for (StructField field : schema.fields()) {
+      if (field.dataType() instanceof MapType) {
+        for (Row row : rows) {
+          scala.collection.Map<String, ?> map = row.getMap(row.fieldIndex(field.name()));
+          if (map != null) {
+            keys.addAll(CollectionConverters.asJava(map.keySet()));
+          }
+        }
+      }
+    }
+    return new ArrayList<>(keys);
   }
 
   /** CSV flattens map columns into one column per key: the keys present in the exported rows, sorted. */

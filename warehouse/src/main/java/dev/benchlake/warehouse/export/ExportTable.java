@@ -44,6 +44,22 @@ public enum ExportTable {
     return order;
   }
 
+  /**
+   * Whether {@code export} reads this table with Delta Kernel in the launcher's JVM rather than
+   * with Spark: every table but {@code tasks}, whose millions of rows are what Spark is for. The
+   * others hold a few rows per run (runs, ingest_files), a few per interval of a summary
+   * (step_metrics) or per bad line (rejects), and a Spark session would cost seconds for
+   * milliseconds of reading.
+   */
+  public boolean smallEnoughForKernel() {
+    return this != TASKS;
+  }
+
+  /** {@link #order()} as a comparator of rows in memory (Spark's order: see {@link RowOrder}). */
+  public java.util.Comparator<org.apache.spark.sql.Row> rowOrder() {
+    return RowOrder.by(order);
+  }
+
   /** Whether rows have a {@code step} that {@code --step} can select. */
   public boolean hasSteps() {
     return Arrays.asList(schema().fieldNames()).contains(WarehouseSchema.STEP);

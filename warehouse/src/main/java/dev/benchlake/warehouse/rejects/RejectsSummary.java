@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.row_number;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,19 +52,50 @@ public record RejectsSummary(long total, Map<String, Long> byType, List<FileReje
       examples.computeIfAbsent(List.of(r.getString(0), r.getString(1)), k -> new ArrayList<>())
           .add(new Example(r.getLong(2), r.getString(3), r.getString(4), r.getString(5), r.getString(6)));
     }
-    Map<String, Long> byType = new TreeMap<>();
     Map<List<String>, Map<String, Long>> byFile = new TreeMap<>(RejectsSummary::compareKeys);
-    long total = 0;
     for (Row c : counts) {
-      String type = c.isNullAt(2) ? NOT_RECORDED : c.getString(2);
-      long n = c.getLong(3);
-      total += n;
-      byType.merge(type, n, Long::sum);
-      byFile.computeIfAbsent(List.of(c.getString(0), c.getString(1)), k -> new TreeMap<>()).merge(type, n, Long::sum);
+      byFile.computeIfAbsent(List.of(c.getString(0), c.getString(1)), k -> new TreeMap<>())
+          .merge(c.isNullAt(2) ? NOT_RECORDED : c.getString(2), c.getLong(3), Long::sum);
     }
+    return of(byFile, examples);
+  }
+
+  /**
+   * The same summary from the rejected rows themselves (the Kernel reader's, in memory; see
+   * {@code benchlake rejects}): the first examples of a file are those of the lowest line numbers.
+   */
+  public static RejectsSummary of(List<Row> rejects) {
+    Map<List<String>, Map<String, Long>> byFile = new TreeMap<>(RejectsSummary::compareKeys);
+    Map<List<String>, List<Row>> rowsByFile = new TreeMap<>(RejectsSummary::compareKeys);
+    for (Row r : rejects) {
+      List<String> key = List.of(r.getAs(WarehouseSchema.RUN_ID), r.getAs(WarehouseSchema.REJECT_SOURCE_FILE));
+      String type = r.getAs(WarehouseSchema.ERROR_TYPE);
+      byFile.computeIfAbsent(key, k -> new TreeMap<>()).merge(type == null ? NOT_RECORDED : type, 1L, Long::sum);
+      rowsByFile.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+    }
+    Map<List<String>, List<Example>> examples = new TreeMap<>(RejectsSummary::compareKeys);
+    rowsByFile.forEach((key, rows) -> examples.put(key, rows.stream()
+        .sorted(Comparator.comparingLong(r -> r.<Long>getAs("line_no")))
+        .limit(EXAMPLES)
+        .map(r -> new Example(r.<Long>getAs("line_no"), r.getAs(WarehouseSchema.ERROR_TYPE),
+            r.getAs(WarehouseSchema.COLUMN), r.getAs("reason"), r.getAs("raw_line")))
+        .toList()));
+    return of(byFile, examples);
+  }
+
+  private static RejectsSummary of(Map<List<String>, Map<String, Long>> byFile,
+      Map<List<String>, List<Example>> examples) {
+    Map<String, Long> byType = new TreeMap<>();
+    long total = 0;
     List<FileRejects> files = new ArrayList<>();
-    byFile.forEach((key, types) -> files.add(new FileRejects(key.get(0), key.get(1),
-        types.values().stream().mapToLong(Long::longValue).sum(), types, examples.getOrDefault(key, List.of()))));
+    for (Map.Entry<List<String>, Map<String, Long>> file : byFile.entrySet()) {
+      Map<String, Long> types = file.getValue();
+      long rejected = types.values().stream().mapToLong(Long::longValue).sum();
+      total += rejected;
+      types.forEach((type, n) -> byType.merge(type, n, Long::sum));
+      files.add(new FileRejects(file.getKey().get(0), file.getKey().get(1), rejected, types,
+          examples.getOrDefault(file.getKey(), List.of())));
+    }
     return new RejectsSummary(total, sortedByCount(byType), files);
   }
 

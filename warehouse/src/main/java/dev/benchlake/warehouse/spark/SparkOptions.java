@@ -15,6 +15,16 @@ public final class SparkOptions {
       description = "A Spark setting, e.g. --conf spark.driver.memory=4g (repeatable).")
   Map<String, String> conf = new LinkedHashMap<>();
 
+  /**
+   * Whether the user asked for Spark: {@code --master}, a {@code --conf}, or spark-submit's
+   * {@code spark.master}. The small reads ({@code runs}, {@code export} of the small tables,
+   * {@code rejects}) then run on Spark as asked (a cluster, a Hadoop setting through
+   * {@code spark.hadoop.*}); otherwise they read with Delta Kernel and start no session.
+   */
+  public boolean sparkRequested() {
+    return master != null || !conf.isEmpty() || System.getProperty("spark.master") != null;
+  }
+
   /** The session for the command {@code appName}. */
   public SparkSession session(String appName) {
     return SparkSessions.getOrCreate("benchlake " + appName, master, conf);

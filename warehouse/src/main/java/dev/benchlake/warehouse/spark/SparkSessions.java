@@ -19,6 +19,18 @@ public final class SparkSessions {
    * @param conf extra Spark settings; they override benchlake's defaults
    */
   public static SparkSession getOrCreate(String appName, String master, Map<String, String> conf) {
+    scala.Option<SparkSession> existing = SparkSession.getDefaultSession();
+    if (existing.isDefined()) {
+      // A later command of the same JVM (benchlake batch, tests): its runtime SQL settings apply;
+      // the session's static ones (master, memory) stay those of the command that started it.
+      SparkSession spark = existing.get();
+      conf.forEach((key, value) -> {
+        if (spark.conf().isModifiable(key)) {
+          spark.conf().set(key, value);
+        }
+      });
+      return spark;
+    }
     String resolvedMaster = master != null ? master
         : conf.getOrDefault("spark.master", System.getProperty("spark.master", DEFAULT_MASTER));
     boolean local = resolvedMaster.startsWith("local");

@@ -1,0 +1,148 @@
+package dev.benchlake.app.batch;
+
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.cli.VersionProvider;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code benchlake batch}: several benchlake commands in one JVM, so that they share one Spark
+ * session and pay its start-up (seconds) once.
+ *
+ * <p>Why a batch and not a daemon that keeps a session for later commands: a batch is a plain
+ * process, with nothing left running, nothing to find, secure, version-match or restart; its
+ * output, exit code and lifetime are those of one command, so scripts, CI and notebooks use it
+ * like any other; and a user's script of several commands, the case worth speeding up, is a
+ * batch by nature. A daemon would also win the first start of a session, but it would be a
+ * server to run, with state (a session whose settings a previous command chose) that a report
+ * should not depend on.
+ */
+@Command(name = "batch", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    description = {
+      "Run benchlake commands, one per line of FILE (or of stdin with -), in this one process: Spark starts once "
+          + "for all of them, not once per command.",
+      "A line is what you would type after 'benchlake' in a shell: words split on blanks, '…' and \"…\" quote, "
+          + "\\ escapes, # starts a comment; nothing is expanded (no variables, no globs); a leading 'benchlake' "
+          + "is allowed. Blank lines and comments are skipped. Every line is parsed before the first runs, so a typo fails before anything is done.",
+      "The first Spark command's --master and --conf start the session; the later commands reuse it (their "
+          + "--master and static --conf settings cannot change it). Each command's output goes to stdout and "
+          + "stderr as usual; before it, stderr shows 'batch: line N: COMMAND'."},
+    footer = {"", "Example: printf '%s\\n' 'ingest --warehouse wh results/a' 'compare --warehouse wh --baseline v=a "
+        + "--candidate v=b --out report' | benchlake batch -",
+      "Exit codes: 0 every command succeeded; otherwise the exit code of the first command that failed (the batch "
+          + "stops there unless --keep-going), after 'batch: line N: exit code X' on stderr; 2 also for a file that "
+          + "cannot be read or parsed (nothing run)."})
+public final class BatchCommand implements Callable<Integer> {
+  @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", defaultValue = "-",
+      description = "The commands, one per line (UTF-8); - (the default) reads stdin.")
+  String file;
+
+  @Option(names = "--keep-going", description = "Run every line even after a failure; exit with the first failure's code.")
+  boolean keepGoing;
+
+  @Spec
+  CommandSpec spec;
+
+  /** A fresh benchlake command line per line (picocli keeps option values in the command objects). */
+  private final Supplier<CommandLine> commands;
+  private final InputStream stdin;
+
+  public BatchCommand(Supplier<CommandLine> commands) {
+    this(commands, System.in);
+  }
+
+  BatchCommand(Supplier<CommandLine> commands, InputStream stdin) {
+    this.commands = commands;
+    this.stdin = stdin;
+  }
+
+  /** One command of the batch: its line number, its text and its words. */
+  record Line(int number, String text, List<String> words) {}
+
+  @Override
+  public Integer call() throws IOException {
+    List<Line> lines = parse(read(), file.equals("-") ? "stdin" : file);
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    int firstFailure = ExitCode.OK;
+    for (Line line : lines) {
+      err.println("batch: line " + line.number() + ": " + line.text().strip());
+      err.flush();
+      CommandLine command = commands.get();
+      command.setOut(out);
+      command.setErr(err);
+      int code = command.execute(line.words().toArray(String[]::new));
+      out.flush();
+      if (code != ExitCode.OK) {
+        err.println("batch: line " + line.number() + ": exit code " + code);
+        err.flush();
+        if (firstFailure == ExitCode.OK) {
+          firstFailure = code;
+        }
+        if (!keepGoing) {
+          return code;
+        }
+      }
+    }
+    return firstFailure;
+  }
+
+  private List<String> read() throws IOException {
+    if (file.equals("-")) {
+      return new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)).lines().toList();
+    }
+    try {
+      return Files.readAllLines(Path.of(file), StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new BadInputException(file + ": no such file");
+    }
+  }
+
+  /**
+   * The commands of a batch file: every non-blank, non-comment line.
+   *
+   * @throws BadInputException naming the line and the cause, for a quote left open or a nested batch
+   */
+  static List<Line> parse(List<String> texts, String source) {
+    List<Line> lines = new ArrayList<>();
+    for (int i = 0; i < texts.size(); i++) {
+      String text = texts.get(i);
+      List<String> words;
+      try {
+        words = ShellWords.split(text);
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException(source + ": line " + (i + 1) + ": " + e.getMessage());
+      }
+      if (words.isEmpty()) {
+        continue;
+      }
+      if (words.get(0).equals("benchlake")) {
+        words = words.subList(1, words.size()); // a line pasted from a shell script
+      }
+      if (words.isEmpty() || words.get(0).equals("batch")) {
+        throw new BadInputException(source + ": line " + (i + 1) + ": " + (words.isEmpty()
+            ? "no command after 'benchlake'" : "a batch cannot run a batch"));
+      }
+      lines.add(new Line(i + 1, text, words));
+    }
+    return lines;
+  }
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds app/target/launcher/benchlake.jsa, the class-data-sharing archive bin/benchlake starts
+# with (AppCDS, Java 17: -XX:ArchiveClassesAtExit): the classes a few real commands load, already
+# parsed and verified, so that a JVM maps them instead of loading ~20,000 classes from jars.
+# Run by `mvn package` (app's pom, after the launcher's classpath is in place); skip it with
+# -Dbenchlake.cds.skip=true. The training never fails the build: without an archive, or with a
+# stale one (the JVM checks each jar's size and time), bin/benchlake starts as before.
+#   cds-train.sh REPO_ROOT
+set -uo pipefail
+
+root=$(cd "$1" && pwd)
+target="$root/app/target"
+work="$target/cds-training"
+archive="$target/launcher/benchlake.jsa"
+rm -rf "$work" "$archive"
+mkdir -p "$work"
+fixtures="$root/ingest/src/test/resources/dev/benchlake/ingest/fixtures"
+# A copy of the frozen 0.1.0 warehouse (never the fixture itself): runs of two majors with tasks.
+cp -r "$root/app/src/test/compat/0.1.0/warehouse" "$work/wh010"
+mkdir -p "$work/pg14" "$work/pg15"
+cp "$fixtures/oltp_point_select.txt" "$work/pg14/"
+# A trailing blank line makes it another source (ingest recognises content already ingested).
+{ cat "$fixtures/oltp_point_select.txt"; echo; } > "$work/pg15/oltp_point_select.txt"
+
+# What a user's first commands load: ingest (Spark, Delta writes), compare and trend (Spark SQL,
+# the statistics, the reports), export of tasks (a Spark read), the Kernel reads.
+cat > "$work/training.batch" <<BATCH
+ingest --warehouse $work/wh --label db_major=14 $work/pg14
+ingest --warehouse $work/wh --label db_major=15 $work/pg15
+compare --warehouse $work/wh010 --baseline db_major=14 --candidate db_major=17 --out $work/compare
+trend --warehouse $work/wh --by db_major --base 14 --metric qps --out $work/trend
+export --warehouse $work/wh010 --table tasks --out $work/tasks.csv
+runs --warehouse $work/wh
+export --warehouse $work/wh --table runs --out $work/runs.csv
+BATCH
+
+started=$SECONDS
+if BENCHLAKE_CDS=off BENCHLAKE_LOG_LEVEL=warn \
+    BENCHLAKE_JAVA_OPTS="-XX:ArchiveClassesAtExit=$archive -Xlog:cds=error -Xlog:cds+dynamic=error ${BENCHLAKE_JAVA_OPTS:-}" \
+    "$root/bin/benchlake" batch --keep-going "$work/training.batch" > "$work/training.out" 2> "$work/training.err" \
+    && [[ -s $archive ]]; then
+  echo "cds-train.sh: $archive ($(( $(stat -c %s "$archive") / 1048576 )) MB, $((SECONDS - started)) s of training)"
+else
+  echo "cds-train.sh: no class-data-sharing archive (bin/benchlake works without it, only starts slower); see $work/training.err" >&2
+  rm -f "$archive"
+fi
+exit 0

@@ -1,0 +1,160 @@
+package dev.benchlake.warehouse.kernel;
+
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.warehouse.WarehouseFormat;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
+import io.delta.kernel.Scan;
+import io.delta.kernel.Snapshot;
+import io.delta.kernel.data.ColumnVector;
+import io.delta.kernel.data.ColumnarBatch;
+import io.delta.kernel.data.FilteredColumnarBatch;
+import io.delta.kernel.defaults.engine.DefaultEngine;
+import io.delta.kernel.engine.Engine;
+import io.delta.kernel.exceptions.TableNotFoundException;
+import io.delta.kernel.internal.InternalScanFileUtils;
+import io.delta.kernel.internal.data.ScanStateRow;
+import io.delta.kernel.internal.util.Utils;
+import io.delta.kernel.utils.CloseableIterator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.Row;
+
+/**
+ * The committed-runs view of {@link dev.benchlake.warehouse.Warehouse}, read with Delta Kernel
+ * instead of a Spark session: for the small tables (runs, step_metrics, rejects, ingest_files of
+ * a few hundred runs), where starting Spark costs seconds and the read milliseconds.
+ *
+ * <p>Same semantics as {@code Warehouse}: the format is checked first ({@link WarehouseFormat}),
+ * {@code runs} is the commit point (rows of other tables count only when their run is there), a
+ * table not written yet reads as empty, and columns an older format lacks read as null
+ * ({@code withCurrentColumns}). Rows come out as Spark {@link Row}s in {@link WarehouseSchema}'s
+ * column order with Spark's Java types (java.sql.Timestamp, Scala maps and sequences), so that
+ * the commands render them with the same code as rows from Spark; building them needs Spark's
+ * type classes only, not a session.
+ */
+public final class KernelWarehouse {
+  private final String root;
+  private final Engine engine;
+
+  private KernelWarehouse(String root, Configuration conf) {
+    this.root = root.endsWith("/") ? root.substring(0, root.length() - 1) : root;
+    this.engine = DefaultEngine.create(conf);
+  }
+
+  /**
+   * The warehouse at {@code root}, after checking its format.
+   *
+   * @throws BadInputException when it was written by a newer benchlake
+   */
+  public static KernelWarehouse at(String root, Configuration conf) {
+    KernelWarehouse warehouse = new KernelWarehouse(root, conf);
+    WarehouseFormat.requireReadable(warehouse.root, conf);
+    return warehouse;
+  }
+
+  /** The warehouse at {@code root} on the default Hadoop configuration (local files, or hdfs:// etc. as configured). */
+  public static KernelWarehouse at(String root) {
+    return at(root, new Configuration());
+  }
+
+  public String root() {
+    return root;
+  }
+
+  /**
+   * Fails as {@code Warehouse.requireExisting} does when no runs have been committed here.
+   *
+   * @throws BadInputException naming the folder
+   */
+  public KernelWarehouse requireExisting() {
+    if (snapshot(Table.RUNS).isEmpty()) {
+      throw new BadInputException("no warehouse at " + root
+          + " (no runs have been ingested there yet; run 'benchlake ingest --warehouse " + root + " PATH…' first)");
+    }
+    return this;
+  }
+
+  /** Committed runs. */
+  public List<Row> runs() {
+    requireExisting();
+    return read(Table.RUNS);
+  }
+
+  /** Rows of {@code table} whose run is among {@code selectedRuns} (as {@code Warehouse.committedOnly}). */
+  public List<Row> committedOnly(Table table, List<Row> selectedRuns) {
+    Set<String> ids = new HashSet<>();
+    for (Row run : selectedRuns) {
+      ids.add(run.getAs(WarehouseSchema.RUN_ID));
+    }
+    List<Row> out = new ArrayList<>();
+    for (Row row : read(table)) {
+      if (ids.contains(row.<String>getAs(WarehouseSchema.RUN_ID))) {
+        out.add(row);
+      }
+    }
+    return out;
+  }
+
+  /** Every row of {@code table} (empty when it has no commit yet), in this build's schema. */
+  List<Row> read(Table table) {
+    Optional<Snapshot> snapshot = snapshot(table);
+    if (snapshot.isEmpty()) {
+      return List.of();
+    }
+    RowConverter converter = new RowConverter(table.schema(), snapshot.get().getSchema());
+    Scan scan = snapshot.get().getScanBuilder().withReadSchema(converter.readSchema()).build();
+    io.delta.kernel.data.Row scanState = scan.getScanState(engine);
+    List<Row> rows = new ArrayList<>();
+    try (CloseableIterator<FilteredColumnarBatch> files = scan.getScanFiles(engine)) {
+      while (files.hasNext()) {
+        try (CloseableIterator<io.delta.kernel.data.Row> fileRows = files.next().getRows()) {
+          while (fileRows.hasNext()) {
+            readFile(scanState, fileRows.next(), converter, rows);
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + path(table), e);
+    }
+    return rows;
+  }
+
+  /** One data file, deletion vectors and column mapping applied by {@link Scan#transformPhysicalData}. */
+  private void readFile(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, RowConverter converter,
+      List<Row> rows) throws IOException {
+    CloseableIterator<ColumnarBatch> physical = engine.getParquetHandler().readParquetFiles(
+        Utils.singletonCloseableIterator(InternalScanFileUtils.getAddFileStatus(scanFile)),
+        ScanStateRow.getPhysicalDataReadSchema(engine, scanState), Optional.empty());
+    try (CloseableIterator<FilteredColumnarBatch> batches = Scan.transformPhysicalData(engine, scanState, scanFile, physical)) {
+      while (batches.hasNext()) {
+        FilteredColumnarBatch batch = batches.next();
+        ColumnarBatch data = batch.getData();
+        Optional<ColumnVector> selection = batch.getSelectionVector();
+        for (int i = 0; i < data.getSize(); i++) {
+          if (selection.isEmpty() || !selection.get().isNullAt(i) && selection.get().getBoolean(i)) {
+            rows.add(converter.row(data, i));
+          }
+        }
+      }
+    }
+  }
+
+  private Optional<Snapshot> snapshot(Table table) {
+    try {
+      return Optional.of(io.delta.kernel.Table.forPath(engine, path(table)).getLatestSnapshot(engine));
+    } catch (TableNotFoundException e) {
+      return Optional.empty();
+    }
+  }
+
+  private String path(Table table) {
+    return root + "/" + table.dirName();
+  }
+}
