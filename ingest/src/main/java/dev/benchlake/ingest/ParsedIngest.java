@@ -254,18 +254,10 @@ final class ParsedIngest {
     return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects, ingestFilesRows(), empty);
   }
 
-  /**
-   * The second pass over the sources that have tasks: it runs when the batch is written, so the
-   * tasks stream from the files into the warehouse without being held anywhere.
-   */
+  /** The task rows of the cached pass, in {@link ParsedRows#TASK_SCHEMA}. */
   private Dataset<Row> taskRows() {
-    List<dev.benchlake.ingest.parse.ChunkJob> jobs = new ArrayList<>();
-    for (dev.benchlake.ingest.parse.ChunkJob job : Ingest.chunkJobs(sources)) {
-      if (parts.getOrDefault(job.source(), Map.of()).values().stream().anyMatch(p -> p.tasks > 0)) {
-        jobs.add(job.forTasks());
-      }
-    }
-    return jobs.isEmpty() ? spark.createDataFrame(List.of(), ParsedRows.TASK_SCHEMA) : Ingest.parseAll(spark, jobs);
+    return rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.TASK))
+        .select(java.util.Arrays.stream(ParsedRows.TASK_SCHEMA.fieldNames()).map(functions::col).toArray(Column[]::new));
   }
 
   /** Metric rows in the ParsedRows schema, after each source's transform. */
