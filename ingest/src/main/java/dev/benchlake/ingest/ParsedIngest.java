@@ -80,7 +80,8 @@ final class ParsedIngest {
   static ParsedIngest parse(SparkSession spark, List<Source> sources, Map<String, String> cliLabels) {
     Dataset<Row> rows = Ingest.parseAll(spark, Ingest.chunkJobs(sources)).persist(Ingest.cacheLevel());
     ParsedIngest parsed = new ParsedIngest(spark, sources, rows, cliLabels);
-    for (Row c : Ingest.counts(rows)) {
+    // The first action fills the cache: the one parsing pass.
+    for (Row c : Ingest.uncompressed(spark, () -> Ingest.counts(rows))) {
       parsed.add(c);
     }
     for (Row fact : rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.FACT))
