@@ -52,13 +52,14 @@ import org.slf4j.LoggerFactory;
  *       at which its byte-range chunks start.
  *   <li>Under per-source locks, skip sources whose content is already committed (unless
  *       {@code replace}).
- *   <li>One parsing pass: parse all chunks of all sources in one Spark job into a cached table of
- *       every verdict (tasks included), with per-chunk task counts; count per file and refuse bad
+ *   <li>Accounting pass: parse all chunks of all sources in one Spark job, keeping every verdict
+ *       but tasks (which are only counted) in a small cached table; count per file and refuse bad
  *       input (a file that is all rejects, a source with no results, a companion file that
  *       disagrees) before anything is written.
- *   <li>Commit with {@link WarehouseWriter}: data tables first, {@code runs} last, each written
- *       from the cached table, so no line is read or parsed twice. The cache is Spark's columnar
- *       one, in memory and on local disk where memory runs out, so a multi-GB log still fits.
+ *   <li>Commit with {@link WarehouseWriter}: data tables first, {@code runs} last. The tasks are
+ *       parsed a second time, chunk by chunk, as the {@code tasks} table is written: they stream
+ *       from the files into the warehouse and are never cached, so a multi-GB log needs no memory
+ *       to match (parsing is cheap next to writing Parquet).
  * </ol>
  *
  * <p>Nothing is collected to the driver but counts, facts and one row per run.
@@ -239,30 +240,30 @@ public final class Ingest {
         PlannedFile planned = source.plan.files().get(f);
         ScannedFile scanned = source.files.get(f);
         for (ScannedFile.Chunk chunk : scanned.chunks()) {
-          jobs.add(new ChunkJob(s, f, scanned.path(), chunk, planned.lineParser(), planned.documentParser()));
+          jobs.add(new ChunkJob(s, f, scanned.path(), chunk, planned.lineParser(), planned.documentParser(), false));
         }
       }
     }
     return jobs;
   }
 
-  /** The parsing pass, {@link ParsedRows#SCHEMA} rows: one Spark partition per chunk. */
+  /**
+   * Runs one parsing pass: one Spark partition per chunk; the accounting pass gives
+   * {@link ParsedRows#SCHEMA} rows, the task pass {@link ParsedRows#TASK_SCHEMA} rows.
+   */
   static Dataset<Row> parseAll(SparkSession spark, List<ChunkJob> jobs) {
+    boolean tasks = !jobs.isEmpty() && jobs.get(0).tasksPass();
     if (jobs.isEmpty()) {
-      return spark.createDataFrame(List.of(), ParsedRows.SCHEMA);
+      return spark.createDataFrame(List.of(), tasks ? ParsedRows.TASK_SCHEMA : ParsedRows.SCHEMA);
     }
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     JavaRDD<Row> rows = jsc.parallelize(jobs, jobs.size()).flatMap(ChunkParsing::rows);
-    return spark.createDataFrame(rows, ParsedRows.SCHEMA);
+    return spark.createDataFrame(rows, tasks ? ParsedRows.TASK_SCHEMA : ParsedRows.SCHEMA);
   }
 
-  /**
-   * Counts per file, run part and kind: lines, failed tasks, rows, times. Tasks are counted by
-   * their chunks' summaries, so the task rows are skipped (TASK is the lowest kind: a cached batch
-   * of tasks only is pruned by its statistics, unread).
-   */
+  /** Counts of the accounting pass, per file, run part and kind: lines, failed tasks, rows, times. */
   static List<Row> counts(Dataset<Row> rows) {
-    return rows.where(col(ParsedRows.KIND).gt(ParsedRows.TASK)).groupBy(col(ParsedRows.SOURCE), col(ParsedRows.FILE), col(ParsedRows.RUN_PART), col(ParsedRows.KIND))
+    return rows.groupBy(col(ParsedRows.SOURCE), col(ParsedRows.FILE), col(ParsedRows.RUN_PART), col(ParsedRows.KIND))
         .agg(sum(ParsedRows.N_LINES).as("lines"), sum(ParsedRows.N_FAILED).as("failed"), count(lit(1)).as("rows"),
             min(ParsedRows.START_US).as("min_start"), max(ParsedRows.END_US).as("max_end"))
         .collectAsList();
@@ -282,36 +283,5 @@ public final class Ingest {
 
   static StorageLevel cacheLevel() {
     return StorageLevel.MEMORY_AND_DISK();
-  }
-
-  private static final String CACHE_COMPRESSED = "spark.sql.inMemoryColumnarStorage.compressed";
-  private static final Object CACHE_SETTING = new Object();
-  /** Ingests of this JVM inside {@link #uncompressed}, and the setting to restore after the last. */
-  private static int uncompressedIngests;
-  private static String settingBefore;
-
-  /**
-   * Runs the action that fills the pass's cache with the columnar cache's compression off: choosing
-   * an encoding per column and batch hashes every value of every column (measured: a quarter of
-   * an ingest's CPU time, four times its parsing), while the cache lives only as long as the
-   * ingest. The session setting is read when a cache is built; concurrent ingests share the
-   * change, and the last one out restores it.
-   */
-  static <T> T uncompressed(SparkSession spark, java.util.function.Supplier<T> fillingAction) {
-    synchronized (CACHE_SETTING) {
-      if (uncompressedIngests++ == 0) {
-        settingBefore = spark.conf().get(CACHE_COMPRESSED, "true");
-        spark.conf().set(CACHE_COMPRESSED, "false");
-      }
-    }
-    try {
-      return fillingAction.get();
-    } finally {
-      synchronized (CACHE_SETTING) {
-        if (--uncompressedIngests == 0) {
-          spark.conf().set(CACHE_COMPRESSED, settingBefore);
-        }
-      }
-    }
   }
 }

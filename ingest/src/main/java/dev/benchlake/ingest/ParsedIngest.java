@@ -80,8 +80,7 @@ final class ParsedIngest {
   static ParsedIngest parse(SparkSession spark, List<Source> sources, Map<String, String> cliLabels) {
     Dataset<Row> rows = Ingest.parseAll(spark, Ingest.chunkJobs(sources)).persist(Ingest.cacheLevel());
     ParsedIngest parsed = new ParsedIngest(spark, sources, rows, cliLabels);
-    // The first action fills the cache: the one parsing pass.
-    for (Row c : Ingest.uncompressed(spark, () -> Ingest.counts(rows))) {
+    for (Row c : Ingest.counts(rows)) {
       parsed.add(c);
     }
     for (Row fact : rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.FACT))
@@ -255,10 +254,18 @@ final class ParsedIngest {
     return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects, ingestFilesRows(), empty);
   }
 
-  /** The task rows of the cached pass, in {@link ParsedRows#TASK_SCHEMA}. */
+  /**
+   * The second pass over the sources that have tasks: it runs when the batch is written, so the
+   * tasks stream from the files into the warehouse without being held anywhere.
+   */
   private Dataset<Row> taskRows() {
-    return rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.TASK))
-        .select(java.util.Arrays.stream(ParsedRows.TASK_SCHEMA.fieldNames()).map(functions::col).toArray(Column[]::new));
+    List<dev.benchlake.ingest.parse.ChunkJob> jobs = new ArrayList<>();
+    for (dev.benchlake.ingest.parse.ChunkJob job : Ingest.chunkJobs(sources)) {
+      if (parts.getOrDefault(job.source(), Map.of()).values().stream().anyMatch(p -> p.tasks > 0)) {
+        jobs.add(job.forTasks());
+      }
+    }
+    return jobs.isEmpty() ? spark.createDataFrame(List.of(), ParsedRows.TASK_SCHEMA) : Ingest.parseAll(spark, jobs);
   }
 
   /** Metric rows in the ParsedRows schema, after each source's transform. */

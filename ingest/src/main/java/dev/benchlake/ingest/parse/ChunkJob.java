@@ -9,9 +9,12 @@ import java.io.Serializable;
  *
  * @param source index of the logical source (run) in the ingest
  * @param file index of the file in its source
+ * @param tasksPass false for the accounting pass ({@link ParsedRows#SCHEMA} rows), true for the
+ *     task pass ({@link ParsedRows#TASK_SCHEMA} rows)
  */
 public record ChunkJob(
-    int source, int file, String path, ScannedFile.Chunk chunk, LineParser lineParser, DocumentParser documentParser)
+    int source, int file, String path, ScannedFile.Chunk chunk, LineParser lineParser, DocumentParser documentParser,
+    boolean tasksPass)
     implements Serializable {
   private static final long serialVersionUID = 1L;
 
@@ -19,5 +22,10 @@ public record ChunkJob(
     if ((lineParser == null) == (documentParser == null)) {
       throw new IllegalArgumentException("a chunk needs exactly one parser");
     }
+  }
+
+  /** The same chunk for the task pass. */
+  public ChunkJob forTasks() {
+    return new ChunkJob(source, file, path, chunk, lineParser, documentParser, true);
   }
 }

@@ -16,9 +16,8 @@ import org.apache.spark.sql.Row;
 
 /**
  * Runs a {@link ChunkJob} on an executor: reads the chunk's lines and turns the parser's verdicts
- * into rows, lazily, so a chunk of any size streams through in constant memory. Every verdict
- * becomes a row, and the chunk's tasks are also counted per run part ({@link ParsedRows#TASK_SUMMARY}),
- * so the accounting needs no pass over the task rows.
+ * into rows, lazily, so a chunk of any size streams through in constant memory. The accounting
+ * pass keeps every verdict but tasks, which it only counts; the task pass keeps only the tasks.
  */
 public final class ChunkParsing {
   private ChunkParsing() {}
@@ -26,7 +25,7 @@ public final class ChunkParsing {
   public static Iterator<Row> rows(ChunkJob job) {
     try {
       ChunkLineReader reader = new ChunkLineReader(Path.of(job.path()), job.chunk().start(), job.chunk().end());
-      RowSink sink = new RowSink(job.source(), job.file());
+      RowSink sink = new RowSink(job.source(), job.file(), job.tasksPass());
       if (job.documentParser() != null) {
         try (reader) {
           List<String> lines = new ArrayList<>();
@@ -97,20 +96,25 @@ public final class ChunkParsing {
   static final class RowSink implements ParseSink {
     private final int source;
     private final int file;
+    private final boolean tasksPass;
     final ArrayDeque<Row> buffer = new ArrayDeque<>();
     long lastVerdictLine = 0;
     long verdicts = 0;
     private byte lastKind = -1;
-    /** Per run part, [tasks, failed, min start (or end), max end]. */
+    /** Accounting pass: per run part, [tasks, failed, min start (or end), max end]. */
     private final Map<String, long[]> taskCounts = new TreeMap<>();
 
-    RowSink(int source, int file) {
+    RowSink(int source, int file, boolean tasksPass) {
       this.source = source;
       this.file = file;
+      this.tasksPass = tasksPass;
     }
 
-    /** The end of the chunk: its task counts. */
+    /** The end of the chunk: the accounting pass adds its task counts. */
     void finish() {
+      if (tasksPass) {
+        return;
+      }
       taskCounts.forEach((part, c) -> buffer.add(ParsedRows.taskSummary(source, file, part, c[0], c[1],
           c[2] == Long.MAX_VALUE ? null : c[2], c[3] == Long.MIN_VALUE ? null : c[3])));
       taskCounts.clear();
@@ -137,7 +141,10 @@ public final class ChunkParsing {
       if (!first(lineNo, ParsedRows.TASK)) {
         throw new IllegalStateException("line " + lineNo + " gave two tasks");
       }
-      buffer.add(ParsedRows.task(source, file, lineNo, task));
+      if (tasksPass) {
+        buffer.add(ParsedRows.task(source, lineNo, task));
+        return;
+      }
       long[] c = taskCounts.computeIfAbsent(task.runPart(), p -> new long[] {0, 0, Long.MAX_VALUE, Long.MIN_VALUE});
       c[0]++;
       if (!task.ok()) {
@@ -155,27 +162,35 @@ public final class ChunkParsing {
     @Override
     public void metric(long lineNo, ParsedMetric metric) {
       boolean first = first(lineNo, ParsedRows.METRIC);
-      buffer.add(ParsedRows.metric(source, file, lineNo, first, metric));
+      if (!tasksPass) {
+        buffer.add(ParsedRows.metric(source, file, lineNo, first, metric));
+      }
     }
 
     @Override
     public void reject(long lineNo, String rawLine, RejectType type, String column, String reason) {
       first(lineNo, ParsedRows.REJECT);
-      // Bytes that are not UTF-8 decode to U+FFFD: then the bytes are the cause, whatever field
-      // the parser stumbled on, and that is what a user grouping rejects needs to see.
-      RejectType cause = rawLine.indexOf('\uFFFD') >= 0 ? RejectType.ENCODING : type;
-      buffer.add(ParsedRows.reject(source, file, lineNo, rawLine, cause, column, reason));
+      if (!tasksPass) {
+        // Bytes that are not UTF-8 decode to U+FFFD: then the bytes are the cause, whatever field
+        // the parser stumbled on, and that is what a user grouping rejects needs to see.
+        RejectType cause = rawLine.indexOf('\uFFFD') >= 0 ? RejectType.ENCODING : type;
+        buffer.add(ParsedRows.reject(source, file, lineNo, rawLine, cause, column, reason));
+      }
     }
 
     @Override
     public void metadata(long lineNo) {
       first(lineNo, ParsedRows.METADATA);
-      buffer.add(ParsedRows.metadata(source, file, lineNo));
+      if (!tasksPass) {
+        buffer.add(ParsedRows.metadata(source, file, lineNo));
+      }
     }
 
     @Override
     public void fact(String runPart, String key, String value) {
-      buffer.add(ParsedRows.fact(source, file, runPart, key, value));
+      if (!tasksPass) {
+        buffer.add(ParsedRows.fact(source, file, runPart, key, value));
+      }
     }
 
     void checkVerdicts(ChunkJob job, int lines) {

@@ -19,15 +19,16 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The intermediate table of an ingest, from its one parsing pass.
+ * The two intermediate tables of an ingest.
  *
- * <p>{@link #SCHEMA}: every verdict as one row tagged with its {@link #KIND} (tasks, metrics,
- * rejects, metadata lines, run facts), and per chunk and run part one {@link #TASK_SUMMARY} row
- * counting its tasks. It is cached: the accounting and the validation read the small rows (not
- * tasks), then the tables are written from it, so no line is parsed twice. Task rows carry the
- * columns of {@link #TASK_SCHEMA}, which the other kinds leave null.
+ * <p>{@link #SCHEMA}, from the first (accounting) pass: every verdict that is not a task as one
+ * row tagged with its {@link #KIND} (metrics, rejects, metadata lines, run facts), and per chunk
+ * and run part one {@link #TASK_SUMMARY} row counting its tasks. It is small next to the input
+ * (tasks are counted, not kept), is cached, and gives the per-file accounting, the validation, the
+ * step_metrics and the rejects.
  *
- * <p>{@link #TASK_SCHEMA}: the tasks as the {@code tasks} table is written from them.
+ * <p>{@link #TASK_SCHEMA}, from the second pass, run only after validation: the tasks, written
+ * straight to the warehouse without being cached, so a multi-GB log streams through.
  */
 public final class ParsedRows {
   private ParsedRows() {}
@@ -59,8 +60,7 @@ public final class ParsedRows {
   public static final String N_LINES = "n_lines";
   public static final String N_FAILED = "n_failed";
 
-  /** The columns of every kind of row. */
-  private static final StructType VERDICT_COLUMNS = new StructType()
+  public static final StructType SCHEMA = new StructType()
       .add(KIND, ByteType, false)
       .add(FIRST_OF_LINE, BooleanType, false)
       .add(N_LINES, LongType, false)
@@ -84,8 +84,8 @@ public final class ParsedRows {
       .add(WarehouseSchema.COLUMN, StringType, true);
 
   /**
-   * The tasks: {@code WarehouseSchema.TASKS} but with the source and run part instead of the run
-   * id, times as epoch microseconds, and the line number.
+   * The tasks of the second pass: {@code WarehouseSchema.TASKS} but with the source and run part
+   * instead of the run id, times as epoch microseconds, and the line number.
    */
   public static final StructType TASK_SCHEMA = SchemaColumns.replacing(WarehouseSchema.TASKS, Map.of(
       WarehouseSchema.RUN_ID, List.of(
@@ -95,78 +95,36 @@ public final class ParsedRows {
       WarehouseSchema.END_TS, List.of(new StructField(END_US, LongType, true, Metadata.empty())),
       WarehouseSchema.SOURCE_LINE, List.of(new StructField(LINE_NO, LongType, false, Metadata.empty()))));
 
-  /**
-   * Every row of the pass: the verdict columns, then the task columns they lack (nullable, as only
-   * task rows have them).
-   */
-  public static final StructType SCHEMA = withTaskColumns(VERDICT_COLUMNS);
-
-  private static StructType withTaskColumns(StructType verdicts) {
-    StructType out = verdicts;
-    for (StructField f : TASK_SCHEMA.fields()) {
-      if (!verdicts.getFieldIndex(f.name()).isDefined()) {
-        out = out.add(f.name(), f.dataType(), true);
-      } else if (!verdicts.apply(f.name()).dataType().equals(f.dataType())) {
-        throw new IllegalStateException("column " + f.name() + " has two types");
-      }
-    }
-    return out;
-  }
-
-  /** Where each {@link #TASK_SCHEMA} column sits in a {@link #SCHEMA} row. */
-  private static final int[] TASK_POSITIONS = java.util.Arrays.stream(TASK_SCHEMA.fieldNames())
-      .mapToInt(SCHEMA::fieldIndex).toArray();
-  private static final int KIND_POSITION = SCHEMA.fieldIndex(KIND);
-  private static final int FIRST_POSITION = SCHEMA.fieldIndex(FIRST_OF_LINE);
-  private static final int N_LINES_POSITION = SCHEMA.fieldIndex(N_LINES);
-  private static final int N_FAILED_POSITION = SCHEMA.fieldIndex(N_FAILED);
-  private static final int FILE_POSITION = SCHEMA.fieldIndex(FILE);
-
-  /** A row of a kind other than a task: its verdict columns, the task columns null. */
-  private static Row verdict(Object... values) {
-    return RowFactory.create(java.util.Arrays.copyOf(values, SCHEMA.length()));
-  }
-
-  static Row task(int source, int file, long lineNo, ParsedTask t) {
-    Object[] taskValues = {source, t.runPart(), t.step(), t.clientId(), t.seq(), t.startEpochUs(), t.endEpochUs(),
+  static Row task(int source, long lineNo, ParsedTask t) {
+    return RowFactory.create(source, t.runPart(), t.step(), t.clientId(), t.seq(), t.startEpochUs(), t.endEpochUs(),
         t.latencyNs(), t.serviceNs(), t.waitNs(), t.warmup(), t.ok(), emptyToNull(t.sqlstate()),
-        emptyToNull(t.error()), lineNo};
-    Object[] values = new Object[SCHEMA.length()];
-    for (int i = 0; i < taskValues.length; i++) {
-      values[TASK_POSITIONS[i]] = taskValues[i];
-    }
-    values[KIND_POSITION] = TASK;
-    values[FIRST_POSITION] = true;
-    values[N_LINES_POSITION] = 1L;
-    values[N_FAILED_POSITION] = t.ok() ? 0L : 1L;
-    values[FILE_POSITION] = file;
-    return RowFactory.create(values);
+        emptyToNull(t.error()), lineNo);
   }
 
   static Row taskSummary(int source, int file, String runPart, long tasks, long failed, Long minStartUs, Long maxEndUs) {
-    return verdict(TASK_SUMMARY, false, tasks, failed, source, file, 0L, runPart,
+    return RowFactory.create(TASK_SUMMARY, false, tasks, failed, source, file, 0L, runPart,
         null, minStartUs, maxEndUs, null, null, null, null, null, null, null, null, null, null);
   }
 
   static Row metric(int source, int file, long lineNo, boolean first, ParsedMetric m) {
-    return verdict(METRIC, first, first ? 1L : 0L, null, source, file, lineNo, m.runPart(),
+    return RowFactory.create(METRIC, first, first ? 1L : 0L, null, source, file, lineNo, m.runPart(),
         m.step(), null, null, m.intervalStartS(), m.intervalS(), m.metric(), m.value(), m.unit(), m.bucket(), null, null,
         null, null);
   }
 
   static Row reject(int source, int file, long lineNo, String raw, RejectType type, String column, String reason) {
-    return verdict(REJECT, true, 1L, null, source, file, lineNo, "",
+    return RowFactory.create(REJECT, true, 1L, null, source, file, lineNo, "",
         null, null, null, null, null, null, null, null, null, RawLines.truncate(raw),
         RawLines.truncate(reason), type.sqlName(), column == null ? null : RawLines.truncate(column));
   }
 
   static Row metadata(int source, int file, long lineNo) {
-    return verdict(METADATA, true, 1L, null, source, file, lineNo, "",
+    return RowFactory.create(METADATA, true, 1L, null, source, file, lineNo, "",
         null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   static Row fact(int source, int file, String runPart, String key, String value) {
-    return verdict(FACT, false, 0L, null, source, file, 0L, runPart == null ? "" : runPart,
+    return RowFactory.create(FACT, false, 0L, null, source, file, 0L, runPart == null ? "" : runPart,
         null, null, null, null, null, key, null, null, null, null, value, null, null);
   }
 

@@ -14,7 +14,7 @@ import org.apache.spark.sql.Row;
 
 /**
  * The engine's parsing of a planned source, without Spark: {@link FileScanner} cuts each file into
- * chunks and numbers their lines, {@link ChunkParsing} runs the parsing pass on every chunk exactly as
+ * chunks and numbers their lines, {@link ChunkParsing} runs both passes on every chunk exactly as
  * an executor does (with its own one-verdict-per-line checks). What is left to Spark (grouping,
  * writing) is not what hostile input breaks, so parser properties run here, fast.
  */
@@ -37,7 +37,7 @@ final class EngineParse {
    * @param lines the file's line count according to {@link FileScanner}
    * @param rejects REJECT rows ({@link ParsedRows#SCHEMA}), in line order
    * @param metrics METRIC rows
-   * @param tasks TASK rows ({@link ParsedRows#SCHEMA}), in line order
+   * @param tasks the task pass's rows ({@link ParsedRows#TASK_SCHEMA})
    */
   record FileVerdicts(Path path, long lines, long taskLines, long metricLines, long metadataLines, long rejectLines,
       List<Row> rejects, List<Row> metrics, List<Row> tasks) {
@@ -63,13 +63,12 @@ final class EngineParse {
       List<Row> metricRows = new ArrayList<>();
       List<Row> taskRows = new ArrayList<>();
       for (ScannedFile.Chunk chunk : scanned.chunks()) {
-        ChunkJob job = new ChunkJob(0, f, scanned.path(), chunk, file.lineParser(), file.documentParser());
+        ChunkJob job = new ChunkJob(0, f, scanned.path(), chunk, file.lineParser(), file.documentParser(), false);
         for (Iterator<Row> it = ChunkParsing.rows(job); it.hasNext(); ) {
           Row row = it.next();
           long n = row.getLong(N_LINES);
           switch (row.getByte(KIND)) {
             case ParsedRows.TASK_SUMMARY -> tasks += n;
-            case ParsedRows.TASK -> taskRows.add(row);
             case ParsedRows.METRIC -> {
               metrics += n;
               metricRows.add(row);
@@ -82,6 +81,7 @@ final class EngineParse {
             default -> { }
           }
         }
+        ChunkParsing.rows(job.forTasks()).forEachRemaining(taskRows::add);
       }
       out.add(new FileVerdicts(file.path(), scanned.lines(), tasks, metrics, metadata, rejected, rejects, metricRows,
           taskRows));

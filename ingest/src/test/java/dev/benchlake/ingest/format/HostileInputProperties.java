@@ -361,18 +361,18 @@ class HostileInputProperties {
     }
   }
 
-  private static final int LATENCY = ParsedRows.SCHEMA.fieldIndex("latency_ns");
-  private static final int SERVICE = ParsedRows.SCHEMA.fieldIndex("service_ns");
-  private static final int WAIT = ParsedRows.SCHEMA.fieldIndex("wait_ns");
-  private static final int START = ParsedRows.SCHEMA.fieldIndex(ParsedRows.START_US);
-  private static final int END = ParsedRows.SCHEMA.fieldIndex(ParsedRows.END_US);
-  private static final int STEP = ParsedRows.SCHEMA.fieldIndex("step");
+  private static final int LATENCY = ParsedRows.TASK_SCHEMA.fieldIndex("latency_ns");
+  private static final int SERVICE = ParsedRows.TASK_SCHEMA.fieldIndex("service_ns");
+  private static final int WAIT = ParsedRows.TASK_SCHEMA.fieldIndex("wait_ns");
+  private static final int START = ParsedRows.TASK_SCHEMA.fieldIndex(ParsedRows.START_US);
+  private static final int END = ParsedRows.TASK_SCHEMA.fieldIndex(ParsedRows.END_US);
+  private static final int STEP = ParsedRows.TASK_SCHEMA.fieldIndex("step");
 
   private static void assertSaneTask(Row task, String what) {
     String row = task + " in " + what;
     for (int i : new int[] {LATENCY, SERVICE, WAIT}) {
       if (!task.isNullAt(i)) {
-        assertThat(task.getLong(i)).as("duration " + ParsedRows.SCHEMA.fields()[i].name() + " of " + row)
+        assertThat(task.getLong(i)).as("duration " + ParsedRows.TASK_SCHEMA.fields()[i].name() + " of " + row)
             .isNotNegative();
       }
     }
