@@ -40,7 +40,26 @@ class FileScannerTest {
     text.append("last line without newline");
     Path file = tmp.resolve("f.txt");
     Files.writeString(file, text, StandardCharsets.UTF_8);
+    assertChunksGiveBack(file, chunkBytes, expected);
+  }
 
+  /** Chunk ends that fall inside, at the end of and just after the scanner's 1 MiB reads. */
+  @ParameterizedTest(name = "chunk {0} bytes")
+  @ValueSource(ints = {999_983, 1 << 20, (1 << 20) + 1})
+  void chunkEndsAcrossReadBuffersKeepExactLineNumbers(int chunkBytes) throws Exception {
+    List<String> expected = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; text.length() < 3_300_000; i++) {
+      String line = i + "y".repeat(i % 97);
+      expected.add(line);
+      text.append(line).append('\n');
+    }
+    Path file = tmp.resolve("big.txt");
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+    assertChunksGiveBack(file, chunkBytes, expected);
+  }
+
+  private static void assertChunksGiveBack(Path file, long chunkBytes, List<String> expected) throws Exception {
     ScannedFile scanned = FileScanner.scan(file, chunkBytes, true);
     assertThat(scanned.lines()).isEqualTo(expected.size());
     assertThat(scanned.sha256()).isEqualTo(HexFormat.of().formatHex(
