@@ -17,7 +17,8 @@ import java.util.List;
  * version and the faster/slower calls between consecutive versions), then a grouped bar chart per step group — each version's ratio
  * to the base as a bar drawn from the reference line at 1.0 on a log axis, with its 95 % interval,
  * noisy steps (interval wider than the margin) faded and marked ≈, each change point a dashed
- * marker through the bar of the first version of the new level — and the tables with each
+ * marker through the bar of the first version of the new level, each figure whose sides ran in
+ * different table-maintenance states outlined and marked ⚠ — and the tables with each
  * version's call against the base; it ends with what reproduces it.
  *
  * <p>Why bars from 1.0 on a log axis: a ratio's bar that starts at 0 makes a 5 % change invisible,

@@ -1,7 +1,8 @@
 // trend.html's charts, drawn from trend.json's tree (embedded as #report-data): grouped bars of each
 // version's ratio to the base, drawn from the reference line at 1.0 on a log axis (a bar's length is
 // the size of the change, a halving as long as a doubling), with the 95% intervals as whiskers, and
-// each step's change points as a dashed marker through the bar of the first version of its new level.
+// each step's change points as a dashed marker through the bar of the first version of its new level,
+// and each figure whose sides ran in different table-maintenance states outlined and marked ⚠.
 (function () {
   'use strict';
   var C = window.benchlakeCharts;
@@ -62,8 +63,17 @@
           encoding: {
             x: x, xOffset: xOffset, y: y, y2: { datum: 1 }, color: versionColor(true),
             opacity: { condition: { test: 'datum.noisy', value: 0.4 }, value: 1 },
+            stroke: { condition: { test: 'datum.confounded', value: '#b45309' }, value: null },
+            strokeWidth: { condition: { test: 'datum.confounded', value: 2 }, value: 0 },
             tooltip: tooltip
           }
+        },
+        {
+          // A confounded figure is never shown as a plain gain or loss: its bar carries the mark.
+          name: 'confounded',
+          transform: [{ filter: 'datum.confounded' }],
+          mark: { type: 'text', text: '⚠', color: '#b45309', fontSize: 13, fontWeight: 700, baseline: 'bottom', dy: -2 },
+          encoding: { x: x, xOffset: xOffset, y: { field: 'relative', type: 'quantitative' }, tooltip: tooltip }
         },
         {
           transform: [{ filter: 'isValid(datum.low) && isValid(datum.high)' }],
@@ -124,6 +134,13 @@
     return rows;
   }
 
+  /** The table-maintenance flags of a figure (not "not recorded", which is no flag), as one line, or null. */
+  function confoundedOf(item, version) {
+    var list = item.confounders ? item.confounders[version] : null;
+    var flags = (list || []).filter(function (c) { return c.kind !== 'not_recorded'; });
+    return flags.length === 0 ? null : 'confounded: ' + flags.map(function (c) { return c.kind + ' (' + c.detail + ')'; }).join('; ');
+  }
+
   function rowsOf(items, category) {
     var rows = [];
     items.forEach(function (item) {
@@ -131,8 +148,11 @@
         var relative = item.relative[version];
         if (relative !== null && relative > 0) {
           var ci = item.ci95 ? item.ci95[version] : null;
+          var confounded = confoundedOf(item, version);
+          var notes = [item.noisy ? 'noisy: its 95% interval is wider than the margin' : null, confounded]
+            .filter(function (n) { return n; });
           var row = { version: version, relative: relative, low: ci ? ci[0] : null, high: ci ? ci[1] : null,
-            noisy: !!item.noisy, note: item.noisy ? 'noisy: its 95% interval is wider than the margin' : '' };
+            noisy: !!item.noisy, confounded: confounded, note: notes.join('; ') };
           row[category] = item.label;
           rows.push(row);
         }
@@ -157,11 +177,14 @@
     var steps = trend.steps.filter(function (s) { return s.group === group; });
     var labelOf = function (s) { return s.step + (s.noisy ? ' ≈' : ''); };
     var items = steps.map(function (s) {
-      return { label: labelOf(s), relative: s.relative, ci95: s.ci95, noisy: s.noisy };
+      return { label: labelOf(s), relative: s.relative, ci95: s.ci95, noisy: s.noisy, confounders: s.confounders };
     });
     var order = items.map(function (i) { return i.label; });
     var changes = changesOf(steps, labelOf);
     element.setAttribute('data-change-points', String(changes.length));
+    var confounded = 0;
+    items.forEach(function (i) { others.forEach(function (v) { if (confoundedOf(i, v) && i.relative[v] > 0) { confounded++; } }); });
+    element.setAttribute('data-confounded', String(confounded));
     return bars(rowsOf(items, 'step'), 'step', order, width(items.length), element, changes);
   }
 

@@ -101,6 +101,10 @@ class TableMaintenanceConfoundersTest extends SparkTestBase {
     BrowserPage trendPage = BrowserPage.render(dir.resolve("t/trend.html"), "confounders-trend", 1366, 3000);
     assertThat(trendPage.markup()).contains("⚠ confounded: dead_tuples", "id=\"table-maintenance\"")
         .contains("id=\"js-errors\" data-count=\"0\"");
+    // On the chart too: point-select's bar at vacuum is outlined and marked, and only that one.
+    assertThat(BrowserPage.countOf(trendPage.markup(), "data-confounded=\"1\"")).as("one group chart, one figure").isEqualTo(1);
+    assertThat(BrowserPage.countOf(trendPage.markup(), "data-confounded=\"0\"")).isPositive();
+    assertThat(trendPage.markup()).contains("confounded_marks");
   }
 
   private EmbeddedServer server(String name) throws Exception {
