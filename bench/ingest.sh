@@ -27,7 +27,7 @@ if [[ ! -f "$target/launcher/jvm.options" || ! -d "$root/ingest/target/test-clas
 fi
 read -r -a flags < "$target/launcher/jvm.options"
 read -r -a extra <<< "$BENCHLAKE_JAVA_OPTS"
-app_jar=$(compgen -G "$target/benchlake-app-*.jar" | grep -v -e '-tests.jar$' | head -n 1)
+app_jar="$target/$(cat "$target/launcher/app-jar")"   # this build's jar, written by mvn package
 bare_cp="$root/ingest/target/test-classes:$app_jar:$target/lib/*"
 
 log="$work/pgbench_log.1"

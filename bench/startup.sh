@@ -30,7 +30,7 @@ if [[ ! -f "$target/launcher/jvm.options" || ! -f "$bench_classes/dev/benchlake/
 fi
 read -r -a flags < "$target/launcher/jvm.options"
 read -r -a extra <<< "${BENCHLAKE_JAVA_OPTS:-}"
-app_jar=$(compgen -G "$target/benchlake-app-*.jar" | grep -v -e '-tests.jar$' | head -n 1)
+app_jar="$target/$(cat "$target/launcher/app-jar")"   # this build's jar, written by mvn package
 benchlake="$root/bin/benchlake"
 sysbench="$root/ingest/src/test/resources/dev/benchlake/ingest/fixtures/oltp_point_select.txt"
 study=${BENCHLAKE_TESTPGPERF:-$root/../shared/data/testpgperf}
