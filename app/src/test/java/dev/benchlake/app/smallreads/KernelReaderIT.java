@@ -38,10 +38,8 @@ import picocli.CommandLine;
  *
  * <p>Lean by design (CI budget): one warehouse of this build from ONE ingest of three small
  * sources, the fixtures copied once, Spark's session shared; each case is one command run both
- * ways in-process. Every table is exported from each warehouse (that is where the formats
- * differ); each selector form (equality, timestamp, inequality on a key some runs lack,
- * conjunction), CSV quoting of labels, {@code --step}/{@code --columns} and the {@code rejects}
- * command are each checked once, on the warehouse whose data makes the case meaningful.
+ * ways in-process ({@link #commands} says why each case is there, and none proves another's
+ * point again).
  */
 @Tag("integration")
 class KernelReaderIT extends SparkTestBase {
@@ -85,24 +83,35 @@ class KernelReaderIT extends SparkTestBase {
         .as("the timestamp selector picks one fixture run").hasSize(1);
   }
 
+  /**
+   * Where the formats differ: format 1 (0.1.0) lacks columns of runs, rejects and step_metrics and
+   * the ingest_files table; format 2 (0.2.0) lacks only step_metrics' health columns; this build's
+   * warehouse has them all. Each other case once, where its data makes it meaningful.
+   */
   static Stream<Arguments> commands() {
     List<Arguments> cases = new ArrayList<>();
-    for (String wh : List.of(BUILT, "0.1.0", "0.2.0")) {
-      for (String table : List.of("runs", "rejects", "step_metrics", "ingest_files")) {
-        cases.add(Arguments.of(wh, List.of("export", "--table", table, "--format", "jsonl", "--out", "-")));
-      }
+    for (String table : List.of("runs", "rejects", "step_metrics", "ingest_files")) {
+      cases.add(Arguments.of("0.1.0", jsonl(table)));
     }
-    cases.add(Arguments.of(BUILT, List.of("runs")));
+    cases.add(Arguments.of("0.2.0", jsonl("step_metrics")));
+    cases.add(Arguments.of(BUILT, jsonl("step_metrics")));
+    cases.add(Arguments.of(BUILT, jsonl("ingest_files")));
+    // CSV: labels one column per key, one of them quoted and non-ASCII.
     cases.add(Arguments.of(BUILT, List.of("export", "--table", "runs", "--out", "-")));
     cases.add(Arguments.of(BUILT, List.of("export", "--table", "rejects", "--out", "-")));
     cases.add(Arguments.of(BUILT, List.of("export", "--table", "step_metrics", "--step", "oltp_read_write",
         "--columns", "metric,value,run_id", "--out", "-")));
+    cases.add(Arguments.of(BUILT, List.of("runs")));
     cases.add(Arguments.of(BUILT, List.of("rejects", "--json")));
+    // Selectors: a timestamp, an inequality on a key some runs lack, a conjunction of equalities.
     cases.add(Arguments.of("0.1.0", List.of("runs", "--where", STARTED, "--json")));
-    cases.add(Arguments.of("0.2.0", List.of("runs", "--where", "db_major=17", "--json")));
     cases.add(Arguments.of("0.2.0", List.of("runs", "--where", "campaign!=compat", "--json")));
     cases.add(Arguments.of("0.2.0", List.of("export", "--table", "runs", "--where", "os=linux,db_major=15", "--out", "-")));
     return cases.stream();
+  }
+
+  private static List<String> jsonl(String table) {
+    return List.of("export", "--table", table, "--format", "jsonl", "--out", "-");
   }
 
   @ParameterizedTest(name = "{0}: {1}")
@@ -117,6 +126,11 @@ class KernelReaderIT extends SparkTestBase {
     assertThat(kernel.exitCode()).as(what + ": " + kernel.err()).isZero();
     assertThat(spark.exitCode()).as(what + ": " + spark.err()).isZero();
     assertThat(kernel.out()).as(what).isEqualTo(spark.out());
+    // Agreeing on nothing would prove nothing: every case has rows, but 0.1.0's missing table.
+    if (!(warehouse.equals("0.1.0") && args.contains("ingest_files"))) {
+      assertThat(kernel.out().lines().count()).as(what + " has rows").isGreaterThan(args.contains("jsonl")
+          || args.contains("--json") || args.get(0).equals("runs") ? 0 : 1);
+    }
   }
 
   @Test
