@@ -9,7 +9,6 @@ import io.delta.kernel.Snapshot;
 import io.delta.kernel.data.ColumnVector;
 import io.delta.kernel.data.ColumnarBatch;
 import io.delta.kernel.data.FilteredColumnarBatch;
-import io.delta.kernel.defaults.engine.DefaultEngine;
 import io.delta.kernel.engine.Engine;
 import io.delta.kernel.exceptions.TableNotFoundException;
 import io.delta.kernel.internal.InternalScanFileUtils;
@@ -45,7 +44,7 @@ public final class KernelWarehouse {
 
   private KernelWarehouse(String root, Configuration conf) {
     this.root = root.endsWith("/") ? root.substring(0, root.length() - 1) : root;
-    this.engine = DefaultEngine.create(conf);
+    this.engine = new SharedConfEngine(conf);
   }
 
   /**
