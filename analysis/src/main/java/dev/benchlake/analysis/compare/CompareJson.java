@@ -62,7 +62,7 @@ public final class CompareJson {
       runs(s.putObject("runs"), step.runLevel());
       tests(s.putObject("within_run_tests"), step.tests());
       plot(s.putObject("plot"), step.plot());
-      s.set("confounders", confounders(s, step.confounders()));
+      s.set("confounders", Confounder.json(step.confounders()));
     }
     ArrayNode skipped = root.putArray("skipped_steps");
     report.skippedSteps().forEach(skipped::add);
@@ -73,15 +73,6 @@ public final class CompareJson {
     return root;
   }
 
-  /** Table maintenance: {@code [{"kind", "detail"}]}, empty when both groups ran the step in the same state, null when not checked. */
-  private static ArrayNode confounders(ObjectNode owner, List<Confounder> confounders) {
-    if (confounders == null) {
-      return null;
-    }
-    ArrayNode list = owner.arrayNode();
-    confounders.forEach(c -> list.addObject().put("kind", c.kind()).put("detail", c.detail()));
-    return list;
-  }
 
   private static void selection(ObjectNode node, ComparisonReport.Selection selection) {
     node.put("selector", selection.selector());

@@ -1,5 +1,7 @@
 package dev.benchlake.analysis.confounders;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.List;
 
 /**
@@ -42,5 +44,18 @@ public record Confounder(String kind, String detail) {
   /** Whether {@code confounders} says a side's table health was not recorded. */
   public static boolean notRecorded(List<Confounder> confounders) {
     return confounders != null && confounders.stream().anyMatch(c -> !c.flags());
+  }
+
+  /**
+   * The JSON both report.json and trend.json carry: {@code [{"kind", "detail"}]}, empty when the
+   * sides ran in the same state, null when not checked.
+   */
+  public static ArrayNode json(List<Confounder> confounders) {
+    if (confounders == null) {
+      return null;
+    }
+    ArrayNode list = JsonNodeFactory.instance.arrayNode();
+    confounders.forEach(c -> list.addObject().put("kind", c.kind()).put("detail", c.detail()));
+    return list;
   }
 }

@@ -79,7 +79,7 @@ public final class TrendJson {
         point.set("p", number(c.p()));
       }
       ObjectNode confounders = step.putObject("confounders");
-      report.versions().forEach(v -> confounders.set(v, confounders(confounders, report.confounders().at(s.step(), v))));
+      report.versions().forEach(v -> confounders.set(v, Confounder.json(report.confounders().at(s.step(), v))));
     }
     ArrayNode groups = root.putArray("groups");
     for (GroupTrend g : report.groups()) {
@@ -104,7 +104,7 @@ public final class TrendJson {
       flag.set("ci95", range(flag, f.ci95()));
       flag.set("p", number(f.p()));
       flag.set("p_adjusted", number(f.pAdjusted()));
-      flag.set("confounders", confounders(flag, report.confounders().of(f)));
+      flag.set("confounders", Confounder.json(report.confounders().of(f)));
     }
     ObjectNode runs = root.putObject("runs");
     report.runs().forEach((v, ids) -> strings(runs.putArray(v), ids));
@@ -117,14 +117,6 @@ public final class TrendJson {
     return root;
   }
 
-  private static ArrayNode confounders(ObjectNode owner, List<Confounder> confounders) {
-    if (confounders == null) {
-      return null;
-    }
-    ArrayNode list = owner.arrayNode();
-    confounders.forEach(c -> list.addObject().put("kind", c.kind()).put("detail", c.detail()));
-    return list;
-  }
 
   private static void numbers(ObjectNode into, Map<String, ? extends Number> values) {
     values.forEach((v, x) -> into.set(v, x == null ? null : number(x.doubleValue())));
