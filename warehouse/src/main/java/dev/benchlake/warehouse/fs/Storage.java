@@ -166,6 +166,12 @@ public final class Storage {
       return isLocal(location) ? FileSystem.getLocal(conf).getRawFileSystem() : location.getFileSystem(conf);
     } catch (IOException e) {
       throw failure(location, e);
+    } catch (IllegalArgumentException e) {
+      // The HDFS client resolves the NameNode's host when it is made, and says so this way.
+      if (e.getCause() instanceof UnknownHostException unknown) {
+        throw failure(location, unknown);
+      }
+      throw e;
     }
   }
 
