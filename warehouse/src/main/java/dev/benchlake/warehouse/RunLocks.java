@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * concurrently (docs/guarantees.md says what holds there).
  */
 public final class RunLocks implements AutoCloseable {
-  private static final ConcurrentHashMap<Path, ReentrantLock> IN_JVM = new ConcurrentHashMap<>();
+  private static final ConcurrentHashMap<String, ReentrantLock> IN_JVM = new ConcurrentHashMap<>();
 
   private static final Logger LOG = LoggerFactory.getLogger(RunLocks.class);
   private static final long LEASE_POLL_MS = 500;
@@ -60,7 +60,7 @@ public final class RunLocks implements AutoCloseable {
     try {
       for (String name : new TreeSet<>(names)) {
         Path file = dir.resolve(Sha256.hex(name).substring(0, 32) + ".lock");
-        ReentrantLock jvm = IN_JVM.computeIfAbsent(file, f -> new ReentrantLock());
+        ReentrantLock jvm = IN_JVM.computeIfAbsent(file.toString(), f -> new ReentrantLock());
         jvm.lock();
         locks.jvmLocks.add(jvm);
         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -85,7 +85,7 @@ public final class RunLocks implements AutoCloseable {
       for (String name : new TreeSet<>(names)) {
         org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(dir, Sha256.hex(name).substring(0, 32) + ".lock");
         // The in-JVM lock first: one JVM's FileSystem is one HDFS client, and HDFS leases are per client.
-        ReentrantLock jvm = IN_JVM.computeIfAbsent(Path.of(file.toUri().getPath()), f -> new ReentrantLock());
+        ReentrantLock jvm = IN_JVM.computeIfAbsent(file.toString(), f -> new ReentrantLock());
         jvm.lock();
         locks.jvmLocks.add(jvm);
         locks.leases.add(leaseLock(fs, file));
