@@ -101,8 +101,9 @@ public final class RunLocks implements AutoCloseable {
    * Holds an HDFS lease on {@code file}: created (overwriting a released lock) and kept open.
    * While another client holds it, HDFS refuses the create (AlreadyBeingCreatedException, or
    * RecoveryInProgressException while it takes back a dead holder's lease): wait and retry.
+   * Public for the test on a real HDFS (app's HdfsRoundTripIT); callers take {@link #acquire}.
    */
-  static FSDataOutputStream leaseLock(FileSystem fs, org.apache.hadoop.fs.Path file) throws IOException {
+  public static FSDataOutputStream leaseLock(FileSystem fs, org.apache.hadoop.fs.Path file) throws IOException {
     boolean said = false;
     while (true) {
       try {

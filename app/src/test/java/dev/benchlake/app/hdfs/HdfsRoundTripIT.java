@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.analysis.cli.CompareCommand;
 import dev.benchlake.ingest.cli.IngestCommand;
+import dev.benchlake.warehouse.RunLocks;
 import dev.benchlake.warehouse.cli.ExportCommand;
 import dev.benchlake.warehouse.cli.RunsCommand;
 import dev.benchlake.warehouse.spark.SparkTestBase;
@@ -16,10 +17,17 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -126,6 +134,38 @@ class HdfsRoundTripIT extends SparkTestBase {
     Cli missing = run(new IngestCommand(), "--warehouse", warehouse, hdfs + "/no/such/file");
     assertThat(missing.exitCode()).isEqualTo(2);
     assertThat(missing.err().strip()).doesNotContain("\n").endsWith(hdfs + "/no/such/file: no such file or directory");
+  }
+
+  /**
+   * The lock of an ingest on HDFS (where there are no OS locks) is a lease: held by one client at
+   * a time, and taken back from a client that died holding it (here: its files aborted, as a
+   * kill -9 leaves them; the NameNode's soft limit shortened from 60 s to 1 s).
+   */
+  @Test
+  void anHdfsLockIsOneClientsAtATimeAndADeadHoldersLockComesBack() throws Exception {
+    org.apache.hadoop.fs.Path lock = new org.apache.hadoop.fs.Path("/locks/test.lock");
+    FileSystem first = FileSystem.newInstance(cluster.getURI(), cluster.getConfiguration(0));
+    FileSystem second = FileSystem.newInstance(cluster.getURI(), cluster.getConfiguration(0));
+    ExecutorService waiter = Executors.newSingleThreadExecutor();
+    try {
+      FSDataOutputStream held = RunLocks.leaseLock(first, lock);
+      Future<FSDataOutputStream> next = waiter.submit(() -> RunLocks.leaseLock(second, lock));
+      Thread.sleep(2_000);
+      assertThat(next.isDone()).as("a second client waits while the first holds the lock").isFalse();
+      held.close();
+      next.get(30, TimeUnit.SECONDS);
+      // The second client dies holding it: its streams aborted, its lease no longer renewed.
+      ((DistributedFileSystem) second).getClient().closeAllFilesBeingWritten(true);
+      cluster.setLeasePeriod(1_000, 2_000);
+      long start = System.nanoTime();
+      RunLocks.leaseLock(first, lock).close();
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
+    } finally {
+      cluster.setLeasePeriod(60_000, 1_200_000); // HDFS's defaults: soft limit 1 min, hard limit 20 min
+      waiter.shutdownNow();
+      first.close();
+      second.close();
+    }
   }
 
   /** What one chain printed. */

@@ -8,13 +8,11 @@ import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import dev.benchlake.ingest.parse.RawLines;
 import dev.benchlake.ingest.source.FileScanner;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import dev.benchlake.warehouse.fs.Storage;
 import org.apache.hadoop.fs.Path;
 
 /**

@@ -63,27 +63,25 @@ public final class FileScanner {
     long position = 0;
     long newlines = 0;
     int lastByte = -1;
-    {
-      int read;
-      // The last byte of the chunk whose end comes next: at each, the running count is recorded.
-      long nextLast = step - 1;
-      int chunk = 0;
-      while ((read = in.read(buffer)) > 0) {
-        sha.update(buffer, 0, read);
-        int from = 0;
-        while (chunk < chunkCount && nextLast < position + read) {
-          int last = (int) (nextLast - position);
-          newlines += newlinesIn(buffer, from, last + 1);
-          newlinesBefore[chunk + 1] = newlines;
-          endsWithNewline[chunk] = buffer[last] == '\n';
-          from = last + 1;
-          chunk++;
-          nextLast += step;
-        }
-        newlines += newlinesIn(buffer, from, read);
-        lastByte = buffer[read - 1];
-        position += read;
+    int read;
+    // The last byte of the chunk whose end comes next: at each, the running count is recorded.
+    long nextLast = step - 1;
+    int chunk = 0;
+    while ((read = in.read(buffer)) > 0) {
+      sha.update(buffer, 0, read);
+      int from = 0;
+      while (chunk < chunkCount && nextLast < position + read) {
+        int last = (int) (nextLast - position);
+        newlines += newlinesIn(buffer, from, last + 1);
+        newlinesBefore[chunk + 1] = newlines;
+        endsWithNewline[chunk] = buffer[last] == '\n';
+        from = last + 1;
+        chunk++;
+        nextLast += step;
       }
+      newlines += newlinesIn(buffer, from, read);
+      lastByte = buffer[read - 1];
+      position += read;
     }
     if (position != size) {
       throw new IOException(path + " changed size while it was read (" + size + " then " + position + " bytes)");
