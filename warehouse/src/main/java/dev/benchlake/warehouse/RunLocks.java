@@ -14,6 +14,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.ipc.RemoteException;
 import org.slf4j.Logger;
@@ -29,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * taken in sorted order, so ingests never deadlock.
  *
  * <p>On HDFS there are no OS locks; the lock is an HDFS lease instead ({@link #leaseLock}): the
- * file is created (overwriting) and kept open, which HDFS grants to one client at a time; the
+ * file is opened for writing and kept open, which HDFS grants to one client at a time; the
  * holder's client renews the lease while it lives, and the NameNode takes it back at most a
  * minute (the lease's soft limit) after a holder was killed, so a killed ingest blocks the next
  * one for that minute at most, never for good. Other remote file systems (s3a://…) have neither
@@ -98,31 +99,41 @@ public final class RunLocks implements AutoCloseable {
   }
 
   /**
-   * Holds an HDFS lease on {@code file}: created (overwriting a released lock) and kept open.
-   * While another client holds it, HDFS refuses the create (AlreadyBeingCreatedException, or
-   * RecoveryInProgressException while it takes back a dead holder's lease): wait and retry.
+   * Holds an HDFS lease on {@code file}: the file opened for writing (created, or appended to when
+   * an earlier holder released it) and kept open. The NameNode grants either to one client at a
+   * time and refuses the others (AlreadyBeingCreatedException, or RecoveryInProgressException
+   * while it takes back the lease of a holder that stopped renewing it): wait and retry. Nothing
+   * is ever deleted or overwritten, so no client can break a lease another one holds.
    * Public for the test on a real HDFS (app's HdfsRoundTripIT); callers take {@link #acquire}.
    */
   public static FSDataOutputStream leaseLock(FileSystem fs, org.apache.hadoop.fs.Path file) throws IOException {
     boolean said = false;
     while (true) {
       try {
-        return fs.create(file, true);
+        return open(fs, file);
       } catch (IOException e) {
         if (!isHeldElsewhere(e)) {
           throw e;
         }
-        if (!said) {
-          LOG.info("waiting for {}: held by another ingest (HDFS frees the lock of a killed one within a minute)", file);
-          said = true;
-        }
-        try {
-          Thread.sleep(LEASE_POLL_MS);
-        } catch (InterruptedException interrupted) {
-          Thread.currentThread().interrupt();
-          throw new java.io.InterruptedIOException("interrupted while waiting for " + file);
-        }
       }
+      if (!said) {
+        LOG.info("waiting for {}: held by another ingest (HDFS frees the lock of a killed one within a minute)", file);
+        said = true;
+      }
+      try {
+        Thread.sleep(LEASE_POLL_MS);
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while waiting for " + file);
+      }
+    }
+  }
+
+  private static FSDataOutputStream open(FileSystem fs, org.apache.hadoop.fs.Path file) throws IOException {
+    try {
+      return fs.create(file, false);
+    } catch (FileAlreadyExistsException released) {
+      return fs.append(file);
     }
   }
 
@@ -173,7 +184,7 @@ public final class RunLocks implements AutoCloseable {
     fileLocks.clear();
     for (int i = leases.size() - 1; i >= 0; i--) {
       try {
-        // Closing ends the lease; the file stays (deleting it could delete the next holder's).
+        // Closing ends the lease; the file stays for the next holder to append to.
         leases.get(i).close();
       } catch (IOException e) {
         // the NameNode takes the lease back within its soft limit anyway
