@@ -27,19 +27,22 @@ import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseWriter;
 import dev.benchlake.warehouse.WarehouseWriter.CommitListener;
+import dev.benchlake.warehouse.fs.Storage;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.util.SerializableConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,8 +78,10 @@ public final class Ingest {
   }
 
   /** @param listener told about each table commit (progress, fault injection in tests) */
-  public static IngestResult run(SparkSession spark, Warehouse warehouse, IngestRequest request, CommitListener listener)
+  public static IngestResult run(SparkSession spark, Warehouse warehouse, IngestRequest given, CommitListener listener)
       throws IOException {
+    // Inputs are read on the session's Hadoop configuration (hdfs://, s3a://, --conf spark.hadoop.*).
+    IngestRequest request = given.withStorage(Storage.on(spark.sparkContext().hadoopConfiguration()));
     // First, before any work: a warehouse of an earlier format is upgraded only on request.
     WarehouseFormat.requireWritable(warehouse);
     request.pathLabels().checkAgainst(request.labels());
@@ -131,7 +136,7 @@ public final class Ingest {
       List<ScannedFile> scanned = new ArrayList<>();
       TreeSet<String> hashes = new TreeSet<>();
       for (PlannedFile file : plan.files()) {
-        ScannedFile s = FileScanner.scan(file.path(), request.chunkBytes(), file.splittable());
+        ScannedFile s = FileScanner.scan(request.storage(), file.path(), request.chunkBytes(), file.splittable());
         scanned.add(s);
         hashes.add(s.sha256());
       }
@@ -264,7 +269,11 @@ public final class Ingest {
       return spark.createDataFrame(List.of(), tasks ? ParsedRows.TASK_SCHEMA : ParsedRows.SCHEMA);
     }
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    JavaRDD<Row> rows = jsc.parallelize(jobs, jobs.size()).flatMap(ChunkParsing::rows);
+    // Executors open the files on the driver's Hadoop configuration (file systems, credentials).
+    Broadcast<SerializableConfiguration> conf = jsc.broadcast(
+        new SerializableConfiguration(spark.sparkContext().hadoopConfiguration()));
+    JavaRDD<Row> rows = jsc.parallelize(jobs, jobs.size())
+        .flatMap(job -> ChunkParsing.rows(job, Storage.on(conf.value().value())));
     return spark.createDataFrame(rows, tasks ? ParsedRows.TASK_SCHEMA : ParsedRows.SCHEMA);
   }
 

@@ -1,6 +1,7 @@
 package dev.benchlake.ingest;
 
 import dev.benchlake.core.Labels;
+import dev.benchlake.warehouse.fs.Storage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -11,33 +12,38 @@ import java.util.function.Consumer;
  * What to ingest and how ({@code benchlake ingest}'s options, for callers in the same JVM such as
  * {@code quickstart}).
  *
- * @param paths files and directories (loadgen run directories, or folders of result files)
+ * @param inputs files and directories (loadgen run directories, or folders of result files) as the
+ *     user named them: local paths or URIs ({@code hdfs://}, {@code s3a://}, {@code file:}); see
+ *     {@link Storage#location}
  * @param format {@code auto} or a format name (see {@link dev.benchlake.ingest.format.Formats})
- * @param mapping the CSV mapping file (JSON or YAML), or null
+ * @param mapping the CSV mapping file (JSON or YAML), a local path or a URI, or null
  * @param step the step name for sources that do not name it (sysbench, pgbench), or null
  * @param labels {@code --label key=value}: they override what a source says
  * @param replace re-ingest sources already in the warehouse (their runs are replaced)
  * @param chunkBytes size of the byte ranges large files are split into for parallel parsing
  * @param messages receives one-line notes for the user (format chosen by auto, already ingested…)
  * @param pathLabels {@code --label-from-path}: labels read from each source's path
+ * @param storage the file systems the inputs are read from: {@link Ingest#run} puts its Spark
+ *     session's Hadoop configuration here; without a session (planning in tests), the default one
  */
 public record IngestRequest(
-    List<Path> paths,
+    List<String> inputs,
     String format,
-    Path mapping,
+    String mapping,
     String step,
     SortedMap<String, String> labels,
     boolean replace,
     long chunkBytes,
     Consumer<String> messages,
-    PathLabels pathLabels) {
+    PathLabels pathLabels,
+    Storage storage) {
 
   public static final String AUTO = "auto";
   /** 32 MiB: several chunks per core for a file of a few hundred MB, little overhead per chunk. */
   public static final long DEFAULT_CHUNK_BYTES = 32L << 20;
 
   public IngestRequest {
-    paths = List.copyOf(paths);
+    inputs = List.copyOf(inputs);
     format = format == null ? AUTO : format;
     labels = Labels.copyOf(labels == null ? Map.of() : labels);
     if (chunkBytes <= 0) {
@@ -45,12 +51,14 @@ public record IngestRequest(
     }
     messages = messages == null ? m -> { } : messages;
     pathLabels = pathLabels == null ? PathLabels.NONE : pathLabels;
+    storage = storage == null ? Storage.on(new org.apache.hadoop.conf.Configuration()) : storage;
   }
 
-  /** Without labels from paths. */
+  /** Local files and folders, without labels from paths (in-process callers: quickstart, tests). */
   public IngestRequest(List<Path> paths, String format, Path mapping, String step, SortedMap<String, String> labels,
       boolean replace, long chunkBytes, Consumer<String> messages) {
-    this(paths, format, mapping, step, labels, replace, chunkBytes, messages, PathLabels.NONE);
+    this(paths.stream().map(Path::toString).toList(), format, mapping == null ? null : mapping.toString(), step,
+        labels, replace, chunkBytes, messages, PathLabels.NONE, null);
   }
 
   /** Auto-detected formats, default chunks, no labels, notes dropped. */
@@ -58,35 +66,58 @@ public record IngestRequest(
     return new IngestRequest(List.of(paths), AUTO, null, null, null, false, DEFAULT_CHUNK_BYTES, null);
   }
 
+  /** {@link #of(Path...)} for locations given as text (local paths or URIs). */
+  public static IngestRequest of(String... inputs) {
+    return new IngestRequest(List.of(inputs), AUTO, null, null, null, false, DEFAULT_CHUNK_BYTES, null, null, null);
+  }
+
+  /** The inputs as locations (see {@link Storage#location}). */
+  public List<org.apache.hadoop.fs.Path> locations() {
+    return inputs.stream().map(Storage::location).toList();
+  }
+
+  /** The mapping file as a location, or null. */
+  public org.apache.hadoop.fs.Path mappingLocation() {
+    return mapping == null ? null : Storage.location(mapping);
+  }
+
   public IngestRequest withFormat(String newFormat) {
-    return new IngestRequest(paths, newFormat, mapping, step, labels, replace, chunkBytes, messages, pathLabels);
+    return new IngestRequest(inputs, newFormat, mapping, step, labels, replace, chunkBytes, messages, pathLabels, storage);
   }
 
   public IngestRequest withMapping(Path newMapping) {
-    return new IngestRequest(paths, format, newMapping, step, labels, replace, chunkBytes, messages, pathLabels);
+    return withMapping(newMapping == null ? (String) null : newMapping.toString());
+  }
+
+  public IngestRequest withMapping(String newMapping) {
+    return new IngestRequest(inputs, format, newMapping, step, labels, replace, chunkBytes, messages, pathLabels, storage);
+  }
+
+  public IngestRequest withStorage(Storage newStorage) {
+    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, messages, pathLabels, newStorage);
   }
 
   public IngestRequest withStep(String newStep) {
-    return new IngestRequest(paths, format, mapping, newStep, labels, replace, chunkBytes, messages, pathLabels);
+    return new IngestRequest(inputs, format, mapping, newStep, labels, replace, chunkBytes, messages, pathLabels, storage);
   }
 
   public IngestRequest withLabels(Map<String, String> newLabels) {
-    return new IngestRequest(paths, format, mapping, step, Labels.copyOf(newLabels), replace, chunkBytes, messages, pathLabels);
+    return new IngestRequest(inputs, format, mapping, step, Labels.copyOf(newLabels), replace, chunkBytes, messages, pathLabels, storage);
   }
 
   public IngestRequest withReplace(boolean newReplace) {
-    return new IngestRequest(paths, format, mapping, step, labels, newReplace, chunkBytes, messages, pathLabels);
+    return new IngestRequest(inputs, format, mapping, step, labels, newReplace, chunkBytes, messages, pathLabels, storage);
   }
 
   public IngestRequest withChunkBytes(long newChunkBytes) {
-    return new IngestRequest(paths, format, mapping, step, labels, replace, newChunkBytes, messages, pathLabels);
+    return new IngestRequest(inputs, format, mapping, step, labels, replace, newChunkBytes, messages, pathLabels, storage);
   }
 
   public IngestRequest withMessages(Consumer<String> newMessages) {
-    return new IngestRequest(paths, format, mapping, step, labels, replace, chunkBytes, newMessages, pathLabels);
+    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, newMessages, pathLabels, storage);
   }
 
   public IngestRequest withPathLabels(PathLabels newPathLabels) {
-    return new IngestRequest(paths, format, mapping, step, labels, replace, chunkBytes, messages, newPathLabels);
+    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, messages, newPathLabels, storage);
   }
 }

@@ -69,13 +69,21 @@ public final class PathLabels {
   }
 
   /**
-   * The labels of {@code path}.
+   * The labels of a local {@code path}.
    *
    * @throws BadInputException naming the path and the regex when one does not match (unless
    *     optional), when two give one key different values, or when a value is not a valid label
    */
   public Map<String, String> labels(Path path) {
-    String text = path.toAbsolutePath().normalize().toString().replace(File.separatorChar, '/');
+    return labels(path.toAbsolutePath().normalize().toString().replace(File.separatorChar, '/'));
+  }
+
+  /** The labels of a location: a local file's absolute path, or the URI of a remote one ({@code hdfs://host/…}). */
+  public Map<String, String> labels(org.apache.hadoop.fs.Path location) {
+    return labels(location.toString());
+  }
+
+  private Map<String, String> labels(String text) {
     Map<String, String> labels = new TreeMap<>();
     for (Rule rule : rules) {
       Matcher m = rule.pattern().matcher(text);

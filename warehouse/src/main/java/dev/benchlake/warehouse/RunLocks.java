@@ -13,6 +13,12 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.ipc.RemoteException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Serialises ingests that touch the same run (or the same content) in one warehouse, so that two
@@ -21,13 +27,25 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>A lock is an OS file lock on {@code <warehouse>/_locks/<hash>.lock} (released by the OS when
  * the process dies, even by kill -9) plus an in-JVM lock (file locks are per process). Locks are
- * taken in sorted order, so ingests never deadlock. Warehouses on a non-local file system
- * (hdfs://, s3a://…) get no locks: there Delta's transaction ids are the only guard.
+ * taken in sorted order, so ingests never deadlock.
+ *
+ * <p>On HDFS there are no OS locks; the lock is an HDFS lease instead ({@link #leaseLock}): the
+ * file is opened for writing and kept open, which HDFS grants to one client at a time; the
+ * holder's client renews the lease while it lives, and the NameNode takes it back at most a
+ * minute (the lease's soft limit) after a holder was killed, so a killed ingest blocks the next
+ * one for that minute at most, never for good. Other remote file systems (s3a://…) have neither
+ * locks nor leases: they get no locks, so ingests into such a warehouse must not run
+ * concurrently (docs/guarantees.md says what holds there).
  */
 public final class RunLocks implements AutoCloseable {
-  private static final ConcurrentHashMap<Path, ReentrantLock> IN_JVM = new ConcurrentHashMap<>();
+  private static final ConcurrentHashMap<String, ReentrantLock> IN_JVM = new ConcurrentHashMap<>();
+
+  private static final Logger LOG = LoggerFactory.getLogger(RunLocks.class);
+  private static final long LEASE_POLL_MS = 500;
 
   private final List<FileLock> fileLocks = new ArrayList<>();
+  /** HDFS lease locks: open files. */
+  private final List<FSDataOutputStream> leases = new ArrayList<>();
   private final List<ReentrantLock> jvmLocks = new ArrayList<>();
 
   private RunLocks() {}
@@ -37,13 +55,13 @@ public final class RunLocks implements AutoCloseable {
     RunLocks locks = new RunLocks();
     Path dir = localDir(warehouse.root());
     if (dir == null) {
-      return locks;
+      return acquireLeases(warehouse, names, locks);
     }
     createLockFolder(dir, warehouse.root());
     try {
       for (String name : new TreeSet<>(names)) {
         Path file = dir.resolve(Sha256.hex(name).substring(0, 32) + ".lock");
-        ReentrantLock jvm = IN_JVM.computeIfAbsent(file, f -> new ReentrantLock());
+        ReentrantLock jvm = IN_JVM.computeIfAbsent(file.toString(), f -> new ReentrantLock());
         jvm.lock();
         locks.jvmLocks.add(jvm);
         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -54,6 +72,74 @@ public final class RunLocks implements AutoCloseable {
       throw e;
     }
     return locks;
+  }
+
+  /** Lease locks on HDFS; none on other remote file systems (see the class comment). */
+  private static RunLocks acquireLeases(Warehouse warehouse, List<String> names, RunLocks locks) throws IOException {
+    org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(warehouse.location() + "/_locks");
+    FileSystem fs = warehouse.storage().fs(dir);
+    if (!"hdfs".equals(fs.getScheme())) {
+      return locks;
+    }
+    fs.mkdirs(dir);
+    try {
+      for (String name : new TreeSet<>(names)) {
+        org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(dir, Sha256.hex(name).substring(0, 32) + ".lock");
+        // The in-JVM lock first: one JVM's FileSystem is one HDFS client, and HDFS leases are per client.
+        ReentrantLock jvm = IN_JVM.computeIfAbsent(file.toString(), f -> new ReentrantLock());
+        jvm.lock();
+        locks.jvmLocks.add(jvm);
+        locks.leases.add(leaseLock(fs, file));
+      }
+    } catch (IOException | RuntimeException e) {
+      locks.close();
+      throw e;
+    }
+    return locks;
+  }
+
+  /**
+   * Holds an HDFS lease on {@code file}: the file opened for writing (created, or appended to when
+   * an earlier holder released it) and kept open. The NameNode grants either to one client at a
+   * time and refuses the others (AlreadyBeingCreatedException, or RecoveryInProgressException
+   * while it takes back the lease of a holder that stopped renewing it): wait and retry. Nothing
+   * is ever deleted or overwritten, so no client can break a lease another one holds.
+   * Public for the test on a real HDFS (app's HdfsRoundTripIT); callers take {@link #acquire}.
+   */
+  public static FSDataOutputStream leaseLock(FileSystem fs, org.apache.hadoop.fs.Path file) throws IOException {
+    boolean said = false;
+    while (true) {
+      try {
+        return open(fs, file);
+      } catch (IOException e) {
+        if (!isHeldElsewhere(e)) {
+          throw e;
+        }
+      }
+      if (!said) {
+        LOG.info("waiting for {}: held by another ingest (HDFS frees the lock of a killed one within a minute)", file);
+        said = true;
+      }
+      try {
+        Thread.sleep(LEASE_POLL_MS);
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while waiting for " + file);
+      }
+    }
+  }
+
+  private static FSDataOutputStream open(FileSystem fs, org.apache.hadoop.fs.Path file) throws IOException {
+    try {
+      return fs.create(file, false);
+    } catch (FileAlreadyExistsException released) {
+      return fs.append(file);
+    }
+  }
+
+  private static boolean isHeldElsewhere(IOException e) {
+    String type = e instanceof RemoteException remote ? remote.getClassName() : e.getClass().getName();
+    return type.endsWith("AlreadyBeingCreatedException") || type.endsWith("RecoveryInProgressException");
   }
 
   /**
@@ -96,6 +182,15 @@ public final class RunLocks implements AutoCloseable {
       }
     }
     fileLocks.clear();
+    for (int i = leases.size() - 1; i >= 0; i--) {
+      try {
+        // Closing ends the lease; the file stays for the next holder to append to.
+        leases.get(i).close();
+      } catch (IOException e) {
+        // the NameNode takes the lease back within its soft limit anyway
+      }
+    }
+    leases.clear();
     for (int i = jvmLocks.size() - 1; i >= 0; i--) {
       jvmLocks.get(i).unlock();
     }

@@ -5,6 +5,7 @@ import static org.apache.spark.sql.functions.lit;
 
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.fs.Storage;
 import io.delta.tables.DeltaTable;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
@@ -25,10 +26,13 @@ public final class Warehouse {
 
   private final SparkSession spark;
   private final String root;
+  /** The root as every Hadoop client resolves it alike: a local folder as a file: URI (not fs.defaultFS). */
+  private final String location;
 
   private Warehouse(SparkSession spark, String root) {
     this.spark = spark;
-    this.root = root.endsWith("/") ? root.substring(0, root.length() - 1) : root;
+    this.root = root.endsWith("/") && root.length() > 1 ? root.substring(0, root.length() - 1) : root;
+    this.location = Storage.qualified(Storage.location(this.root));
   }
 
   /**
@@ -46,12 +50,26 @@ public final class Warehouse {
     return spark;
   }
 
+  /**
+   * The root as given ({@code --warehouse}): a local folder or a URI ({@code hdfs://}, {@code s3a://},
+   * {@code file:}); see {@link Storage#location}.
+   */
   public String root() {
     return root;
   }
 
+  /** The root as a qualified URI (a local folder as {@code file:/…}), for Spark, Delta and Hadoop. */
+  public String location() {
+    return location;
+  }
+
+  /** The warehouse's files, on the session's Hadoop configuration. */
+  public Storage storage() {
+    return Storage.on(spark.sparkContext().hadoopConfiguration());
+  }
+
   public String path(Table table) {
-    return root + "/" + table.dirName();
+    return location + "/" + table.dirName();
   }
 
   /** Whether the warehouse has committed at least its runs table. */

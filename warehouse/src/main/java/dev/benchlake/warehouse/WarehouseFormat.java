@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.BenchlakeVersion;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.warehouse.fs.Storage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -47,14 +48,14 @@ public final class WarehouseFormat {
 
   /** The warehouse's format, or empty when the folder holds no warehouse (yet). */
   public static OptionalInt read(Warehouse warehouse) {
-    return read(warehouse.root(), hadoopConf(warehouse));
+    return read(warehouse.location(), hadoopConf(warehouse));
   }
 
   /** The format of the warehouse at {@code root} (no Spark session needed: see the Kernel reader). */
   public static OptionalInt read(String root, Configuration conf) {
     try {
       Path file = file(root);
-      FileSystem fs = file.getFileSystem(conf);
+      FileSystem fs = Storage.on(conf).fs(file);
       if (fs.exists(file)) {
         try (InputStream in = fs.open(file)) {
           JsonNode node = Json.mapper().readTree(new String(in.readAllBytes(), StandardCharsets.UTF_8));
@@ -66,7 +67,7 @@ public final class WarehouseFormat {
         }
       }
       for (WarehouseSchema.Table table : WarehouseSchema.Table.values()) {
-        if (fs.exists(new Path(new Path(root, table.dirName()), "_delta_log"))) {
+        if (fs.exists(new Path(new Path(Storage.location(root), table.dirName()), "_delta_log"))) {
           return OptionalInt.of(FIRST);
         }
       }
@@ -117,8 +118,8 @@ public final class WarehouseFormat {
    */
   static void write(Warehouse warehouse, int version) {
     try {
-      Path file = file(warehouse.root());
-      FileSystem fs = file.getFileSystem(hadoopConf(warehouse));
+      Path file = file(warehouse.location());
+      FileSystem fs = warehouse.storage().fs(file);
       fs.mkdirs(file.getParent());
       Path partial = new Path(file.getParent(), "." + FILE + "." + UUID.randomUUID() + ".partial");
       String json = "{\"" + VERSION_FIELD + "\": " + version + ", \"written_by\": "
@@ -153,7 +154,7 @@ public final class WarehouseFormat {
   }
 
   private static Path file(String root) {
-    return new Path(new Path(root, DIR), FILE);
+    return new Path(new Path(Storage.location(root), DIR), FILE);
   }
 
   private static Configuration hadoopConf(Warehouse warehouse) {

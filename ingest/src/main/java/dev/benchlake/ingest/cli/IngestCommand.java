@@ -15,7 +15,6 @@ import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseWriter;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,8 +51,8 @@ public final class IngestCommand implements Callable<Integer> {
 
   @Option(names = "--mapping", paramLabel = "FILE",
       description = "CSV mapping (JSON or YAML): which column is run / step / latency / timestamp / ok / error, "
-          + "constant labels, or a wide step x run table.")
-  Path mapping;
+          + "constant labels, or a wide step x run table. A local path or a URI (hdfs://, s3a://, file:).")
+  String mapping;
 
   @Option(names = "--step", paramLabel = "NAME",
       description = "Step name for sources that do not name it (sysbench: default the file name's stem; pgbench logs: default 'pgbench').")
@@ -79,8 +78,9 @@ public final class IngestCommand implements Callable<Integer> {
       description = "Bytes per parallel parsing chunk of large files (default 32 MiB).")
   long chunkBytes = IngestRequest.DEFAULT_CHUNK_BYTES;
 
-  @Parameters(paramLabel = "PATH", arity = "1..*", description = "Files or directories to ingest.")
-  List<Path> paths;
+  @Parameters(paramLabel = "PATH", arity = "1..*",
+      description = "Files or directories to ingest: local paths or URIs (hdfs://NAMENODE/DIR, s3a://BUCKET/DIR, file:/DIR).")
+  List<String> paths;
 
   @Mixin
   SparkOptions sparkOptions;
@@ -103,7 +103,7 @@ public final class IngestCommand implements Callable<Integer> {
         chunkBytes, message -> {
           err.println(message);
           err.flush();
-        }, pathLabels);
+        }, pathLabels, null);
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("ingest"));
     IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, progress(err));
     for (IngestResult.FileAccount file : result.files()) {

@@ -8,14 +8,12 @@ import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import dev.benchlake.ingest.parse.RawLines;
 import dev.benchlake.ingest.source.FileScanner;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Any delimited file, read through a {@link CsvMapping}. Each file is one source: one run, or one
@@ -40,11 +38,11 @@ public final class CsvFormat implements SourceFormat {
       throw new BadInputException(paths.get(0) + ": the csv format needs --mapping FILE (JSON or YAML) saying which"
           + " column is what");
     }
-    CsvMapping mapping = CsvMapping.read(request.mapping());
-    String mappingHash = Sha256.hex(new String(Files.readAllBytes(request.mapping()), StandardCharsets.UTF_8));
+    CsvMapping mapping = CsvMapping.read(request.mapping(), request.storage());
+    String mappingHash = Sha256.hex(request.storage().readString(request.mappingLocation()));
     List<SourcePlan> plans = new ArrayList<>();
     for (Path path : paths) {
-      List<String> head = Heads.read(path);
+      List<String> head = Heads.read(path, request.storage());
       if (head.isEmpty()) {
         throw new BadInputException(path + ": no complete first line");
       }
@@ -55,7 +53,7 @@ public final class CsvFormat implements SourceFormat {
         throw new BadInputException(path + ": line 1 " + RawLines.quote(head.get(0), 60) + ": " + e.getMessage());
       }
       Map<String, Object> metadata = new LinkedHashMap<>();
-      metadata.put("mapping", request.mapping().toAbsolutePath().toString());
+      metadata.put("mapping", request.mappingLocation().toString());
       metadata.put("layout", mapping.layout());
       RunInfo run = new RunInfo("complete", null, null, mapping.labels(), Map.of(), metadata);
       PlannedFile file;
@@ -102,13 +100,13 @@ public final class CsvFormat implements SourceFormat {
     return plans;
   }
 
-  private static int optionalIndex(Path mappingFile, Path file, List<String> header, CsvMapping mapping, String role,
+  private static int optionalIndex(String mappingFile, Path file, List<String> header, CsvMapping mapping, String role,
       String column) {
     return column == null ? -1 : index(mappingFile, file, header, mapping, role, column);
   }
 
   /** The 0-based index of {@code column}: a header name, or a 1-based number without a header. */
-  private static int index(Path mappingFile, Path file, List<String> header, CsvMapping mapping, String role,
+  private static int index(String mappingFile, Path file, List<String> header, CsvMapping mapping, String role,
       String column) {
     if (!mapping.header()) {
       try {

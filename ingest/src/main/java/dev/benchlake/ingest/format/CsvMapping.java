@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.benchlake.core.cli.BadInputException;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import dev.benchlake.warehouse.fs.Storage;
+import org.apache.hadoop.fs.Path;
 
 /**
  * How to read a delimited file ({@code --mapping FILE}, JSON or YAML by its extension). Two
@@ -101,11 +101,22 @@ public record CsvMapping(
    *
    * @throws BadInputException naming the file and what is wrong
    */
-  public static CsvMapping read(Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      throw new BadInputException(file + ": mapping file not found");
+  public static CsvMapping read(String given, Storage files) throws IOException {
+    Path location = Storage.location(given);
+    if (!files.isFile(location)) {
+      throw new BadInputException(given + ": mapping file not found");
     }
-    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    return parse(given, location.getName(), files.readAll(location));
+  }
+
+  /**
+   * Parses and checks a mapping's content (pure: no file system).
+   *
+   * @param file how the file is named in messages
+   * @param fileName its name, whose extension says JSON or YAML
+   */
+  public static CsvMapping parse(String file, String fileName, byte[] content) throws IOException {
+    String name = fileName.toLowerCase(Locale.ROOT);
     ObjectMapper mapper = name.endsWith(".yaml") || name.endsWith(".yml")
         ? YAMLMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build()
@@ -113,7 +124,7 @@ public record CsvMapping(
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
     CsvMapping mapping;
     try {
-      mapping = mapper.readValue(file.toFile(), CsvMapping.class);
+      mapping = mapper.readValue(content, CsvMapping.class);
     } catch (com.fasterxml.jackson.core.JacksonException e) {
       // Parser messages span lines (a caret under the culprit): the first line and the place are enough.
       String message = e.getOriginalMessage() == null ? "unreadable" : e.getOriginalMessage().strip().lines().findFirst().orElse("");
@@ -128,7 +139,7 @@ public record CsvMapping(
     return mapping;
   }
 
-  private void validate(Path file) {
+  private void validate(String file) {
     if (!layout.equals(TASKS) && !layout.equals(WIDE)) {
       throw new BadInputException(file + ": layout '" + layout + "' is not tasks or wide");
     }

@@ -15,9 +15,6 @@ import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import dev.benchlake.ingest.source.Bom;
 import dev.benchlake.warehouse.WarehouseSchema;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -27,6 +24,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import dev.benchlake.warehouse.fs.Storage;
+import org.apache.hadoop.fs.Path;
 
 /**
  * benchlake's own loadgen run directories: {@code manifest.json} + {@code tasks.csv}. The run keeps
@@ -52,27 +51,30 @@ public final class LoadgenFormat implements SourceFormat {
   @Override
   public List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException {
     List<SourcePlan> plans = new ArrayList<>();
+    Storage storage = request.storage();
     for (Path path : paths) {
-      Path dir = Files.isDirectory(path) ? path : path.getParent();
-      if (dir == null || !RunDirectory.isRunDirectory(dir)) {
+      Path dir = storage.isDirectory(path) ? path : path.getParent();
+      if (dir == null || !storage.isFile(new Path(dir, RunDirectory.MANIFEST))) {
         throw new BadInputException(path + ": a loadgen run is a directory with " + RunDirectory.MANIFEST
             + " and " + RunDirectory.TASKS + "; there is no " + RunDirectory.MANIFEST + " beside this file");
       }
-      plans.add(planRun(dir));
+      plans.add(planRun(dir, storage));
     }
     return plans;
   }
 
-  private SourcePlan planRun(Path dir) {
-    Path manifestFile = RunDirectory.manifest(dir);
-    Path tasksFile = RunDirectory.tasks(dir);
+  private SourcePlan planRun(Path dir, Storage storage) throws IOException {
+    Path manifestFile = new Path(dir, RunDirectory.MANIFEST);
+    Path tasksFile = new Path(dir, RunDirectory.TASKS);
+    String manifestJson;
     RunManifest manifest;
     try {
-      manifest = RunManifest.fromJson(Bom.strip(Files.readString(manifestFile, StandardCharsets.UTF_8)));
+      manifestJson = Bom.strip(storage.readString(manifestFile));
+      manifest = RunManifest.fromJson(manifestJson);
     } catch (IOException e) {
       throw new BadInputException(manifestFile + ": not a readable loadgen manifest: " + firstLine(e.getMessage()), e);
     }
-    if (!Files.isRegularFile(tasksFile)) {
+    if (!storage.isFile(tasksFile)) {
       throw new BadInputException(dir + ": the run has no " + RunDirectory.TASKS);
     }
     if (manifest.status() == null) {
@@ -100,7 +102,7 @@ public final class LoadgenFormat implements SourceFormat {
     if (manifest.client() != null && manifest.client().host() != null) {
       dims.put(Labels.HOST, manifest.client().host());
     }
-    String serverStart = serverStart(manifestFile);
+    String serverStart = serverStart(manifestFile, manifestJson);
     if (serverStart != null) {
       dims.put(WarehouseSchema.SERVER_START, serverStart);
     }
@@ -121,10 +123,10 @@ public final class LoadgenFormat implements SourceFormat {
    * older loadgen): not recorded. Read from the JSON itself so that it does not depend on core's
    * manifest record having the field.
    */
-  static String serverStart(Path manifestFile) {
+  static String serverStart(Path manifestFile, String manifestJson) {
     JsonNode root;
     try {
-      root = Json.mapper().readTree(Bom.strip(Files.readString(manifestFile, StandardCharsets.UTF_8)));
+      root = Json.mapper().readTree(manifestJson);
     } catch (IOException e) {
       throw new BadInputException(manifestFile + ": not a readable loadgen manifest: " + firstLine(e.getMessage()), e);
     }

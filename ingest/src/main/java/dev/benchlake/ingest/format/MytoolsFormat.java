@@ -16,9 +16,7 @@ import dev.benchlake.ingest.parse.ParsedTask;
 import dev.benchlake.ingest.source.Bom;
 import dev.benchlake.warehouse.RejectType;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -28,7 +26,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
+import dev.benchlake.warehouse.fs.Storage;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
 
 /**
  * A mytools result tree (see {@link MytoolsLayout}): every {@code sb.o.<sfx>.dop<N>} file of a
@@ -56,22 +56,26 @@ public final class MytoolsFormat implements SourceFormat {
   @Override
   public Optional<String> sniff(Probe probe) {
     Path parent = probe.path().getParent();
-    return parent != null && isResultFolder(parent) ? Optional.of("a file of a mytools result folder") : Optional.empty();
+    return parent != null && isResultFolder(parent, probe.storage()) ? Optional.of("a file of a mytools result folder")
+        : Optional.empty();
   }
 
   /** A folder named {@code x.<dbms><version>[_<build>].<config>.pk<0|1>} with an sb.o or sb.r file in it. */
-  public static boolean isResultFolder(Path dir) {
-    if (dir.getFileName() == null || MytoolsLayout.folder(dir.getFileName().toString()).isEmpty() || !Files.isDirectory(dir)) {
+  public static boolean isResultFolder(Path dir, Storage files) {
+    if (dir.getName().isEmpty() || MytoolsLayout.folder(dir.getName()).isEmpty()) {
       return false;
     }
-    try (Stream<Path> list = Files.list(dir)) {
-      return list.anyMatch(p -> {
-        String n = p.getFileName().toString();
-        return Files.isRegularFile(p) && (MytoolsLayout.rawFile(n).isPresent() || MytoolsLayout.summaryFile(n).isPresent());
-      });
+    try {
+      return files.isDirectory(dir) && files.list(dir).stream().anyMatch(s -> s.isFile()
+          && (MytoolsLayout.rawFile(s.getPath().getName()).isPresent() || MytoolsLayout.summaryFile(s.getPath().getName()).isPresent()));
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /** {@link #isResultFolder(Path, Storage)} of a local folder (tests). */
+  public static boolean isResultFolder(java.nio.file.Path dir) {
+    return isResultFolder(Storage.location(dir), Storage.on(new org.apache.hadoop.conf.Configuration()));
   }
 
   @Override
@@ -83,15 +87,16 @@ public final class MytoolsFormat implements SourceFormat {
   public Planned planAll(List<Path> paths, IngestRequest request) throws IOException {
     // Folder → the files named in it (null: the whole folder), in the order given.
     Map<Path, Set<Path>> named = new LinkedHashMap<>();
+    Storage storage = request.storage();
     for (Path path : paths) {
-      if (Files.isDirectory(path)) {
-        if (!isResultFolder(path)) {
+      if (storage.isDirectory(path)) {
+        if (!isResultFolder(path, storage)) {
           throw notInFolder(path);
         }
         named.put(path, null);
       } else {
         Path dir = path.getParent();
-        if (dir == null || !isResultFolder(dir)) {
+        if (dir == null || !isResultFolder(dir, storage)) {
           throw notInFolder(path);
         }
         if (!named.containsKey(dir) || named.get(dir) != null) {
@@ -102,7 +107,7 @@ public final class MytoolsFormat implements SourceFormat {
     List<SourcePlan> sources = new ArrayList<>();
     List<NotResult> notResults = new ArrayList<>();
     for (Map.Entry<Path, Set<Path>> entry : named.entrySet()) {
-      planFolder(entry.getKey(), entry.getValue(), sources, notResults);
+      planFolder(entry.getKey(), entry.getValue(), sources, notResults, storage);
     }
     if (sources.isEmpty()) {
       throw new BadInputException(paths.get(0) + ": no sysbench results in "
@@ -117,25 +122,35 @@ public final class MytoolsFormat implements SourceFormat {
         + " with sb.o.* or sb.r.* files in it)");
   }
 
+  /** Every file under {@code dir}, at any depth (as {@code Files.walk} finds them). */
+  private static void walk(Path dir, Storage storage, List<Path> out) throws IOException {
+    for (FileStatus entry : storage.list(dir)) {
+      if (entry.isDirectory()) {
+        walk(entry.getPath(), storage, out);
+      } else if (entry.isFile()) {
+        out.add(entry.getPath());
+      }
+    }
+  }
+
   /** A raw output and what the driver read of it. */
   private record Raw(Path path, RawFile name, Map<String, Double> metrics, Map<String, String> facts) {}
 
-  private void planFolder(Path dir, Set<Path> only, List<SourcePlan> sources, List<NotResult> notResults)
-      throws IOException {
-    Folder folder = MytoolsLayout.folder(dir.getFileName().toString()).orElseThrow();
-    List<Path> files;
-    try (Stream<Path> walk = Files.walk(dir)) {
-      files = walk.filter(Files::isRegularFile).sorted().toList();
-    }
+  private void planFolder(Path dir, Set<Path> only, List<SourcePlan> sources, List<NotResult> notResults,
+      Storage storage) throws IOException {
+    Folder folder = MytoolsLayout.folder(dir.getName()).orElseThrow();
+    List<Path> files = new ArrayList<>();
+    walk(dir, storage, files);
+    files.sort(null);
     Map<String, List<Raw>> rawBySuffix = new TreeMap<>();
     Map<String, List<Path>> summariesBySuffix = new TreeMap<>();
     Map<Path, String> others = new LinkedHashMap<>();
     for (Path file : files) {
-      String name = file.getFileName().toString();
+      String name = file.getName();
       Optional<RawFile> raw = file.getParent().equals(dir) ? MytoolsLayout.rawFile(name) : Optional.empty();
       Optional<SummaryFile> summary = file.getParent().equals(dir) ? MytoolsLayout.summaryFile(name) : Optional.empty();
       if (raw.isPresent()) {
-        Raw read = read(file, raw.get());
+        Raw read = read(file, raw.get(), storage);
         if (read.metrics().isEmpty()) {
           others.put(file, "sysbench output without results" + read.facts().getOrDefault("first_message", ""));
         } else {
@@ -176,9 +191,9 @@ public final class MytoolsFormat implements SourceFormat {
     List<PlannedFile> files = new ArrayList<>();
     files.add(PlannedFile.document(raw.path(), new MytoolsOutputParser(raw.name().step())));
     for (Path summary : summaries) {
-      SummaryFile name = MytoolsLayout.summaryFile(summary.getFileName().toString()).orElseThrow();
+      SummaryFile name = MytoolsLayout.summaryFile(summary.getName()).orElseThrow();
       List<Expected> expected = group.stream().map(r -> MytoolsSummaryCheck.expected(name.metric(), name.testType(),
-          r.name().dop(), r.path().getFileName().toString(), r.metrics(), r.facts())).toList();
+          r.name().dop(), r.path().getName(), r.metrics(), r.facts())).toList();
       files.add(PlannedFile.checking(summary, new MytoolsSummaryParser(name, expected)));
     }
     Map<String, String> dimensions = new LinkedHashMap<>();
@@ -189,18 +204,18 @@ public final class MytoolsFormat implements SourceFormat {
       dimensions.put(Labels.DB_MAJOR, v.substring(0, v.indexOf('.')));
     });
     Map<String, Object> metadata = new LinkedHashMap<>();
-    metadata.put("mytools_folder", dir.getFileName().toString());
+    metadata.put("mytools_folder", dir.getName());
     metadata.put("test_type", raw.name().testType());
     metadata.put("range", raw.name().range());
     metadata.put("dop", raw.name().dop());
-    metadata.put("summaries_checked", summaries.stream().map(p -> p.getFileName().toString()).toList());
+    metadata.put("summaries_checked", summaries.stream().map(Path::getName).toList());
     return SourcePlan.of(NAME, files, new RunInfo("complete", null, null, folder.labels(), dimensions, metadata));
   }
 
   /** Parses a raw output on the driver (it is a few KB) for the figures its summaries must agree with. */
-  private static Raw read(Path file, RawFile name) throws IOException {
+  private static Raw read(Path file, RawFile name, Storage storage) throws IOException {
     // Decoded as the engine decodes every file: bytes that are not UTF-8 become U+FFFD, not a crash.
-    List<String> lines = Bom.strip(new String(Files.readAllBytes(file), StandardCharsets.UTF_8)).lines().toList();
+    List<String> lines = Bom.strip(storage.readString(file)).lines().toList();
     Map<String, Double> metrics = new TreeMap<>();
     Map<String, String> facts = new TreeMap<>();
     new MytoolsOutputParser(name.step()).parse(lines, new ParseSink() {

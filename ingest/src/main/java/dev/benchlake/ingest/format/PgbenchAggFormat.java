@@ -4,13 +4,13 @@ import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.fs.Path;
 
 /**
  * pgbench {@code --aggregate-interval} logs into {@code step_metrics}, one set of rows per
@@ -55,12 +55,12 @@ public final class PgbenchAggFormat implements SourceFormat {
     for (List<Path> run : PgbenchLogFiles.groupByRun(paths)) {
       Long origin = null;
       for (Path file : run) {
-        Long first = firstIntervalStart(Heads.read(file));
+        Long first = firstIntervalStart(Heads.read(file, request.storage()));
         if (first != null && (origin == null || first < origin)) {
           origin = first;
         }
       }
-      Double intervalS = intervalS(Heads.read(run.get(0)));
+      Double intervalS = intervalS(Heads.read(run.get(0), request.storage()));
       PgbenchAggParser parser = new PgbenchAggParser(step, origin == null ? 0 : origin, intervalS);
       List<PlannedFile> files = run.stream().map(p -> PlannedFile.lines(p, parser)).toList();
       Map<String, Object> metadata = new LinkedHashMap<>();

@@ -1,6 +1,5 @@
 package dev.benchlake.ingest.format;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -8,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hadoop.fs.Path;
 
 /**
  * pgbench writes one log file per thread: {@code prefix.PID} for the first, {@code prefix.PID.1},
@@ -22,8 +22,8 @@ final class PgbenchLogFiles {
   static List<List<Path>> groupByRun(List<Path> files) {
     Map<String, List<Path>> groups = new LinkedHashMap<>();
     for (Path file : files) {
-      Matcher m = NAME.matcher(file.getFileName().toString());
-      String key = m.matches() ? file.resolveSibling(m.group(1)).toString() : file.toString();
+      Matcher m = NAME.matcher(file.getName());
+      String key = m.matches() ? new Path(file.getParent(), m.group(1)).toString() : file.toString();
       groups.computeIfAbsent(key, k -> new ArrayList<>()).add(file);
     }
     List<List<Path>> out = new ArrayList<>();
@@ -35,7 +35,7 @@ final class PgbenchLogFiles {
   }
 
   static int threadIndex(Path file) {
-    Matcher m = NAME.matcher(file.getFileName().toString());
+    Matcher m = NAME.matcher(file.getName());
     return m.matches() && m.group(2) != null ? Integer.parseInt(m.group(2)) : 0;
   }
 

@@ -4,13 +4,13 @@ import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.apache.hadoop.fs.Path;
 
 /**
  * pgbench {@code -l} per-transaction logs; the per-thread files of one pgbench run are one run
@@ -47,13 +47,13 @@ public final class PgbenchLogFormat implements SourceFormat {
     String step = request.step() != null ? request.step() : DEFAULT_STEP;
     List<SourcePlan> plans = new ArrayList<>();
     for (List<Path> run : PgbenchLogFiles.groupByRun(paths)) {
-      boolean seventhIsLag = seventhIsLag(Heads.read(run.get(0)));
+      boolean seventhIsLag = seventhIsLag(Heads.read(run.get(0), request.storage()));
       PgbenchLogParser parser = new PgbenchLogParser(step, seventhIsLag);
       List<PlannedFile> files = run.stream().map(p -> PlannedFile.lines(p, parser)).toList();
       Map<String, Object> metadata = new LinkedHashMap<>();
       metadata.put("threads_files", run.size());
       metadata.put("seventh_field", seventhIsLag ? "schedule_lag" : "retries");
-      if (hasSevenFields(Heads.read(run.get(0)))) {
+      if (hasSevenFields(Heads.read(run.get(0), request.storage()))) {
         request.messages().accept(run.get(0) + ": 7-field lines: reading the 7th field as "
             + (seventhIsLag ? "schedule_lag (--rate)" : "retries (--max-tries)"));
       }

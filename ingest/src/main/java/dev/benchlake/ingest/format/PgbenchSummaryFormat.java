@@ -3,10 +3,10 @@ package dev.benchlake.ingest.format;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.fs.Path;
 
 /** pgbench's text output (progress lines and summary), one file per run, into {@code step_metrics}. */
 public final class PgbenchSummaryFormat implements SourceFormat {

@@ -3,9 +3,9 @@ package dev.benchlake.ingest.format;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.IngestResult.NotResult;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.apache.hadoop.fs.Path;
 
 /**
  * One input format: how to recognise it ({@link #sniff}), how the files the user named group into
@@ -26,7 +26,8 @@ public interface SourceFormat {
 
   /**
    * Groups {@code paths} (files or, for loadgen, run directories) into sources, one per run, and
-   * reads what the driver needs before parsing (headers, manifests, companion files).
+   * reads what the driver needs before parsing (headers, manifests, companion files), through
+   * {@code request.storage()}.
    *
    * @throws dev.benchlake.core.cli.BadInputException naming the file and the cause
    */

@@ -2,13 +2,13 @@ package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.parse.DocumentParser;
 import dev.benchlake.ingest.parse.LineParser;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 

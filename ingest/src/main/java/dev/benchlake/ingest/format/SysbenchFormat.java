@@ -3,11 +3,11 @@ package dev.benchlake.ingest.format;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.hadoop.fs.Path;
 
 /**
  * sysbench 1.0 text output, one file per run, into {@code step_metrics}. sysbench does not print
@@ -43,7 +43,7 @@ public final class SysbenchFormat implements SourceFormat {
   }
 
   static String stem(Path path) {
-    String name = path.getFileName().toString();
+    String name = path.getName();
     int dot = name.lastIndexOf('.');
     return dot > 0 ? name.substring(0, dot) : name;
   }

@@ -7,9 +7,6 @@ import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import dev.benchlake.ingest.parse.MetadataOnly;
 import dev.benchlake.ingest.source.Bom;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -21,6 +18,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import dev.benchlake.warehouse.fs.Storage;
+import org.apache.hadoop.fs.Path;
 
 /**
  * The TestPostgresqlPerf client's results: each {@code details.<app-guid>.txt} is one run; its
@@ -57,12 +56,12 @@ public final class TestPgPerfFormat implements SourceFormat {
   public List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException {
     Set<Path> details = new LinkedHashSet<>();
     for (Path path : paths) {
-      Matcher m = NAME.matcher(path.getFileName().toString());
+      Matcher m = NAME.matcher(path.getName());
       if (m.matches() && m.group(1).equals("summary")) {
-        Path companion = path.resolveSibling("details." + m.group(2) + ".txt");
-        if (!Files.isRegularFile(companion)) {
+        Path companion = new Path(path.getParent(), "details." + m.group(2) + ".txt");
+        if (!request.storage().isFile(companion)) {
           throw new BadInputException(path + ": a TestPostgresqlPerf summary is read with its details file, and "
-              + companion.getFileName() + " is not beside it");
+              + companion.getName() + " is not beside it");
         }
         details.add(companion);
       } else {
@@ -73,21 +72,21 @@ public final class TestPgPerfFormat implements SourceFormat {
     String step = request.step() != null ? request.step() : DEFAULT_STEP;
     List<SourcePlan> plans = new ArrayList<>();
     for (Path file : details) {
-      plans.add(planRun(file, step, day));
+      plans.add(planRun(file, step, day, request.storage()));
     }
     return plans;
   }
 
-  private SourcePlan planRun(Path detailsFile, String step, Long day) throws IOException {
-    Matcher m = NAME.matcher(detailsFile.getFileName().toString());
+  private SourcePlan planRun(Path detailsFile, String step, Long day, Storage storage) throws IOException {
+    Matcher m = NAME.matcher(detailsFile.getName());
     String applicationId = m.matches() ? m.group(2) : null;
-    Path summaryFile = applicationId == null ? null : detailsFile.resolveSibling("summary." + applicationId + ".txt");
+    Path summaryFile = applicationId == null ? null : new Path(detailsFile.getParent(), "summary." + applicationId + ".txt");
     TestPgPerfSummary summary = null;
-    if (summaryFile != null && Files.isRegularFile(summaryFile)) {
+    if (summaryFile != null && storage.isFile(summaryFile)) {
       try {
         summary = TestPgPerfSummary.parse(
             // Decoded as the engine decodes every file: bytes that are not UTF-8 become U+FFFD, not a crash.
-            Bom.strip(new String(Files.readAllBytes(summaryFile), StandardCharsets.UTF_8)).lines().toList());
+            Bom.strip(storage.readString(summaryFile)).lines().toList());
       } catch (IllegalArgumentException e) {
         throw new BadInputException(summaryFile + ": not a TestPostgresqlPerf summary: " + e.getMessage());
       }
@@ -128,7 +127,7 @@ public final class TestPgPerfFormat implements SourceFormat {
       }
       if (stats.failedTasks() != finalSummary.failures() || finalSummary.messages().size() != finalSummary.failures()
           || stats.tasks() != finalSummary.total()) {
-        throw new BadInputException(detailsFile + " and " + summaryFile.getFileName() + " disagree: the details have "
+        throw new BadInputException(detailsFile + " and " + summaryFile.getName() + " disagree: the details have "
             + stats.tasks() + " tasks of which " + stats.failedTasks() + " failed (-1); the summary counts Total "
             + finalSummary.total() + ", Timeout+Error+ExClient " + finalSummary.failures() + " and lists "
             + finalSummary.messages().size() + " error messages");

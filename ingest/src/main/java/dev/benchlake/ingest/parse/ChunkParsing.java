@@ -4,7 +4,7 @@ import dev.benchlake.ingest.source.ChunkLineReader;
 import dev.benchlake.warehouse.RejectType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
+import dev.benchlake.warehouse.fs.Storage;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -22,9 +22,11 @@ import org.apache.spark.sql.Row;
 public final class ChunkParsing {
   private ChunkParsing() {}
 
-  public static Iterator<Row> rows(ChunkJob job) {
+  /** @param files where the chunk's file is ({@link ChunkJob#path()} is a location as {@link Storage#location} reads it) */
+  public static Iterator<Row> rows(ChunkJob job, Storage files) {
     try {
-      ChunkLineReader reader = new ChunkLineReader(Path.of(job.path()), job.chunk().start(), job.chunk().end());
+      ChunkLineReader reader = ChunkLineReader.open(files, Storage.location(job.path()), job.chunk().start(),
+          job.chunk().end());
       RowSink sink = new RowSink(job.source(), job.file(), job.tasksPass());
       if (job.documentParser() != null) {
         try (reader) {

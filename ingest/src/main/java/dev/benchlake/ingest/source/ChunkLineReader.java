@@ -1,13 +1,15 @@
 package dev.benchlake.ingest.source;
 
+import dev.benchlake.warehouse.fs.Storage;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Reads the lines that start inside one chunk of a file (see {@link ScannedFile}), each without
@@ -30,14 +32,40 @@ public final class ChunkLineReader implements Closeable {
   /** Whether the next line is the file's first, which loses a byte-order mark (see {@link Bom}). */
   private boolean firstLineOfFile;
 
-  public ChunkLineReader(Path file, long start, long end) throws IOException {
+  /** The chunk {@code [start, end)} of a file on any file system. */
+  public static ChunkLineReader open(Storage files, Path file, long start, long end) throws IOException {
+    FSDataInputStream in = files.open(file);
+    try {
+      in.seek(Math.max(0, start - 1));
+      return new ChunkLineReader(in, start, end);
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
+  }
+
+  /** The chunk {@code [start, end)} of a local file (tests). */
+  public ChunkLineReader(java.nio.file.Path file, long start, long end) throws IOException {
+    this(positioned(file, start), start, end);
+  }
+
+  private static InputStream positioned(java.nio.file.Path file, long start) throws IOException {
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+    channel.position(Math.max(0, start - 1));
+    return Channels.newInputStream(channel);
+  }
+
+  /**
+   * Lines of the chunk {@code [start, end)} from a stream of the file.
+   *
+   * @param in the file's bytes from {@code max(0, start - 1)} on: a line starts at {@code start}
+   *     only if the byte before it is a newline, so the reader drops everything up to and
+   *     including the first newline it reads
+   */
+  public ChunkLineReader(InputStream in, long start, long end) throws IOException {
     this.end = end;
-    // A line starts at `start` only if the byte before it is a newline: read from start - 1 and
-    // drop everything up to and including the first newline.
     this.position = Math.max(0, start - 1);
-    channel.position(position);
-    this.in = Channels.newInputStream(channel);
+    this.in = in;
     if (start > 0) {
       skipPastNewline();
     }

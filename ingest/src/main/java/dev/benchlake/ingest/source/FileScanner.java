@@ -3,12 +3,12 @@ package dev.benchlake.ingest.source;
 import dev.benchlake.core.Sha256;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.benchlake.warehouse.fs.Storage;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Reads a file once, sequentially, and returns its {@link ScannedFile}: the SHA-256 that makes
@@ -29,11 +29,31 @@ public final class FileScanner {
    * @param chunkBytes target chunk size; a file that is not split ({@code splittable == false})
    *     gets one chunk
    */
-  public static ScannedFile scan(Path file, long chunkBytes, boolean splittable) throws IOException {
+  public static ScannedFile scan(Storage files, Path file, long chunkBytes, boolean splittable) throws IOException {
+    long size = files.size(file);
+    try (InputStream in = files.open(file)) {
+      return scan(in, size, file.toString(), chunkBytes, splittable);
+    }
+  }
+
+  /** {@link #scan(Storage, Path, long, boolean)} of a local file (tests). */
+  public static ScannedFile scan(java.nio.file.Path file, long chunkBytes, boolean splittable) throws IOException {
+    try (InputStream in = java.nio.file.Files.newInputStream(file)) {
+      return scan(in, java.nio.file.Files.size(file), file.toAbsolutePath().toString(), chunkBytes, splittable);
+    }
+  }
+
+  /**
+   * Scans the content of one file (pure: the caller opens and closes the stream).
+   *
+   * @param size the file's size, as its file system said before it was opened
+   * @param path the file's location, as {@link ScannedFile#path()} keeps it
+   */
+  public static ScannedFile scan(InputStream in, long size, String path, long chunkBytes, boolean splittable)
+      throws IOException {
     if (chunkBytes < 1) {
       throw new IllegalArgumentException("chunkBytes must be positive: " + chunkBytes);
     }
-    long size = Files.size(file);
     long step = splittable ? chunkBytes : Math.max(size, 1);
     int chunkCount = (int) Math.max(1, (size + step - 1) / step);
     long[] newlinesBefore = new long[chunkCount + 1];
@@ -43,30 +63,28 @@ public final class FileScanner {
     long position = 0;
     long newlines = 0;
     int lastByte = -1;
-    try (InputStream in = Files.newInputStream(file)) {
-      int read;
-      // The last byte of the chunk whose end comes next: at each, the running count is recorded.
-      long nextLast = step - 1;
-      int chunk = 0;
-      while ((read = in.read(buffer)) > 0) {
-        sha.update(buffer, 0, read);
-        int from = 0;
-        while (chunk < chunkCount && nextLast < position + read) {
-          int last = (int) (nextLast - position);
-          newlines += newlinesIn(buffer, from, last + 1);
-          newlinesBefore[chunk + 1] = newlines;
-          endsWithNewline[chunk] = buffer[last] == '\n';
-          from = last + 1;
-          chunk++;
-          nextLast += step;
-        }
-        newlines += newlinesIn(buffer, from, read);
-        lastByte = buffer[read - 1];
-        position += read;
+    int read;
+    // The last byte of the chunk whose end comes next: at each, the running count is recorded.
+    long nextLast = step - 1;
+    int chunk = 0;
+    while ((read = in.read(buffer)) > 0) {
+      sha.update(buffer, 0, read);
+      int from = 0;
+      while (chunk < chunkCount && nextLast < position + read) {
+        int last = (int) (nextLast - position);
+        newlines += newlinesIn(buffer, from, last + 1);
+        newlinesBefore[chunk + 1] = newlines;
+        endsWithNewline[chunk] = buffer[last] == '\n';
+        from = last + 1;
+        chunk++;
+        nextLast += step;
       }
+      newlines += newlinesIn(buffer, from, read);
+      lastByte = buffer[read - 1];
+      position += read;
     }
     if (position != size) {
-      throw new IOException(file + " changed size while it was read (" + size + " then " + position + " bytes)");
+      throw new IOException(path + " changed size while it was read (" + size + " then " + position + " bytes)");
     }
     List<ScannedFile.Chunk> chunks = new ArrayList<>(chunkCount);
     for (int c = 0; c < chunkCount; c++) {
@@ -78,7 +96,7 @@ public final class FileScanner {
       chunks.add(new ScannedFile.Chunk(start, end, firstLine));
     }
     long lines = newlines + (size > 0 && lastByte != '\n' ? 1 : 0);
-    return new ScannedFile(file.toAbsolutePath().toString(), HexFormat.of().formatHex(sha.digest()), size, lines, chunks);
+    return new ScannedFile(path, HexFormat.of().formatHex(sha.digest()), size, lines, chunks);
   }
 
   /** Counted in a loop of its own, without a branch, which the JIT compiles to a few instructions a byte. */

@@ -54,7 +54,7 @@ final class EngineParse {
     List<FileVerdicts> out = new ArrayList<>();
     for (int f = 0; f < plan.files().size(); f++) {
       SourcePlan.PlannedFile file = plan.files().get(f);
-      ScannedFile scanned = FileScanner.scan(file.path(), chunkBytes, file.splittable());
+      ScannedFile scanned = FileScanner.scan(LocalPaths.LOCAL, file.path(), chunkBytes, file.splittable());
       long tasks = 0;
       long metrics = 0;
       long metadata = 0;
@@ -64,7 +64,7 @@ final class EngineParse {
       List<Row> taskRows = new ArrayList<>();
       for (ScannedFile.Chunk chunk : scanned.chunks()) {
         ChunkJob job = new ChunkJob(0, f, scanned.path(), chunk, file.lineParser(), file.documentParser(), false);
-        for (Iterator<Row> it = ChunkParsing.rows(job); it.hasNext(); ) {
+        for (Iterator<Row> it = ChunkParsing.rows(job, LocalPaths.LOCAL); it.hasNext(); ) {
           Row row = it.next();
           long n = row.getLong(N_LINES);
           switch (row.getByte(KIND)) {
@@ -81,9 +81,9 @@ final class EngineParse {
             default -> { }
           }
         }
-        ChunkParsing.rows(job.forTasks()).forEachRemaining(taskRows::add);
+        ChunkParsing.rows(job.forTasks(), LocalPaths.LOCAL).forEachRemaining(taskRows::add);
       }
-      out.add(new FileVerdicts(file.path(), scanned.lines(), tasks, metrics, metadata, rejected, rejects, metricRows,
+      out.add(new FileVerdicts(LocalPaths.local(file.path()), scanned.lines(), tasks, metrics, metadata, rejected, rejects, metricRows,
           taskRows));
     }
     return out;

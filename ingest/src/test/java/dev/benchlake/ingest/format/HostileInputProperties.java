@@ -351,7 +351,7 @@ class HostileInputProperties {
     }
     List<SourcePlan> plans;
     try {
-      plans = Formats.named(c.source().format()).plan(inputs, request);
+      plans = Formats.named(c.source().format()).plan(LocalPaths.of(inputs), request);
     } catch (BadInputException refused) {
       assertThat(refused.getMessage()).as("a refusal says why in one line").isNotBlank().doesNotContain("\n");
       return;

@@ -34,7 +34,7 @@ class MytoolsFormatTest {
 
   @Test
   void eachRawOutputIsARunWithTheFoldersLabels() throws IOException {
-    SourceFormat.Planned planned = format.planAll(List.of(PG14), IngestRequest.of(PG14));
+    SourceFormat.Planned planned = format.planAll(LocalPaths.of(PG14), IngestRequest.of(PG14));
     assertThat(planned.sources()).hasSize(6);
     assertThat(planned.sources()).allSatisfy(plan -> {
       assertThat(plan.format()).isEqualTo("mytools");
@@ -43,7 +43,7 @@ class MytoolsFormatTest {
       assertThat(plan.run().dimensions()).containsEntry("db_version", "14.24").containsEntry("db_major", "14")
           .containsEntry("workload", "sysbench");
     });
-    assertThat(planned.sources().stream().map(p -> p.files().get(0).path().getFileName().toString()).toList())
+    assertThat(planned.sources().stream().map(p -> p.files().get(0).path().getName()).toList())
         .containsExactly("sb.o.point-query.pre.range100.pk1.dop1", "sb.o.point-query.pre.range100.pk1.dop2",
             "sb.o.point-query.range100.pk1.dop1", "sb.o.random-points.range10.pk1.dop1", "sb.o.read-only.range10.pk1.dop1",
             "sb.o.update-index.range100.pk1.dop1");
@@ -123,7 +123,7 @@ class MytoolsFormatTest {
     Path failed = copy.resolve("sb.o.update-index.range100.pk1.dop1");
     Files.writeString(failed, Files.readAllLines(failed).get(0) + "\n2 CPUs\nsysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n"
         + "\nFATAL: Connection to database failed: connection refused\n", StandardCharsets.UTF_8);
-    SourceFormat.Planned planned = format.planAll(List.of(copy), IngestRequest.of(copy));
+    SourceFormat.Planned planned = format.planAll(LocalPaths.of(copy), IngestRequest.of(copy));
     assertThat(planned.sources()).hasSize(5);
     assertThat(planned.notResults()).contains(new NotResult(failed.toString(),
         "sysbench output without results: FATAL: Connection to database failed: connection refused"));
@@ -135,17 +135,17 @@ class MytoolsFormatTest {
   void aNamedFileBringsItsStepsSummariesAndOthersAreListed() throws IOException {
     Path summary = PG14.resolve("sb.r.trx.read-only.range10.pk1");
     Path vmstat = PG14.resolve("sb.vm.read-only.range10.pk1.dop1");
-    SourceFormat.Planned planned = format.planAll(List.of(summary, vmstat), IngestRequest.of(summary));
+    SourceFormat.Planned planned = format.planAll(LocalPaths.of(summary, vmstat), IngestRequest.of(summary));
     assertThat(planned.sources()).singleElement().satisfies(p -> {
-      assertThat(p.files().get(0).path().getFileName()).hasToString("sb.o.read-only.range10.pk1.dop1");
+      assertThat(p.files().get(0).path().getName()).hasToString("sb.o.read-only.range10.pk1.dop1");
       assertThat(p.files()).hasSize(6);
     });
     assertThat(planned.notResults()).containsExactly(new NotResult(vmstat.toString(), "vmstat capture"));
 
-    assertThatThrownBy(() -> format.planAll(List.of(vmstat), IngestRequest.of(vmstat)))
+    assertThatThrownBy(() -> format.planAll(LocalPaths.of(vmstat), IngestRequest.of(vmstat)))
         .isInstanceOf(BadInputException.class).hasMessageContaining(": no sysbench results in it");
     Path elsewhere = Files.writeString(tmp.resolve("sb.o.point-query.range100.pk1.dop1"), "x\n");
-    assertThatThrownBy(() -> format.planAll(List.of(elsewhere), IngestRequest.of(elsewhere)))
+    assertThatThrownBy(() -> format.planAll(LocalPaths.of(elsewhere), IngestRequest.of(elsewhere)))
         .isInstanceOf(BadInputException.class).hasMessageContaining("not in a mytools result folder");
   }
 

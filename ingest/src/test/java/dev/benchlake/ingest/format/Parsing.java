@@ -16,18 +16,18 @@ final class Parsing {
   /** Every verdict of every file of every source {@code format} plans for {@code files}, rendered. */
   static String render(SourceFormat format, IngestRequest request, Path... files) throws IOException {
     StringBuilder out = new StringBuilder();
-    for (SourcePlan plan : format.plan(List.of(files), request)) {
+    for (SourcePlan plan : format.plan(LocalPaths.of(files), request)) {
       for (SourcePlan.PlannedFile file : plan.files()) {
         RenderingSink sink = new RenderingSink();
         parse(file, sink);
-        out.append("== ").append(file.path().getFileName()).append('\n').append(sink.text());
+        out.append("== ").append(file.path().getName()).append('\n').append(sink.text());
       }
     }
     return out.toString();
   }
 
   static void parse(SourcePlan.PlannedFile file, ParseSink sink) throws IOException {
-    List<String> lines = lines(file.path());
+    List<String> lines = lines(LocalPaths.local(file.path()));
     if (file.documentParser() != null) {
       file.documentParser().parse(lines, sink);
     } else {

@@ -8,7 +8,8 @@ import picocli.CommandLine.Option;
 /** The {@code --warehouse DIR} option every warehouse command takes ({@code @Mixin}). */
 public final class WarehouseOption {
   @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
-      description = "Warehouse folder (default: ${DEFAULT-VALUE}); the first ingest creates it.")
+      description = "Warehouse folder, local or a URI (hdfs://NAMENODE/DIR, s3a://BUCKET/DIR, file:/DIR) "
+          + "(default: ${DEFAULT-VALUE}); the first ingest creates it.")
   String dir;
 
   /** The folder as given. */

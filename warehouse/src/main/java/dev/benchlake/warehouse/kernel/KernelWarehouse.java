@@ -4,6 +4,7 @@ import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.fs.Storage;
 import io.delta.kernel.Scan;
 import io.delta.kernel.Snapshot;
 import io.delta.kernel.data.ColumnVector;
@@ -40,10 +41,13 @@ import org.apache.spark.sql.Row;
  */
 public final class KernelWarehouse {
   private final String root;
+  /** As {@code Warehouse.location()}: a local folder as a file: URI, so Kernel never resolves it on fs.defaultFS. */
+  private final String location;
   private final Engine engine;
 
   private KernelWarehouse(String root, Configuration conf) {
-    this.root = root.endsWith("/") ? root.substring(0, root.length() - 1) : root;
+    this.root = root.endsWith("/") && root.length() > 1 ? root.substring(0, root.length() - 1) : root;
+    this.location = Storage.qualified(Storage.location(this.root));
     this.engine = new SharedConfEngine(conf);
   }
 
@@ -58,7 +62,12 @@ public final class KernelWarehouse {
     return warehouse;
   }
 
-  /** The warehouse at {@code root} on the default Hadoop configuration (local files, or hdfs:// etc. as configured). */
+  /**
+   * The warehouse at {@code root} on the default Hadoop configuration: local folders, {@code file:}
+   * and {@code hdfs://} URIs (the HDFS client is on the class path with Spark's Hadoop), and any
+   * other file system that needs no settings. One that needs settings (s3a credentials) is given
+   * them with {@code --conf spark.hadoop.*}, which sends the command to Spark.
+   */
   public static KernelWarehouse at(String root) {
     return at(root, new Configuration());
   }
@@ -154,6 +163,6 @@ public final class KernelWarehouse {
   }
 
   private String path(Table table) {
-    return root + "/" + table.dirName();
+    return location + "/" + table.dirName();
   }
 }

@@ -1,0 +1,68 @@
+package dev.benchlake.warehouse.fs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.benchlake.core.cli.BadInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StorageTest {
+  @TempDir
+  Path tmp;
+
+  private final Storage storage = Storage.on(new Configuration());
+
+  @Test
+  void aPathWithoutASchemeOrAFileUriIsThePlainAbsoluteLocalPath() {
+    String cwd = Path.of("").toAbsolutePath().toString();
+    assertThat(Storage.location("wh/../results/x.txt")).hasToString(cwd + "/results/x.txt");
+    assertThat(Storage.location("/tmp/a b/../c")).hasToString("/tmp/c");
+    assertThat(Storage.location("file:///tmp/a/../b")).hasToString("/tmp/b");
+    assertThat(Storage.location("file:/tmp/b")).hasToString("/tmp/b");
+    assertThat(Storage.location("hdfs://nn:8020/bench/results")).hasToString("hdfs://nn:8020/bench/results");
+    assertThat(Storage.location("s3a://bucket/wh")).hasToString("s3a://bucket/wh");
+  }
+
+  @Test
+  void qualifiedLocationsNeverDependOnTheDefaultFileSystem() throws IOException {
+    assertThat(Storage.qualified(Storage.location("/tmp/wh"))).isEqualTo("file:/tmp/wh");
+    assertThat(Storage.qualified(Storage.location("hdfs://nn:8020/wh"))).isEqualTo("hdfs://nn:8020/wh");
+    Configuration onHdfs = new Configuration();
+    onHdfs.set("fs.defaultFS", "hdfs://no-such-namenode.invalid:8020");
+    assertThat(Storage.isLocal(Storage.location("/tmp/wh"))).isTrue();
+    assertThat(Storage.on(onHdfs).exists(Storage.location(tmp.toString()))).isTrue();
+  }
+
+  @Test
+  void aLocalFolderListsInNameOrderAsPlainPaths() throws IOException {
+    Files.writeString(tmp.resolve("b.txt"), "bb\n");
+    Files.writeString(tmp.resolve("a.txt"), "a\n");
+    Files.createDirectory(tmp.resolve("c"));
+    assertThat(storage.list(Storage.location(tmp.toString())).stream().map(FileStatus::getPath).map(Object::toString))
+        .containsExactly(tmp + "/a.txt", tmp + "/b.txt", tmp + "/c");
+    org.apache.hadoop.fs.Path b = Storage.location(tmp.resolve("b.txt").toString());
+    assertThat(storage.size(b)).isEqualTo(3);
+    assertThat(storage.head(b, 1)).containsExactly('b');
+    assertThat(storage.readString(b)).isEqualTo("bb\n");
+    assertThat(storage.isDirectory(Storage.location(tmp.resolve("c").toString()))).isTrue();
+  }
+
+  @Test
+  void aMissingFileAndAnUnknownHostAreTheUsersToFix() throws IOException {
+    org.apache.hadoop.fs.Path missing = Storage.location(tmp.resolve("nothing").toString());
+    assertThat(storage.isFile(missing)).isFalse();
+    assertThatThrownBy(() -> storage.size(missing)).isInstanceOf(BadInputException.class)
+        .hasMessage(missing + ": no such file or directory");
+    assertThatThrownBy(() -> storage.open(missing)).isInstanceOf(BadInputException.class)
+        .hasMessage(missing + ": no such file or directory");
+    assertThatThrownBy(() -> storage.exists(Storage.location("hdfs://no-such-host.invalid:8020/x")))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("hdfs://no-such-host.invalid:8020/x: cannot reach the file system (unknown host");
+  }
+}
