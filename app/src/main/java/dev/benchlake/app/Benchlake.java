@@ -6,7 +6,6 @@ import dev.benchlake.app.study.StudyCommand;
 import dev.benchlake.loadgen.LoadgenCommand;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
@@ -16,19 +15,26 @@ import picocli.CommandLine;
  */
 public final class Benchlake {
   /** Commands that run on the client: the load generator, and what drives the whole chain. */
-  static final List<Supplier<Object>> CLIENT_COMMANDS = List.of(LoadgenCommand::new, QuickstartCommand::new,
-      StudyCommand::new, () -> new BatchCommand(Benchlake::commandLine));
+  static final List<Subcommand> CLIENT_COMMANDS = List.of(Subcommand.of(LoadgenCommand.class, LoadgenCommand::new),
+      Subcommand.of(QuickstartCommand.class, QuickstartCommand::new), Subcommand.of(StudyCommand.class, StudyCommand::new),
+      Subcommand.of(BatchCommand.class, () -> new BatchCommand(Benchlake::commandLine)));
 
   private Benchlake() {}
 
-  /** The full command line, for bin/benchlake and in-process use. */
-  static CommandLine commandLine() {
-    List<Supplier<Object>> all = new ArrayList<>(CLIENT_COMMANDS);
+  /** Every command, in the order of the usage. */
+  static List<Subcommand> commands() {
+    List<Subcommand> all = new ArrayList<>(CLIENT_COMMANDS);
     all.addAll(SparkMain.COMMANDS);
-    return RootCommand.withSubcommands(all);
+    return all;
   }
 
+  /** The full command line, every command built: for a batch (a fresh one per line) and in-process use. */
+  static CommandLine commandLine() {
+    return RootCommand.withSubcommands(commands());
+  }
+
+  /** bin/benchlake: only the command that runs is built (see {@link RootCommand#forArgs}). */
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    System.exit(RootCommand.forArgs(commands(), args).execute(args));
   }
 }

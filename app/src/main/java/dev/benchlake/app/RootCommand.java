@@ -3,7 +3,7 @@ package dev.benchlake.app;
 import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.VersionProvider;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,11 +31,37 @@ final class RootCommand implements Runnable {
         + String.join(", ", spec.subcommands().keySet()));
   }
 
-  /** The command line with the given subcommands. */
-  static CommandLine withSubcommands(List<Supplier<Object>> commands) {
+  /** The command line with every one of {@code commands} built (batch, tests, in-process use). */
+  static CommandLine withSubcommands(List<Subcommand> commands) {
+    return withSubcommands(commands, command -> true);
+  }
+
+  /**
+   * The command line to run {@code args} once: the command they name is built, the others only
+   * listed ({@link Subcommand#listing()}), so that {@code benchlake runs} does not pay for
+   * building {@code compare}. Parsing and usage are those of {@link #withSubcommands(List)}: the
+   * root's options take no value, so its first word that is not an option names the command.
+   */
+  static CommandLine forArgs(List<Subcommand> commands, String[] args) {
+    String named = commandWord(args);
+    // "help COMMAND" prints COMMAND's usage, so it needs COMMAND built (all of them: rare and cheap enough).
+    return withSubcommands(commands, command -> "help".equals(named) || command.names().contains(named));
+  }
+
+  /** The first word that is not an option ({@code -h}, {@code --version}…), or null. */
+  static String commandWord(String[] args) {
+    for (String arg : args) {
+      if (!arg.startsWith("-")) {
+        return arg;
+      }
+    }
+    return null;
+  }
+
+  private static CommandLine withSubcommands(List<Subcommand> commands, Predicate<Subcommand> built) {
     CommandLine cl = Cli.commandLine(new RootCommand());
-    for (Supplier<Object> command : commands) {
-      cl.addSubcommand(Cli.commandLine(command.get()));
+    for (Subcommand command : commands) {
+      cl.addSubcommand(built.test(command) ? command.build() : command.listing());
     }
     cl.addSubcommand(new CommandLine.HelpCommand());
     return cl;

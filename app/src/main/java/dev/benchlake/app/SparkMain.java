@@ -8,7 +8,6 @@ import dev.benchlake.warehouse.cli.RejectsCommand;
 import dev.benchlake.warehouse.cli.RunsCommand;
 import dev.benchlake.warehouse.cli.UpgradeCommand;
 import java.util.List;
-import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
@@ -17,8 +16,10 @@ import picocli.CommandLine;
  */
 public final class SparkMain {
   /** Commands that need Spark: all that the shaded spark-submit jar offers. */
-  static final List<Supplier<Object>> COMMANDS = List.of(RunsCommand::new, IngestCommand::new,
-      ExportCommand::new, RejectsCommand::new, UpgradeCommand::new, CompareCommand::new, TrendCommand::new);
+  static final List<Subcommand> COMMANDS = List.of(Subcommand.of(RunsCommand.class, RunsCommand::new),
+      Subcommand.of(IngestCommand.class, IngestCommand::new), Subcommand.of(ExportCommand.class, ExportCommand::new),
+      Subcommand.of(RejectsCommand.class, RejectsCommand::new), Subcommand.of(UpgradeCommand.class, UpgradeCommand::new),
+      Subcommand.of(CompareCommand.class, CompareCommand::new), Subcommand.of(TrendCommand.class, TrendCommand::new));
 
   private SparkMain() {}
 
@@ -27,6 +28,6 @@ public final class SparkMain {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    System.exit(RootCommand.forArgs(COMMANDS, args).execute(args));
   }
 }

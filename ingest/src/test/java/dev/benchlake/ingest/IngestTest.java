@@ -130,6 +130,11 @@ class IngestTest extends IngestTestSupport {
         .agg(org.apache.spark.sql.functions.sum("value"), org.apache.spark.sql.functions.countDistinct("step")).first();
     Row events = warehouse().stepMetrics().where(col("metric").equalTo("events").and(col("step").equalTo("oltp_read_write"))).first();
     assertThat(hist.getDouble(0)).isEqualTo(events.<Double>getAs("value"));
+    // Six runs, eight files: the tables of a row per run or file get one Parquet file per ingest.
+    for (dev.benchlake.warehouse.WarehouseSchema.Table table : List.of(dev.benchlake.warehouse.WarehouseSchema.Table.RUNS,
+        dev.benchlake.warehouse.WarehouseSchema.Table.INGEST_FILES)) {
+      assertThat(spark.read().format("delta").load(warehouse().path(table)).inputFiles()).as(table.dirName()).hasSize(1);
+    }
     // The retries log: 7th field read as retries (the head shows failures, no skips).
     assertThat(warehouse().tasks().where(col("sqlstate").equalTo("40001")).count()).isEqualTo(
         Files.readAllLines(fixture("pgbench_retries.4242")).stream().filter(l -> l.contains("serialization")).count());

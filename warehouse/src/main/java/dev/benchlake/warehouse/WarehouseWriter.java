@@ -39,6 +39,9 @@ public final class WarehouseWriter {
   private static final List<Table> DATA_TABLES = List.of(Table.TASKS, Table.STEP_METRICS, Table.REJECTS,
       Table.INGEST_FILES);
 
+  /** The tables of a few rows per ingest. */
+  private static final java.util.Set<Table> ONE_FILE_TABLES = java.util.EnumSet.of(Table.RUNS, Table.INGEST_FILES);
+
   private final Warehouse warehouse;
   private final CommitListener listener;
 
@@ -107,7 +110,9 @@ public final class WarehouseWriter {
       throw new java.io.UncheckedIOException(e);
     }
     for (Table table : Table.values()) {
-      Dataset<Row> rows = batch.rows(table);
+      // One row per run or per file: one Parquet file per ingest, written by one task, not one
+      // per core (Delta Kernel readers open every file: a warehouse of N ingests is N files, not 2N).
+      Dataset<Row> rows = ONE_FILE_TABLES.contains(table) ? batch.rows(table).coalesce(1) : batch.rows(table);
       if (!sameColumns(rows.schema(), table.schema())) {
         throw new IllegalArgumentException("rows for " + table.dirName() + " do not match its schema:\n"
             + rows.schema().treeString() + "expected:\n" + table.schema().treeString());

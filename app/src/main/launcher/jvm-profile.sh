@@ -1,0 +1,39 @@
+# Sourced by bin/benchlake (and LauncherProfileTest): which JVM suits the command about to run.
+#
+# A command that starts no Spark session (usage, version, and the Delta Kernel reads: runs,
+# rejects, export of any table but tasks) lives a second or two. For such a JVM, C2's compiles
+# cost more CPU than they ever return (on 2 cores they compete with the command itself), and a
+# parallel collector's threads and large heap regions are set-up for nothing: C1 only and the
+# serial collector start it measurably sooner (bench/startup.sh). Everything else (Spark
+# commands, batch, loadgen, quickstart, study) keeps the JVM's defaults: their hot loops need C2.
+# Getting it wrong costs speed only, never a result, so when in doubt a command is long-lived.
+
+# The flags of a short-lived JVM.
+short_lived_jvm_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
+
+# short_lived ARGS…: whether benchlake ARGS… starts no Spark session.
+short_lived() {
+  local arg command="" table="" previous=""
+  for arg in "$@"; do
+    case $arg in
+      # Spark asked for: runs, rejects and export read through Spark then (SparkOptions).
+      --master | --master=* | --conf | --conf=*) return 1 ;;
+    esac
+  done
+  [[ ${BENCHLAKE_JAVA_OPTS:-} != *-Dspark.master=* ]] || return 1
+  for arg in "$@"; do
+    if [[ -z $command && $arg != -* ]]; then
+      command=$arg
+    elif [[ $previous == --table ]]; then
+      table=$arg
+    elif [[ $arg == --table=* ]]; then
+      table=${arg#--table=}
+    fi
+    previous=$arg
+  done
+  case $command in
+    "" | help | runs | rejects) return 0 ;;
+    export) [[ -n $table && $table != tasks ]] ;;
+    *) return 1 ;;
+  esac
+}
