@@ -2,8 +2,12 @@ package dev.benchlake.ingest;
 
 import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.ingest.IngestResult.Outcome;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,6 +90,51 @@ class IngestTest extends IngestTestSupport {
     Row after = runs().get(0);
     assertThat(after.<String>getAs("os")).isEqualTo("linux");
     assertThat(after.<java.sql.Timestamp>getAs("ingested_at")).isAfter(before.<java.sql.Timestamp>getAs("ingested_at"));
+  }
+
+  /**
+   * The one pass writes a source's tasks before its accounting is checked: when the check refuses
+   * the source (here its second file is all rejects), the written files are removed and the
+   * tasks table never names them. An accepted ingest's task files carry Delta statistics of the
+   * columns reads filter by (run_id, step) and of no other.
+   */
+  @Test
+  void aRefusedSourceLeavesNoTaskFileAndTaskFilesKeepStatisticsOfRunIdAndStepOnly() throws Exception {
+    Path good = tmp.resolve("pgbench_log.77");
+    Path bad = tmp.resolve("pgbench_log.77.1");
+    Files.copy(fixture("pgbench_log.4242"), good);
+    Files.writeString(bad, "not a pgbench line\nnor this one\n", StandardCharsets.UTF_8);
+    Path tasksDir = tmp.resolve("warehouse").resolve(Table.TASKS.dirName());
+
+    assertThatThrownBy(() -> ingest(IngestRequest.of(good, bad).withFormat("pgbench-log")))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("every line was rejected");
+    assertThat(dataFiles(tasksDir)).as("task files of the refused source").isEmpty();
+    assertThat(warehouse().exists()).isFalse();
+
+    Files.delete(bad);
+    ingest(IngestRequest.of(good).withFormat("pgbench-log"));
+    assertThat(count("tasks")).isEqualTo(10);
+    assertThat(dataFiles(tasksDir)).isNotEmpty();
+    io.delta.tables.DeltaTable table = io.delta.tables.DeltaTable.forPath(spark, tasksDir.toString());
+    assertThat(table.detail().first().<String, String>getJavaMap(table.detail().schema().fieldIndex("properties")))
+        .containsEntry(WarehouseSchema.STATS_COLUMNS_PROPERTY, "run_id,step");
+    List<String> adds = new java.util.ArrayList<>();
+    try (var log = Files.list(tasksDir.resolve("_delta_log"))) {
+      for (Path commit : log.filter(f -> f.toString().endsWith(".json")).toList()) {
+        Files.readAllLines(commit).stream().filter(l -> l.startsWith("{\"add\"")).forEach(adds::add);
+      }
+    }
+    assertThat(adds).isNotEmpty().allSatisfy(add -> assertThat(add)
+        .contains("minValues\\\":{\\\"run_id\\\":", "\\\"step\\\":").doesNotContain("latency_ns", "client_id"));
+  }
+
+  private static List<Path> dataFiles(Path dir) throws java.io.IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (var files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".parquet")).toList();
+    }
   }
 
   /** Every real fixture through auto-detection and Spark: exact counts, nothing rejected. */
