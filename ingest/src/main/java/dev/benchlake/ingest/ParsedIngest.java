@@ -59,9 +59,11 @@ final class ParsedIngest {
 
   /**
    * Accounting rows brought back to the driver at most (estimated heap bytes): past it, chunks are
-   * parsed a second time for their accounting.
+   * parsed a second time for their accounting. The system property {@value #BUDGET_PROPERTY}
+   * changes it (tests take the second-parse path with a tiny one).
    */
   static final long ACCOUNTS_BUDGET_BYTES = 64L << 20;
+  static final String BUDGET_PROPERTY = "benchlake.ingest.accounts-budget-bytes";
 
   final List<Source> sources;
   final Dataset<Row> rows;
@@ -103,7 +105,7 @@ final class ParsedIngest {
   static ParsedIngest parse(SparkSession spark, Warehouse warehouse, List<Source> sources,
       Map<String, String> cliLabels) {
     List<ChunkJob> jobs = Ingest.chunkJobs(sources);
-    ChunkAccounts accounts = new ChunkAccounts(ACCOUNTS_BUDGET_BYTES);
+    ChunkAccounts accounts = new ChunkAccounts(Long.getLong(BUDGET_PROPERTY, ACCOUNTS_BUDGET_BYTES));
     spark.sparkContext().register(accounts, "ingest accounting");
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     JavaRDD<Row> taskRows = jsc.parallelize(jobs, Math.max(1, jobs.size()))

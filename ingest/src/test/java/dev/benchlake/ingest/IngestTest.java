@@ -59,6 +59,34 @@ class IngestTest extends IngestTestSupport {
     assertThat(run.<String>getAs("metadata_json")).contains("\"accepted\":2996,\"lines\":3000,").contains("\"rejected\":4");
   }
 
+  /**
+   * Chunks whose accounting does not fit the budget are parsed a second time for it alone: the
+   * same rejects, counts and tasks as when everything fits.
+   */
+  @Test
+  void accountingPastTheBudgetIsParsedAgainWithTheSameResult() throws Exception {
+    StringBuilder log = new StringBuilder();
+    for (int i = 1; i <= 2000; i++) {
+      log.append(i % 10 == 0 ? "bad line " + i : (i % 4) + " " + i + " 150 0 1700000000 " + i).append('\n');
+    }
+    Path file = tmp.resolve("pgbench_log.55");
+    Files.writeString(file, log, StandardCharsets.UTF_8);
+    System.setProperty(ParsedIngest.BUDGET_PROPERTY, "20000");
+    IngestResult result;
+    try {
+      result = ingest(IngestRequest.of(file).withFormat("pgbench-log").withChunkBytes(4096));
+    } finally {
+      System.clearProperty(ParsedIngest.BUDGET_PROPERTY);
+    }
+    assertThat(result.files()).singleElement().satisfies(f -> {
+      assertThat(f.accepted()).isEqualTo(1800);
+      assertThat(f.rejected()).isEqualTo(200);
+    });
+    assertThat(count("tasks")).isEqualTo(1800);
+    assertThat(warehouse().rejects().orderBy("line_no").collectAsList())
+        .extracting(r -> r.<Long>getAs("line_no")).hasSize(200).startsWith(10L, 20L).endsWith(2000L);
+  }
+
   @Test
   void sameContentTwiceAddsNothingAndReplaceReplaces() throws Exception {
     Path a = fixture("pgbench_log.4242");
