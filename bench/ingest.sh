@@ -9,7 +9,8 @@
 #   ours: bin/benchlake ingest --warehouse <fresh dir> (parse, account every line, Delta commit)
 #   bare: spark.read.csv(file).write.parquet(dir)      (no types, no line accounting, no Delta)
 # Times are whole-process wall times (JVM and Spark start-up included on both sides). Prints each
-# time, the median ratio ours/bare (goal <= 1.5) and ours in rows/s. Needs a build:
+# time, the median ratio ours/bare (goal <= 1.3), ours in rows/s, and the same ratio of CPU seconds
+# (user + sys), which load from other work on a shared machine inflates much less. Needs a build:
 #   mvn -B -q -DskipTests package
 set -euo pipefail
 
@@ -50,24 +51,41 @@ YAML
 seconds() { python3 -c 'import time; print(time.time())'; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
-run_ours() { # FILE [ingest options...]
-  local file=$1; shift
+# Each run prints its wall seconds; its CPU seconds (user + sys, the process and its children) go
+# to $work/cpu.<side>: on a shared machine other work inflates wall times, not a process' CPU.
+cpu_of() { # SIDE COMMAND...   (runs COMMAND, appends its CPU seconds to $work/cpu.SIDE)
+  local side=$1; shift
+  python3 - "$work/cpu.$side" "$@" <<'PY'
+import os, resource, subprocess, sys
+out, cmd = sys.argv[1], sys.argv[2:]
+rc = subprocess.call(cmd)
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(out, "a") as f:
+    f.write(f"{u.ru_utime + u.ru_stime:.2f}\n")
+sys.exit(rc)
+PY
+}
+
+run_ours() { # NAME FILE [ingest options...]
+  local name=$1 file=$2; shift 2
   rm -rf "$work/wh"
   local t0; t0=$(seconds)
-  "$root/bin/benchlake" ingest --warehouse "$work/wh" "$@" "$file" > /dev/null 2> "$work/ours.err" || { cat "$work/ours.err" >&2; exit 1; }
+  cpu_of "ours-$name" "$root/bin/benchlake" ingest --warehouse "$work/wh" "$@" "$file" > /dev/null 2> "$work/ours.err" \
+    || { cat "$work/ours.err" >&2; exit 1; }
   python3 -c "print(round($(seconds) - $t0, 2))"
 }
 
-run_bare() { # SEP HEADER FILE
+run_bare() { # NAME SEP HEADER FILE
   rm -rf "$work/bare.parquet"
   local t0; t0=$(seconds)
-  java "${flags[@]}" "${extra[@]}" -Dlog4j2.configurationFile="$target/launcher/log4j2.properties" -cp "$bare_cp" \
-    dev.benchlake.ingest.bench.BareCsvToParquet "$1" "$2" "$3" "$work/bare.parquet" 2> "$work/bare.err" || { cat "$work/bare.err" >&2; exit 1; }
+  cpu_of "bare-$1" java "${flags[@]}" "${extra[@]}" -Dlog4j2.configurationFile="$target/launcher/log4j2.properties" -cp "$bare_cp" \
+    dev.benchlake.ingest.bench.BareCsvToParquet "$2" "$3" "$4" "$work/bare.parquet" 2> "$work/bare.err" \
+    || { cat "$work/bare.err" >&2; exit 1; }
   python3 -c "print(round($(seconds) - $t0, 2))"
 }
 
-report() { # NAME OURS... -- BARE...
-  local name=$1; shift
+report() { # NAME KEY OURS... -- BARE...
+  local name=$1 key=$2; shift 2
   local ours=() bare=() side=ours
   for t in "$@"; do
     if [[ $t == -- ]]; then side=bare; continue; fi
@@ -75,22 +93,25 @@ report() { # NAME OURS... -- BARE...
   done
   local mo mb
   mo=$(median "${ours[@]}"); mb=$(median "${bare[@]}")
-  python3 - "$name" "$mo" "$mb" "$lines" "${ours[*]}" "${bare[*]}" <<'PY'
-import sys
+  python3 - "$name" "$mo" "$mb" "$lines" "${ours[*]}" "${bare[*]}" "$work/cpu.ours-$key" "$work/cpu.bare-$key" <<'PY'
+import statistics, sys
 name, mo, mb, n, ours, bare = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
+co, cb = (statistics.median(float(x) for x in open(f).read().split()) for f in sys.argv[7:9])
 print(f"{name}: ours {ours} s, bare {bare} s; median ours {mo:.2f} s, bare {mb:.2f} s, "
-      f"ratio {mo / mb:.2f}x (goal <= 1.5x), ours {n / mo:,.0f} rows/s")
+      f"ratio {mo / mb:.2f}x (goal <= 1.3x), ours {n / mo:,.0f} rows/s; "
+      f"CPU median ours {co:.1f} s, bare {cb:.1f} s, ratio {co / cb:.2f}x")
 PY
 }
 
 echo "$(nproc) cores, $lines lines, $repeats repeats, BENCHLAKE_JAVA_OPTS=$BENCHLAKE_JAVA_OPTS, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 ours_log=(); bare_log=(); ours_csv=(); bare_csv=()
+rm -f "$work"/cpu.*
 for r in $(seq 1 "$repeats"); do
-  ours_log+=("$(run_ours "$log" --format pgbench-log)")
-  bare_log+=("$(run_bare ' ' false "$log")")
-  ours_csv+=("$(run_ours "$csv" --format csv --mapping "$mapping")")
-  bare_csv+=("$(run_bare ',' true "$csv")")
+  ours_log+=("$(run_ours log "$log" --format pgbench-log)")
+  bare_log+=("$(run_bare log ' ' false "$log")")
+  ours_csv+=("$(run_ours csv "$csv" --format csv --mapping "$mapping")")
+  bare_csv+=("$(run_bare csv ',' true "$csv")")
   echo "repeat $r: pgbench log ours ${ours_log[-1]} s bare ${bare_log[-1]} s; csv ours ${ours_csv[-1]} s bare ${bare_csv[-1]} s" >&2
 done
-report "pgbench log ($lines lines)" "${ours_log[@]}" -- "${bare_log[@]}"
-report "generic CSV ($lines lines)" "${ours_csv[@]}" -- "${bare_csv[@]}"
+report "pgbench log ($lines lines)" log "${ours_log[@]}" -- "${bare_log[@]}"
+report "generic CSV ($lines lines)" csv "${ours_csv[@]}" -- "${bare_csv[@]}"

@@ -55,14 +55,15 @@ import org.slf4j.LoggerFactory;
  *       at which its byte-range chunks start.
  *   <li>Under per-source locks, skip sources whose content is already committed (unless
  *       {@code replace}).
- *   <li>Accounting pass: parse all chunks of all sources in one Spark job, keeping every verdict
- *       but tasks (which are only counted) in a small cached table; count per file and refuse bad
- *       input (a file that is all rejects, a source with no results, a companion file that
- *       disagrees) before anything is written.
- *   <li>Commit with {@link WarehouseWriter}: data tables first, {@code runs} last. The tasks are
- *       parsed a second time, chunk by chunk, as the {@code tasks} table is written: they stream
- *       from the files into the warehouse and are never cached, so a multi-GB log needs no memory
- *       to match (parsing is cheap next to writing Parquet).
+ *   <li>The one pass: parse all chunks of all sources in one Spark job, which writes the tasks as
+ *       uncommitted data files of the tasks table ({@code StagedAppend}) and brings back everything
+ *       else (task counts, metrics, rejects, facts) beside them, cached as a small table; count per
+ *       file and refuse bad input (a file that is all rejects, a source with no results, a
+ *       companion file that disagrees): then the written task files are deleted, never having
+ *       been committed.
+ *   <li>Commit with {@link WarehouseWriter}: data tables first (the staged tasks' commit among
+ *       them), {@code runs} last. Tasks stream from the files into the table's files and are never
+ *       cached, so a multi-GB log needs no memory to match.
  * </ol>
  *
  * <p>Nothing is collected to the driver but counts, facts and one row per run.
@@ -180,13 +181,15 @@ public final class Ingest {
     if (toWrite.isEmpty()) {
       return new IngestResult(outcomes, List.of());
     }
-    ParsedIngest parsed = ParsedIngest.parse(spark, toWrite, request.labels());
+    ParsedIngest parsed = ParsedIngest.parse(spark, warehouse, toWrite, request.labels());
     try {
       List<FileAccount> accounts = parsed.accountAndValidate();
       outcomes.addAll(commit(warehouse, request, listener, parsed));
       return new IngestResult(outcomes, accounts);
     } finally {
       parsed.rows.unpersist();
+      // Refused (or failed before the tasks' commit): the written tasks were never committed.
+      parsed.stagedTasks.discard();
     }
   }
 

@@ -21,7 +21,12 @@ import dev.benchlake.ingest.format.SourcePlan;
 import dev.benchlake.ingest.parse.ParsedRows;
 import dev.benchlake.ingest.source.FileScanner;
 import dev.benchlake.ingest.source.ScannedFile;
+import dev.benchlake.ingest.parse.ChunkAccounts;
+import dev.benchlake.ingest.parse.ChunkJob;
+import dev.benchlake.ingest.parse.ChunkParsing;
 import dev.benchlake.warehouse.SchemaColumns;
+import dev.benchlake.warehouse.StagedAppend;
+import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseWriter;
 import java.sql.Timestamp;
@@ -34,23 +39,39 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
+import dev.benchlake.warehouse.fs.Storage;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
+import org.apache.spark.util.SerializableConfiguration;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The cached verdicts of one ingest and everything derived from them: the per-file accounting,
+ * The one pass of an ingest (tasks staged, accounting cached) and everything derived from the
+ * accounting: the per-file accounting,
  * the validation of bad input, the run ids of multi-run sources, and the rows of the four tables.
  */
 final class ParsedIngest {
   private static final String SEP = "\u0001";
 
+  /**
+   * Accounting rows brought back to the driver at most (estimated heap bytes): past it, chunks are
+   * parsed a second time for their accounting. The system property {@value #BUDGET_PROPERTY}
+   * changes it (tests take the second-parse path with a tiny one).
+   */
+  static final long ACCOUNTS_BUDGET_BYTES = 64L << 20;
+  static final String BUDGET_PROPERTY = "benchlake.ingest.accounts-budget-bytes";
+
   final List<Source> sources;
   final Dataset<Row> rows;
+  /** The tasks, written by the one pass and not committed yet. */
+  final StagedAppend stagedTasks;
   private final SparkSession spark;
   /** Per source, per run part: counts and times. */
   private final Map<Integer, Map<String, PartStats>> parts = new HashMap<>();
@@ -70,16 +91,47 @@ final class ParsedIngest {
     Long maxEndUs;
   }
 
-  private ParsedIngest(SparkSession spark, List<Source> sources, Dataset<Row> rows, Map<String, String> cliLabels) {
+  private ParsedIngest(SparkSession spark, List<Source> sources, Dataset<Row> rows, Map<String, String> cliLabels,
+      StagedAppend stagedTasks) {
+    this.stagedTasks = stagedTasks;
     this.spark = spark;
     this.cliLabels = cliLabels;
     this.sources = sources;
     this.rows = rows;
   }
 
-  static ParsedIngest parse(SparkSession spark, List<Source> sources, Map<String, String> cliLabels) {
-    Dataset<Row> rows = Ingest.parseAll(spark, Ingest.chunkJobs(sources)).persist(Ingest.cacheLevel());
-    ParsedIngest parsed = new ParsedIngest(spark, sources, rows, cliLabels);
+  /**
+   * The one pass: every chunk parsed once, in the Spark job that writes the tasks as uncommitted
+   * data files of the tasks table ({@link StagedAppend}); the accounting comes back beside them.
+   * Chunks whose accounting is too big to bring back are parsed again for it alone.
+   */
+  static ParsedIngest parse(SparkSession spark, Warehouse warehouse, List<Source> sources,
+      Map<String, String> cliLabels) {
+    List<ChunkJob> jobs = Ingest.chunkJobs(sources);
+    ChunkAccounts accounts = new ChunkAccounts(Long.getLong(BUDGET_PROPERTY, ACCOUNTS_BUDGET_BYTES));
+    spark.sparkContext().register(accounts, "ingest accounting");
+    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    // Executors open the files on the driver's Hadoop configuration (file systems, credentials).
+    Broadcast<SerializableConfiguration> conf = jsc.broadcast(
+        new SerializableConfiguration(spark.sparkContext().hadoopConfiguration()));
+    JavaRDD<Row> taskRows = jsc.parallelize(jobs, Math.max(1, jobs.size()))
+        .flatMap(job -> ChunkParsing.tasksAndAccounts(job, Storage.on(conf.value().value()), accounts));
+    Dataset<Row> tasks = spark.createDataFrame(taskRows, ParsedRows.TASK_SCHEMA)
+        .select(SchemaColumns.select(WarehouseSchema.TASKS, Map.of(
+            WarehouseSchema.RUN_ID, taskRunIdColumn(sources).as(WarehouseSchema.RUN_ID),
+            WarehouseSchema.START_TS, timestamp_micros(col(ParsedRows.START_US)),
+            WarehouseSchema.END_TS, timestamp_micros(col(ParsedRows.END_US)),
+            WarehouseSchema.SOURCE_LINE, col(ParsedRows.LINE_NO))));
+    StagedAppend staged = StagedAppend.write(warehouse, WarehouseSchema.Table.TASKS, tasks);
+    ChunkAccounts.Gathered gathered = accounts.value();
+    Dataset<Row> rows = spark.createDataFrame(gathered.rows(), ParsedRows.SCHEMA);
+    if (!gathered.overflowed().isEmpty()) {
+      java.util.Set<ChunkAccounts.ChunkKey> again = new java.util.HashSet<>(gathered.overflowed());
+      rows = rows.union(Ingest.parseAll(spark, jobs.stream().filter(j -> again.contains(ChunkAccounts.ChunkKey.of(j)))
+          .toList()));
+    }
+    rows = rows.persist(Ingest.cacheLevel());
+    ParsedIngest parsed = new ParsedIngest(spark, sources, rows, cliLabels, staged);
     for (Row c : Ingest.counts(rows)) {
       parsed.add(c);
     }
@@ -178,7 +230,7 @@ final class ParsedIngest {
     if (!source.plan.multiRun()) {
       return source.runId;
     }
-    return source.plan.format() + "-" + source.key.substring(0, 12) + "-" + Sha256.hex(part).substring(0, 8);
+    return multiRunPrefix(source) + Sha256.hex(part).substring(0, 8);
   }
 
   List<String> runIdsOf(Source source) {
@@ -204,6 +256,30 @@ final class ParsedIngest {
     return element_at(functions.map(entries.toArray(new Column[0])), key);
   }
 
+  /**
+   * The run id of a task row from its source and run part, as {@link #runIdOf} gives it, but
+   * without knowing the run parts yet (the one pass writes tasks before the accounting is in).
+   */
+  static Column taskRunIdColumn(List<Source> sources) {
+    Column id = null;
+    for (int s = 0; s < sources.size(); s++) {
+      Source source = sources.get(s);
+      Column value = source.plan.multiRun()
+          ? concat(lit(multiRunPrefix(source)), functions.substring(functions.sha2(col(ParsedRows.RUN_PART), 256), 1, 8))
+          : lit(source.runId);
+      if (sources.size() == 1) {
+        return value;
+      }
+      id = id == null ? functions.when(col(ParsedRows.SOURCE).equalTo(s), value)
+          : id.when(col(ParsedRows.SOURCE).equalTo(s), value);
+    }
+    return id;
+  }
+
+  private static String multiRunPrefix(Source source) {
+    return source.plan.format() + "-" + source.key.substring(0, 12) + "-";
+  }
+
   private Column sourceFileColumn() {
     List<Column> entries = new ArrayList<>();
     for (int s = 0; s < sources.size(); s++) {
@@ -218,12 +294,7 @@ final class ParsedIngest {
 
   WarehouseWriter.Batch batch() {
     Column runId = runIdColumn().as(WarehouseSchema.RUN_ID);
-    // The warehouse's columns, each under its own name, but for those the passes carry otherwise.
-    Dataset<Row> tasks = taskRows().select(SchemaColumns.select(WarehouseSchema.TASKS, Map.of(
-        WarehouseSchema.RUN_ID, runId,
-        WarehouseSchema.START_TS, timestamp_micros(col(ParsedRows.START_US)),
-        WarehouseSchema.END_TS, timestamp_micros(col(ParsedRows.END_US)),
-        WarehouseSchema.SOURCE_LINE, col(ParsedRows.LINE_NO))));
+    // The warehouse's columns, each under its own name, but for those the pass carries otherwise.
     Dataset<Row> rejects = rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.REJECT)).select(
         SchemaColumns.select(WarehouseSchema.REJECTS, Map.of(
             WarehouseSchema.RUN_ID, runId,
@@ -251,21 +322,7 @@ final class ParsedIngest {
     if (rejectCount == 0) {
       empty.add(WarehouseSchema.Table.REJECTS);
     }
-    return new WarehouseWriter.Batch(runsRows(), tasks, metrics, rejects, ingestFilesRows(), empty);
-  }
-
-  /**
-   * The second pass over the sources that have tasks: it runs when the batch is written, so the
-   * tasks stream from the files into the warehouse without being held anywhere.
-   */
-  private Dataset<Row> taskRows() {
-    List<dev.benchlake.ingest.parse.ChunkJob> jobs = new ArrayList<>();
-    for (dev.benchlake.ingest.parse.ChunkJob job : Ingest.chunkJobs(sources)) {
-      if (parts.getOrDefault(job.source(), Map.of()).values().stream().anyMatch(p -> p.tasks > 0)) {
-        jobs.add(job.forTasks());
-      }
-    }
-    return jobs.isEmpty() ? spark.createDataFrame(List.of(), ParsedRows.TASK_SCHEMA) : Ingest.parseAll(spark, jobs);
+    return new WarehouseWriter.Batch(runsRows(), null, metrics, rejects, ingestFilesRows(), empty, stagedTasks);
   }
 
   /** Metric rows in the ParsedRows schema, after each source's transform. */

@@ -2,8 +2,12 @@ package dev.benchlake.ingest;
 
 import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.ingest.IngestResult.Outcome;
+import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,6 +59,34 @@ class IngestTest extends IngestTestSupport {
     assertThat(run.<String>getAs("metadata_json")).contains("\"accepted\":2996,\"lines\":3000,").contains("\"rejected\":4");
   }
 
+  /**
+   * Chunks whose accounting does not fit the budget are parsed a second time for it alone: the
+   * same rejects, counts and tasks as when everything fits.
+   */
+  @Test
+  void accountingPastTheBudgetIsParsedAgainWithTheSameResult() throws Exception {
+    StringBuilder log = new StringBuilder();
+    for (int i = 1; i <= 2000; i++) {
+      log.append(i % 10 == 0 ? "bad line " + i : (i % 4) + " " + i + " 150 0 1700000000 " + i).append('\n');
+    }
+    Path file = tmp.resolve("pgbench_log.55");
+    Files.writeString(file, log, StandardCharsets.UTF_8);
+    System.setProperty(ParsedIngest.BUDGET_PROPERTY, "20000");
+    IngestResult result;
+    try {
+      result = ingest(IngestRequest.of(file).withFormat("pgbench-log").withChunkBytes(4096));
+    } finally {
+      System.clearProperty(ParsedIngest.BUDGET_PROPERTY);
+    }
+    assertThat(result.files()).singleElement().satisfies(f -> {
+      assertThat(f.accepted()).isEqualTo(1800);
+      assertThat(f.rejected()).isEqualTo(200);
+    });
+    assertThat(count("tasks")).isEqualTo(1800);
+    assertThat(warehouse().rejects().orderBy("line_no").collectAsList())
+        .extracting(r -> r.<Long>getAs("line_no")).hasSize(200).startsWith(10L, 20L).endsWith(2000L);
+  }
+
   @Test
   void sameContentTwiceAddsNothingAndReplaceReplaces() throws Exception {
     Path a = fixture("pgbench_log.4242");
@@ -86,6 +118,51 @@ class IngestTest extends IngestTestSupport {
     Row after = runs().get(0);
     assertThat(after.<String>getAs("os")).isEqualTo("linux");
     assertThat(after.<java.sql.Timestamp>getAs("ingested_at")).isAfter(before.<java.sql.Timestamp>getAs("ingested_at"));
+  }
+
+  /**
+   * The one pass writes a source's tasks before its accounting is checked: when the check refuses
+   * the source (here its second file is all rejects), the written files are removed and the
+   * tasks table never names them. An accepted ingest's task files carry Delta statistics of the
+   * columns reads filter by (run_id, step) and of no other.
+   */
+  @Test
+  void aRefusedSourceLeavesNoTaskFileAndTaskFilesKeepStatisticsOfRunIdAndStepOnly() throws Exception {
+    Path good = tmp.resolve("pgbench_log.77");
+    Path bad = tmp.resolve("pgbench_log.77.1");
+    Files.copy(fixture("pgbench_log.4242"), good);
+    Files.writeString(bad, "not a pgbench line\nnor this one\n", StandardCharsets.UTF_8);
+    Path tasksDir = tmp.resolve("warehouse").resolve(Table.TASKS.dirName());
+
+    assertThatThrownBy(() -> ingest(IngestRequest.of(good, bad).withFormat("pgbench-log")))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("every line was rejected");
+    assertThat(dataFiles(tasksDir)).as("task files of the refused source").isEmpty();
+    assertThat(warehouse().exists()).isFalse();
+
+    Files.delete(bad);
+    ingest(IngestRequest.of(good).withFormat("pgbench-log"));
+    assertThat(count("tasks")).isEqualTo(10);
+    assertThat(dataFiles(tasksDir)).isNotEmpty();
+    io.delta.tables.DeltaTable table = io.delta.tables.DeltaTable.forPath(spark, tasksDir.toString());
+    assertThat(table.detail().first().<String, String>getJavaMap(table.detail().schema().fieldIndex("properties")))
+        .containsEntry(WarehouseSchema.STATS_COLUMNS_PROPERTY, "run_id,step");
+    List<String> adds = new java.util.ArrayList<>();
+    try (var log = Files.list(tasksDir.resolve("_delta_log"))) {
+      for (Path commit : log.filter(f -> f.toString().endsWith(".json")).toList()) {
+        Files.readAllLines(commit).stream().filter(l -> l.startsWith("{\"add\"")).forEach(adds::add);
+      }
+    }
+    assertThat(adds).isNotEmpty().allSatisfy(add -> assertThat(add)
+        .contains("minValues\\\":{\\\"run_id\\\":", "\\\"step\\\":").doesNotContain("latency_ns", "client_id"));
+  }
+
+  private static List<Path> dataFiles(Path dir) throws java.io.IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (var files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".parquet")).toList();
+    }
   }
 
   /** Every real fixture through auto-detection and Spark: exact counts, nothing rejected. */

@@ -33,11 +33,14 @@ import org.apache.hadoop.fs.Path;
  *   <li>2: rejects.error_type and rejects.column, runs.server_start, the ingest_files table.
  *   <li>3: step_metrics' table health: health_before, health_after, tables_autovacuumed,
  *       tables_autoanalyzed, between_steps.
+ *   <li>4: tasks collects Delta's per-file statistics of run_id and step only
+ *       ({@code delta.dataSkippingStatsColumns}): no column changes, but a format 3 benchlake
+ *       would create new tasks files with every column's statistics again, so it is a new format.
  * </ul>
  */
 public final class WarehouseFormat {
   /** The format this build writes (and the newest it reads). */
-  public static final int CURRENT = 3;
+  public static final int CURRENT = 4;
   /** The format of a warehouse without a format file: 0.1.0's. */
   public static final int FIRST = 1;
   static final String DIR = "_benchlake";
@@ -67,7 +70,7 @@ public final class WarehouseFormat {
         }
       }
       for (WarehouseSchema.Table table : WarehouseSchema.Table.values()) {
-        if (fs.exists(new Path(new Path(Storage.location(root), table.dirName()), "_delta_log"))) {
+        if (hasLog(fs, new Path(new Path(Storage.location(root), table.dirName()), "_delta_log"))) {
           return OptionalInt.of(FIRST);
         }
       }
@@ -75,6 +78,22 @@ public final class WarehouseFormat {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the format of the warehouse at " + root, e);
     }
+  }
+
+  /**
+   * Whether a table's log holds a file: a table. An ingest's uncommitted (staged) write of a new
+   * table makes the log's folder before any commit, and that is no table yet.
+   */
+  private static boolean hasLog(FileSystem fs, Path log) throws IOException {
+    if (!fs.exists(log)) {
+      return false;
+    }
+    for (org.apache.hadoop.fs.FileStatus entry : fs.listStatus(log)) {
+      if (entry.isFile()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

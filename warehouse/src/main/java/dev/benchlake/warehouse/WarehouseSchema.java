@@ -196,20 +196,39 @@ public final class WarehouseSchema {
       .add("metadata_lines", LongType, false)
       .add("rejected_lines", LongType, false);
 
+  /** Delta's table property naming the columns it collects per-file statistics of. */
+  public static final String STATS_COLUMNS_PROPERTY = "delta.dataSkippingStatsColumns";
+
   /** The tables, in the order an ingest commits them (runs last: the commit point). */
   public enum Table {
     REJECTS("rejects", WarehouseSchema.REJECTS),
     INGEST_FILES("ingest_files", WarehouseSchema.INGEST_FILES),
     STEP_METRICS("step_metrics", WarehouseSchema.STEP_METRICS),
-    TASKS("tasks", WarehouseSchema.TASKS),
+    TASKS("tasks", WarehouseSchema.TASKS, java.util.Map.of(STATS_COLUMNS_PROPERTY, RUN_ID + "," + STEP)),
     RUNS("runs", WarehouseSchema.RUNS);
 
     private final String dirName;
     private final StructType schema;
+    private final java.util.Map<String, String> properties;
 
     Table(String dirName, StructType schema) {
+      this(dirName, schema, java.util.Map.of());
+    }
+
+    Table(String dirName, StructType schema, java.util.Map<String, String> properties) {
       this.dirName = dirName;
       this.schema = schema;
+      this.properties = properties;
+    }
+
+    /**
+     * The Delta table properties the table is created with (and that an upgrade to format 4
+     * sets): tasks keeps per-file min/max statistics only of the columns reads filter it on
+     * (run id, step). Delta's default, every column of the first 32, cost 14 % of an ingest's
+     * CPU, on columns no read skips by.
+     */
+    public java.util.Map<String, String> properties() {
+      return properties;
     }
 
     public String dirName() {

@@ -17,10 +17,11 @@ import org.apache.spark.sql.types.StructField;
 /**
  * {@code benchlake upgrade}: brings a warehouse of an earlier format to {@link WarehouseFormat#CURRENT}.
  *
- * <p>Every change so far is additive: new nullable columns and new tables. So an upgrade adds to
+ * <p>Every change so far is additive: new nullable columns, new tables and table properties. So an upgrade adds to
  * each existing table the columns of {@link WarehouseSchema} it lacks, at the end, with one
  * {@code ALTER TABLE … ADD COLUMNS} per table: one atomic Delta commit that changes only the table's
  * metadata (no data file is rewritten; old rows read the new columns as null, "not recorded").
+ * Format 4 sets the tasks table's {@link Table#properties()} the same way (a metadata-only commit).
  * New tables are created by the first ingest that has rows for them. The format file is written
  * last, so a killed upgrade leaves a warehouse that still says its old format, is readable by this
  * build, and is finished by running the upgrade again; a table that already has a column is left
@@ -54,6 +55,7 @@ public final class WarehouseUpgrade {
         }
         Set<String> present = new HashSet<>(Arrays.asList(
             warehouse.spark().read().format("delta").load(path).schema().fieldNames()));
+        setProperties(warehouse, table, path, progress, changes);
         List<StructField> missing = Arrays.stream(table.schema().fields())
             .filter(f -> !present.contains(f.name())).toList();
         if (missing.isEmpty()) {
@@ -79,6 +81,37 @@ public final class WarehouseUpgrade {
       throw new UncheckedIOException(e);
     }
     return new Result(from, WarehouseFormat.CURRENT, changes);
+  }
+
+  /**
+   * Format 4: the table properties this build creates the table with (tasks' per-file statistics
+   * on the columns reads filter by), set with one {@code ALTER TABLE … SET TBLPROPERTIES}: a
+   * metadata-only commit; files written before keep the statistics they have.
+   */
+  private static void setProperties(Warehouse warehouse, Table table, String path, Consumer<String> progress,
+      List<String> changes) throws IOException {
+    if (table.properties().isEmpty()) {
+      return;
+    }
+    java.util.Map<String, String> current = DeltaTable.forPath(warehouse.spark(), path).detail()
+        .select("properties").first().getJavaMap(0);
+    java.util.Map<String, String> missing = new java.util.TreeMap<>();
+    table.properties().forEach((k, v) -> {
+      if (!v.equals(current.get(k))) {
+        missing.put(k, v);
+      }
+    });
+    if (missing.isEmpty()) {
+      return;
+    }
+    String change = table.dirName() + ": set " + missing.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(", ")) + " (per-file statistics of new files on these columns only)";
+    progress.accept(change);
+    String properties = missing.entrySet().stream()
+        .map(e -> "'" + e.getKey() + "' = '" + e.getValue() + "'").collect(Collectors.joining(", "));
+    warehouse.spark().sql("ALTER TABLE delta.`" + qualified(warehouse, path).replace("`", "``")
+        + "` SET TBLPROPERTIES (" + properties + ")");
+    changes.add(change);
   }
 
   /** SQL's delta.`path` wants an absolute path (a relative one is taken for a table name). */

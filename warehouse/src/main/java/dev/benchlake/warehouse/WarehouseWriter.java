@@ -70,7 +70,19 @@ public final class WarehouseWriter {
    *     costs seconds and there is nothing in it to make idempotent)
    */
   public record Batch(Dataset<Row> runs, Dataset<Row> tasks, Dataset<Row> stepMetrics, Dataset<Row> rejects,
-      Dataset<Row> ingestFiles, java.util.Set<Table> empty) {
+      Dataset<Row> ingestFiles, java.util.Set<Table> empty, StagedAppend stagedTasks) {
+    /**
+     * @param stagedTasks the tasks, already written and waiting for their commit (then
+     *     {@code tasks} is not written), or null
+     */
+    public Batch {
+    }
+
+    public Batch(Dataset<Row> runs, Dataset<Row> tasks, Dataset<Row> stepMetrics, Dataset<Row> rejects,
+        Dataset<Row> ingestFiles, java.util.Set<Table> empty) {
+      this(runs, tasks, stepMetrics, rejects, ingestFiles, empty, null);
+    }
+
     /** A batch without per-file accounting (test fixtures and benchmarks that make up rows). */
     public Batch(Dataset<Row> runs, Dataset<Row> tasks, Dataset<Row> stepMetrics, Dataset<Row> rejects,
         java.util.Set<Table> empty) {
@@ -110,6 +122,18 @@ public final class WarehouseWriter {
       throw new java.io.UncheckedIOException(e);
     }
     for (Table table : Table.values()) {
+      String appId = "benchlake-ingest:" + ingestKey;
+      String userMetadata = "benchlake ingest " + ingestKey;
+      if (table == Table.TASKS && batch.stagedTasks() != null) {
+        if (batch.empty().contains(table)) {
+          batch.stagedTasks().discard();
+          continue;
+        }
+        listener.beforeCommit(table);
+        batch.stagedTasks().commit(appId, txnVersion, userMetadata);
+        listener.afterCommit(table);
+        continue;
+      }
       // One row per run or per file: one Parquet file per ingest, written by one task, not one
       // per core (Delta Kernel readers open every file: a warehouse of N ingests is N files, not 2N).
       Dataset<Row> rows = ONE_FILE_TABLES.contains(table) ? batch.rows(table).coalesce(1) : batch.rows(table);
@@ -122,12 +146,14 @@ public final class WarehouseWriter {
       }
       listener.beforeCommit(table);
       String path = warehouse.path(table);
+      // Delta takes a writer's "delta.*" options as the properties of a table it creates.
       Runnable write = () -> retrying("append to " + table.dirName(), () -> rows.write()
           .format("delta")
           .mode(SaveMode.Append)
-          .option("txnAppId", "benchlake-ingest:" + ingestKey)
+          .options(table.properties())
+          .option("txnAppId", appId)
           .option("txnVersion", txnVersion)
-          .option("userMetadata", "benchlake ingest " + ingestKey)
+          .option("userMetadata", userMetadata)
           .save(path));
       if (DeltaTable.isDeltaTable(warehouse.spark(), path)) {
         write.run();

@@ -24,10 +24,23 @@ public final class ChunkParsing {
 
   /** @param files where the chunk's file is ({@link ChunkJob#path()} is a location as {@link Storage#location} reads it) */
   public static Iterator<Row> rows(ChunkJob job, Storage files) {
+    return rows(job, files, null);
+  }
+
+  /**
+   * The one pass: the chunk's tasks as {@link ParsedRows#TASK_SCHEMA} rows, and its accounting
+   * ({@link ParsedRows#SCHEMA} rows: task summaries, one count of metadata lines, metrics,
+   * rejects, facts) added to {@code accounts} when the chunk ends.
+   */
+  public static Iterator<Row> tasksAndAccounts(ChunkJob job, Storage files, ChunkAccounts accounts) {
+    return rows(job.forTasks(), files, accounts);
+  }
+
+  private static Iterator<Row> rows(ChunkJob job, Storage files, ChunkAccounts accounts) {
     try {
       ChunkLineReader reader = ChunkLineReader.open(files, Storage.location(job.path()), job.chunk().start(),
           job.chunk().end());
-      RowSink sink = new RowSink(job.source(), job.file(), job.tasksPass());
+      RowSink sink = new RowSink(job, accounts);
       if (job.documentParser() != null) {
         try (reader) {
           List<String> lines = new ArrayList<>();
@@ -99,6 +112,13 @@ public final class ChunkParsing {
     private final int source;
     private final int file;
     private final boolean tasksPass;
+    /** The one pass's accounting, or null (the accounting pass, or the task pass alone). */
+    private final ChunkAccounts accounts;
+    private final ChunkAccounts.ChunkKey key;
+    /** The one pass: the chunk's accounting rows so far (null once past the budget), their size. */
+    private List<Row> side = new ArrayList<>();
+    private long sideBytes;
+    private long metadataLines;
     final ArrayDeque<Row> buffer = new ArrayDeque<>();
     long lastVerdictLine = 0;
     long verdicts = 0;
@@ -110,16 +130,55 @@ public final class ChunkParsing {
       this.source = source;
       this.file = file;
       this.tasksPass = tasksPass;
+      this.accounts = null;
+      this.key = null;
     }
 
-    /** The end of the chunk: the accounting pass adds its task counts. */
-    void finish() {
-      if (tasksPass) {
+    RowSink(ChunkJob job, ChunkAccounts accounts) {
+      this.source = job.source();
+      this.file = job.file();
+      this.tasksPass = job.tasksPass();
+      this.accounts = accounts;
+      this.key = accounts == null ? null : ChunkAccounts.ChunkKey.of(job);
+    }
+
+    /** Whether this sink keeps the accounting verdicts (the accounting pass or the one pass). */
+    private boolean accounting() {
+      return !tasksPass || accounts != null;
+    }
+
+    /** An accounting row: to the output (accounting pass) or, in the one pass, to the side. */
+    private void account(Row row) {
+      if (accounts == null) {
+        buffer.add(row);
         return;
       }
-      taskCounts.forEach((part, c) -> buffer.add(ParsedRows.taskSummary(source, file, part, c[0], c[1],
+      if (side == null) {
+        return;
+      }
+      sideBytes += ChunkAccounts.estimate(row);
+      if (sideBytes > accounts.budgetBytes()) {
+        side = null;
+      } else {
+        side.add(row);
+      }
+    }
+
+    /** The end of the chunk: the task counts (and in the one pass the whole accounting) go out. */
+    void finish() {
+      if (!accounting()) {
+        return;
+      }
+      taskCounts.forEach((part, c) -> account(ParsedRows.taskSummary(source, file, part, c[0], c[1],
           c[2] == Long.MAX_VALUE ? null : c[2], c[3] == Long.MIN_VALUE ? null : c[3])));
       taskCounts.clear();
+      if (accounts != null) {
+        if (metadataLines > 0) {
+          account(ParsedRows.metadataLines(source, file, metadataLines));
+        }
+        accounts.add(new ChunkAccounts.Chunk(key, side, sideBytes));
+        side = List.of();
+      }
     }
 
     private boolean first(long lineNo, byte kind) {
@@ -145,7 +204,9 @@ public final class ChunkParsing {
       }
       if (tasksPass) {
         buffer.add(ParsedRows.task(source, lineNo, task));
-        return;
+        if (accounts == null) {
+          return;
+        }
       }
       long[] c = taskCounts.computeIfAbsent(task.runPart(), p -> new long[] {0, 0, Long.MAX_VALUE, Long.MIN_VALUE});
       c[0]++;
@@ -164,34 +225,36 @@ public final class ChunkParsing {
     @Override
     public void metric(long lineNo, ParsedMetric metric) {
       boolean first = first(lineNo, ParsedRows.METRIC);
-      if (!tasksPass) {
-        buffer.add(ParsedRows.metric(source, file, lineNo, first, metric));
+      if (accounting()) {
+        account(ParsedRows.metric(source, file, lineNo, first, metric));
       }
     }
 
     @Override
     public void reject(long lineNo, String rawLine, RejectType type, String column, String reason) {
       first(lineNo, ParsedRows.REJECT);
-      if (!tasksPass) {
+      if (accounting()) {
         // Bytes that are not UTF-8 decode to U+FFFD: then the bytes are the cause, whatever field
         // the parser stumbled on, and that is what a user grouping rejects needs to see.
         RejectType cause = rawLine.indexOf('\uFFFD') >= 0 ? RejectType.ENCODING : type;
-        buffer.add(ParsedRows.reject(source, file, lineNo, rawLine, cause, column, reason));
+        account(ParsedRows.reject(source, file, lineNo, rawLine, cause, column, reason));
       }
     }
 
     @Override
     public void metadata(long lineNo) {
       first(lineNo, ParsedRows.METADATA);
-      if (!tasksPass) {
+      if (accounts != null) {
+        metadataLines++; // only counted: one row per chunk says how many
+      } else if (!tasksPass) {
         buffer.add(ParsedRows.metadata(source, file, lineNo));
       }
     }
 
     @Override
     public void fact(String runPart, String key, String value) {
-      if (!tasksPass) {
-        buffer.add(ParsedRows.fact(source, file, runPart, key, value));
+      if (accounting()) {
+        account(ParsedRows.fact(source, file, runPart, key, value));
       }
     }
 

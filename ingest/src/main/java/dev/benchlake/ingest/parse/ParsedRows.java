@@ -19,16 +19,18 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The two intermediate tables of an ingest.
+ * The two intermediate tables of an ingest's one pass.
  *
- * <p>{@link #SCHEMA}, from the first (accounting) pass: every verdict that is not a task as one
- * row tagged with its {@link #KIND} (metrics, rejects, metadata lines, run facts), and per chunk
- * and run part one {@link #TASK_SUMMARY} row counting its tasks. It is small next to the input
- * (tasks are counted, not kept), is cached, and gives the per-file accounting, the validation, the
- * step_metrics and the rejects.
+ * <p>{@link #SCHEMA}: every verdict that is not a task as one row tagged with its {@link #KIND}
+ * (metrics, rejects, metadata lines, run facts), and per chunk and run part one
+ * {@link #TASK_SUMMARY} row counting its tasks. It is small next to the input (tasks are counted,
+ * not kept), comes back to the driver beside the written tasks ({@link ChunkAccounts}), and gives
+ * the per-file accounting, the validation, the step_metrics and the rejects. (The one pass counts
+ * a chunk's metadata lines in one row; the accounting pass alone, run again for chunks whose
+ * accounting is too big to bring back, keeps a row per line.)
  *
- * <p>{@link #TASK_SCHEMA}, from the second pass, run only after validation: the tasks, written
- * straight to the warehouse without being cached, so a multi-GB log streams through.
+ * <p>{@link #TASK_SCHEMA}: the tasks, written straight into uncommitted data files of the tasks
+ * table without being cached, so a multi-GB log streams through.
  */
 public final class ParsedRows {
   private ParsedRows() {}
@@ -132,6 +134,13 @@ public final class ParsedRows {
 
   static Row metadata(int source, int file, long lineNo) {
     return RowFactory.create(METADATA, true, 1L, null, source, file, lineNo, "",
+        null, null, null, null, null, null, null, null, null, null, null, null, null, NO_HEALTH[0], NO_HEALTH[1],
+        NO_HEALTH[2], NO_HEALTH[3], NO_HEALTH[4]);
+  }
+
+  /** {@code lines} metadata lines of a chunk (the one pass counts them rather than keeping a row each). */
+  static Row metadataLines(int source, int file, long lines) {
+    return RowFactory.create(METADATA, true, lines, null, source, file, 0L, "",
         null, null, null, null, null, null, null, null, null, null, null, null, null, NO_HEALTH[0], NO_HEALTH[1],
         NO_HEALTH[2], NO_HEALTH[3], NO_HEALTH[4]);
   }

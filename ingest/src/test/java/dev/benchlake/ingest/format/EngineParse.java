@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.format;
 
+import dev.benchlake.ingest.parse.ChunkAccounts;
 import dev.benchlake.ingest.parse.ChunkJob;
 import dev.benchlake.ingest.parse.ChunkParsing;
 import dev.benchlake.ingest.parse.ParsedRows;
@@ -8,7 +9,6 @@ import dev.benchlake.ingest.source.ScannedFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.Row;
 
@@ -37,7 +37,7 @@ final class EngineParse {
    * @param lines the file's line count according to {@link FileScanner}
    * @param rejects REJECT rows ({@link ParsedRows#SCHEMA}), in line order
    * @param metrics METRIC rows
-   * @param tasks the task pass's rows ({@link ParsedRows#TASK_SCHEMA})
+   * @param tasks the one pass's task rows ({@link ParsedRows#TASK_SCHEMA})
    */
   record FileVerdicts(Path path, long lines, long taskLines, long metricLines, long metadataLines, long rejectLines,
       List<Row> rejects, List<Row> metrics, List<Row> tasks) {
@@ -64,8 +64,14 @@ final class EngineParse {
       List<Row> taskRows = new ArrayList<>();
       for (ScannedFile.Chunk chunk : scanned.chunks()) {
         ChunkJob job = new ChunkJob(0, f, scanned.path(), chunk, file.lineParser(), file.documentParser(), false);
-        for (Iterator<Row> it = ChunkParsing.rows(job, LocalPaths.LOCAL); it.hasNext(); ) {
-          Row row = it.next();
+        // The one pass, as ingest runs it: the tasks out, the accounting beside them.
+        ChunkAccounts accounts = new ChunkAccounts(Long.MAX_VALUE);
+        ChunkParsing.tasksAndAccounts(job, LocalPaths.LOCAL, accounts).forEachRemaining(taskRows::add);
+        ChunkAccounts.Gathered gathered = accounts.value();
+        if (!gathered.overflowed().isEmpty()) {
+          throw new IllegalStateException("no budget, yet a chunk overflowed");
+        }
+        for (Row row : gathered.rows()) {
           long n = row.getLong(N_LINES);
           switch (row.getByte(KIND)) {
             case ParsedRows.TASK_SUMMARY -> tasks += n;
@@ -81,7 +87,6 @@ final class EngineParse {
             default -> { }
           }
         }
-        ChunkParsing.rows(job.forTasks(), LocalPaths.LOCAL).forEachRemaining(taskRows::add);
       }
       out.add(new FileVerdicts(LocalPaths.local(file.path()), scanned.lines(), tasks, metrics, metadata, rejected, rejects, metricRows,
           taskRows));

@@ -1,0 +1,165 @@
+package dev.benchlake.warehouse;
+
+import dev.benchlake.warehouse.WarehouseSchema.Table;
+import io.delta.exceptions.DeltaConcurrentModificationException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.delta.DeltaLog;
+import org.apache.spark.sql.delta.DeltaOperations;
+import org.apache.spark.sql.delta.DeltaOptions;
+import org.apache.spark.sql.delta.OptimisticTransaction;
+import org.apache.spark.sql.delta.actions.Action;
+import org.apache.spark.sql.delta.actions.AddFile;
+import org.apache.spark.sql.delta.actions.FileAction;
+import org.apache.spark.sql.delta.actions.SetTransaction;
+import org.apache.spark.sql.delta.commands.WriteIntoDelta;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Rows written as data files of a Delta table but not committed: Delta readers see only the files
+ * its log names, so until {@link #commit} they are invisible, and a refused ingest {@link #discard}s
+ * them (an ingest killed before its commit leaves them unnamed in the table's folder, where
+ * Delta's {@code VACUUM} removes them).
+ *
+ * <p>This is what lets ingest parse every line once: the tasks are written while the accounting
+ * is gathered, and committed (or not) once the accounting has been checked. The write is Delta's
+ * own {@link WriteIntoDelta} (schema checks, a new table's metadata, per-file statistics), split
+ * from its commit.
+ */
+public final class StagedAppend {
+  private static final Logger LOG = LoggerFactory.getLogger(StagedAppend.class);
+  private static final int MAX_ATTEMPTS = 8;
+
+  private final SparkSession spark;
+  private final Table table;
+  private final String path;
+  private final OptimisticTransaction txn;
+  private final List<Action> actions;
+  private State state = State.STAGED;
+
+  private enum State { STAGED, COMMITTING, DONE }
+
+  private StagedAppend(SparkSession spark, Table table, String path, OptimisticTransaction txn, List<Action> actions) {
+    this.spark = spark;
+    this.table = table;
+    this.path = path;
+    this.txn = txn;
+    this.actions = actions;
+  }
+
+  /** Writes {@code rows} (one Spark job) as data files of the warehouse's {@code table}, uncommitted. */
+  public static StagedAppend write(Warehouse warehouse, Table table, Dataset<Row> rows) {
+    if (!WarehouseWriter.sameColumns(rows.schema(), table.schema())) {
+      throw new IllegalArgumentException("rows for " + table.dirName() + " do not match its schema:\n"
+          + rows.schema().treeString() + "expected:\n" + table.schema().treeString());
+    }
+    SparkSession spark = warehouse.spark();
+    String path = warehouse.path(table);
+    DeltaLog log = DeltaLog.forTable(spark, path);
+    OptimisticTransaction txn = log.startTransaction();
+    WriteIntoDelta write = new WriteIntoDelta(log, SaveMode.Append,
+        new DeltaOptions(scalaMap(java.util.Map.of()), spark.sessionState().conf()),
+        CollectionConverters.asScala(List.<String>of()).toList(),
+        scalaMap(table.properties()),
+        rows, Option.empty(), Option.empty());
+    List<Action> actions = new ArrayList<>(CollectionConverters.asJava(write.write(txn, spark, Option.empty(), false)));
+    return new StagedAppend(spark, table, path, txn, actions);
+  }
+
+  private static scala.collection.immutable.Map<String, String> scalaMap(java.util.Map<String, String> map) {
+    return scala.collection.immutable.Map$.MODULE$.from(CollectionConverters.asScala(map));
+  }
+
+  /** How many data files were written (none when there were no rows). */
+  public int files() {
+    return (int) actions.stream().filter(a -> a instanceof AddFile).count();
+  }
+
+  /**
+   * Commits the staged files with Delta's {@code (appId, version)} transaction mark, unless that
+   * app id already committed this version or a later one (then the files are discarded: the rows
+   * are in the table already), as Delta's {@code txnAppId}/{@code txnVersion} writer options do.
+   * A commit that loses a race it cannot merge (two first ingests creating the table) is retried
+   * with a fresh transaction on the same files.
+   */
+  public void commit(String appId, long version, String userMetadata) {
+    if (state != State.STAGED) {
+      throw new IllegalStateException("staged append to " + table.dirName() + " already " + state);
+    }
+    state = State.COMMITTING;
+    OptimisticTransaction current = txn;
+    List<Action> toCommit = actions;
+    for (int attempt = 1; ; attempt++) {
+      if (current.txnVersion(appId) >= version) {
+        LOG.info("{}: {} already committed version {}; nothing added", table.dirName(), appId, version);
+        state = State.STAGED;
+        discard();
+        return;
+      }
+      List<Action> all = new ArrayList<>(toCommit);
+      all.add(new SetTransaction(appId, version, Option.apply(System.currentTimeMillis())));
+      try {
+        current.commit(CollectionConverters.asScala(all).toList(),
+            new DeltaOperations.Write(SaveMode.Append, Option.empty(), Option.empty(), Option.apply(userMetadata)));
+        state = State.DONE;
+        return;
+      } catch (RuntimeException e) {
+        if (!(e instanceof DeltaConcurrentModificationException) || attempt >= MAX_ATTEMPTS) {
+          throw e;
+        }
+        LOG.info("commit to {}: a concurrent commit won the race ({}); retrying ({}/{})", table.dirName(),
+            e.getClass().getSimpleName(), attempt, MAX_ATTEMPTS);
+        current = DeltaLog.forTable(spark, path).startTransaction();
+        // The table exists now (made by the winner, with this build's schema): only the files go in.
+        toCommit = current.readVersion() < 0 ? actions
+            : actions.stream().filter(a -> a instanceof FileAction).toList();
+      }
+    }
+  }
+
+  /** The folders a staged write of a new table made, when nothing else is in them. */
+  private void removeEmpty(Path dir) throws IOException {
+    FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
+    if (fs.exists(dir) && fs.listStatus(dir).length == 0) {
+      fs.delete(dir, false);
+    }
+  }
+
+  /**
+   * Deletes the staged files: for a refused ingest. Does nothing once a commit was tried (whether a
+   * failed commit reached the log is not known here, so its files are left where they are).
+   */
+  public void discard() {
+    if (state != State.STAGED) {
+      return;
+    }
+    state = State.DONE;
+    DeltaLog log = DeltaLog.forTable(spark, path);
+    try {
+      for (Action action : actions) {
+        if (action instanceof AddFile add) {
+          Path file = add.absolutePath(log);
+          FileSystem fs = file.getFileSystem(spark.sparkContext().hadoopConfiguration());
+          fs.delete(file, false);
+        }
+      }
+      if (txn.readVersion() < 0) {
+        removeEmpty(log.logPath());
+        removeEmpty(log.dataPath());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot remove the uncommitted files of " + path, e);
+    }
+  }
+}
