@@ -144,3 +144,5 @@ row "ingest 1 sysbench file" ratio
 row "ingest 1 sysbench file, no CDS" none
 row "compare 6 TestPostgresqlPerf files" ratio
 row "compare 6 TestPostgresqlPerf files, no CDS" none
+# A machine busy with other work stretches wall times (CPU times less): say how busy it was.
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
