@@ -1,6 +1,7 @@
 package dev.benchlake.analysis.report;
 
 import dev.benchlake.core.BenchlakeVersion;
+import dev.benchlake.core.cli.SecretArgs;
 import dev.benchlake.warehouse.Warehouse;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -21,10 +22,13 @@ public record Provenance(String commandLine, String warehouse, long deltaVersion
     return new Provenance(commandLine(command, args), warehouse.root(), warehouse.version(), BenchlakeVersion.describe());
   }
 
-  /** {@code benchlake compare --baseline 'os=linux' …}: each argument quoted for a POSIX shell when it needs it. */
+  /**
+   * {@code benchlake compare --baseline 'os=linux' …}: each argument quoted for a POSIX shell when it
+   * needs it, credentials given as {@code --conf} replaced ({@link SecretArgs}).
+   */
   public static String commandLine(String command, List<String> args) {
     StringBuilder line = new StringBuilder("benchlake ").append(command);
-    for (String arg : args) {
+    for (String arg : SecretArgs.redacted(args)) {
       line.append(' ').append(shellQuoted(arg));
     }
     return line.toString();

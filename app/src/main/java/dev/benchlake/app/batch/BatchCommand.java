@@ -2,6 +2,7 @@ package dev.benchlake.app.batch;
 
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.cli.SecretArgs;
 import dev.benchlake.core.cli.VersionProvider;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -84,7 +85,10 @@ public final class BatchCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     int firstFailure = ExitCode.OK;
     for (Line line : lines) {
-      err.println("batch: line " + line.number() + ": " + line.text().strip());
+      // As written, unless it gives credentials as --conf: then its words, those values replaced.
+      List<String> shown = SecretArgs.redacted(line.words());
+      err.println("batch: line " + line.number() + ": "
+          + (shown.equals(line.words()) ? line.text().strip() : String.join(" ", shown)));
       err.flush();
       CommandLine command = commands.get();
       command.setOut(out);
