@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,15 +39,24 @@ class ServerFaultsTest {
   }
 
   private RunResult runWhileCrashing(LoadgenConfig config) throws Exception {
+    // 1.5 s into the step, not into the run: on a busy machine the set-up (table load, vacuum) can
+    // take seconds, and a crash timed from the run's start then hit the set-up or the end-of-run snapshot.
+    CompletableFuture<Void> stepStarted = new CompletableFuture<>();
     CompletableFuture<Void> crash = CompletableFuture.runAsync(() -> {
       try {
+        stepStarted.get(120, TimeUnit.SECONDS);
         Thread.sleep(1_500);
         ServerCrashes.crashAndRestart(server, Duration.ofMillis(1_500));
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
     });
-    RunResult result = Loadgen.run(config, ProgressListener.NONE, server);
+    RunResult result = Loadgen.run(config, new ProgressListener() {
+      @Override
+      public void onStepStart(String step, int index, int count) {
+        stepStarted.complete(null);
+      }
+    }, server);
     crash.get();
     return result;
   }
