@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The server crashes and comes back in the middle of a run: loadgen keeps going and records every attempt. */
 @org.junit.jupiter.api.Tag("integration")
 class ServerFaultsTest {
+  private static final Duration RUN = Duration.ofSeconds(8);
   private static EmbeddedServer server;
 
   @TempDir
@@ -38,15 +40,25 @@ class ServerFaultsTest {
   }
 
   private RunResult runWhileCrashing(LoadgenConfig config) throws Exception {
+    // 1 s into the step, not into the run: on a busy machine the set-up (table load, vacuum) can take
+    // seconds, and a crash timed from the run's start then hit the set-up or the end-of-run snapshot.
+    // The step (RUN) leaves 6 s for the restart, its crash recovery and the tasks after it.
+    CompletableFuture<Void> stepStarted = new CompletableFuture<>();
     CompletableFuture<Void> crash = CompletableFuture.runAsync(() -> {
       try {
-        Thread.sleep(1_500);
-        ServerCrashes.crashAndRestart(server, Duration.ofMillis(1_500));
+        stepStarted.get(120, TimeUnit.SECONDS);
+        Thread.sleep(1_000);
+        ServerCrashes.crashAndRestart(server, Duration.ofMillis(1_000));
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
     });
-    RunResult result = Loadgen.run(config, ProgressListener.NONE, server);
+    RunResult result = Loadgen.run(config, new ProgressListener() {
+      @Override
+      public void onStepStart(String step, int index, int count) {
+        stepStarted.complete(null);
+      }
+    }, server);
     crash.get();
     return result;
   }
@@ -55,7 +67,7 @@ class ServerFaultsTest {
   void closedLoopReconnectsAndRecordsEachFailedAttempt() throws Exception {
     Path out = tmp.resolve("closed");
     RunResult result = runWhileCrashing(TestServers.sharedConfig(out).workload("point-select").tableSize(1000)
-        .mode(LoadgenConfig.Mode.closed(3)).duration(Duration.ofSeconds(6)).build());
+        .mode(LoadgenConfig.Mode.closed(3)).duration(RUN).build());
 
     assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
     List<TaskRecord> tasks = TestServers.tasks(out);
@@ -76,7 +88,7 @@ class ServerFaultsTest {
   void burstPoolRecoversAfterTheRestart() throws Exception {
     Path out = tmp.resolve("burst");
     RunResult result = runWhileCrashing(TestServers.sharedConfig(out).workload("point-select").tableSize(1000)
-        .mode(LoadgenConfig.Mode.burst(50, 3, Duration.ofSeconds(2))).duration(Duration.ofSeconds(6)).build());
+        .mode(LoadgenConfig.Mode.burst(50, 3, Duration.ofSeconds(2))).duration(RUN).build());
 
     assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
     List<TaskRecord> tasks = TestServers.tasks(out);
