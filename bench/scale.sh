@@ -2,7 +2,7 @@
 # Benchmark: the whole pipeline at two sizes, to see how each stage scales with the task count.
 #
 #   bench/scale.sh [--sizes 10M,100M] [--runs 20] [--steps 10] [--dir D] [--ingest folder|per-run]
-#                  [--quick] [--cluster] [--keep]
+#                  [--quick] [--cluster | --cluster-only] [--keep]
 #
 # Per size, --runs loadgen run directories (manifest.json + tasks.csv, written by the bench
 # module's GenerateRuns through core's TaskCsv, streaming) hold size/runs tasks each over --steps
@@ -13,14 +13,15 @@
 #   compare  os=a vs os=b (10 vs 10 runs, 10 steps)
 #   trend    p99_s by version
 # Prints wall time and peak RSS (/usr/bin/time -v "Maximum resident set size") per stage and size,
-# the ratio time(largest)/time(smallest) per stage (goal <= 10 × the size ratio + 10 %, i.e. <= 11
-# for 10M → 100M), and the load average beside each stage (the machine may be shared).
+# the ratio time(largest)/time(smallest) per stage (goal <= 1.1 × the size ratio, i.e. <= 11 for
+# 10M → 100M), and the load average beside each stage (the machine may be shared).
 #   --quick    sizes 1M,10M (minutes instead of an hour)
 #   --cluster  also run the smallest size through spark-submit on a Spark standalone cluster (one
 #              master, one worker on 127.0.0.1, laid out as StandaloneClusterIT does) and time it,
 #              right after the same size in local mode (BENCH_WORKER_MEMORY, BENCH_EXECUTOR_MEMORY)
+#   --cluster-only  the cluster run alone (no local stages)
 #   --keep     keep the generated runs and warehouses (default: removed at the end)
-# Data goes under --dir (default /tmp/benchlake-scale): about 85 bytes per task of CSV plus the
+# Data goes under --dir (default /tmp/benchlake-scale): about 65 bytes per task of CSV and 30 of
 # warehouse, ~10 GB at 100M. Needs a build:  mvn -B -q -DskipTests -Pbench package
 set -euo pipefail
 
@@ -31,6 +32,7 @@ steps=10
 dir=${BENCH_DIR:-/tmp/benchlake-scale}
 ingest_mode=folder
 cluster=false
+local_runs=true
 keep=false
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -41,8 +43,9 @@ while [[ $# -gt 0 ]]; do
     --ingest) ingest_mode=$2; shift 2 ;;
     --quick) sizes=1M,10M; shift ;;
     --cluster) cluster=true; shift ;;
+    --cluster-only) cluster=true; local_runs=false; shift ;;
     --keep) keep=true; shift ;;
-    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -72,7 +75,7 @@ if python3 -c "import sys; sys.exit(0 if $need_gb < $free_gb else 1)"; then :; e
   echo "not enough disk under $dir" >&2; exit 1
 fi
 
-results="$dir/results.tsv"
+results="$dir/results.$$.tsv"   # one per invocation: two may share --dir
 : > "$results"
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 
@@ -121,7 +124,8 @@ cluster_pipeline() { # SIZE: its runs must be generated
     > "$dir/master.log" 2>&1 &
   master_pid=$!
   worker_pid=
-  stop_cluster() { kill "$master_pid" ${worker_pid:+"$worker_pid"} 2> /dev/null || true; }
+  sampler_pid=
+  stop_cluster() { kill ${sampler_pid:+"$sampler_pid"} "$master_pid" ${worker_pid:+"$worker_pid"} 2> /dev/null || true; }
   trap stop_cluster EXIT
   wait_json() { # PYTHON-CONDITION-ON-j
     for _ in $(seq 1 180); do
@@ -143,10 +147,24 @@ cluster_pipeline() { # SIZE: its runs must be generated
     --conf "spark.executor.memory=${BENCH_EXECUTOR_MEMORY:-4g}"
     --conf "spark.executor.extraJavaOptions=${spark_flags[*]}"
     --class dev.benchlake.app.SparkMain "$app_target/benchlake-spark.jar")
+  # The executor's peak RSS, sampled each second (the driver's is what /usr/bin/time sees).
+  sampler() {
+    local peak=0 rss
+    while :; do
+      for pid in $(pgrep -f CoarseGrainedExecutorBackend || true); do
+        rss=$(awk '/^VmRSS/ { print int($2 / 1024) }' "/proc/$pid/status" 2> /dev/null || echo 0)
+        if (( ${rss:-0} > peak )); then peak=$rss; echo "$peak" > "$dir/executor-peak.mb"; fi
+      done
+      sleep 1
+    done
+  }
+  echo 0 > "$dir/executor-peak.mb"
+  sampler & sampler_pid=$!
   echo "== $size through spark-submit on a standalone cluster (spark://127.0.0.1:$master_port, worker $worker_memory, executor ${BENCH_EXECUTOR_MEMORY:-4g})"
   pipeline "$size-cluster" "$size" "${submit[@]}"
   apps=$(curl -fsS "http://127.0.0.1:$master_web/json/" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["completedapps"]))')
-  echo "  the master lists $apps completed application(s)"
+  echo "  the master lists $apps completed application(s); the executor's peak RSS over all stages: $(cat "$dir/executor-peak.mb") MB"
+  kill "$sampler_pid" 2> /dev/null || true
   stop_cluster
   trap - EXIT
 }
@@ -158,8 +176,10 @@ for size in "${size_names[@]}"; do
   echo "== $size: $runs runs x $per_run tasks"
   timed generate "$size" java "${spark_flags[@]}" -cp "$bench_jar:$bench_target/lib/*" \
     dev.benchlake.bench.scale.GenerateRuns --dir "$dir/runs-$size" --runs "$runs" --tasks-per-run "$per_run" --steps "$steps"
-  pipeline "$size" "$size" "$root/bin/benchlake"
-  du -sh "$dir/runs-$size" "$dir/wh-$size" | sed 's/^/  size on disk: /'
+  if [[ $local_runs == true ]]; then
+    pipeline "$size" "$size" "$root/bin/benchlake"
+    du -sh "$dir/runs-$size" "$dir/wh-$size" | sed 's/^/  size on disk: /'
+  fi
   if [[ $cluster == true && $size == "${size_names[0]}" ]]; then
     cluster_pipeline "$size"   # before the larger sizes: its figure comes early in a long run
   fi
