@@ -196,7 +196,8 @@ for line in open(path):
     rows[(size, stage)] = (float(wall), int(rss), load)
 scale = n_large / n_small
 goal = scale * 1.1
-print(f"{'stage':10} {small + ' s':>10} {small + ' MB':>9} {large + ' s':>10} {large + ' MB':>9} {'time x':>8} {'RSS x':>6}  goal <= {goal:g}")
+if small != large:
+    print(f"{'stage':10} {small + ' s':>10} {small + ' MB':>9} {large + ' s':>10} {large + ' MB':>9} {'time x':>8} {'RSS x':>6}  goal <= {goal:g}")
 for stage in ("generate", "ingest", "compare", "trend"):
     a, b = rows.get((small, stage)), rows.get((large, stage))
     if not a or not b or small == large:
