@@ -2,7 +2,7 @@
 # Benchmark: the whole pipeline at two sizes, to see how each stage scales with the task count.
 #
 #   bench/scale.sh [--sizes 10M,100M] [--runs 20] [--steps 10] [--dir D] [--ingest folder|per-run]
-#                  [--quick] [--cluster | --cluster-only] [--keep]
+#                  [--quick] [--cluster | --cluster-only] [--keep] [--skip-ingest]
 #
 # Per size, --runs loadgen run directories (manifest.json + tasks.csv, written by the bench
 # module's GenerateRuns through core's TaskCsv, streaming) hold size/runs tasks each over --steps
@@ -21,6 +21,7 @@
 #              right after the same size in local mode (BENCH_WORKER_MEMORY, BENCH_EXECUTOR_MEMORY)
 #   --cluster-only  the cluster run alone (no local stages)
 #   --keep     keep the generated runs and warehouses (default: removed at the end)
+#   --skip-ingest  compare and trend only, on the warehouses a run with --keep left
 # Data goes under --dir (default /tmp/benchlake-scale): about 65 bytes per task of CSV and 30 of
 # warehouse, ~10 GB at 100M. Needs a build:  mvn -B -q -DskipTests -Pbench package
 set -euo pipefail
@@ -33,6 +34,7 @@ dir=${BENCH_DIR:-/tmp/benchlake-scale}
 ingest_mode=folder
 cluster=false
 local_runs=true
+skip_ingest=false
 keep=false
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -45,7 +47,8 @@ while [[ $# -gt 0 ]]; do
     --cluster) cluster=true; shift ;;
     --cluster-only) cluster=true; local_runs=false; shift ;;
     --keep) keep=true; shift ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --skip-ingest) skip_ingest=true; shift ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -97,12 +100,16 @@ timed() { # NAME SIZE COMMAND... : runs it under /usr/bin/time -v, appends "size
 
 pipeline() { # SIZE INPUT-SIZE RUNNER...   (RUNNER: the command words that run a benchlake command)
   local size=$1 input=$dir/runs-$2; shift 2
-  rm -rf "$dir/wh-$size" "$dir/report-$size" "$dir/trend-$size"
-  if [[ $ingest_mode == per-run ]]; then
+  rm -rf "$dir/report-$size" "$dir/trend-$size"
+  if [[ $skip_ingest == true ]]; then
+    [[ -d $dir/wh-$size ]] || { echo "--skip-ingest: no warehouse $dir/wh-$size" >&2; exit 1; }
+  elif [[ $ingest_mode == per-run ]]; then
+    rm -rf "$dir/wh-$size"
     # /usr/bin/time's peak RSS is then that of the largest of the ingests.
     timed ingest "$size" bash -c 'wh=$1 in=$2; shift 2; for run in "$in"/scale-*; do "$@" ingest --warehouse "$wh" "$run" || exit 1; done' \
       _ "$dir/wh-$size" "$input" "$@"
   else
+    rm -rf "$dir/wh-$size"
     timed ingest "$size" "$@" ingest --warehouse "$dir/wh-$size" "$input"
   fi
   timed compare "$size" "$@" compare --warehouse "$dir/wh-$size" --baseline os=a --candidate os=b --out "$dir/report-$size"
