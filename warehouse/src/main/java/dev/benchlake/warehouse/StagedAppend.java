@@ -68,13 +68,67 @@ public final class StagedAppend {
     String path = warehouse.path(table);
     DeltaLog log = DeltaLog.forTable(spark, path);
     OptimisticTransaction txn = log.startTransaction();
+    java.util.Set<String> before = firstPartitionFiles(spark, log.dataPath());
     WriteIntoDelta write = new WriteIntoDelta(log, SaveMode.Append,
         new DeltaOptions(scalaMap(java.util.Map.of()), spark.sessionState().conf()),
         CollectionConverters.asScala(List.<String>of()).toList(),
         scalaMap(table.properties()),
         rows, Option.empty(), Option.empty());
     List<Action> actions = new ArrayList<>(CollectionConverters.asJava(write.write(txn, spark, Option.empty(), false)));
+    removeEmptyFiles(spark, log, before, actions);
     return new StagedAppend(spark, table, path, txn, actions);
+  }
+
+  /** The names of the table's top-level {@code part-00000-*} data files. */
+  private static java.util.Set<String> firstPartitionFiles(SparkSession spark, Path dataPath) {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    try {
+      FileSystem fs = dataPath.getFileSystem(spark.sparkContext().hadoopConfiguration());
+      if (fs.exists(dataPath)) {
+        for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(dataPath, p -> p.getName().startsWith("part-00000-"))) {
+          names.add(f.getPath().getName());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + dataPath, e);
+    }
+    return names;
+  }
+
+  /**
+   * Spark's first write task always opens a file, even with no rows (so that an empty output has
+   * its schema), and Delta names no file without rows: such a file would stay in the table's
+   * folder, named by no log, after a refused, metrics-only or empty ingest. This removes the new
+   * ones: files with no rows are never committed by anyone, so removing one is always safe.
+   */
+  private static void removeEmptyFiles(SparkSession spark, DeltaLog log, java.util.Set<String> before,
+      List<Action> actions) {
+    java.util.Set<String> named = new java.util.HashSet<>();
+    for (Action action : actions) {
+      if (action instanceof AddFile add) {
+        named.add(add.absolutePath(log).getName());
+      }
+    }
+    org.apache.hadoop.conf.Configuration conf = spark.sparkContext().hadoopConfiguration();
+    for (String name : firstPartitionFiles(spark, log.dataPath())) {
+      if (before.contains(name) || named.contains(name) || !name.endsWith(".parquet")) {
+        continue;
+      }
+      Path file = new Path(log.dataPath(), name);
+      try (org.apache.parquet.hadoop.ParquetFileReader reader = org.apache.parquet.hadoop.ParquetFileReader.open(
+          org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(file, conf))) {
+        if (reader.getRecordCount() != 0) {
+          continue;
+        }
+      } catch (IOException e) {
+        continue; // another writer's file, still being written: not ours to judge
+      }
+      try {
+        file.getFileSystem(conf).delete(file, false);
+      } catch (IOException e) {
+        LOG.warn("cannot remove the empty data file {}: {}", file, e.getMessage());
+      }
+    }
   }
 
   private static scala.collection.immutable.Map<String, String> scalaMap(java.util.Map<String, String> map) {
