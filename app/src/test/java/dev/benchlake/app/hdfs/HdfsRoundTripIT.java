@@ -3,6 +3,7 @@ package dev.benchlake.app.hdfs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.analysis.cli.CompareCommand;
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.ingest.cli.IngestCommand;
 import dev.benchlake.warehouse.RunLocks;
 import dev.benchlake.warehouse.cli.ExportCommand;
@@ -12,8 +13,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +33,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The same chain (ingest of a folder tree, runs, export, compare) on a real in-process HDFS
@@ -112,28 +110,28 @@ class HdfsRoundTripIT extends SparkTestBase {
     assertThat(onLocal.files()).contains("\"" + tmp.resolve("local/results/a/pgbench_log.4242.1") + "\"")
         .doesNotContain("file:");
     // The Kernel reader (no --conf) and Spark read the same runs on HDFS.
-    Cli spark = run(new RunsCommand(), "--warehouse", hdfsWarehouse, "--json", "--conf", "spark.sql.shuffle.partitions=2");
-    assertThat(spark.err()).isEmpty();
-    assertThat(normalised(spark.out())).isEqualTo(normalised(onHdfs.runsJson()));
+    CommandRun spark = CommandRun.of(new RunsCommand(), "--warehouse", hdfsWarehouse, "--json", "--conf", "spark.sql.shuffle.partitions=2");
+    assertThat(spark.stderr()).isEmpty();
+    assertThat(normalised(spark.stdout())).isEqualTo(normalised(onHdfs.runsJson()));
 
     // file: URIs are the plain local paths: the same file through a file: URI, into the local
     // warehouse named by its file: URI, is the run already there (content key, tables and all).
     Path file = tmp.resolve("local/results/b/pgbench_retries.4242");
-    Cli again = run(new IngestCommand(), "--warehouse", Path.of(localWarehouse).toUri().toString(), file.toUri().toString());
-    assertThat(again.exitCode()).as(again.err()).isZero();
-    assertThat(again.err()).contains(file + ": already ingested as run").contains("already ingested, nothing added");
+    CommandRun again = CommandRun.of(new IngestCommand(), "--warehouse", Path.of(localWarehouse).toUri().toString(), file.toUri().toString());
+    assertThat(again.exitCode()).as(again.stderr()).isZero();
+    assertThat(again.stderr()).contains(file + ": already ingested as run").contains("already ingested, nothing added");
   }
 
   @Test
   void anUnknownHostAndAMissingFileAreOneLineAndExit2() {
     String warehouse = tmp.resolve("errors-warehouse").toString();
-    Cli unknown = run(new IngestCommand(), "--warehouse", warehouse, "hdfs://no-such-host.invalid:8020/results");
+    CommandRun unknown = CommandRun.of(new IngestCommand(), "--warehouse", warehouse, "hdfs://no-such-host.invalid:8020/results");
     assertThat(unknown.exitCode()).isEqualTo(2);
-    assertThat(unknown.err().strip()).doesNotContain("\n").contains("hdfs://no-such-host.invalid:8020/results")
+    assertThat(unknown.stderr().strip()).doesNotContain("\n").contains("hdfs://no-such-host.invalid:8020/results")
         .contains("unknown host");
-    Cli missing = run(new IngestCommand(), "--warehouse", warehouse, hdfs + "/no/such/file");
+    CommandRun missing = CommandRun.of(new IngestCommand(), "--warehouse", warehouse, hdfs + "/no/such/file");
     assertThat(missing.exitCode()).isEqualTo(2);
-    assertThat(missing.err().strip()).doesNotContain("\n").endsWith(hdfs + "/no/such/file: no such file or directory");
+    assertThat(missing.stderr().strip()).doesNotContain("\n").endsWith(hdfs + "/no/such/file: no such file or directory");
   }
 
   /**
@@ -173,18 +171,18 @@ class HdfsRoundTripIT extends SparkTestBase {
       String report) {}
 
   private static Chain chain(String input, String warehouse, Path out) throws IOException {
-    Cli ingest = run(new IngestCommand(), "--warehouse", warehouse, "--label-from-path", LABELS, input);
-    assertThat(ingest.exitCode()).as(ingest.err()).isZero();
-    Cli runsJson = run(new RunsCommand(), "--warehouse", warehouse, "--json");
-    assertThat(runsJson.exitCode()).as(runsJson.err()).isZero();
+    CommandRun ingest = CommandRun.of(new IngestCommand(), "--warehouse", warehouse, "--label-from-path", LABELS, input);
+    assertThat(ingest.exitCode()).as(ingest.stderr()).isZero();
+    CommandRun runsJson = CommandRun.of(new RunsCommand(), "--warehouse", warehouse, "--json");
+    assertThat(runsJson.exitCode()).as(runsJson.stderr()).isZero();
     String runs = export(warehouse, "runs", "--columns",
         "run_id,source_format,source_key,labels,status,started_at,finished_at,tasks_accepted,step_metrics_rows,lines_rejected");
     String tasks = export(warehouse, "tasks", "--format", "jsonl");
     String files = export(warehouse, "ingest_files", "--format", "jsonl");
-    Cli compare = run(new CompareCommand(), "--warehouse", warehouse, "--baseline", "side=a", "--candidate", "side=b",
+    CommandRun compare = CommandRun.of(new CompareCommand(), "--warehouse", warehouse, "--baseline", "side=a", "--candidate", "side=b",
         "--out", out.toString());
-    assertThat(compare.exitCode()).as(compare.err()).isZero();
-    return new Chain(ingest.out().lines().sorted().toList(), ingest.err(), runs, runsJson.out(), tasks, files,
+    assertThat(compare.exitCode()).as(compare.stderr()).isZero();
+    return new Chain(ingest.stdout().lines().sorted().toList(), ingest.stderr(), runs, runsJson.stdout(), tasks, files,
         Files.readString(out.resolve("report.json")));
   }
 
@@ -193,26 +191,14 @@ class HdfsRoundTripIT extends SparkTestBase {
     String[] all = new String[args.length + 6];
     System.arraycopy(new String[] {"--warehouse", warehouse, "--table", table, "--out", "-"}, 0, all, 0, 6);
     System.arraycopy(args, 0, all, 6, args.length);
-    Cli cli = run(new ExportCommand(stdout), all);
-    assertThat(cli.exitCode()).as(table + ": " + cli.err()).isZero();
+    CommandRun cli = CommandRun.of(new ExportCommand(stdout), all);
+    assertThat(cli.exitCode()).as(table + ": " + cli.stderr()).isZero();
     return stdout.toString(StandardCharsets.UTF_8);
   }
 
   /** runs --json without the ingest times (each ingest has its own). */
   private static String normalised(String runsJson) {
     return runsJson.replaceAll("\"ingested_at\"\\s*:\\s*\"[^\"]*\"", "\"ingested_at\":\"\"");
-  }
-
-  record Cli(int exitCode, String out, String err) {}
-
-  private static Cli run(Object command, String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = dev.benchlake.core.cli.Cli.commandLine(command);
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
-    return new Cli(code, out.toString(), err.toString());
   }
 
   private static byte[] fixture(String name) throws IOException {
