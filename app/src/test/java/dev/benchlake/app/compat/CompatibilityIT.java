@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.cli.CompareCommand;
 import dev.benchlake.analysis.cli.TrendCommand;
 import dev.benchlake.core.Json;
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.ingest.cli.IngestCommand;
 import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.cli.ExportCommand;
@@ -16,8 +17,6 @@ import dev.benchlake.warehouse.cli.UpgradeCommand;
 import dev.benchlake.warehouse.spark.SparkTestBase;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +33,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 /**
  * Upgrades lose nothing (issue 17): the current build on copies of the frozen fixtures of every
@@ -88,9 +86,9 @@ class CompatibilityIT extends SparkTestBase {
         assertSameExport(release, wh, table);
       }
       if (pass == 0) {
-        Cli upgrade = run(new UpgradeCommand(), "--warehouse", wh.toString());
-        assertThat(upgrade.exitCode()).as(upgrade.err()).isZero();
-        assertThat(upgrade.out()).contains("step_metrics: added columns health_before",
+        CommandRun upgrade = CommandRun.of(new UpgradeCommand(), "--warehouse", wh.toString());
+        assertThat(upgrade.exitCode()).as(upgrade.stderr()).isZero();
+        assertThat(upgrade.stdout()).contains("step_metrics: added columns health_before",
             "format " + FORMAT.get(release) + " -> " + WarehouseFormat.CURRENT);
       }
     }
@@ -100,13 +98,13 @@ class CompatibilityIT extends SparkTestBase {
   void compareAndTrendRunOnTheOldWarehouseWithoutAnUpgrade() throws IOException {
     Path wh = copy("warehouse", "wh");
     Map<Path, String> before = snapshot(wh);
-    Cli compare = run(new CompareCommand(), "--warehouse", wh.toString(), "--baseline", "db_major=14",
+    CommandRun compare = CommandRun.of(new CompareCommand(), "--warehouse", wh.toString(), "--baseline", "db_major=14",
         "--candidate", "db_major=17", "--out", tmp.resolve("compare").toString());
-    assertThat(compare.exitCode()).as(compare.err()).isZero();
+    assertThat(compare.exitCode()).as(compare.stderr()).isZero();
     assertThat(tmp.resolve("compare/report.json")).isNotEmptyFile();
-    Cli trend = run(new TrendCommand(), "--warehouse", wh.toString(), "--by", "db_major", "--base", "14",
+    CommandRun trend = CommandRun.of(new TrendCommand(), "--warehouse", wh.toString(), "--by", "db_major", "--base", "14",
         "--where", "campaign=compat", "--out", tmp.resolve("trend").toString());
-    assertThat(trend.exitCode()).as(trend.err()).isZero();
+    assertThat(trend.exitCode()).as(trend.stderr()).isZero();
     assertThat(tmp.resolve("trend/trend.json")).isNotEmptyFile();
     assertThat(snapshot(wh)).as("reading changes nothing in the warehouse").isEqualTo(before);
   }
@@ -116,27 +114,27 @@ class CompatibilityIT extends SparkTestBase {
     Path wh = copy("warehouse", "wh");
     Path newRun = newRunFolder("compat-after-upgrade");
     Map<Path, String> before = snapshot(wh);
-    Cli refused = run(new IngestCommand(), "--warehouse", wh.toString(), newRun.toString());
+    CommandRun refused = CommandRun.of(new IngestCommand(), "--warehouse", wh.toString(), newRun.toString());
     assertThat(refused.exitCode()).isEqualTo(2);
-    assertThat(refused.err().strip()).doesNotContain("\n").contains("format 1", "benchlake upgrade --warehouse");
+    assertThat(refused.stderr().strip()).doesNotContain("\n").contains("format 1", "benchlake upgrade --warehouse");
     assertThat(snapshot(wh)).as("a refused append writes nothing").isEqualTo(before);
 
-    Cli upgrade = run(new UpgradeCommand(), "--warehouse", wh.toString());
-    assertThat(upgrade.exitCode()).as(upgrade.err()).isZero();
-    assertThat(upgrade.out()).contains("rejects: added columns error_type", "runs: added column server_start",
+    CommandRun upgrade = CommandRun.of(new UpgradeCommand(), "--warehouse", wh.toString());
+    assertThat(upgrade.exitCode()).as(upgrade.stderr()).isZero();
+    assertThat(upgrade.stdout()).contains("rejects: added columns error_type", "runs: added column server_start",
         "step_metrics: added columns health_before", "format 1 -> " + WarehouseFormat.CURRENT);
     Map<Path, String> upgraded = snapshot(wh);
-    Cli again = run(new UpgradeCommand(), "--warehouse", wh.toString());
+    CommandRun again = CommandRun.of(new UpgradeCommand(), "--warehouse", wh.toString());
     assertThat(again.exitCode()).isZero();
-    assertThat(again.out()).contains("nothing changed");
+    assertThat(again.stdout()).contains("nothing changed");
     assertThat(snapshot(wh)).as("a second upgrade changes nothing").isEqualTo(upgraded);
     assertThat(upgraded.keySet().stream().filter(p -> p.toString().endsWith(".parquet")))
         .as("the upgrade rewrote no data file").containsExactlyInAnyOrderElementsOf(
             before.keySet().stream().filter(p -> p.toString().endsWith(".parquet")).toList());
 
-    Cli ingest = run(new IngestCommand(), "--warehouse", wh.toString(), newRun.toString());
-    assertThat(ingest.exitCode()).as(ingest.err()).isZero();
-    assertThat(ingest.out().strip()).isEqualTo("compat-after-upgrade");
+    CommandRun ingest = CommandRun.of(new IngestCommand(), "--warehouse", wh.toString(), newRun.toString());
+    assertThat(ingest.exitCode()).as(ingest.stderr()).isZero();
+    assertThat(ingest.stdout().strip()).isEqualTo("compat-after-upgrade");
     Map<String, JsonNode> runs = runsById(wh);
     assertThat(runs).hasSize(expectedRuns().size() + 1);
     expectedRuns().forEach((id, expected) -> assertSubset(runs.get(id), expected, "run " + id));
@@ -149,9 +147,9 @@ class CompatibilityIT extends SparkTestBase {
         .extracting(f -> f.get("run_id").asText()).containsOnly("compat-after-upgrade").hasSize(2);
     assertThat(files).allSatisfy(f -> assertThat(f.get("lines").asLong()).isEqualTo(
         f.get("data_lines").asLong() + f.get("metadata_lines").asLong() + f.get("rejected_lines").asLong()));
-    Cli rejects = run(new RejectsCommand(), "--warehouse", wh.toString(), "--json");
+    CommandRun rejects = CommandRun.of(new RejectsCommand(), "--warehouse", wh.toString(), "--json");
     assertThat(rejects.exitCode()).isZero();
-    JsonNode summary = Json.mapper().readTree(rejects.out());
+    JsonNode summary = Json.mapper().readTree(rejects.stdout());
     assertThat(summary.get("rejected_lines").asLong()).isEqualTo(3);
     assertThat(summary.get("by_error_type").get("(not recorded)").asLong()).as("0.1.0 never recorded a type")
         .isEqualTo(3);
@@ -163,8 +161,8 @@ class CompatibilityIT extends SparkTestBase {
   void theRawRunFolderOfAReleaseIngestsWithZeroRejects(String release) throws IOException {
     Path run = copy(release, "run", "run");
     Path wh = tmp.resolve("fresh");
-    Cli ingest = run(new IngestCommand(), "--warehouse", wh.toString(), run.toString());
-    assertThat(ingest.exitCode()).as(ingest.err()).isZero();
+    CommandRun ingest = CommandRun.of(new IngestCommand(), "--warehouse", wh.toString(), run.toString());
+    assertThat(ingest.exitCode()).as(ingest.stderr()).isZero();
     JsonNode only = runsById(wh).values().iterator().next();
     assertThat(only.get("lines_rejected").asLong()).isZero();
     assertThat(only.get("tasks_accepted").asLong()).isEqualTo(Files.readAllLines(run.resolve("tasks.csv")).size() - 1);
@@ -180,17 +178,17 @@ class CompatibilityIT extends SparkTestBase {
     Files.writeString(wh.resolve("_benchlake/format.json"), "{\"format_version\": " + (WarehouseFormat.CURRENT + 1) + "}\n");
     Map<Path, String> before = snapshot(wh);
     Path newRun = newRunFolder("compat-too-new");
-    List<Cli> results = List.of(
-        run(new RunsCommand(), "--warehouse", wh.toString()),
-        run(new IngestCommand(), "--warehouse", wh.toString(), newRun.toString()),
-        run(new UpgradeCommand(), "--warehouse", wh.toString()),
-        run(new RejectsCommand(), "--warehouse", wh.toString()),
-        run(new ExportCommand(), "--warehouse", wh.toString(), "--table", "runs", "--out", tmp.resolve("x.csv").toString()),
-        run(new CompareCommand(), "--warehouse", wh.toString(), "--baseline", "db_major=14", "--candidate", "db_major=17",
+    List<CommandRun> results = List.of(
+        CommandRun.of(new RunsCommand(), "--warehouse", wh.toString()),
+        CommandRun.of(new IngestCommand(), "--warehouse", wh.toString(), newRun.toString()),
+        CommandRun.of(new UpgradeCommand(), "--warehouse", wh.toString()),
+        CommandRun.of(new RejectsCommand(), "--warehouse", wh.toString()),
+        CommandRun.of(new ExportCommand(), "--warehouse", wh.toString(), "--table", "runs", "--out", tmp.resolve("x.csv").toString()),
+        CommandRun.of(new CompareCommand(), "--warehouse", wh.toString(), "--baseline", "db_major=14", "--candidate", "db_major=17",
             "--out", tmp.resolve("c").toString()));
-    for (Cli r : results) {
-      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
-      assertThat(r.err().strip()).doesNotContain("\n")
+    for (CommandRun r : results) {
+      assertThat(r.exitCode()).as(r.stderr()).isEqualTo(2);
+      assertThat(r.stderr().strip()).doesNotContain("\n")
           .contains("format " + (WarehouseFormat.CURRENT + 1), "newer than this benchlake");
     }
     assertThat(snapshot(wh)).as("nothing written").isEqualTo(before);
@@ -223,13 +221,13 @@ class CompatibilityIT extends SparkTestBase {
     for (String table : List.of("runs", "rejects")) {
       assertSameExport(wh, table);
     }
-    Cli finish = run(new UpgradeCommand(), "--warehouse", wh.toString());
-    assertThat(finish.exitCode()).as(finish.err()).isZero();
-    assertThat(finish.out()).as("the killed upgrade's rejects commit stays done").doesNotContain("rejects:")
+    CommandRun finish = CommandRun.of(new UpgradeCommand(), "--warehouse", wh.toString());
+    assertThat(finish.exitCode()).as(finish.stderr()).isZero();
+    assertThat(finish.stdout()).as("the killed upgrade's rejects commit stays done").doesNotContain("rejects:")
         .contains("format 1 -> " + WarehouseFormat.CURRENT);
     assertThat(Files.readString(wh.resolve("_benchlake/format.json")))
         .contains("\"format_version\": " + WarehouseFormat.CURRENT);
-    assertThat(run(new UpgradeCommand(), "--warehouse", wh.toString()).out()).contains("nothing changed");
+    assertThat(CommandRun.of(new UpgradeCommand(), "--warehouse", wh.toString()).stdout()).contains("nothing changed");
     assertSameRuns(wh);
     assertSameExport(wh, "rejects");
   }
@@ -278,10 +276,10 @@ class CompatibilityIT extends SparkTestBase {
   }
 
   private Map<String, JsonNode> runsById(Path wh) throws IOException {
-    Cli runs = run(new RunsCommand(), "--warehouse", wh.toString(), "--json");
-    assertThat(runs.exitCode()).as(runs.err()).isZero();
+    CommandRun runs = CommandRun.of(new RunsCommand(), "--warehouse", wh.toString(), "--json");
+    assertThat(runs.exitCode()).as(runs.stderr()).isZero();
     Map<String, JsonNode> out = new TreeMap<>();
-    for (String line : runs.out().split("\n")) {
+    for (String line : runs.stdout().split("\n")) {
       if (!line.isBlank()) {
         JsonNode node = Json.mapper().readTree(line);
         out.put(node.get("run_id").asText(), node);
@@ -305,9 +303,9 @@ class CompatibilityIT extends SparkTestBase {
 
   private List<JsonNode> exportRows(Path wh, String table) throws IOException {
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    Cli export = run(new ExportCommand(stdout), "--warehouse", wh.toString(), "--table", table, "--format", "jsonl",
+    CommandRun export = CommandRun.of(new ExportCommand(stdout), "--warehouse", wh.toString(), "--table", table, "--format", "jsonl",
         "--out", "-");
-    assertThat(export.exitCode()).as(export.err()).isZero();
+    assertThat(export.exitCode()).as(export.stderr()).isZero();
     List<JsonNode> rows = new ArrayList<>();
     for (String line : stdout.toString(StandardCharsets.UTF_8).split("\n")) {
       if (!line.isBlank()) {
@@ -362,15 +360,4 @@ class CompatibilityIT extends SparkTestBase {
     return out;
   }
 
-  record Cli(int exitCode, String out, String err) {}
-
-  private static Cli run(Object command, String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = dev.benchlake.core.cli.Cli.commandLine(command);
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
-    return new Cli(code, out.toString(), err.toString());
-  }
 }

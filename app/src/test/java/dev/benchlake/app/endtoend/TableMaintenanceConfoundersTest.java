@@ -10,6 +10,7 @@ import dev.benchlake.core.Json;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.StepHealth;
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.ingest.Ingest;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.loadgen.Loadgen;
@@ -20,8 +21,6 @@ import dev.benchlake.loadgen.db.BetweenSteps;
 import dev.benchlake.loadgen.db.EmbeddedServer;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.spark.SparkTestBase;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,7 +29,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Issue 15's confounder proof, through every layer: loadgen's sysbench steps (writes, then point
@@ -84,9 +82,9 @@ class TableMaintenanceConfoundersTest extends SparkTestBase {
       assertThat(s.get("explanation").asText()).doesNotContain("confounded");
     }
 
-    Cli trend = run(new TrendCommand(), "--warehouse", warehouse.root(), "--by", "protocol", "--base", "none",
+    CommandRun trend = CommandRun.of(new TrendCommand(), "--warehouse", warehouse.root(), "--by", "protocol", "--base", "none",
         "--metric", "qps", "--out", dir.resolve("t").toString());
-    assertThat(trend.exitCode()).as(trend.err()).isZero();
+    assertThat(trend.exitCode()).as(trend.stderr()).isZero();
     JsonNode t = Json.mapper().readTree(Files.readString(dir.resolve("t/trend.json")));
     JsonNode tPoint = step(t, "point-select").get("confounders");
     assertThat(tPoint.get("none").isNull()).as("none at the base").isTrue();
@@ -125,9 +123,9 @@ class TableMaintenanceConfoundersTest extends SparkTestBase {
   }
 
   private JsonNode compare(Warehouse warehouse, String baseline, String candidate, String out) throws Exception {
-    Cli compare = run(new CompareCommand(), "--warehouse", warehouse.root(), "--baseline", baseline, "--candidate",
+    CommandRun compare = CommandRun.of(new CompareCommand(), "--warehouse", warehouse.root(), "--baseline", baseline, "--candidate",
         candidate, "--out", dir.resolve(out).toString());
-    assertThat(compare.exitCode()).as(compare.err()).isZero();
+    assertThat(compare.exitCode()).as(compare.stderr()).isZero();
     return Json.mapper().readTree(Files.readString(dir.resolve(out).resolve("report.json")));
   }
 
@@ -140,15 +138,4 @@ class TableMaintenanceConfoundersTest extends SparkTestBase {
     throw new AssertionError("no step " + name + " in " + report);
   }
 
-  record Cli(int exitCode, String out, String err) {}
-
-  private static Cli run(Object command, String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = dev.benchlake.core.cli.Cli.commandLine(command);
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
-    return new Cli(code, out.toString(), err.toString());
-  }
 }
