@@ -2,16 +2,16 @@ package dev.benchlake.app.smallreads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.ingest.cli.IngestCommand;
 import dev.benchlake.warehouse.cli.ExportCommand;
 import dev.benchlake.warehouse.cli.RejectsCommand;
 import dev.benchlake.warehouse.cli.RunsCommand;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import dev.benchlake.warehouse.spark.SparkTestBase;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /**
  * {@code runs}, {@code export} (of every table but tasks) and {@code rejects} print the same
@@ -72,14 +71,14 @@ class KernelReaderIT extends SparkTestBase {
         .append(app).append("\t23\t-1\t00:00:00\n");
     Files.writeString(sources.resolve("details." + app + ".txt"), details);
     // A label that CSV must quote, with non-ASCII text.
-    Cli ingest = run(new IngestCommand(), "--warehouse", wh.toString(), "--label", "db_major=15",
+    CommandRun ingest = CommandRun.of(new IngestCommand(), "--warehouse", wh.toString(), "--label", "db_major=15",
         "--label", "note=\u00e9\uD83D\uDE00,\"q\"", sources.toString());
-    assertThat(ingest.exitCode()).as(ingest.err()).isZero();
+    assertThat(ingest.exitCode()).as(ingest.stderr()).isZero();
     WAREHOUSES.put(BUILT, wh);
     for (String version : List.of("0.1.0", "0.2.0")) {
       WAREHOUSES.put(version, copy(COMPAT.resolve(version).resolve("warehouse"), tmp.resolve("wh" + version)));
     }
-    assertThat(run("runs", "--warehouse", WAREHOUSES.get("0.1.0").toString(), "--where", STARTED, "--json").out().lines())
+    assertThat(run("runs", "--warehouse", WAREHOUSES.get("0.1.0").toString(), "--where", STARTED, "--json").stdout().lines())
         .as("the timestamp selector picks one fixture run").hasSize(1);
   }
 
@@ -120,26 +119,44 @@ class KernelReaderIT extends SparkTestBase {
     List<String> command = new ArrayList<>(args);
     command.addAll(1, List.of("--warehouse", WAREHOUSES.get(warehouse).toString()));
     String[] kernelArgs = command.toArray(String[]::new);
-    Cli kernel = run(kernelArgs);
-    Cli spark = run(with(kernelArgs));
+    CommandRun kernel = run(kernelArgs);
+    CommandRun spark = run(with(kernelArgs));
     String what = String.join(" ", command);
-    assertThat(kernel.exitCode()).as(what + ": " + kernel.err()).isZero();
-    assertThat(spark.exitCode()).as(what + ": " + spark.err()).isZero();
-    assertThat(kernel.out()).as(what).isEqualTo(spark.out());
+    assertThat(kernel.exitCode()).as(what + ": " + kernel.stderr()).isZero();
+    assertThat(spark.exitCode()).as(what + ": " + spark.stderr()).isZero();
+    assertThat(kernel.stdout()).as(what).isEqualTo(spark.stdout());
     // Agreeing on nothing would prove nothing: every case has rows, but 0.1.0's missing table.
     if (!(warehouse.equals("0.1.0") && args.contains("ingest_files"))) {
-      assertThat(kernel.out().lines().count()).as(what + " has rows").isGreaterThan(args.contains("jsonl")
+      assertThat(kernel.stdout().lines().count()).as(what + " has rows").isGreaterThan(args.contains("jsonl")
           || args.contains("--json") || args.get(0).equals("runs") ? 0 : 1);
     }
+  }
+
+  /**
+   * One command reads each table at one commit: {@code runs} is read two or three times (exists?,
+   * its rows, the selection), and an ingest landing between those reads must not be half seen.
+   */
+  @Test
+  void oneCommandReadsOneCommitOfRuns() throws IOException {
+    Path wh = copy(WAREHOUSES.get(BUILT), tmp.resolve("one-commit"));
+    int before = KernelWarehouse.at(wh.toString()).runs().size();
+    KernelWarehouse reading = KernelWarehouse.at(wh.toString()).requireExisting();
+    // Another transaction count makes it another source (ingest skips content it already has).
+    Path newer = Files.writeString(tmp.resolve("newer-point-select.txt"),
+        fixture("oltp_point_select.txt").replace("49695  (49507.72", "40001  (49507.72"));
+    CommandRun ingest = CommandRun.of(new IngestCommand(), "--warehouse", wh.toString(), newer.toString());
+    assertThat(ingest.exitCode()).as(ingest.stderr()).isZero();
+    assertThat(reading.runs()).as("the command that began before the ingest").hasSize(before);
+    assertThat(KernelWarehouse.at(wh.toString()).runs()).as("a command after it").hasSize(before + 1);
   }
 
   @Test
   void noWarehouseIsTheSameClearErrorOnBothPaths() {
     String missing = tmp.resolve("nothing-here").toString();
-    Cli kernel = run(new RunsCommand(), "--warehouse", missing);
-    Cli spark = run(new RunsCommand(), with("--warehouse", missing));
+    CommandRun kernel = CommandRun.of(new RunsCommand(), "--warehouse", missing);
+    CommandRun spark = CommandRun.of(new RunsCommand(), with("--warehouse", missing));
     assertThat(kernel.exitCode()).isEqualTo(2).isEqualTo(spark.exitCode());
-    assertThat(kernel.err()).contains("no warehouse at").isEqualTo(spark.err());
+    assertThat(kernel.stderr()).contains("no warehouse at").isEqualTo(spark.stderr());
   }
 
   private static String[] with(String... args) {
@@ -149,28 +166,17 @@ class KernelReaderIT extends SparkTestBase {
     return out;
   }
 
-  record Cli(int exitCode, String out, String err) {}
-
   /** {@code runs}, {@code export} or {@code rejects} by name; export's {@code --out -} is captured as UTF-8 bytes. */
-  private static Cli run(String... command) {
+  private static CommandRun run(String... command) {
     String[] args = java.util.Arrays.copyOfRange(command, 1, command.length);
     if (command[0].equals("export")) {
       ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-      Cli cli = run(new ExportCommand(stdout), args);
-      return new Cli(cli.exitCode(), stdout.toString(StandardCharsets.UTF_8), cli.err());
+      CommandRun cli = CommandRun.of(new ExportCommand(stdout), args);
+      return new CommandRun(cli.exitCode(), stdout.toString(StandardCharsets.UTF_8), cli.stderr());
     }
-    return run(command[0].equals("runs") ? new RunsCommand() : new RejectsCommand(), args);
+    return CommandRun.of(command[0].equals("runs") ? new RunsCommand() : new RejectsCommand(), args);
   }
 
-  private static Cli run(Object command, String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = dev.benchlake.core.cli.Cli.commandLine(command);
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
-    return new Cli(code, out.toString(), err.toString());
-  }
 
   private static String fixture(String name) throws IOException {
     try (InputStream in = KernelReaderIT.class.getResourceAsStream("/dev/benchlake/ingest/fixtures/" + name)) {

@@ -19,8 +19,10 @@ import io.delta.kernel.utils.CloseableIterator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
@@ -44,6 +46,12 @@ public final class KernelWarehouse {
   /** As {@code Warehouse.location()}: a local folder as a file: URI, so Kernel never resolves it on fs.defaultFS. */
   private final String location;
   private final Engine engine;
+  /**
+   * Each table's snapshot, taken once: a command reads {@code runs} two or three times (exists?,
+   * then its rows, then the selection), and each fresh snapshot lists and replays the log again.
+   * One snapshot per command also means every read of a table sees the same commit.
+   */
+  private final Map<Table, Optional<Snapshot>> snapshots = new EnumMap<>(Table.class);
 
   private KernelWarehouse(String root, Configuration conf) {
     this.root = root.endsWith("/") && root.length() > 1 ? root.substring(0, root.length() - 1) : root;
@@ -155,6 +163,10 @@ public final class KernelWarehouse {
   }
 
   private Optional<Snapshot> snapshot(Table table) {
+    return snapshots.computeIfAbsent(table, this::latestSnapshot);
+  }
+
+  private Optional<Snapshot> latestSnapshot(Table table) {
     try {
       return Optional.of(io.delta.kernel.Table.forPath(engine, path(table)).getLatestSnapshot(engine));
     } catch (TableNotFoundException e) {
