@@ -7,9 +7,33 @@
 # serial collector start it measurably sooner (bench/startup.sh). Everything else (Spark
 # commands, batch, loadgen, quickstart, study) keeps the JVM's defaults: their hot loops need C2.
 # Getting it wrong costs speed only, never a result, so when in doubt a command is long-lived.
+# loadgen alone gets flags of its own: it is a load generator sharing the CPUs with the server it
+# measures, so its CPU per task is what it must keep low (bench/loadgen.sh).
 
 # The flags of a short-lived JVM.
 short_lived_jvm_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
+
+# The flags of `benchlake loadgen` (not of quickstart or study, which run Spark too). Measured with
+# bench/loadgen.sh's fixed-rate CPU per task: the serial collector's allocation and write barriers
+# are cheaper than G1's for a heap that holds almost nothing for long; the classic socket
+# implementation reads with a timeout as poll + recv in native code, where NIO's takes a
+# non-blocking read that fails, a poll and a second read, plus locks and a direct-buffer copy in
+# Java (JDK 17 still has it; a JDK without it ignores the property). A collector named in
+# BENCHLAKE_JAVA_OPTS wins: the JVM refuses to start with two.
+loadgen_jvm_flags=(-Djdk.net.usePlainSocketImpl=true)
+[[ ${BENCHLAKE_JAVA_OPTS:-} == *-XX:+Use*GC* ]] || loadgen_jvm_flags+=(-XX:+UseSerialGC)
+
+# loadgen_command ARGS…: whether benchlake ARGS… is the loadgen command.
+loadgen_command() {
+  local arg
+  for arg in "$@"; do
+    if [[ $arg != -* ]]; then
+      [[ $arg == loadgen ]]
+      return
+    fi
+  done
+  return 1
+}
 
 # short_lived ARGS…: whether benchlake ARGS… starts no Spark session.
 short_lived() {

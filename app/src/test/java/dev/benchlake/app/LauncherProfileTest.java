@@ -34,6 +34,34 @@ class LauncherProfileTest {
     return code == 0;
   }
 
+  /** The profile's output for {@code SCRIPT} run after sourcing it, with BENCHLAKE_JAVA_OPTS = {@code javaOpts}. */
+  static String run(String javaOpts, String script, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("bash", "-c", "source \"$0\"; " + script,
+        PROFILE.toAbsolutePath().toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().put("BENCHLAKE_JAVA_OPTS", javaOpts);
+    Process process = builder.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    process.waitFor();
+    return output.strip();
+  }
+
+  @Test
+  void onlyLoadgenGetsTheLoadGeneratorJvm() throws Exception {
+    String isLoadgen = "if loadgen_command \"$@\"; then echo yes; else echo no; fi";
+    assertThat(run("", isLoadgen, "loadgen", "--quiet")).isEqualTo("yes");
+    assertThat(run("", isLoadgen, "-V", "loadgen", "--serve")).isEqualTo("yes");
+    assertThat(run("", isLoadgen)).isEqualTo("no");
+    assertThat(run("", isLoadgen, "quickstart", "--out", "q")).isEqualTo("no");
+    assertThat(run("", isLoadgen, "study", "versions")).isEqualTo("no");
+    assertThat(run("", isLoadgen, "ingest", "--warehouse", "wh", "loadgen")).isEqualTo("no");
+    String flags = "echo \"${loadgen_jvm_flags[*]}\"";
+    assertThat(run("", flags)).isEqualTo("-Djdk.net.usePlainSocketImpl=true -XX:+UseSerialGC");
+    // A collector of the user's: the JVM would refuse two.
+    assertThat(run("-Xmx1g -XX:+UseParallelGC", flags)).isEqualTo("-Djdk.net.usePlainSocketImpl=true");
+  }
+
   @Test
   void onlyCommandsWithoutSparkGetTheShortLivedJvm() throws Exception {
     Map<String, Boolean> cases = new java.util.LinkedHashMap<>();
