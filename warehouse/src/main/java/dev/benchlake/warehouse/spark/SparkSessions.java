@@ -41,6 +41,15 @@ public final class SparkSessions {
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         // Timestamps in the warehouse and the reports are UTC, whatever the machine's zone.
         .config("spark.sql.session.timeZone", "UTC")
+        // After each commit Delta writes the version's checksum (.crc: size, protocol, metadata,
+        // which Delta Kernel and Spark read to load a snapshot fast) and, under this setting
+        // (DeltaSQLConf: "[[Snapshot.allFiles]] will be stored in the .crc file" while a table has
+        // few files), the list of every data file, which it uses only to verify its own state. A
+        // new table's first commit finds no earlier list and rebuilds it with a Spark job: a small
+        // ingest into a new warehouse paid a job per table. The .crc is still written without it
+        // (an optional field of an optional file in the Delta protocol), as for any table past
+        // the threshold, and both readers read such tables as before.
+        .config("spark.databricks.delta.allFilesInCrc.enabled", "false")
         // Spark's own progress bar is the live progress of long jobs, but only on a terminal.
         .config("spark.ui.showConsoleProgress", Boolean.toString(System.console() != null));
     if (local) {
