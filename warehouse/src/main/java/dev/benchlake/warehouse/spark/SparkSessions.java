@@ -44,11 +44,11 @@ public final class SparkSessions {
         // After each commit Delta writes the version's checksum (.crc: size, protocol, metadata,
         // which Delta Kernel and Spark read to load a snapshot fast) and, under this setting
         // (DeltaSQLConf: "[[Snapshot.allFiles]] will be stored in the .crc file" while a table has
-        // few files), the list of every data file, which it uses only to verify its own state. A
-        // new table's first commit finds no earlier list and rebuilds it with a Spark job: a small
-        // ingest into a new warehouse paid a job per table. The .crc is still written without it
-        // (an optional field of an optional file in the Delta protocol), as for any table past
-        // the threshold, and both readers read such tables as before.
+        // few files), the list of every data file, there to check the state Delta computes
+        // incrementally. A new table's first commit has no earlier list and rebuilds it with a
+        // Spark job: an ingest into a new warehouse paid one per table. The .crc is still written
+        // without it (an optional field of an optional file in the Delta protocol), as for every
+        // table past the threshold, and both readers read the tables as before.
         .config("spark.databricks.delta.allFilesInCrc.enabled", "false")
         // Spark's own progress bar is the live progress of long jobs, but only on a terminal.
         .config("spark.ui.showConsoleProgress", Boolean.toString(System.console() != null));
