@@ -2,11 +2,6 @@ package dev.benchlake.ingest;
 
 import dev.benchlake.core.Sha256;
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.max;
-import static org.apache.spark.sql.functions.min;
-import static org.apache.spark.sql.functions.sum;
 
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.ingest.IngestResult.FileAccount;
@@ -16,7 +11,6 @@ import dev.benchlake.ingest.format.SourceFormat;
 import dev.benchlake.ingest.format.SourcePlan;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.parse.ChunkJob;
-import dev.benchlake.ingest.parse.ChunkParsing;
 import dev.benchlake.ingest.parse.ParsedRows;
 import dev.benchlake.ingest.parse.RawLines;
 import dev.benchlake.ingest.source.FileScanner;
@@ -31,6 +25,7 @@ import dev.benchlake.warehouse.fs.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -187,9 +182,8 @@ public final class Ingest {
       outcomes.addAll(commit(warehouse, request, listener, parsed));
       return new IngestResult(outcomes, accounts);
     } finally {
-      parsed.rows.unpersist();
       // Refused (or failed before the tasks' commit): the written tasks were never committed.
-      parsed.stagedTasks.discard();
+      parsed.release();
     }
   }
 
@@ -262,30 +256,20 @@ public final class Ingest {
     return jobs;
   }
 
-  /**
-   * Runs one parsing pass: one Spark partition per chunk; the accounting pass gives
-   * {@link ParsedRows#SCHEMA} rows, the task pass {@link ParsedRows#TASK_SCHEMA} rows.
-   */
-  static Dataset<Row> parseAll(SparkSession spark, List<ChunkJob> jobs) {
-    boolean tasks = !jobs.isEmpty() && jobs.get(0).tasksPass();
-    if (jobs.isEmpty()) {
-      return spark.createDataFrame(List.of(), tasks ? ParsedRows.TASK_SCHEMA : ParsedRows.SCHEMA);
-    }
+  /** What one chunk's Spark task makes of it, on the executor. */
+  @FunctionalInterface
+  interface ChunkFunction extends java.io.Serializable {
+    Iterator<Row> rows(ChunkJob job, Storage files);
+  }
+
+  /** The chunks as one Spark partition each, turned into rows by {@code parse} on the executors. */
+  static JavaRDD<Row> chunkRdd(SparkSession spark, List<ChunkJob> jobs, ChunkFunction parse) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     // Executors open the files on the driver's Hadoop configuration (file systems, credentials).
     Broadcast<SerializableConfiguration> conf = jsc.broadcast(
         new SerializableConfiguration(spark.sparkContext().hadoopConfiguration()));
-    JavaRDD<Row> rows = jsc.parallelize(jobs, jobs.size())
-        .flatMap(job -> ChunkParsing.rows(job, Storage.on(conf.value().value())));
-    return spark.createDataFrame(rows, tasks ? ParsedRows.TASK_SCHEMA : ParsedRows.SCHEMA);
-  }
-
-  /** Counts of the accounting pass, per file, run part and kind: lines, failed tasks, rows, times. */
-  static List<Row> counts(Dataset<Row> rows) {
-    return rows.groupBy(col(ParsedRows.SOURCE), col(ParsedRows.FILE), col(ParsedRows.RUN_PART), col(ParsedRows.KIND))
-        .agg(sum(ParsedRows.N_LINES).as("lines"), sum(ParsedRows.N_FAILED).as("failed"), count(lit(1)).as("rows"),
-            min(ParsedRows.START_US).as("min_start"), max(ParsedRows.END_US).as("max_end"))
-        .collectAsList();
+    return jsc.parallelize(jobs, Math.max(1, jobs.size()))
+        .flatMap(job -> parse.rows(job, Storage.on(conf.value().value())));
   }
 
   /** The first rejected line of a file, for the message of a file that is all rejects. */

@@ -13,6 +13,7 @@ import dev.benchlake.core.Json;
 import dev.benchlake.core.Labels;
 import dev.benchlake.core.Sha256;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.ingest.Accounting.PartStats;
 import dev.benchlake.ingest.Ingest.Source;
 import dev.benchlake.ingest.IngestResult.FileAccount;
 import dev.benchlake.ingest.IngestResult.Outcome;
@@ -22,14 +23,12 @@ import dev.benchlake.ingest.parse.ChunkAccounts;
 import dev.benchlake.ingest.parse.ChunkJob;
 import dev.benchlake.ingest.parse.ChunkParsing;
 import dev.benchlake.ingest.parse.ParsedRows;
-import dev.benchlake.ingest.source.FileScanner;
 import dev.benchlake.ingest.source.ScannedFile;
 import dev.benchlake.warehouse.SchemaColumns;
 import dev.benchlake.warehouse.StagedAppend;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseWriter;
-import dev.benchlake.warehouse.fs.Storage;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,15 +40,14 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.functions;
-import org.apache.spark.util.SerializableConfiguration;
+import org.apache.spark.sql.types.DataTypes;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
@@ -72,104 +70,79 @@ final class ParsedIngest {
   final Dataset<Row> rows;
   /** The tasks, written by the one pass and not committed yet. */
   final StagedAppend stagedTasks;
+  /** The rows of chunks parsed again for their accounting, cached while the ingest runs; or null. */
+  private final Dataset<Row> reparsed;
   private final SparkSession spark;
   /** Per source, per run part: counts and times. */
-  private final Map<Integer, Map<String, PartStats>> parts = new HashMap<>();
+  private final Map<Integer, Map<String, PartStats>> parts;
   /** Per source, per file: [accepted data lines, accepted metadata lines, rejected lines]. */
-  private final Map<Integer, Map<Integer, long[]>> fileCounts = new HashMap<>();
-  private final Map<Integer, Map<String, String>> facts = new HashMap<>();
+  private final Map<Integer, Map<Integer, long[]>> fileCounts;
+  private final Map<Integer, Map<String, String>> facts;
   private final Map<Integer, Long> transformedMetricCounts = new HashMap<>();
   private final Instant ingestedAt = Instant.now();
   /** {@code --label}s: they override what a source says. */
   private final Map<String, String> cliLabels;
 
-  private static final class PartStats {
-    long tasks;
-    long failedTasks;
-    long metrics;
-    Long minStartUs;
-    Long maxEndUs;
-  }
-
-  private ParsedIngest(SparkSession spark, List<Source> sources, Dataset<Row> rows, Map<String, String> cliLabels,
-      StagedAppend stagedTasks) {
+  private ParsedIngest(SparkSession spark, List<Source> sources, Dataset<Row> rows, Dataset<Row> reparsed,
+      Accounting accounting, Map<String, String> cliLabels, StagedAppend stagedTasks) {
     this.stagedTasks = stagedTasks;
     this.spark = spark;
     this.cliLabels = cliLabels;
     this.sources = sources;
     this.rows = rows;
+    this.reparsed = reparsed;
+    this.parts = accounting.parts;
+    this.fileCounts = accounting.fileCounts;
+    this.facts = accounting.facts;
   }
 
   /**
    * The one pass: every chunk parsed once, in the Spark job that writes the tasks as uncommitted
-   * data files of the tasks table ({@link StagedAppend}); the accounting comes back beside them.
-   * Chunks whose accounting is too big to bring back are parsed again for it alone.
+   * data files of the tasks table ({@link StagedAppend}); the accounting comes back beside them
+   * and is counted on the driver. Chunks whose accounting is too big to bring back are parsed
+   * again for it alone (and counted on the executors). When no parser can give a task (sysbench,
+   * summaries, aggregate logs), the pass writes nothing: there would be no tasks table to commit.
    */
   static ParsedIngest parse(SparkSession spark, Warehouse warehouse, List<Source> sources,
       Map<String, String> cliLabels) {
     List<ChunkJob> jobs = Ingest.chunkJobs(sources);
     ChunkAccounts accounts = new ChunkAccounts(Long.getLong(BUDGET_PROPERTY, ACCOUNTS_BUDGET_BYTES));
     spark.sparkContext().register(accounts, "ingest accounting");
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    // Executors open the files on the driver's Hadoop configuration (file systems, credentials).
-    Broadcast<SerializableConfiguration> conf = jsc.broadcast(
-        new SerializableConfiguration(spark.sparkContext().hadoopConfiguration()));
-    JavaRDD<Row> taskRows = jsc.parallelize(jobs, Math.max(1, jobs.size()))
-        .flatMap(job -> ChunkParsing.tasksAndAccounts(job, Storage.on(conf.value().value()), accounts));
-    Dataset<Row> tasks = spark.createDataFrame(taskRows, ParsedRows.TASK_SCHEMA)
-        .select(SchemaColumns.select(WarehouseSchema.TASKS, Map.of(
-            WarehouseSchema.RUN_ID, taskRunIdColumn(sources).as(WarehouseSchema.RUN_ID),
-            WarehouseSchema.START_TS, timestamp_micros(col(ParsedRows.START_US)),
-            WarehouseSchema.END_TS, timestamp_micros(col(ParsedRows.END_US)),
-            WarehouseSchema.SOURCE_LINE, col(ParsedRows.LINE_NO))));
-    StagedAppend staged = StagedAppend.write(warehouse, WarehouseSchema.Table.TASKS, tasks);
+    JavaRDD<Row> taskRows = Ingest.chunkRdd(spark, jobs, (job, files) -> ChunkParsing.tasksAndAccounts(job, files, accounts));
+    StagedAppend staged = null;
+    if (jobs.stream().anyMatch(ChunkJob::yieldsTasks)) {
+      Dataset<Row> tasks = spark.createDataFrame(taskRows, ParsedRows.TASK_SCHEMA)
+          .select(SchemaColumns.select(WarehouseSchema.TASKS, Map.of(
+              WarehouseSchema.RUN_ID, taskRunIdColumn(sources).as(WarehouseSchema.RUN_ID),
+              WarehouseSchema.START_TS, timestamp_micros(col(ParsedRows.START_US)),
+              WarehouseSchema.END_TS, timestamp_micros(col(ParsedRows.END_US)),
+              WarehouseSchema.SOURCE_LINE, col(ParsedRows.LINE_NO))));
+      staged = StagedAppend.write(warehouse, WarehouseSchema.Table.TASKS, tasks);
+    } else if (taskRows.count() != 0) {
+      throw new IllegalStateException("a parser that says it gives no tasks gave some");
+    }
     ChunkAccounts.Gathered gathered = accounts.value();
     Dataset<Row> rows = spark.createDataFrame(gathered.rows(), ParsedRows.SCHEMA);
+    Accounting accounting = Accounting.of(gathered.rows());
+    Dataset<Row> reparsed = null;
     if (!gathered.overflowed().isEmpty()) {
       java.util.Set<ChunkAccounts.ChunkKey> again = new java.util.HashSet<>(gathered.overflowed());
-      rows = rows.union(Ingest.parseAll(spark, jobs.stream().filter(j -> again.contains(ChunkAccounts.ChunkKey.of(j)))
-          .toList()));
+      List<ChunkJob> overflowed = jobs.stream().filter(j -> again.contains(ChunkAccounts.ChunkKey.of(j))).toList();
+      reparsed = spark.createDataFrame(Ingest.chunkRdd(spark, overflowed, ChunkParsing::rows), ParsedRows.SCHEMA)
+          .persist(Ingest.cacheLevel());
+      accounting.merge(reparsed.javaRDD().aggregate(new Accounting(), Accounting::add, Accounting::merge));
+      rows = rows.union(reparsed);
     }
-    rows = rows.persist(Ingest.cacheLevel());
-    ParsedIngest parsed = new ParsedIngest(spark, sources, rows, cliLabels, staged);
-    for (Row c : Ingest.counts(rows)) {
-      parsed.add(c);
-    }
-    for (Row fact : rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.FACT))
-        .select(ParsedRows.SOURCE, ParsedRows.FACT_KEY, ParsedRows.FACT_VALUE).collectAsList()) {
-      parsed.facts.computeIfAbsent(fact.getInt(0), s -> new TreeMap<>()).put(fact.getString(1), fact.getString(2));
-    }
-    return parsed;
+    return new ParsedIngest(spark, sources, rows, reparsed, accounting, cliLabels, staged);
   }
 
-  private void add(Row c) {
-    int source = c.getInt(0);
-    int file = c.getInt(1);
-    String part = c.getString(2);
-    byte kind = c.getByte(3);
-    long lines = c.isNullAt(4) ? 0 : c.getLong(4);
-    long failed = c.isNullAt(5) ? 0 : c.getLong(5);
-    long rowCount = c.getLong(6);
-    long[] fileCount = fileCounts.computeIfAbsent(source, s -> new HashMap<>()).computeIfAbsent(file, f -> new long[3]);
-    if (kind == ParsedRows.TASK_SUMMARY || kind == ParsedRows.METRIC) {
-      fileCount[0] += lines;
-      PartStats stats = parts.computeIfAbsent(source, s -> new TreeMap<>()).computeIfAbsent(part, p -> new PartStats());
-      if (kind == ParsedRows.TASK_SUMMARY) {
-        stats.tasks += lines;
-        stats.failedTasks += failed;
-        if (!c.isNullAt(7) && (stats.minStartUs == null || c.getLong(7) < stats.minStartUs)) {
-          stats.minStartUs = c.getLong(7);
-        }
-        if (!c.isNullAt(8) && (stats.maxEndUs == null || c.getLong(8) > stats.maxEndUs)) {
-          stats.maxEndUs = c.getLong(8);
-        }
-      } else {
-        stats.metrics += rowCount;
-      }
-    } else if (kind == ParsedRows.METADATA) {
-      fileCount[1] += lines;
-    } else if (kind == ParsedRows.REJECT) {
-      fileCount[2] += lines;
+  /** Drops what the ingest cached, and the staged tasks of an ingest that did not commit them. */
+  void release() {
+    if (reparsed != null) {
+      reparsed.unpersist();
+    }
+    if (stagedTasks != null) {
+      stagedTasks.discard();
     }
   }
 
@@ -230,7 +203,7 @@ final class ParsedIngest {
     if (!source.plan.multiRun()) {
       return source.runId;
     }
-    return multiRunPrefix(source) + Sha256.hex(part).substring(0, 8);
+    return new MultiRunIds(multiRunPrefix(source)).call(part);
   }
 
   List<String> runIdsOf(Source source) {
@@ -257,15 +230,16 @@ final class ParsedIngest {
   }
 
   /**
-   * The run id of a task row from its source and run part, as {@link #runIdOf} gives it, but
-   * without knowing the run parts yet (the one pass writes tasks before the accounting is in).
+   * The run id of a task row from its source and run part, as {@link #runIdOf} gives it (through
+   * the same {@link MultiRunIds}), but without knowing the run parts yet: the one pass writes tasks
+   * before the accounting is in.
    */
   static Column taskRunIdColumn(List<Source> sources) {
     Column id = null;
     for (int s = 0; s < sources.size(); s++) {
       Source source = sources.get(s);
       Column value = source.plan.multiRun()
-          ? concat(lit(multiRunPrefix(source)), functions.substring(functions.sha2(col(ParsedRows.RUN_PART), 256), 1, 8))
+          ? functions.udf(new MultiRunIds(multiRunPrefix(source)), DataTypes.StringType).apply(col(ParsedRows.RUN_PART))
           : lit(source.runId);
       if (sources.size() == 1) {
         return value;
@@ -274,6 +248,29 @@ final class ParsedIngest {
           : id.when(col(ParsedRows.SOURCE).equalTo(s), value);
     }
     return id;
+  }
+
+  /**
+   * The one definition of a multi-run source's run ids: its prefix and the first 8 hex digits of
+   * the SHA-256 of the run part. A UDF for the task rows; the few distinct parts are hashed once
+   * per Spark task.
+   */
+  static final class MultiRunIds implements UDF1<String, String> {
+    private static final long serialVersionUID = 1L;
+    private final String prefix;
+    private transient Map<String, String> known;
+
+    MultiRunIds(String prefix) {
+      this.prefix = prefix;
+    }
+
+    @Override
+    public String call(String part) {
+      if (known == null) {
+        known = new HashMap<>();
+      }
+      return known.computeIfAbsent(part, p -> prefix + Sha256.hex(p).substring(0, 8));
+    }
   }
 
   private static String multiRunPrefix(Source source) {

@@ -168,6 +168,35 @@ class IngestTest extends IngestTestSupport {
     }
   }
 
+  /**
+   * What a user feels of a small ingest is mostly Spark jobs and Delta commits: one sysbench file
+   * into a new warehouse is the one pass and one write per table it fills (step_metrics,
+   * ingest_files, runs). Its accounting is counted on the driver (no query), a format without
+   * tasks stages no tasks table, and Delta rebuilds no file list after a new table's commit.
+   */
+  @Test
+  void aSmallIngestIntoANewWarehouseIsTheParseAndOneJobPerTable() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger jobs = new java.util.concurrent.atomic.AtomicInteger();
+    org.apache.spark.scheduler.SparkListener listener = new org.apache.spark.scheduler.SparkListener() {
+      @Override
+      public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
+        jobs.incrementAndGet();
+      }
+    };
+    spark.sparkContext().addSparkListener(listener);
+    IngestResult result;
+    try {
+      result = ingest(IngestRequest.of(fixture("oltp_point_select.txt")));
+      spark.sparkContext().listenerBus().waitUntilEmpty();
+    } finally {
+      spark.sparkContext().removeSparkListener(listener);
+    }
+    assertThat(jobs).as("Spark jobs of the ingest").hasValueLessThanOrEqualTo(4);
+    assertThat(tmp.resolve("warehouse").resolve(Table.TASKS.dirName())).doesNotExist();
+    assertThat(result.runs()).singleElement().satisfies(r -> assertThat(r.stepMetrics()).isPositive()
+        .isEqualTo(count("step_metrics")));
+  }
+
   /** Every real fixture through auto-detection and Spark: exact counts, nothing rejected. */
   @Test
   void realFixturesIngestWithAutoDetection() throws Exception {

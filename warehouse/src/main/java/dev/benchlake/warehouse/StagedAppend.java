@@ -120,8 +120,10 @@ public final class StagedAppend {
         if (reader.getRecordCount() != 0) {
           continue;
         }
-      } catch (IOException e) {
-        continue; // another writer's file, still being written: not ours to judge
+      } catch (IOException | RuntimeException e) {
+        // Another writer's file, still being written (Parquet says "not a Parquet file" while it
+        // has no footer yet, with a RuntimeException): not ours to judge.
+        continue;
       }
       try {
         file.getFileSystem(conf).delete(file, false);

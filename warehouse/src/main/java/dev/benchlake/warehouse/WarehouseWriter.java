@@ -134,15 +134,15 @@ public final class WarehouseWriter {
         listener.afterCommit(table);
         continue;
       }
+      if (table != Table.RUNS && batch.empty().contains(table)) {
+        continue; // its rows may be null then (an ingest whose parsers give no tasks has none)
+      }
       // One row per run or per file: one Parquet file per ingest, written by one task, not one
       // per core (Delta Kernel readers open every file: a warehouse of N ingests is N files, not 2N).
       Dataset<Row> rows = ONE_FILE_TABLES.contains(table) ? batch.rows(table).coalesce(1) : batch.rows(table);
       if (!sameColumns(rows.schema(), table.schema())) {
         throw new IllegalArgumentException("rows for " + table.dirName() + " do not match its schema:\n"
             + rows.schema().treeString() + "expected:\n" + table.schema().treeString());
-      }
-      if (table != Table.RUNS && batch.empty().contains(table)) {
-        continue;
       }
       listener.beforeCommit(table);
       String path = warehouse.path(table);

@@ -36,6 +36,11 @@ final class CsvWideParser implements LineParser {
   }
 
   @Override
+  public boolean yieldsTasks() {
+    return false;
+  }
+
+  @Override
   public void parse(long lineNo, String line, ParseSink sink) {
     if (lineNo == 1) {
       sink.fact("", "run_label", columnLabel);

@@ -35,6 +35,11 @@ final class LoadgenManifestParser implements DocumentParser {
   private static final long serialVersionUID = 1L;
 
   @Override
+  public boolean yieldsTasks() {
+    return false;
+  }
+
+  @Override
   public void parse(List<String> lines, ParseSink sink) {
     Map<Long, List<ParsedMetric>> byLine = new TreeMap<>();
     try {

@@ -29,6 +29,11 @@ final class MytoolsSummaryParser implements DocumentParser {
   }
 
   @Override
+  public boolean yieldsTasks() {
+    return false;
+  }
+
+  @Override
   public void parse(List<String> lines, ParseSink sink) {
     boolean seen = false;
     for (int i = 0; i < lines.size(); i++) {

@@ -37,6 +37,11 @@ final class PgbenchAggParser implements LineParser {
   }
 
   @Override
+  public boolean yieldsTasks() {
+    return false;
+  }
+
+  @Override
   public void parse(long lineNo, String line, ParseSink sink) {
     if (line.isBlank()) {
       sink.metadata(lineNo);

@@ -65,6 +65,11 @@ final class PgbenchSummaryParser implements DocumentParser {
   }
 
   @Override
+  public boolean yieldsTasks() {
+    return false;
+  }
+
+  @Override
   public void parse(List<String> lines, ParseSink out) {
     FiniteMetrics sink = new FiniteMetrics(out);
     String step = stepOverride != null ? stepOverride : stepFromHeader(lines);

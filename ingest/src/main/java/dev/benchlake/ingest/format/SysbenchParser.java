@@ -63,6 +63,11 @@ final class SysbenchParser implements DocumentParser {
   }
 
   @Override
+  public boolean yieldsTasks() {
+    return false;
+  }
+
+  @Override
   public void parse(List<String> lines, ParseSink out) {
     FiniteMetrics sink = new FiniteMetrics(out);
     double previousS = 0;

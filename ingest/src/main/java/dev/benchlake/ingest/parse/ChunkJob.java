@@ -24,6 +24,11 @@ public record ChunkJob(
     }
   }
 
+  /** Whether the chunk's parser can give task verdicts. */
+  public boolean yieldsTasks() {
+    return lineParser != null ? lineParser.yieldsTasks() : documentParser.yieldsTasks();
+  }
+
   /** The same chunk for the task pass. */
   public ChunkJob forTasks() {
     return new ChunkJob(source, file, path, chunk, lineParser, documentParser, true);

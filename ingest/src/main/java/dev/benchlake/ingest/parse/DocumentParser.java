@@ -10,4 +10,9 @@ import java.util.List;
 public interface DocumentParser extends Serializable {
   /** Gives exactly one verdict for each line; {@code lines.get(i)} is line {@code i + 1}. */
   void parse(List<String> lines, ParseSink sink);
+
+  /** Whether this parser can give a task verdict (see {@link LineParser#yieldsTasks}). */
+  default boolean yieldsTasks() {
+    return true;
+  }
 }

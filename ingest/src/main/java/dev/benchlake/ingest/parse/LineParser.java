@@ -11,4 +11,12 @@ import java.io.Serializable;
 public interface LineParser extends Serializable {
   /** Gives exactly one verdict for {@code line} (see {@link ParseSink}). */
   void parse(long lineNo, String line, ParseSink sink);
+
+  /**
+   * Whether this parser can give a task verdict. An ingest whose parsers give none writes no
+   * tasks table (it would only be discarded), which a small sysbench or summary ingest feels.
+   */
+  default boolean yieldsTasks() {
+    return true;
+  }
 }

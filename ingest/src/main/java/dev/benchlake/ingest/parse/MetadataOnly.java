@@ -10,6 +10,11 @@ public final class MetadataOnly implements DocumentParser {
   private static final long serialVersionUID = 1L;
 
   @Override
+  public boolean yieldsTasks() {
+    return false;
+  }
+
+  @Override
   public void parse(List<String> lines, ParseSink sink) {
     for (int i = 0; i < lines.size(); i++) {
       sink.metadata(i + 1);

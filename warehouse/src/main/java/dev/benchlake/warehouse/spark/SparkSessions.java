@@ -41,6 +41,15 @@ public final class SparkSessions {
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         // Timestamps in the warehouse and the reports are UTC, whatever the machine's zone.
         .config("spark.sql.session.timeZone", "UTC")
+        // After each commit Delta writes the version's checksum (.crc: size, protocol, metadata,
+        // which Delta Kernel and Spark read to load a snapshot fast) and, under this setting
+        // (DeltaSQLConf: "[[Snapshot.allFiles]] will be stored in the .crc file" while a table has
+        // few files), the list of every data file, there to check the state Delta computes
+        // incrementally. A new table's first commit has no earlier list and rebuilds it with a
+        // Spark job: an ingest into a new warehouse paid one per table. The .crc is still written
+        // without it (an optional field of an optional file in the Delta protocol), as for every
+        // table past the threshold, and both readers read the tables as before.
+        .config("spark.databricks.delta.allFilesInCrc.enabled", "false")
         // Spark's own progress bar is the live progress of long jobs, but only on a terminal.
         .config("spark.ui.showConsoleProgress", Boolean.toString(System.console() != null));
     if (local) {
