@@ -1,6 +1,7 @@
 package dev.benchlake.warehouse.kernel;
 
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
@@ -72,8 +73,28 @@ public final class KernelWarehouse {
     return at(root, new Configuration());
   }
 
+  /**
+   * The small tables of a warehouse a Spark command opened ({@link Warehouse#at}, which checked
+   * its format), read on the driver on the session's Hadoop configuration (so {@code --conf
+   * spark.hadoop.*} settings apply): a few hundred runs read in milliseconds, where a Delta read on
+   * Spark rebuilds the table's snapshot in four Spark jobs first.
+   */
+  public static KernelWarehouse of(Warehouse warehouse) {
+    return new KernelWarehouse(warehouse.root(), warehouse.spark().sparkContext().hadoopConfiguration());
+  }
+
   public String root() {
     return root;
+  }
+
+  /**
+   * The Delta version of the runs table (the commit point: with the path it pins exactly what a
+   * report read), from its log alone.
+   *
+   * @throws BadInputException when no runs have been committed here
+   */
+  public long version() {
+    return snapshot(Table.RUNS).orElseThrow(this::noWarehouse).getVersion();
   }
 
   /**
@@ -83,10 +104,14 @@ public final class KernelWarehouse {
    */
   public KernelWarehouse requireExisting() {
     if (snapshot(Table.RUNS).isEmpty()) {
-      throw new BadInputException("no warehouse at " + root
-          + " (no runs have been ingested there yet; run 'benchlake ingest --warehouse " + root + " PATH…' first)");
+      throw noWarehouse();
     }
     return this;
+  }
+
+  private BadInputException noWarehouse() {
+    return new BadInputException("no warehouse at " + root
+        + " (no runs have been ingested there yet; run 'benchlake ingest --warehouse " + root + " PATH…' first)");
   }
 
   /** Committed runs. */
@@ -101,9 +126,14 @@ public final class KernelWarehouse {
     for (Row run : selectedRuns) {
       ids.add(run.getAs(WarehouseSchema.RUN_ID));
     }
+    return rowsOf(table, ids);
+  }
+
+  /** Rows of {@code table} whose run is one of {@code runIds} (ids read from the runs table: committed runs). */
+  public List<Row> rowsOf(Table table, Set<String> runIds) {
     List<Row> out = new ArrayList<>();
     for (Row row : read(table)) {
-      if (ids.contains(row.<String>getAs(WarehouseSchema.RUN_ID))) {
+      if (runIds.contains(row.<String>getAs(WarehouseSchema.RUN_ID))) {
         out.add(row);
       }
     }
