@@ -14,6 +14,7 @@ import io.delta.kernel.data.FilteredColumnarBatch;
 import io.delta.kernel.engine.Engine;
 import io.delta.kernel.exceptions.TableNotFoundException;
 import io.delta.kernel.internal.InternalScanFileUtils;
+import io.delta.kernel.internal.SnapshotImpl;
 import io.delta.kernel.internal.data.ScanStateRow;
 import io.delta.kernel.internal.util.Utils;
 import io.delta.kernel.utils.CloseableIterator;
@@ -163,6 +164,40 @@ public final class KernelWarehouse {
     }
     return rows;
   }
+
+  /**
+   * The committed data files of {@code table}'s latest version and its schema (Delta's JSON), when a
+   * plain Parquet read of those files is exactly the table: Delta reader version 1 (so no deletion
+   * vectors, no column mapping) and no partition columns, as every table benchlake writes. Empty
+   * when the table has no commit yet or is not such a table (read it with Delta then).
+   */
+  public Optional<TableFiles> plainParquetFiles(Table table) {
+    Optional<Snapshot> snapshot = snapshot(table);
+    if (snapshot.isEmpty() || !(snapshot.get() instanceof SnapshotImpl impl)
+        || impl.getProtocol().getMinReaderVersion() != 1 || !snapshot.get().getPartitionColumnNames().isEmpty()) {
+      return Optional.empty();
+    }
+    List<io.delta.kernel.utils.FileStatus> files = new ArrayList<>();
+    try (CloseableIterator<FilteredColumnarBatch> batches = snapshot.get().getScanBuilder().build().getScanFiles(engine)) {
+      while (batches.hasNext()) {
+        try (CloseableIterator<io.delta.kernel.data.Row> rows = batches.next().getRows()) {
+          while (rows.hasNext()) {
+            files.add(InternalScanFileUtils.getAddFileStatus(rows.next()));
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the files of " + path(table), e);
+    }
+    return Optional.of(new TableFiles(path(table), snapshot.get().getSchema().toJson(), files));
+  }
+
+  /**
+   * @param path the table's folder (qualified)
+   * @param schemaJson the table's schema as its Delta log has it (Spark's JSON form)
+   * @param files its committed data files (full paths)
+   */
+  public record TableFiles(String path, String schemaJson, List<io.delta.kernel.utils.FileStatus> files) {}
 
   /** One data file, deletion vectors and column mapping applied by {@link Scan#transformPhysicalData}. */
   private void readFile(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, RowConverter converter,
