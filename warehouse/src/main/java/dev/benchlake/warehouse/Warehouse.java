@@ -123,13 +123,6 @@ public final class Warehouse {
     return rows.join(ids, rows.col(WarehouseSchema.RUN_ID).equalTo(ids.col(WarehouseSchema.RUN_ID)), "left_semi");
   }
 
-  /** The Delta version of the runs table: with the path it pins exactly what a report read. */
-  public long version() {
-    requireExisting();
-    List<Row> last = DeltaTable.forPath(spark, path(Table.RUNS)).history(1).select("version").collectAsList();
-    return last.isEmpty() ? -1 : last.get(0).getLong(0);
-  }
-
   /**
    * A table in this build's schema: a table of an older format lacks the columns added since,
    * which read as typed nulls ("not recorded"), never as a default that would look measured.

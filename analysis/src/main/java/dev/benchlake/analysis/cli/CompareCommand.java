@@ -125,7 +125,8 @@ public final class CompareCommand implements Callable<Integer> {
         .withThresholdNs(threshold == null ? null : threshold.toNanos())
         .withCorrection(statistics.correction());
     double deadTupleThreshold = confounders.deadTupleThreshold();
-    Warehouse warehouse = warehouseOption.open(sparkOptions.session("compare")).requireExisting();
+    Warehouse warehouse = warehouseOption.open(sparkOptions.session("compare"));
+    // Compare.run fails first when there is no warehouse.
     ComparisonReport report = Compare.run(warehouse, request, deadTupleThreshold);
     CompareFiles.write(report, Provenance.of(warehouse, "compare", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();

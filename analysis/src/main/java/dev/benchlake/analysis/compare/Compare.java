@@ -12,6 +12,7 @@ import dev.benchlake.analysis.compare.StepComparison;
 import dev.benchlake.analysis.stats.LinearQuantile;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -41,7 +42,8 @@ public final class Compare {
    * @param deadFractionThreshold the table-maintenance check's threshold ({@link TableHealthConfounders})
    */
   public static ComparisonReport run(Warehouse warehouse, CompareRequest request, double deadFractionThreshold) {
-    warehouse.requireExisting();
+    // From the runs table's log (Kernel): Delta's Spark reader would build the table's DeltaLog for it.
+    KernelWarehouse.of(warehouse).requireExisting();
     RunGroups groups = RunGroups.select(warehouse, request);
     LOG.info("comparing {} baseline run(s) ({}) with {} candidate run(s) ({})", groups.baselineRuns().size(),
         request.baseline(), groups.candidateRuns().size(), request.candidate());

@@ -1,23 +1,20 @@
 package dev.benchlake.analysis.confounders;
 
-import static org.apache.spark.sql.functions.col;
-
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 
 /**
- * The only Spark in the confounder check: the selected runs' {@code table_health} rows of
- * step_metrics (a few per run), collected to the driver. A warehouse older than format 3 has no
- * such rows (its columns read as null): every step is then "not recorded".
+ * The selected runs' {@code table_health} rows of step_metrics (a few per run), read on the driver
+ * with Delta Kernel: a small table, which a Spark read would first rebuild a Delta snapshot of in
+ * Spark jobs. A warehouse older than format 3 has no such rows (its columns read as null): every
+ * step is then "not recorded".
  */
 public final class TableHealthReader {
   private TableHealthReader() {}
@@ -28,20 +25,15 @@ public final class TableHealthReader {
     if (runIds.isEmpty()) {
       return out;
     }
-    Dataset<Row> selected = warehouse.spark().createDataFrame(runIds.stream().map(id -> RowFactory.create(id)).toList(),
-        new StructType().add(WarehouseSchema.RUN_ID, DataTypes.StringType));
-    List<Row> rows = warehouse.committedOnly(Table.STEP_METRICS, selected)
-        .where(col("metric").equalTo(WarehouseSchema.TABLE_HEALTH_METRIC))
-        .select(col(WarehouseSchema.RUN_ID), col(WarehouseSchema.STEP),
-            col(WarehouseSchema.HEALTH_BEFORE).getField("n_live_tup"),
-            col(WarehouseSchema.HEALTH_BEFORE).getField("n_dead_tup"),
-            col(WarehouseSchema.TABLES_AUTOVACUUMED), col(WarehouseSchema.TABLES_AUTOANALYZED),
-            col(WarehouseSchema.BETWEEN_STEPS))
-        .collectAsList();
-    for (Row r : rows) {
-      StepHealthRecord record = new StepHealthRecord(r.getString(0), r.getString(1), r.isNullAt(2) ? null : r.getLong(2),
-          r.isNullAt(3) ? null : r.getLong(3), r.isNullAt(4) ? null : r.getInt(4), r.isNullAt(5) ? null : r.getInt(5),
-          r.getString(6));
+    for (Row r : KernelWarehouse.of(warehouse).rowsOf(Table.STEP_METRICS, new HashSet<>(runIds))) {
+      if (!WarehouseSchema.TABLE_HEALTH_METRIC.equals(r.getAs("metric"))) {
+        continue;
+      }
+      Row before = r.getAs(WarehouseSchema.HEALTH_BEFORE);
+      StepHealthRecord record = new StepHealthRecord(r.getAs(WarehouseSchema.RUN_ID), r.getAs(WarehouseSchema.STEP),
+          before == null ? null : before.getAs("n_live_tup"), before == null ? null : before.getAs("n_dead_tup"),
+          r.getAs(WarehouseSchema.TABLES_AUTOVACUUMED), r.getAs(WarehouseSchema.TABLES_AUTOANALYZED),
+          r.getAs(WarehouseSchema.BETWEEN_STEPS));
       out.computeIfAbsent(record.runId(), k -> new TreeMap<>()).putIfAbsent(record.step(), record);
     }
     return out;

@@ -12,6 +12,7 @@ import static org.apache.spark.sql.functions.when;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.spark.ListedParquet;
 import io.delta.tables.DeltaTable;
 import java.util.List;
 import java.util.Optional;
@@ -66,10 +67,13 @@ public final class WarehouseTasks {
         : SortedLatencies.sort(input(warehouse, steps), runIds, runGroup, partitions, thresholdNs);
   }
 
+  /** The committed tasks: their Parquet files as the Delta log lists them ({@link ListedParquet}), else Delta's reader. */
   private static Dataset<Row> table(Warehouse warehouse) {
-    SparkSession spark = warehouse.spark();
-    String path = warehouse.path(Table.TASKS);
-    return DeltaTable.isDeltaTable(spark, path) ? spark.read().format("delta").load(path)
-        : spark.createDataFrame(List.of(), Table.TASKS.schema());
+    return ListedParquet.read(warehouse, Table.TASKS).orElseGet(() -> {
+      SparkSession spark = warehouse.spark();
+      String path = warehouse.path(Table.TASKS);
+      return DeltaTable.isDeltaTable(spark, path) ? spark.read().format("delta").load(path)
+          : spark.createDataFrame(List.of(), Table.TASKS.schema());
+    });
   }
 }

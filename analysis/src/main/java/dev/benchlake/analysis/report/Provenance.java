@@ -3,6 +3,7 @@ package dev.benchlake.analysis.report;
 import dev.benchlake.core.BenchlakeVersion;
 import dev.benchlake.core.cli.SecretArgs;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -19,7 +20,8 @@ public record Provenance(String commandLine, String warehouse, long deltaVersion
 
   /** For {@code warehouse} as it is now, made by {@code benchlake <command> <args…>}. */
   public static Provenance of(Warehouse warehouse, String command, List<String> args) {
-    return new Provenance(commandLine(command, args), warehouse.root(), warehouse.version(), BenchlakeVersion.describe());
+    return new Provenance(commandLine(command, args), warehouse.root(),
+        KernelWarehouse.of(warehouse).version(), BenchlakeVersion.describe());
   }
 
   /**

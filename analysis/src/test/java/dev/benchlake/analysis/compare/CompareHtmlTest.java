@@ -8,6 +8,7 @@ import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.analysis.testing.WarehouseFixture;
 import dev.benchlake.warehouse.spark.SparkTestBase;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ class CompareHtmlTest extends SparkTestBase {
     // The forest plot, then per step: ECDF, histogram, runs and errors (both steps have failed tasks).
     page.assertRenderedCleanly(9);
     assertThat(page.markup()).contains("Step <code>read</code>").contains("slower")
-        .contains("runs table at Delta version <code>" + warehouse.version() + "</code>")
+        .contains("runs table at Delta version <code>" + KernelWarehouse.of(warehouse).version() + "</code>")
         .contains("benchlake compare --warehouse");
   }
 

@@ -1,6 +1,7 @@
 package dev.benchlake.warehouse.kernel;
 
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
@@ -13,6 +14,7 @@ import io.delta.kernel.data.FilteredColumnarBatch;
 import io.delta.kernel.engine.Engine;
 import io.delta.kernel.exceptions.TableNotFoundException;
 import io.delta.kernel.internal.InternalScanFileUtils;
+import io.delta.kernel.internal.SnapshotImpl;
 import io.delta.kernel.internal.data.ScanStateRow;
 import io.delta.kernel.internal.util.Utils;
 import io.delta.kernel.utils.CloseableIterator;
@@ -80,8 +82,28 @@ public final class KernelWarehouse {
     return at(root, new Configuration());
   }
 
+  /**
+   * The small tables of a warehouse a Spark command opened ({@link Warehouse#at}, which checked
+   * its format), read on the driver on the session's Hadoop configuration (so {@code --conf
+   * spark.hadoop.*} settings apply): a few hundred runs read in milliseconds, where a Delta read on
+   * Spark rebuilds the table's snapshot in four Spark jobs first.
+   */
+  public static KernelWarehouse of(Warehouse warehouse) {
+    return new KernelWarehouse(warehouse.root(), warehouse.spark().sparkContext().hadoopConfiguration());
+  }
+
   public String root() {
     return root;
+  }
+
+  /**
+   * The Delta version of the runs table (the commit point: with the path it pins exactly what a
+   * report read), from its log alone.
+   *
+   * @throws BadInputException when no runs have been committed here
+   */
+  public long version() {
+    return snapshot(Table.RUNS).orElseThrow(this::noWarehouse).getVersion();
   }
 
   /**
@@ -91,10 +113,14 @@ public final class KernelWarehouse {
    */
   public KernelWarehouse requireExisting() {
     if (snapshot(Table.RUNS).isEmpty()) {
-      throw new BadInputException("no warehouse at " + root
-          + " (no runs have been ingested there yet; run 'benchlake ingest --warehouse " + root + " PATH…' first)");
+      throw noWarehouse();
     }
     return this;
+  }
+
+  private BadInputException noWarehouse() {
+    return new BadInputException("no warehouse at " + root
+        + " (no runs have been ingested there yet; run 'benchlake ingest --warehouse " + root + " PATH…' first)");
   }
 
   /** Committed runs. */
@@ -109,9 +135,14 @@ public final class KernelWarehouse {
     for (Row run : selectedRuns) {
       ids.add(run.getAs(WarehouseSchema.RUN_ID));
     }
+    return rowsOf(table, ids);
+  }
+
+  /** Rows of {@code table} whose run is one of {@code runIds} (ids read from the runs table: committed runs). */
+  public List<Row> rowsOf(Table table, Set<String> runIds) {
     List<Row> out = new ArrayList<>();
     for (Row row : read(table)) {
-      if (ids.contains(row.<String>getAs(WarehouseSchema.RUN_ID))) {
+      if (runIds.contains(row.<String>getAs(WarehouseSchema.RUN_ID))) {
         out.add(row);
       }
     }
@@ -141,6 +172,40 @@ public final class KernelWarehouse {
     }
     return rows;
   }
+
+  /**
+   * The committed data files of {@code table}'s latest version and its schema (Delta's JSON), when a
+   * plain Parquet read of those files is exactly the table: Delta reader version 1 (so no deletion
+   * vectors, no column mapping) and no partition columns, as every table benchlake writes. Empty
+   * when the table has no commit yet or is not such a table (read it with Delta then).
+   */
+  public Optional<TableFiles> plainParquetFiles(Table table) {
+    Optional<Snapshot> snapshot = snapshot(table);
+    if (snapshot.isEmpty() || !(snapshot.get() instanceof SnapshotImpl impl)
+        || impl.getProtocol().getMinReaderVersion() != 1 || !snapshot.get().getPartitionColumnNames().isEmpty()) {
+      return Optional.empty();
+    }
+    List<io.delta.kernel.utils.FileStatus> files = new ArrayList<>();
+    try (CloseableIterator<FilteredColumnarBatch> batches = snapshot.get().getScanBuilder().build().getScanFiles(engine)) {
+      while (batches.hasNext()) {
+        try (CloseableIterator<io.delta.kernel.data.Row> rows = batches.next().getRows()) {
+          while (rows.hasNext()) {
+            files.add(InternalScanFileUtils.getAddFileStatus(rows.next()));
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the files of " + path(table), e);
+    }
+    return Optional.of(new TableFiles(path(table), snapshot.get().getSchema().toJson(), files));
+  }
+
+  /**
+   * @param path the table's folder (qualified)
+   * @param schemaJson the table's schema as its Delta log has it (Spark's JSON form)
+   * @param files its committed data files (full paths)
+   */
+  public record TableFiles(String path, String schemaJson, List<io.delta.kernel.utils.FileStatus> files) {}
 
   /** One data file, deletion vectors and column mapping applied by {@link Scan#transformPhysicalData}. */
   private void readFile(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, RowConverter converter,
