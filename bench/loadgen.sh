@@ -28,7 +28,8 @@
 #
 # Knobs (environment), defaults in brackets (about 10 min in all on 2 cores):
 #   BENCH_CLIENTS [4]          connections (threads) per tool
-#   BENCH_SECONDS [8]          counted seconds per run (after BENCH_WARMUP [3])
+#   BENCH_SECONDS [6]          counted seconds per run (>= 2), after BENCH_WARMUP [5] (a JVM pinned to
+#                              one CPU still compiles hot code 3-4 s after its first connection)
 #   BENCH_REPEATS [8]          interleaved rounds; the verdict says how many would decide
 #   BENCH_SERVER_CPUS [0]      taskset CPU list of the server; BENCH_CLIENT_CPUS [1] of the clients;
 #                              BENCH_PIN=off runs unpinned (also the case on a 1-CPU machine)
@@ -45,14 +46,15 @@ here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 root=$(dirname "$here")
 benchlake="$root/bin/benchlake"
 clients=${BENCH_CLIENTS:-4}
-seconds=${BENCH_SECONDS:-8}
-warmup=${BENCH_WARMUP:-3}
+seconds=${BENCH_SECONDS:-6}
+warmup=${BENCH_WARMUP:-5}
 repeats=${BENCH_REPEATS:-8}
 soak_seconds=${BENCH_SOAK_SECONDS:-120}
 table_size=${BENCH_TABLE_SIZE:-100000}
 scale=${BENCH_PGBENCH_SCALE:-10}
 pg_version=${BENCH_PG_VERSION:-17}
 goal=0.95
+(( seconds >= 2 )) || { echo "BENCH_SECONDS must be >= 2" >&2; exit 2; }
 
 for tool in sysbench pgbench psql taskset python3; do
   command -v "$tool" > /dev/null || { echo "bench/loadgen.sh needs $tool on PATH" >&2; exit 1; }
@@ -104,17 +106,34 @@ pgbench -i -q -s "$scale" bench > "$work/pgbench-init.log" 2>&1
 printf '\\set aid random(1, 100000 * :scale)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n' \
   > "$work/select-only.sql"
 
+ticks=$(getconf CLK_TCK)
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2> /dev/null || echo 0; }
+# client OUT COMMAND...: runs COMMAND on the client CPUs, its output to OUT, and writes to
+# $work/busy the share of one core it used from WARMUP + 1 s to WARMUP + SECONDS s after its start
+# (about the counted window): near 100 % means the client, not the server, set the pace.
+client() {
+  local out=$1
+  shift
+  "${pin_client[@]}" "$@" > "$out" 2>&1 &
+  local pid=$! before after
+  sleep $((warmup + 1))
+  before=$(cpu_ticks "$pid")
+  sleep $((seconds - 1))
+  after=$(cpu_ticks "$pid")
+  wait "$pid" || true
+  awk -v d=$((after - before)) -v t="$ticks" -v s=$((seconds - 1)) 'BEGIN { printf "%.0f\n", d / t / s * 100 }' > "$work/busy"
+}
 # mean_after WARMUP: the mean of the per-second TPS (field 2 of "SECOND TPS" lines) after WARMUP s.
 mean_after() { awk -v w="$1" '$1 > w + 0.5 { s += $2; n++ } END { if (n) printf "%.1f\n", s / n }'; }
 # Each function prints one number: transactions per second of the counted part of its run.
 run_sysbench() {
-  "${pin_client[@]}" sysbench oltp_point_select "${sysbench_common[@]}" --threads="$clients" \
-    --time=$((warmup + seconds)) --report-interval=1 run \
-    | sed -n 's/^\[ *\([0-9]*\)s \].* tps: \([0-9.]*\) .*/\1 \2/p' | mean_after "$warmup"
+  client "$work/sysbench.out" sysbench oltp_point_select "${sysbench_common[@]}" --threads="$clients" \
+    --time=$((warmup + seconds)) --report-interval=1 run
+  sed -n 's/^\[ *\([0-9]*\)s \].* tps: \([0-9.]*\) .*/\1 \2/p' "$work/sysbench.out" | mean_after "$warmup"
 }
 run_pgbench() {
-  "${pin_client[@]}" pgbench -n -S -M prepared -c "$clients" -j "$clients" -T $((warmup + seconds)) -P 1 bench 2>&1 \
-    | sed -n 's/^progress: \([0-9.]*\) s, \([0-9.]*\) tps.*/\1 \2/p' | mean_after "$warmup"
+  client "$work/pgbench.out" pgbench -n -S -M prepared -c "$clients" -j "$clients" -T $((warmup + seconds)) -P 1 bench
+  sed -n 's/^progress: \([0-9.]*\) s, \([0-9.]*\) tps.*/\1 \2/p' "$work/pgbench.out" | mean_after "$warmup"
 }
 # ours STEP_NAME [loadgen options...]: ok/s of the measured part, from loadgen's summary table.
 ours() {
@@ -123,9 +142,9 @@ ours() {
   local out="$work/run-$RANDOM$RANDOM"
   local record=(--out "$out")
   if [[ " $* " == *" --no-record "* ]]; then record=(); fi
-  "${pin_client[@]}" "$benchlake" loadgen --jdbc-url "$url" --user postgres --clients "$clients" \
-    --duration "${seconds}s" --warmup "${warmup}s" --quiet "${record[@]}" "$@" 2> "$work/ours.err" \
-    | awk -v step="$step" '$1 == step { print $5 }'
+  client "$work/ours.out" "$benchlake" loadgen --jdbc-url "$url" --user postgres --clients "$clients" \
+    --duration "${seconds}s" --warmup "${warmup}s" --quiet "${record[@]}" "$@"
+  awk -v step="$step" '$1 == step { print $5 }' "$work/ours.out"
   rm -rf "$out"
 }
 run_point_select() { ours point-select --workload point-select --skip-load --table-size "$table_size" "$@"; }
@@ -133,11 +152,14 @@ run_select_only() { ours select-only --script "$work/select-only.sql" -D "scale=
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-declare -A results
+declare -A results busy
 record() {
   [[ $2 =~ ^[0-9.]+$ ]] || { echo "no TPS from the $1 run (see $work)" >&2; trap - EXIT; exit 1; }
   results[$1]+="$2 "
-  printf '  %-22s %10.1f tps\n' "$1" "$2" >&2
+  local b
+  b=$(cat "$work/busy")
+  busy[$1]+="$b "
+  printf '  %-22s %10.1f tps  (client busy %3d %% of its core)\n' "$1" "$2" "$b" >&2
 }
 no_record=${BENCH_NO_RECORD:-off}
 
@@ -163,13 +185,19 @@ echo "loadgen vs the C tools, PostgreSQL $pg_version, $clients clients, ${warmup
 echo "$repeats interleaved rounds, $pinning, load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '  medians: loadgen point-select %.1f, sysbench oltp_point_select %.1f; loadgen select-only %.1f, pgbench -S %.1f tps\n' \
   "$(med ours-point-select)" "$(med sysbench)" "$(med ours-select-only)" "$(med pgbench)"
+bmed() { tr ' ' '\n' <<< "${busy[$1]}" | grep -v '^$' | median; }
+printf '  client busy (median %% of its one core): loadgen point-select %s, sysbench %s; loadgen select-only %s, pgbench %s\n' \
+  "$(bmed ours-point-select)" "$(bmed sysbench)" "$(bmed ours-select-only)" "$(bmed pgbench)"
+echo "  (well under 100 %: the server, not the client, set the pace of those runs)"
 pairs ours-point-select sysbench | ratio --goal "$goal" --label "  point-select, loadgen / sysbench oltp_point_select"
 pairs ours-select-only pgbench | ratio --goal "$goal" --label "  select-only, loadgen / pgbench -S -M prepared"
 if [[ $no_record == on ]]; then
   pairs ours-point-select ours-no-record | ratio --label "  recording, tasks.csv on / off (--no-record)"
 fi
 for k in sysbench ours-point-select pgbench ours-select-only ours-no-record; do
-  if [[ -n ${results[$k]:-} ]]; then printf '  runs %-18s %s\n' "$k" "${results[$k]}"; fi
+  if [[ -n ${results[$k]:-} ]]; then
+    printf '  runs %-18s %s (tps)\n  %-23s %s (client busy %% of its core)\n' "$k" "${results[$k]}" "" "${busy[$k]}"
+  fi
 done
 
 # Client CPU per task at the same fixed arrival rate: robust to the machine's other load, and the
@@ -177,8 +205,6 @@ done
 # over BENCH_CPU_SECONDS, from WARMUP + 5 s after the start, i.e. after start-up, data checks and JIT.
 cpu_rate=${BENCH_CPU_RATE:-10000}
 cpu_window=${BENCH_CPU_SECONDS:-10}
-ticks=$(getconf CLK_TCK)
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2> /dev/null || echo 0; }
 # measure_cpu NAME COMMAND...: microseconds of client CPU per task at $cpu_rate tasks/s.
 measure_cpu() {
   local name=$1
