@@ -8,7 +8,8 @@ Method: the log of each round's ratio; their mean and sample SD (ddof = 1); a tw
 t-interval on the mean (df = n - 1), exponentiated: the geometric mean of the per-round ratios and
 its interval. Verdict against GOAL: "met" when the interval's lower bound >= GOAL, "not met" when
 its upper bound < GOAL (each a one-sided test at 2.5 %), otherwise "not decided", with the rounds
-that 80 % power would need if the true ratio were the observed geometric mean and the SD the
+a fresh run would need for 80 % power (not more rounds added to this one: deciding after peeking
+would inflate the error rates) if the true ratio were the observed geometric mean and the SD the
 observed one (exact noncentral-t power, as analysis' RunsNeeded plans compare's run counts).
 
   python3 bench/paired_ratio.py --goal 0.95 < pairs     # the verdict line(s)
@@ -99,9 +100,9 @@ def report(pairs, goal, label):
             line += (f": the interval {lower:.3f}-{upper:.3f} straddles {goal:g} and the ratio is too close to it"
                      f" for any practical number of rounds to decide")
         else:
-            line += (f": the interval {lower:.3f}-{upper:.3f} straddles {goal:g}; about {max(need - n, 1)} more"
-                     f" rounds ({need} in all) would decide with 80% power, if the ratio and the SD stay as"
-                     f" observed (BENCH_REPEATS={need})")
+            line += (f": the interval {lower:.3f}-{upper:.3f} straddles {goal:g}; a fresh run of {need} rounds"
+                     f" (BENCH_REPEATS={need}, {need - n:+d} on this one) would decide with 80% power if the ratio"
+                     f" and the SD stay as observed")
     return line
 
 
@@ -122,6 +123,13 @@ def self_check():
         # 3.5 binomial SEs of slack at these trial counts
         if abs(coverage - CONFIDENCE) > 0.006 or false_met > 0.03 or false_not_met > 0.03:
             failures.append(n)
+    # The interval against scipy's own one-sample t-test (another code path to the same definition).
+    sample = rng.normal(0, sd, size=7)
+    ref = np.exp(stats.ttest_1samp(sample, 0).confidence_interval(CONFIDENCE))
+    ours = interval(sample)[1:]
+    print(f"interval {ours[0]:.6f}-{ours[1]:.6f}, scipy ttest_1samp {ref[0]:.6f}-{ref[1]:.6f}")
+    if not np.allclose(ours, ref, rtol=1e-12):
+        failures.append("interval")
     # The planned round count decides about POWER of the time when the true ratio is what was seen.
     true_ratio = 0.98
     planned = rounds_needed(rng.normal(math.log(true_ratio), sd, size=200_000), goal)
