@@ -93,10 +93,12 @@ port=$(sed -n 's/^port=//p' "$work/serve.out")
 url="jdbc:postgresql://localhost:$port/bench"
 export PGHOST=localhost PGPORT=$port PGUSER=postgres
 psql -q -d postgres -c "create database bench" > /dev/null
-postmaster=$(psql -qtA -d postgres -c "select pg_backend_pid()")
-postmaster=$(awk '{ print $4 }' "/proc/$postmaster/stat" 2> /dev/null || true)
-[[ -n "$postmaster" ]] && echo "   postmaster $postmaster runs on CPUs $(awk '/^Cpus_allowed_list/ { print $2 }' \
-  "/proc/$postmaster/status" 2> /dev/null)" >&2
+# pg_ctl daemonises the postmaster (its parent is init), yet it kept the launcher's affinity: show it.
+data_dir=$(psql -qtA -d postgres -c "show data_directory")
+postmaster=$(head -1 "$data_dir/postmaster.pid" 2> /dev/null || true)
+if [[ -n "$postmaster" ]]; then
+  echo "   postmaster $postmaster runs on CPUs $(awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$postmaster/status")" >&2
+fi
 
 echo "== preparing: sysbench sbtest1 ($table_size rows), pgbench scale $scale" >&2
 sysbench_common=(--db-driver=pgsql --pgsql-host=localhost --pgsql-port="$port" --pgsql-user=postgres
@@ -107,10 +109,11 @@ printf '\\set aid random(1, 100000 * :scale)\nSELECT abalance FROM pgbench_accou
   > "$work/select-only.sql"
 
 ticks=$(getconf CLK_TCK)
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2> /dev/null || echo 0; }
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2> /dev/null || true; }
 # client OUT COMMAND...: runs COMMAND on the client CPUs, its output to OUT, and writes to
-# $work/busy the share of one core it used from WARMUP + 1 s to WARMUP + SECONDS s after its start
-# (about the counted window): near 100 % means the client, not the server, set the pace.
+# $work/busy the share of one core it used from WARMUP + 1 s to WARMUP + SECONDS - 0.5 s after its
+# start (about the counted window; "-" when it had ended): near 100 % means the client, not the
+# server, set the pace.
 client() {
   local out=$1
   shift
@@ -118,10 +121,14 @@ client() {
   local pid=$! before after
   sleep $((warmup + 1))
   before=$(cpu_ticks "$pid")
-  sleep $((seconds - 1))
+  sleep "$(awk -v s="$seconds" 'BEGIN { print s - 1.5 }')"
   after=$(cpu_ticks "$pid")
   wait "$pid" || true
-  awk -v d=$((after - before)) -v t="$ticks" -v s=$((seconds - 1)) 'BEGIN { printf "%.0f\n", d / t / s * 100 }' > "$work/busy"
+  if [[ -n $before && -n $after ]]; then
+    awk -v d=$((after - before)) -v t="$ticks" -v s="$seconds" 'BEGIN { printf "%.0f\n", d / t / (s - 1.5) * 100 }'
+  else
+    echo "-"
+  fi > "$work/busy"
 }
 # mean_after WARMUP: the mean of the per-second TPS (field 2 of "SECOND TPS" lines) after WARMUP s.
 mean_after() { awk -v w="$1" '$1 > w + 0.5 { s += $2; n++ } END { if (n) printf "%.1f\n", s / n }'; }
@@ -159,7 +166,7 @@ record() {
   local b
   b=$(cat "$work/busy")
   busy[$1]+="$b "
-  printf '  %-22s %10.1f tps  (client busy %3d %% of its core)\n' "$1" "$2" "$b" >&2
+  printf '  %-22s %10.1f tps  (client busy %3s %% of its core)\n' "$1" "$2" "$b" >&2
 }
 no_record=${BENCH_NO_RECORD:-off}
 
@@ -185,10 +192,15 @@ echo "loadgen vs the C tools, PostgreSQL $pg_version, $clients clients, ${warmup
 echo "$repeats interleaved rounds, $pinning, load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '  medians: loadgen point-select %.1f, sysbench oltp_point_select %.1f; loadgen select-only %.1f, pgbench -S %.1f tps\n' \
   "$(med ours-point-select)" "$(med sysbench)" "$(med ours-select-only)" "$(med pgbench)"
-bmed() { tr ' ' '\n' <<< "${busy[$1]}" | grep -v '^$' | median; }
+bmed() { tr ' ' '\n' <<< "${busy[$1]}" | grep -E '^[0-9]+$' | median; }
+busy_medians=("$(bmed ours-point-select)" "$(bmed sysbench)" "$(bmed ours-select-only)" "$(bmed pgbench)")
 printf '  client busy (median %% of its one core): loadgen point-select %s, sysbench %s; loadgen select-only %s, pgbench %s\n' \
-  "$(bmed ours-point-select)" "$(bmed sysbench)" "$(bmed ours-select-only)" "$(bmed pgbench)"
-echo "  (well under 100 %: the server, not the client, set the pace of those runs)"
+  "${busy_medians[@]}"
+if printf '%s\n' "${busy_medians[@]}" | awk '$1 >= 90 { hot = 1 } END { exit !hot }'; then
+  echo "  (a client near 100 %: that client, not the server, set the pace of its runs)"
+else
+  echo "  (all well under 100 %: the server, not the clients, set the pace; ratios near 1 say no client held it back)"
+fi
 pairs ours-point-select sysbench | ratio --goal "$goal" --label "  point-select, loadgen / sysbench oltp_point_select"
 pairs ours-select-only pgbench | ratio --goal "$goal" --label "  select-only, loadgen / pgbench -S -M prepared"
 if [[ $no_record == on ]]; then
@@ -218,6 +230,10 @@ measure_cpu() {
   local after
   after=$(cpu_ticks "$pid")
   wait "$pid" || true
+  if [[ -z $before || -z $after ]]; then
+    printf '  %-28s ended before its window closed (see its output by running it alone)\n' "$name"
+    return
+  fi
   awk -v n="$name" -v d=$((after - before)) -v t="$ticks" -v r="$cpu_rate" -v w="$cpu_window" \
     'BEGIN { printf "  %-28s %6.1f us of client CPU per task (%.0f %% of one core)\n", n, d / t / (w * r) * 1e6, d / t / w * 100 }'
 }
