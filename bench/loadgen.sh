@@ -36,7 +36,7 @@
 #   BENCH_NO_RECORD [off]      on: every round also runs our point-select with --no-record (tasks.csv
 #                              recording's cost in TPS, with its interval)
 #   BENCH_CPU_RATE [10000]     tasks/s of the CPU-per-task runs; BENCH_CPU_SECONDS [10] measured each
-#   BENCH_SOAK_SECONDS [120]   the memory soak (0 skips it)
+#   BENCH_SOAK_SECONDS [90]    the memory soak (0 skips it; RSS plateaus within ~25 s)
 #   BENCH_TABLE_SIZE [100000], BENCH_PGBENCH_SCALE [10], BENCH_PG_VERSION [17]
 # Needs: bin/benchlake built (mvn -q -DskipTests package), sysbench, pgbench, psql, taskset, and a
 # python3 with scipy on PATH. Reproduce on an idle machine: bench/loadgen.sh (the defaults).
@@ -49,7 +49,7 @@ clients=${BENCH_CLIENTS:-4}
 seconds=${BENCH_SECONDS:-6}
 warmup=${BENCH_WARMUP:-5}
 repeats=${BENCH_REPEATS:-8}
-soak_seconds=${BENCH_SOAK_SECONDS:-120}
+soak_seconds=${BENCH_SOAK_SECONDS:-90}
 table_size=${BENCH_TABLE_SIZE:-100000}
 scale=${BENCH_PGBENCH_SCALE:-10}
 pg_version=${BENCH_PG_VERSION:-17}
