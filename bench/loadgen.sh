@@ -1,36 +1,73 @@
 #!/usr/bin/env bash
 # Benchmark of loadgen itself (a benchmark, not a test): is the load generator the bottleneck?
+# Issue 16 goal 7: loadgen >= 0.95x sysbench oltp_point_select and pgbench -S -M prepared.
 #
 # Against one embedded PostgreSQL (started with `benchlake loadgen --serve`) and the same
-# concurrency, it runs, interleaved and repeated:
+# concurrency, it runs, in interleaved rounds (the order flips every round: ABBA, BAAB, ...):
 #   - our point-select step          vs  sysbench 1.0 oltp_point_select (pgsql driver), on the same sbtest1
 #   - our select-only (pgbench script) vs  pgbench -S -M prepared, on the same pgbench_accounts
-#   - our point-select with tasks.csv recording on vs off (--no-record)
-# and prints the median TPS of each and the ratios (goal: ours >= 0.95x the C tools). On a small
-# machine the client and the server share the CPUs, so it then measures each client's CPU per task
-# at one fixed arrival rate (BENCH_CPU_RATE, 10000/s), which other load on the machine disturbs far
-# less. Then one long recorded run samples loadgen's RSS and Java heap: they should stay flat.
+# Same window for every tool: each runs WARMUP + SECONDS; the first WARMUP seconds are not counted
+# (loadgen's --warmup; the C tools' per-second reports, sysbench --report-interval=1 and pgbench
+# -P 1, are averaged over the seconds after it). Same connections (BENCH_CLIENTS for each tool, one
+# thread per connection), prepared statements for all (sysbench's pgsql driver prepares, pgbench -M
+# prepared, pgjdbc prepares server-side from a statement's 5th use, in the warm-up).
 #
-# Knobs (environment): BENCH_CLIENTS (4), BENCH_SECONDS per run (15), BENCH_REPEATS (5),
-# BENCH_SOAK_SECONDS (180), BENCH_TABLE_SIZE (100000), BENCH_PGBENCH_SCALE (10), BENCH_PG_VERSION (17).
-# Needs: bin/benchlake built (mvn -q -DskipTests package), sysbench, pgbench, psql on PATH.
+# Pinning: the server's whole process tree (the launcher's JVM and every postgres it forks inherit
+# the affinity) runs on BENCH_SERVER_CPUS and every client on BENCH_CLIENT_CPUS, the same for all
+# tools, so that a client and the server stop taking each other's core: on 2 cores, unpinned, the
+# scheduler's placement moved the C tools' own TPS by 72k-108k between rounds.
+#
+# Decision: per round, ours / theirs (the two ran next to each other, so drift cancels); the
+# geometric mean of these ratios with a 95 % t-interval on their logs (bench/paired_ratio.py,
+# scipy): "met" when the interval's lower bound >= 0.95, "not met" when its upper bound < 0.95,
+# otherwise "not decided" with the rounds that would decide it (80 % power at the observed SD).
+#
+# Then each client's CPU per task at one fixed arrival rate (BENCH_CPU_RATE), the direct cost of a
+# generator, which other load on the machine disturbs far less; then one long recorded run samples
+# loadgen's RSS and Java heap: they should stay flat.
+#
+# Knobs (environment), defaults in brackets (about 10 min in all on 2 cores):
+#   BENCH_CLIENTS [4]          connections (threads) per tool
+#   BENCH_SECONDS [6]          counted seconds per run (>= 2), after BENCH_WARMUP [5] (a JVM pinned to
+#                              one CPU still compiles hot code 3-4 s after its first connection)
+#   BENCH_REPEATS [8]          interleaved rounds; the verdict says how many would decide
+#   BENCH_SERVER_CPUS [0]      taskset CPU list of the server; BENCH_CLIENT_CPUS [1] of the clients;
+#                              BENCH_PIN=off runs unpinned (also the case on a 1-CPU machine)
+#   BENCH_NO_RECORD [off]      on: every round also runs our point-select with --no-record (tasks.csv
+#                              recording's cost in TPS, with its interval)
+#   BENCH_CPU_RATE [10000]     tasks/s of the CPU-per-task runs; BENCH_CPU_SECONDS [10] measured each
+#   BENCH_SOAK_SECONDS [90]    the memory soak (0 skips it; RSS plateaus within ~25 s)
+#   BENCH_TABLE_SIZE [100000], BENCH_PGBENCH_SCALE [10], BENCH_PG_VERSION [17]
+# Needs: bin/benchlake built (mvn -q -DskipTests package), sysbench, pgbench, psql, taskset, and a
+# python3 with scipy on PATH. Reproduce on an idle machine: bench/loadgen.sh (the defaults).
 set -euo pipefail
 
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 root=$(dirname "$here")
 benchlake="$root/bin/benchlake"
 clients=${BENCH_CLIENTS:-4}
-seconds=${BENCH_SECONDS:-15}
-repeats=${BENCH_REPEATS:-5}
-soak_seconds=${BENCH_SOAK_SECONDS:-180}
+seconds=${BENCH_SECONDS:-6}
+warmup=${BENCH_WARMUP:-5}
+repeats=${BENCH_REPEATS:-8}
+soak_seconds=${BENCH_SOAK_SECONDS:-90}
 table_size=${BENCH_TABLE_SIZE:-100000}
 scale=${BENCH_PGBENCH_SCALE:-10}
 pg_version=${BENCH_PG_VERSION:-17}
-warmup=3
+goal=0.95
+(( seconds >= 2 )) || { echo "BENCH_SECONDS must be >= 2" >&2; exit 2; }
 
-for tool in sysbench pgbench psql; do
+for tool in sysbench pgbench psql taskset python3; do
   command -v "$tool" > /dev/null || { echo "bench/loadgen.sh needs $tool on PATH" >&2; exit 1; }
 done
+python3 -c 'import scipy' 2> /dev/null || { echo "bench/loadgen.sh needs a python3 with scipy on PATH" >&2; exit 1; }
+ratio() { python3 "$here/paired_ratio.py" "$@"; }
+
+pin_server=() pin_client=() pinning="unpinned"
+if [[ ${BENCH_PIN:-on} != off && $(nproc) -ge 2 ]]; then
+  pin_server=(taskset -c "${BENCH_SERVER_CPUS:-0}")
+  pin_client=(taskset -c "${BENCH_CLIENT_CPUS:-1}")
+  pinning="server on CPU ${BENCH_SERVER_CPUS:-0}, clients on CPU ${BENCH_CLIENT_CPUS:-1}"
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/loadgen-bench.XXXXXX")
 server_pid=""
@@ -42,8 +79,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== starting embedded PostgreSQL $pg_version" >&2
-"$benchlake" loadgen --serve --pg-version "$pg_version" --clients $((clients + 8)) > "$work/serve.out" 2> "$work/serve.err" &
+echo "== starting embedded PostgreSQL $pg_version ($pinning; load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+"${pin_server[@]}" "$benchlake" loadgen --serve --pg-version "$pg_version" --clients $((clients + 8)) \
+  > "$work/serve.out" 2> "$work/serve.err" &
 server_pid=$!
 for _ in $(seq 1 120); do
   grep -q '^port=' "$work/serve.out" 2> /dev/null && break
@@ -55,6 +93,12 @@ port=$(sed -n 's/^port=//p' "$work/serve.out")
 url="jdbc:postgresql://localhost:$port/bench"
 export PGHOST=localhost PGPORT=$port PGUSER=postgres
 psql -q -d postgres -c "create database bench" > /dev/null
+# pg_ctl daemonises the postmaster (its parent is init), yet it kept the launcher's affinity: show it.
+data_dir=$(psql -qtA -d postgres -c "show data_directory")
+postmaster=$(head -1 "$data_dir/postmaster.pid" 2> /dev/null || true)
+if [[ -n "$postmaster" ]]; then
+  echo "   postmaster $postmaster runs on CPUs $(awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$postmaster/status")" >&2
+fi
 
 echo "== preparing: sysbench sbtest1 ($table_size rows), pgbench scale $scale" >&2
 sysbench_common=(--db-driver=pgsql --pgsql-host=localhost --pgsql-port="$port" --pgsql-user=postgres
@@ -64,25 +108,50 @@ pgbench -i -q -s "$scale" bench > "$work/pgbench-init.log" 2>&1
 printf '\\set aid random(1, 100000 * :scale)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n' \
   > "$work/select-only.sql"
 
-# Each function prints one number: transactions per second of the measured part.
+ticks=$(getconf CLK_TCK)
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2> /dev/null || true; }
+# client OUT COMMAND...: runs COMMAND on the client CPUs, its output to OUT, and writes to
+# $work/busy the share of one core it used from WARMUP + 1 s to WARMUP + SECONDS - 0.5 s after its
+# start (about the counted window; "-" when it had ended): near 100 % means the client, not the
+# server, set the pace.
+client() {
+  local out=$1
+  shift
+  "${pin_client[@]}" "$@" > "$out" 2>&1 &
+  local pid=$! before after
+  sleep $((warmup + 1))
+  before=$(cpu_ticks "$pid")
+  sleep "$(awk -v s="$seconds" 'BEGIN { print s - 1.5 }')"
+  after=$(cpu_ticks "$pid")
+  wait "$pid" || true
+  if [[ -n $before && -n $after ]]; then
+    awk -v d=$((after - before)) -v t="$ticks" -v s="$seconds" 'BEGIN { printf "%.0f\n", d / t / (s - 1.5) * 100 }'
+  else
+    echo "-"
+  fi > "$work/busy"
+}
+# mean_after WARMUP: the mean of the per-second TPS (field 2 of "SECOND TPS" lines) after WARMUP s.
+mean_after() { awk -v w="$1" '$1 > w + 0.5 { s += $2; n++ } END { if (n) printf "%.1f\n", s / n }'; }
+# Each function prints one number: transactions per second of the counted part of its run.
 run_sysbench() {
-  sysbench oltp_point_select "${sysbench_common[@]}" --threads="$clients" --time="$seconds" \
-    run | sed -n 's/^ *transactions: *[0-9]* *(\([0-9.]*\) per sec.)/\1/p'
+  client "$work/sysbench.out" sysbench oltp_point_select "${sysbench_common[@]}" --threads="$clients" \
+    --time=$((warmup + seconds)) --report-interval=1 run
+  sed -n 's/^\[ *\([0-9]*\)s \].* tps: \([0-9.]*\) .*/\1 \2/p' "$work/sysbench.out" | mean_after "$warmup"
 }
 run_pgbench() {
-  pgbench -n -S -M prepared -c "$clients" -j "$clients" -T "$seconds" bench 2> /dev/null \
-    | sed -n 's/^tps = \([0-9.]*\) (without initial connection time)/\1/p'
+  client "$work/pgbench.out" pgbench -n -S -M prepared -c "$clients" -j "$clients" -T $((warmup + seconds)) -P 1 bench
+  sed -n 's/^progress: \([0-9.]*\) s, \([0-9.]*\) tps.*/\1 \2/p' "$work/pgbench.out" | mean_after "$warmup"
 }
-# ours STEP_NAME [loadgen options...]: ok/s from loadgen's summary table.
+# ours STEP_NAME [loadgen options...]: ok/s of the measured part, from loadgen's summary table.
 ours() {
   local step=$1
   shift
   local out="$work/run-$RANDOM$RANDOM"
   local record=(--out "$out")
   if [[ " $* " == *" --no-record "* ]]; then record=(); fi
-  "$benchlake" loadgen --jdbc-url "$url" --user postgres --clients "$clients" --duration "${seconds}s" \
-    --warmup "${warmup}s" --quiet "${record[@]}" "$@" 2> "$work/ours.err" \
-    | awk -v step="$step" '$1 == step { print $5 }'
+  client "$work/ours.out" "$benchlake" loadgen --jdbc-url "$url" --user postgres --clients "$clients" \
+    --duration "${seconds}s" --warmup "${warmup}s" --quiet "${record[@]}" "$@"
+  awk -v step="$step" '$1 == step { print $5 }' "$work/ours.out"
   rm -rf "$out"
 }
 run_point_select() { ours point-select --workload point-select --skip-load --table-size "$table_size" "$@"; }
@@ -90,67 +159,87 @@ run_select_only() { ours select-only --script "$work/select-only.sql" -D "scale=
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-declare -A results
-record() { results[$1]+="$2 "; printf '  %-22s %10.1f tps\n' "$1" "$2" >&2; }
+declare -A results busy
+record() {
+  [[ $2 =~ ^[0-9.]+$ ]] || { echo "no TPS from the $1 run (see $work)" >&2; trap - EXIT; exit 1; }
+  results[$1]+="$2 "
+  local b
+  b=$(cat "$work/busy")
+  busy[$1]+="$b "
+  printf '  %-22s %10.1f tps  (client busy %3s %% of its core)\n' "$1" "$2" "$b" >&2
+}
+no_record=${BENCH_NO_RECORD:-off}
 
 for r in $(seq 1 "$repeats"); do
-  echo "== round $r of $repeats ($clients clients, ${seconds}s per run)" >&2
-  # Alternate the order so that a drift of the machine does not favour one side.
+  echo "== round $r of $repeats ($clients clients, ${warmup}s + ${seconds}s per run; load average $(cut -d' ' -f1 /proc/loadavg))" >&2
+  # Flip the order every round so that neither side always runs first (after the other's load).
   if (( r % 2 )); then
     record sysbench "$(run_sysbench)";        record ours-point-select "$(run_point_select)"
     record pgbench "$(run_pgbench)";          record ours-select-only "$(run_select_only)"
-    record ours-no-record "$(run_point_select --no-record)"
+    if [[ $no_record == on ]]; then record ours-no-record "$(run_point_select --no-record)"; fi
   else
-    record ours-no-record "$(run_point_select --no-record)"
+    if [[ $no_record == on ]]; then record ours-no-record "$(run_point_select --no-record)"; fi
     record ours-select-only "$(run_select_only)"; record pgbench "$(run_pgbench)"
     record ours-point-select "$(run_point_select)"; record sysbench "$(run_sysbench)"
   fi
 done
 
-med() { tr ' ' '\n' <<< "${results[$1]}" | grep -v '^$' | median; }
-# Paired ratios: each round's runs ran next to each other, so their ratio cancels most of the
-# machine's drift (other jobs on a shared box); the median of those is the headline figure.
-paired() { paste -d' ' <(tr ' ' '\n' <<< "${results[$1]}" | grep -v '^$') <(tr ' ' '\n' <<< "${results[$2]}" | grep -v '^$') \
-  | awk '{ print $1 / $2 }' | median; }
-sb=$(med sysbench); lp=$(med ours-point-select); pb=$(med pgbench); ls=$(med ours-select-only); ln=$(med ours-no-record)
-rp=$(paired ours-point-select sysbench); rs=$(paired ours-select-only pgbench); ro=$(paired ours-point-select ours-no-record)
+series() { tr ' ' '\n' <<< "${results[$1]}" | grep -v '^$'; }
+med() { series "$1" | median; }
+pairs() { paste -d' ' <(series "$1") <(series "$2"); }
 echo
-echo "loadgen vs the C tools, PostgreSQL $pg_version, $clients clients, ${seconds}s per run, $repeats interleaved rounds"
-echo "(median TPS of the rounds; ratio = median of the per-round ratios)"
-awk -v sb="$sb" -v lp="$lp" -v pb="$pb" -v ls="$ls" -v ln="$ln" -v rp="$rp" -v rs="$rs" -v ro="$ro" 'BEGIN {
-  printf "  point-select  loadgen %9.1f  sysbench oltp_point_select %9.1f  ratio %.3f (goal >= 0.95)\n", lp, sb, rp
-  printf "  select-only   loadgen %9.1f  pgbench -S -M prepared     %9.1f  ratio %.3f (goal >= 0.95)\n", ls, pb, rs
-  printf "  recording     on      %9.1f  off (--no-record)          %9.1f  on/off %.3f (overhead %.1f %%)\n", lp, ln, ro, (1 - ro) * 100
-}'
+echo "loadgen vs the C tools, PostgreSQL $pg_version, $clients clients, ${warmup}s warm-up + ${seconds}s counted per run,"
+echo "$repeats interleaved rounds, $pinning, load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '  medians: loadgen point-select %.1f, sysbench oltp_point_select %.1f; loadgen select-only %.1f, pgbench -S %.1f tps\n' \
+  "$(med ours-point-select)" "$(med sysbench)" "$(med ours-select-only)" "$(med pgbench)"
+bmed() { tr ' ' '\n' <<< "${busy[$1]}" | grep -E '^[0-9]+$' | median; }
+busy_medians=("$(bmed ours-point-select)" "$(bmed sysbench)" "$(bmed ours-select-only)" "$(bmed pgbench)")
+printf '  client busy (median %% of its one core): loadgen point-select %s, sysbench %s; loadgen select-only %s, pgbench %s\n' \
+  "${busy_medians[@]}"
+if printf '%s\n' "${busy_medians[@]}" | awk '$1 >= 90 { hot = 1 } END { exit !hot }'; then
+  echo "  (a client near 100 %: that client, not the server, set the pace of its runs)"
+else
+  echo "  (all well under 100 %: the server, not the clients, set the pace; ratios near 1 say no client held it back)"
+fi
+pairs ours-point-select sysbench | ratio --goal "$goal" --label "  point-select, loadgen / sysbench oltp_point_select"
+pairs ours-select-only pgbench | ratio --goal "$goal" --label "  select-only, loadgen / pgbench -S -M prepared"
+if [[ $no_record == on ]]; then
+  pairs ours-point-select ours-no-record | ratio --label "  recording, tasks.csv on / off (--no-record)"
+fi
 for k in sysbench ours-point-select pgbench ours-select-only ours-no-record; do
-  printf '  runs %-18s %s\n' "$k" "${results[$k]}"
+  if [[ -n ${results[$k]:-} ]]; then
+    printf '  runs %-18s %s (tps)\n  %-23s %s (client busy %% of its core)\n' "$k" "${results[$k]}" "" "${busy[$k]}"
+  fi
 done
 
 # Client CPU per task at the same fixed arrival rate: robust to the machine's other load, and the
 # direct measure of what a generator costs. CPU (user + system, all threads) is read from /proc
-# between ${warmup}+5 s and ${warmup}+5+10 s after the start, i.e. after start-up, data checks and JIT.
+# over BENCH_CPU_SECONDS, from WARMUP + 5 s after the start, i.e. after start-up, data checks and JIT.
 cpu_rate=${BENCH_CPU_RATE:-10000}
-ticks=$(getconf CLK_TCK)
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2> /dev/null || echo 0; }
+cpu_window=${BENCH_CPU_SECONDS:-10}
 # measure_cpu NAME COMMAND...: microseconds of client CPU per task at $cpu_rate tasks/s.
 measure_cpu() {
   local name=$1
   shift
-  "$@" > /dev/null 2>&1 &
+  "${pin_client[@]}" "$@" > /dev/null 2>&1 &
   local pid=$!
   sleep $((warmup + 5))
   local before
   before=$(cpu_ticks "$pid")
-  sleep 10
+  sleep "$cpu_window"
   local after
   after=$(cpu_ticks "$pid")
   wait "$pid" || true
-  awk -v n="$name" -v d=$((after - before)) -v t="$ticks" -v r="$cpu_rate" \
-    'BEGIN { printf "  %-28s %6.1f us of client CPU per task (%.0f %% of one core)\n", n, d / t / (10 * r) * 1e6, d / t / 10 * 100 }'
+  if [[ -z $before || -z $after ]]; then
+    printf '  %-28s ended before its window closed (see its output by running it alone)\n' "$name"
+    return
+  fi
+  awk -v n="$name" -v d=$((after - before)) -v t="$ticks" -v r="$cpu_rate" -v w="$cpu_window" \
+    'BEGIN { printf "  %-28s %6.1f us of client CPU per task (%.0f %% of one core)\n", n, d / t / (w * r) * 1e6, d / t / w * 100 }'
 }
 echo
-echo "client CPU per task at $cpu_rate tasks/s ($clients connections, Poisson arrivals, 10 s of steady state)"
-cpu_seconds=$((warmup + 20))
+echo "client CPU per task at $cpu_rate tasks/s ($clients connections, Poisson arrivals, ${cpu_window} s of steady state, $pinning)"
+cpu_seconds=$((warmup + 6 + cpu_window))
 measure_cpu "sysbench oltp_point_select" sysbench oltp_point_select "${sysbench_common[@]}" --threads="$clients" \
   --time="$cpu_seconds" --rate="$cpu_rate" run
 measure_cpu "loadgen point-select" "$benchlake" loadgen --jdbc-url "$url" --user postgres --workload point-select \
@@ -164,10 +253,11 @@ measure_cpu "loadgen point-select, no rec." "$benchlake" loadgen --jdbc-url "$ur
   --skip-load --table-size "$table_size" --clients "$clients" --rate "$cpu_rate" --duration "${cpu_seconds}s" --quiet \
   --no-record
 
+(( soak_seconds > 0 )) || exit 0
 echo
 echo "== memory over a ${soak_seconds}s recorded point-select run (RSS and Java heap; should stay flat)" >&2
 soak_out="$work/soak"
-"$benchlake" loadgen --jdbc-url "$url" --user postgres --workload point-select --skip-load \
+"${pin_client[@]}" "$benchlake" loadgen --jdbc-url "$url" --user postgres --workload point-select --skip-load \
   --table-size "$table_size" --clients "$clients" --duration "${soak_seconds}s" --quiet --out "$soak_out" \
   > "$work/soak.out" 2> "$work/soak.err" &
 soak_pid=$!
