@@ -38,15 +38,44 @@ final class ChildJvmArchive {
       flags = List.of();
       if (!"false".equals(System.getProperty("benchlake.child.cds"))) {
         Path archive = ChildJvm.workDir().resolve("child-" + key() + ".jsa");
-        if (!Files.isRegularFile(archive)) {
+        if (!usable(archive)) {
           train(archive);
         }
-        if (Files.isRegularFile(archive)) {
+        if (usable(archive)) {
           flags = List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", LOG_ERRORS_ONLY);
         }
       }
     }
     return flags;
+  }
+
+  /**
+   * Whether a child JVM maps the archive: {@code -Xshare:on} makes the JVM refuse to start when it
+   * cannot (where the children's {@code -Xshare:auto} silently goes without). Half a second.
+   */
+  private static boolean usable(Path archive) {
+    if (!Files.isRegularFile(archive)) {
+      return false;
+    }
+    try {
+      List<String> command = ChildJvm.command(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:on", LOG_ERRORS_ONLY),
+          IngestMain.class);
+      command.set(command.size() - 1, "-version"); // instead of the main class: the check is at start-up
+      Process java = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      if (java.waitFor(60, TimeUnit.SECONDS) && java.exitValue() == 0) {
+        return true;
+      }
+      java.destroyForcibly();
+      System.err.println("the child JVMs' class-data-sharing archive " + archive + " does not fit them (-Xshare:on refused it): removed");
+      Files.deleteIfExists(archive);
+      return false;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   /** What the JVM checks an archive against: the JDK, the flags, and each jar's path, size and time. */
