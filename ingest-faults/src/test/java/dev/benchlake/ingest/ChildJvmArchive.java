@@ -125,7 +125,7 @@ final class ChildJvmArchive {
       }
       if (child.exitValue() == 0 && Files.isRegularFile(partial) && Files.size(partial) > 0) {
         Files.move(partial, archive, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        System.out.printf("child JVM class-data-sharing archive %s: %d MB, %d ms to make%n", archive,
+        System.out.printf(java.util.Locale.ROOT, "child JVM class-data-sharing archive %s: %d MB, %d ms to make%n", archive,
             Files.size(archive) >> 20, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));
         removeOtherArchives(dir, archive);
       } else {
