@@ -24,7 +24,7 @@ public final class KillableIngest {
         Map.of("spark.ui.enabled", "false", "spark.sql.shuffle.partitions", "2"));
     spark.sparkContext().setLogLevel("ERROR");
     Warehouse warehouse = Warehouse.at(spark, args[1]);
-    IngestRequest request = IngestRequest.of(Path.of(args[2])).withFormat("pgbench-log").withChunkBytes(1 << 20);
+    IngestRequest request = IngestRequest.of(Path.of(args[2])).withFormat("pgbench-log").withChunkBytes(1 << 15);
     Ingest.run(spark, warehouse, request, new CommitListener() {
       @Override
       public void beforeCommit(Table table) {
