@@ -19,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Independent replicates (issue 13.9): every loadgen run on the embedded server gets its own
- * initdb and start, and every manifest, embedded or {@code --jdbc-url}, says which server start
- * served it ({@code target.server_start}), so that compare can tell runs that shared one.
+ * cluster (a copy of initdb's output, see InitdbTemplateTest) and start, and every manifest,
+ * embedded or {@code --jdbc-url}, says which server start served it ({@code target.server_start}),
+ * so that compare can tell runs that shared one.
  */
 @Tag("integration")
 class ServerStartTest {

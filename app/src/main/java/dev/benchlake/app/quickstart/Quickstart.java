@@ -55,7 +55,7 @@ public final class Quickstart {
   }
 
   /**
-   * Every run on a server of its own (a fresh initdb and start; loadgen starts and stops it): runs
+   * Every run on a server of its own (a fresh cluster and start; loadgen starts and stops it): runs
    * that share a server start share its caches and state, so they would replicate less than they
    * seem to (issue 13.9). Each manifest records its server start.
    */
