@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the 32 characters Delta keeps of a string in its file statistics, and not ASCII: statistics that
  * cannot tell two ids apart must leave the file to be read, never skip it.
  */
+@org.junit.jupiter.api.Tag("integration")
 class HasRowsOfTest extends SparkTestBase {
   private static final String PREFIX = "run-\u00e9\uD83D\uDE00-" + "x".repeat(30);
 
