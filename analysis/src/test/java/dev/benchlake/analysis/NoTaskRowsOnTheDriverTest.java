@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * driver receives from Spark tasks ({@code resultSize}, what collect() ships) stay about the same
  * when every run has ten times the tasks. A stage that collected rows would grow tenfold. (The
  * Hodges–Lehmann sample is capped at 500 tasks per group here, as it is at 100,000 by default.)
- * trend sorts with the same engine ({@code WarehouseTasks.sort}); its own collects are of runs
- * rows and whole-run step_metrics, so it is not run again here.
+ * trend sorts with the same engine ({@code WarehouseTasks.sort}); the runs rows and whole-run
+ * step_metrics it reads besides come from Delta Kernel on the driver, not from Spark tasks, so it
+ * is not run again here.
  */
 @Tag("integration")
 class NoTaskRowsOnTheDriverTest extends SparkTestBase {

@@ -72,9 +72,7 @@ public final class RunSelector {
     List<String> columns = Arrays.asList(runs.columns());
     Dataset<Row> selected = runs;
     for (Term term : terms) {
-      if (NOT_SELECTABLE.contains(term.key())) {
-        throw new BadInputException("selector key '" + term.key() + "' cannot be compared to a value");
-      }
+      requireSelectable(term.key());
       Column value = columns.contains(term.key())
           ? col(term.key()).cast("string")
           : element_at(col(WarehouseSchema.LABELS), lit(term.key()));
@@ -91,6 +89,10 @@ public final class RunSelector {
    * read by the Kernel reader (a key is a column when the rows' schema has it).
    */
   public List<Row> filter(List<Row> runs) {
+    // As apply does, whether or not there are runs to test.
+    for (Term term : terms) {
+      requireSelectable(term.key());
+    }
     List<Row> selected = new ArrayList<>();
     for (Row run : runs) {
       if (matches(run)) {
@@ -101,20 +103,31 @@ public final class RunSelector {
   }
 
   private boolean matches(Row run) {
-    List<String> columns = Arrays.asList(run.schema().fieldNames());
     for (Term term : terms) {
-      if (NOT_SELECTABLE.contains(term.key())) {
-        throw new BadInputException("selector key '" + term.key() + "' cannot be compared to a value");
-      }
-      String value = columns.contains(term.key())
-          ? SparkText.cast(run.get(run.fieldIndex(term.key())))
-          : labels(run).get(term.key());
+      String value = valueOf(run, term.key());
       boolean holds = term.negated() ? value == null || !value.equals(term.value()) : term.value().equals(value);
       if (!holds) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * What {@code key} names in a runs row read without Spark, as text: the column when the row has
+   * it, cast as Spark's {@code cast(… as string)} casts it, else the label; null when neither holds
+   * a value. The value a selector compares, and a trend's version of the run.
+   */
+  public static String valueOf(Row run, String key) {
+    return Arrays.asList(run.schema().fieldNames()).contains(key)
+        ? SparkText.cast(run.get(run.fieldIndex(key)))
+        : labels(run).get(key);
+  }
+
+  private static void requireSelectable(String key) {
+    if (NOT_SELECTABLE.contains(key)) {
+      throw new BadInputException("selector key '" + key + "' cannot be compared to a value");
+    }
   }
 
   private static java.util.Map<String, String> labels(Row run) {

@@ -3,6 +3,7 @@ package dev.benchlake.warehouse;
 import static org.apache.spark.sql.functions.col;
 
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import io.delta.exceptions.DeltaConcurrentModificationException;
 import io.delta.tables.DeltaTable;
 import java.util.List;
@@ -206,17 +207,20 @@ public final class WarehouseWriter {
     delete(runIds, DATA_TABLES);
   }
 
-  /** Whether any data table holds rows of these runs. */
+  /**
+   * Whether any data table holds rows of these runs. Asked before every commit into an existing
+   * warehouse: read on the driver with Delta Kernel ({@link KernelWarehouse#hasRowsOf}: the files'
+   * run_id statistics rule out all of them for new runs), where four Spark queries each rebuilt a
+   * table's Delta snapshot and scanned it. Fresh snapshots: the ingest has just written.
+   */
   public boolean hasRowsOf(List<String> runIds) {
     if (runIds.isEmpty()) {
       return false;
     }
-    SparkSession spark = warehouse.spark();
+    KernelWarehouse tables = KernelWarehouse.of(warehouse);
+    java.util.Set<String> ids = new java.util.HashSet<>(runIds);
     for (Table table : DATA_TABLES) {
-      String path = warehouse.path(table);
-      if (DeltaTable.isDeltaTable(spark, path)
-          && !spark.read().format("delta").load(path)
-              .where(col(WarehouseSchema.RUN_ID).isin(runIds.toArray())).limit(1).isEmpty()) {
+      if (tables.hasRowsOf(table, ids)) {
         return true;
       }
     }

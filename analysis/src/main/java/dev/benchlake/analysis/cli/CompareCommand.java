@@ -13,6 +13,7 @@ import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.cli.WarehouseOption;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -126,9 +127,11 @@ public final class CompareCommand implements Callable<Integer> {
         .withCorrection(statistics.correction());
     double deadTupleThreshold = confounders.deadTupleThreshold();
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("compare"));
+    // One reader of the small tables for the whole command: the provenance names the commit it read.
+    KernelWarehouse tables = KernelWarehouse.of(warehouse);
     // Compare.run fails first when there is no warehouse.
-    ComparisonReport report = Compare.run(warehouse, request, deadTupleThreshold);
-    CompareFiles.write(report, Provenance.of(warehouse, "compare", spec.commandLine().getParseResult().originalArgs()), out);
+    ComparisonReport report = Compare.run(warehouse, tables, request, deadTupleThreshold);
+    CompareFiles.write(report, Provenance.of(tables, "compare", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(CompareMarkdown.summaryTable(report));
     stdout.flush();

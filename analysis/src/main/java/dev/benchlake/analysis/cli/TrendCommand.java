@@ -14,6 +14,7 @@ import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.cli.WarehouseOption;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -93,9 +94,12 @@ public final class TrendCommand implements Callable<Integer> {
         groups == null ? StepGroups.builtIn() : StepGroups.read(groups), statistics.alpha(),
         statistics.margin(), statistics.correction(), changePointAlpha());
     double deadTupleThreshold = confounders.deadTupleThreshold();
-    Warehouse warehouse = warehouseOption.open(sparkOptions.session("trend")).requireExisting();
-    TrendReport report = Trend.run(warehouse, request, deadTupleThreshold);
-    TrendFiles.write(report, Provenance.of(warehouse, "trend", spec.commandLine().getParseResult().originalArgs()), out);
+    Warehouse warehouse = warehouseOption.open(sparkOptions.session("trend"));
+    // One reader of the small tables for the whole command: the provenance names the commit it read.
+    KernelWarehouse tables = KernelWarehouse.of(warehouse);
+    // Trend.run fails first when there is no warehouse.
+    TrendReport report = Trend.run(warehouse, tables, request, deadTupleThreshold);
+    TrendFiles.write(report, Provenance.of(tables, "trend", spec.commandLine().getParseResult().originalArgs()), out);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(TrendMarkdown.summary(report));
     stdout.flush();

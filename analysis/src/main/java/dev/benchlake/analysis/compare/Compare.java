@@ -34,17 +34,23 @@ public final class Compare {
   
   private Compare() {}
 
+  /** On the warehouse as it is now (a report that names no version: tests, benchmarks). */
   public static ComparisonReport run(Warehouse warehouse, CompareRequest request) {
-    return run(warehouse, request, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
+    return run(warehouse, KernelWarehouse.of(warehouse), request, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
   }
 
   /**
+   * @param tables the warehouse's small tables and task files as this compare reads them, one
+   *     {@code KernelWarehouse.of(warehouse)} for the whole command: each table is read at one commit,
+   *     and the report's provenance ({@code Provenance.of(tables, …)}) names the runs table's version
+   *     this compare read, even when an ingest lands while it runs
    * @param deadFractionThreshold the table-maintenance check's threshold ({@link TableHealthConfounders})
    */
-  public static ComparisonReport run(Warehouse warehouse, CompareRequest request, double deadFractionThreshold) {
+  public static ComparisonReport run(Warehouse warehouse, KernelWarehouse tables, CompareRequest request,
+      double deadFractionThreshold) {
     // From the runs table's log (Kernel): Delta's Spark reader would build the table's DeltaLog for it.
-    KernelWarehouse.of(warehouse).requireExisting();
-    RunGroups groups = RunGroups.select(warehouse, request);
+    tables.requireExisting();
+    RunGroups groups = RunGroups.select(tables, request);
     LOG.info("comparing {} baseline run(s) ({}) with {} candidate run(s) ({})", groups.baselineRuns().size(),
         request.baseline(), groups.candidateRuns().size(), request.candidate());
     int partitions = request.tuning().partitions();
@@ -52,7 +58,7 @@ public final class Compare {
     List<StepDraft> drafts = new ArrayList<>();
     List<String> skipped;
     long started = System.nanoTime();
-    try (SortedLatencies all = WarehouseTasks.sort(warehouse, request.steps(), groups.runIds(),
+    try (SortedLatencies all = WarehouseTasks.sort(warehouse, tables, request.steps(), groups.runIds(),
         groups.runGroup(), partitions, thresholdNs)) {
       LOG.info("sorted the latencies of {} step(s) on {} partitions in {} s", all.steps().size(), all.partitions(),
           seconds(started));
@@ -93,7 +99,7 @@ public final class Compare {
         }
       }
     }
-    TableHealthConfounders confounders = new TableHealthConfounders(TableHealthReader.read(warehouse, groups.runIds()),
+    TableHealthConfounders confounders = new TableHealthConfounders(TableHealthReader.read(tables, groups.runIds()),
         deadFractionThreshold);
     List<StepComparison> compared = Verdicts.finish(drafts, request).stream()
         .map(s -> s.withConfounders(confounders.between(s.step(), "the baseline", groups.baselineRuns(), "the candidate",

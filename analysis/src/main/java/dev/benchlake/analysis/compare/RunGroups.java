@@ -2,7 +2,6 @@ package dev.benchlake.analysis.compare;
 
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.RunSelector;
-import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.util.ArrayList;
@@ -22,13 +21,13 @@ record RunGroups(List<String> baselineRuns, List<String> candidateRuns, java.uti
   static final int BASELINE = 0;
   static final int CANDIDATE = 1;
 
-  static RunGroups select(Warehouse warehouse, CompareRequest request) {
+  static RunGroups select(KernelWarehouse tables, CompareRequest request) {
     // The runs table is small: read on the driver with Delta Kernel, once, and both groups selected
     // from the rows (the same conditions as a Spark read: RunSelector.filter). A Spark read of it
     // first rebuilt the table's Delta snapshot in four Spark jobs, a third of a small compare.
-    List<Row> runs = KernelWarehouse.of(warehouse).runs();
-    List<String> baseline = runIds(warehouse, runs, request.baseline(), "baseline");
-    List<String> candidate = runIds(warehouse, runs, request.candidate(), "candidate");
+    List<Row> runs = tables.runs();
+    List<String> baseline = runIds(tables.root(), runs, request.baseline(), "baseline");
+    List<String> candidate = runIds(tables.root(), runs, request.candidate(), "candidate");
     List<String> both = baseline.stream().filter(candidate::contains).toList();
     if (!both.isEmpty()) {
       throw new BadInputException("run" + (both.size() > 1 ? "s " : " ") + String.join(", ", both)
@@ -50,12 +49,12 @@ record RunGroups(List<String> baselineRuns, List<String> candidateRuns, java.uti
     return starts;
   }
 
-  private static List<String> runIds(Warehouse warehouse, List<Row> runs, String selector, String role) {
+  private static List<String> runIds(String root, List<Row> runs, String selector, String role) {
     List<String> ids = RunSelector.parse(selector).filter(runs).stream()
         .map(run -> run.<String>getAs(WarehouseSchema.RUN_ID)).toList();
     if (ids.isEmpty()) {
-      throw new BadInputException("the " + role + " selector '" + selector + "' matches no run in " + warehouse.root()
-          + " (see 'benchlake runs --warehouse " + warehouse.root() + "')");
+      throw new BadInputException("the " + role + " selector '" + selector + "' matches no run in " + root
+          + " (see 'benchlake runs --warehouse " + root + "')");
     }
     return ids.stream().sorted().toList();
   }

@@ -1,6 +1,5 @@
 package dev.benchlake.analysis.confounders;
 
-import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
@@ -20,12 +19,12 @@ public final class TableHealthReader {
   private TableHealthReader() {}
 
   /** By run id, then step. */
-  public static Map<String, Map<String, StepHealthRecord>> read(Warehouse warehouse, List<String> runIds) {
+  public static Map<String, Map<String, StepHealthRecord>> read(KernelWarehouse tables, List<String> runIds) {
     Map<String, Map<String, StepHealthRecord>> out = new TreeMap<>();
     if (runIds.isEmpty()) {
       return out;
     }
-    for (Row r : KernelWarehouse.of(warehouse).rowsOf(Table.STEP_METRICS, new HashSet<>(runIds))) {
+    for (Row r : tables.rowsOf(Table.STEP_METRICS, new HashSet<>(runIds))) {
       if (!WarehouseSchema.TABLE_HEALTH_METRIC.equals(r.getAs("metric"))) {
         continue;
       }

@@ -12,6 +12,7 @@ import static org.apache.spark.sql.functions.when;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import dev.benchlake.warehouse.spark.ListedParquet;
 import io.delta.tables.DeltaTable;
 import java.util.List;
@@ -39,7 +40,11 @@ public final class WarehouseTasks {
    * looks one up only where the run changes.
    */
   public static Dataset<Row> input(Warehouse warehouse, List<String> steps) {
-    Dataset<Row> tasks = table(warehouse).where(not(col(WarehouseSchema.WARMUP)));
+    return input(table(warehouse, KernelWarehouse.of(warehouse)), steps);
+  }
+
+  private static Dataset<Row> input(Dataset<Row> table, List<String> steps) {
+    Dataset<Row> tasks = table.where(not(col(WarehouseSchema.WARMUP)));
     if (!steps.isEmpty()) {
       tasks = tasks.where(col(WarehouseSchema.STEP).isin(steps.toArray()));
     }
@@ -61,15 +66,22 @@ public final class WarehouseTasks {
    */
   public static SortedLatencies sort(Warehouse warehouse, List<String> steps, List<String> runIds, int[] runGroup,
       int partitions, long thresholdNs) {
-    Optional<TaskBatches.Batches> batches = TaskBatches.of(table(warehouse), steps);
+    return sort(warehouse, KernelWarehouse.of(warehouse), steps, runIds, runGroup, partitions, thresholdNs);
+  }
+
+  /** As {@link #sort(Warehouse, List, List, int[], int, long)}, the task files listed by the command's {@code tables}. */
+  public static SortedLatencies sort(Warehouse warehouse, KernelWarehouse tables, List<String> steps, List<String> runIds,
+      int[] runGroup, int partitions, long thresholdNs) {
+    Dataset<Row> table = table(warehouse, tables);
+    Optional<TaskBatches.Batches> batches = TaskBatches.of(table, steps);
     return batches.isPresent()
         ? SortedLatencies.sort(warehouse.spark(), batches.get(), runIds, runGroup, partitions, thresholdNs)
-        : SortedLatencies.sort(input(warehouse, steps), runIds, runGroup, partitions, thresholdNs);
+        : SortedLatencies.sort(input(table, steps), runIds, runGroup, partitions, thresholdNs);
   }
 
   /** The committed tasks: their Parquet files as the Delta log lists them ({@link ListedParquet}), else Delta's reader. */
-  private static Dataset<Row> table(Warehouse warehouse) {
-    return ListedParquet.read(warehouse, Table.TASKS).orElseGet(() -> {
+  private static Dataset<Row> table(Warehouse warehouse, KernelWarehouse tables) {
+    return ListedParquet.read(warehouse.spark(), tables, Table.TASKS).orElseGet(() -> {
       SparkSession spark = warehouse.spark();
       String path = warehouse.path(Table.TASKS);
       return DeltaTable.isDeltaTable(spark, path) ? spark.read().format("delta").load(path)

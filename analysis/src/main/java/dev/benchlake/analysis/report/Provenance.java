@@ -2,7 +2,6 @@ package dev.benchlake.analysis.report;
 
 import dev.benchlake.core.BenchlakeVersion;
 import dev.benchlake.core.cli.SecretArgs;
-import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -18,10 +17,13 @@ import java.util.regex.Pattern;
 public record Provenance(String commandLine, String warehouse, long deltaVersion, String benchlakeVersion) {
   private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
 
-  /** For {@code warehouse} as it is now, made by {@code benchlake <command> <args…>}. */
-  public static Provenance of(Warehouse warehouse, String command, List<String> args) {
-    return new Provenance(commandLine(command, args), warehouse.root(),
-        KernelWarehouse.of(warehouse).version(), BenchlakeVersion.describe());
+  /**
+   * For a report made by {@code benchlake <command> <args…>} from {@code tables}: the one
+   * {@link KernelWarehouse} the command read, so that the version is the runs table's commit it
+   * read (taken once per command), not whatever an ingest has committed since.
+   */
+  public static Provenance of(KernelWarehouse tables, String command, List<String> args) {
+    return new Provenance(commandLine(command, args), tables.root(), tables.version(), BenchlakeVersion.describe());
   }
 
   /**

@@ -1,10 +1,5 @@
 package dev.benchlake.analysis.trend;
 
-import static org.apache.spark.sql.functions.avg;
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.element_at;
-import static org.apache.spark.sql.functions.lit;
 
 import dev.benchlake.analysis.confounders.TableHealthConfounders;
 import dev.benchlake.analysis.confounders.TableHealthReader;
@@ -21,6 +16,8 @@ import dev.benchlake.warehouse.RunSelector;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.export.RowOrder;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -29,8 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.apache.spark.sql.Column;
-import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,44 +41,55 @@ import org.slf4j.LoggerFactory;
  */
 public final class Trend {
   private static final Logger LOG = LoggerFactory.getLogger(Trend.class);
-  private static final String VERSION = "version";
+  private static final String METRIC = "metric";
+  private static final String INTERVAL_START_S = "interval_start_s";
+  private static final String BUCKET = "bucket";
+  private static final String UNIT = "unit";
+  private static final String VALUE = "value";
   private static final String TASKS_ACCEPTED = "tasks_accepted";
   private static final String STARTED_AT = "started_at";
 
   private Trend() {}
 
+  /** On the warehouse as it is now (a report that names no version: tests). */
   public static TrendReport run(Warehouse warehouse, TrendRequest request) {
-    return run(warehouse, request, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
+    return run(warehouse, KernelWarehouse.of(warehouse), request, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
   }
 
   /**
+   * @param tables the warehouse's small tables and task files as this trend reads them, one
+   *     {@code KernelWarehouse.of(warehouse)} for the whole command (see {@code Compare.run}): the runs
+   *     and step_metrics are read on the driver with Delta Kernel, each at one commit, and the report's
+   *     provenance names the runs table's version read
    * @param deadFractionThreshold the table-maintenance check's threshold ({@link TableHealthConfounders})
    */
-  public static TrendReport run(Warehouse warehouse, TrendRequest request, double deadFractionThreshold) {
-    TrendReport report = analyse(warehouse, request);
+  public static TrendReport run(Warehouse warehouse, KernelWarehouse tables, TrendRequest request,
+      double deadFractionThreshold) {
+    TrendReport report = analyse(warehouse, tables, request);
     List<String> runIds = report.runs().values().stream().flatMap(List::stream).toList();
-    TableHealthConfounders rule = new TableHealthConfounders(TableHealthReader.read(warehouse, runIds),
+    TableHealthConfounders rule = new TableHealthConfounders(TableHealthReader.read(tables, runIds),
         deadFractionThreshold);
     return report.withConfounders(TrendConfounders.check(report, rule), rule.method());
   }
 
-  private static TrendReport analyse(Warehouse warehouse, TrendRequest request) {
-    warehouse.requireExisting();
+  private static TrendReport analyse(Warehouse warehouse, KernelWarehouse tables, TrendRequest request) {
+    // From the runs table's log (Kernel), as compare: Delta's Spark reader would build its DeltaLog.
+    tables.requireExisting();
     if (RunSelector.NOT_SELECTABLE.contains(request.by())) {
       throw new BadInputException("--by " + request.by() + " is not a run dimension or label");
     }
     List<String> notes = new ArrayList<>();
     Map<String, String> versionOf = new TreeMap<>();
     Set<String> withTasks = new HashSet<>();
-    selectRuns(warehouse, request, versionOf, withTasks, notes);
+    selectRuns(tables, request, versionOf, withTasks, notes);
     Map<String, List<String>> runs = new TreeMap<>();
     versionOf.forEach((run, version) -> runs.computeIfAbsent(version, v -> new ArrayList<>()).add(run));
     Map<String, Observation> observations = new LinkedHashMap<>();
     List<String> taskRuns = versionOf.keySet().stream().filter(withTasks::contains).toList();
     if (!taskRuns.isEmpty()) {
-      fromTasks(warehouse, request.metric(), taskRuns, versionOf, notes).forEach(o -> observations.put(key(o), o));
+      fromTasks(warehouse, tables, request.metric(), taskRuns, versionOf, notes).forEach(o -> observations.put(key(o), o));
     }
-    for (Observation o : fromStepMetrics(warehouse, request.metric(), versionOf, notes)) {
+    for (Observation o : fromStepMetrics(tables, request.metric(), versionOf, notes)) {
       observations.putIfAbsent(key(o), o);
     }
     if (observations.isEmpty()) {
@@ -98,31 +104,33 @@ public final class Trend {
     return o.runId() + '\u0000' + o.step();
   }
 
-  private static void selectRuns(Warehouse warehouse, TrendRequest request, Map<String, String> versionOf,
+  /**
+   * The selected runs' versions. The runs table is small: read on the driver (Kernel) and selected
+   * with the conditions of a Spark read ({@link RunSelector#filter}); the version is what a selector
+   * on {@code --by} would compare ({@link RunSelector#valueOf}: a column cast to text, else a label).
+   */
+  private static void selectRuns(KernelWarehouse tables, TrendRequest request, Map<String, String> versionOf,
       Set<String> withTasks, List<String> notes) {
-    Dataset<Row> runs = warehouse.runs().drop("source_files", "metadata_json");
-    Dataset<Row> selected = RunSelector.parse(request.where()).apply(runs);
-    boolean column = Arrays.asList(runs.columns()).contains(request.by());
-    Column version = column ? col(request.by()).cast("string") : element_at(col(WarehouseSchema.LABELS), lit(request.by()));
-    List<Row> rows = selected.select(col(WarehouseSchema.RUN_ID), version.as(VERSION), col(TASKS_ACCEPTED),
-        col(STARTED_AT)).collectAsList();
-    if (rows.isEmpty()) {
-      throw new BadInputException("no run in " + warehouse.root() + " matches --where '" + request.where() + "'");
+    List<Row> selected = RunSelector.parse(request.where()).filter(tables.runs());
+    if (selected.isEmpty()) {
+      throw new BadInputException("no run in " + tables.root() + " matches --where '" + request.where() + "'");
     }
+    boolean column = Arrays.asList(Table.RUNS.schema().fieldNames()).contains(request.by());
     boolean byDate = !column && request.by().equals(TrendRequest.BY_DATE);
     List<String> without = new ArrayList<>();
-    for (Row row : rows) {
-      String run = row.getString(0);
-      String value = row.isNullAt(1) ? null : row.getString(1);
-      if ((value == null || value.isBlank()) && byDate && !row.isNullAt(3)) {
-        value = utcDate(row.get(3));
+    for (Row row : selected) {
+      String run = row.getAs(WarehouseSchema.RUN_ID);
+      String value = RunSelector.valueOf(row, request.by());
+      Object startedAt = row.getAs(STARTED_AT);
+      if ((value == null || value.isBlank()) && byDate && startedAt != null) {
+        value = utcDate(startedAt);
       }
       if (value == null || value.isBlank()) {
         without.add(run);
         continue;
       }
       versionOf.put(run, value.trim());
-      if (row.getLong(2) > 0) {
+      if (row.<Long>getAs(TASKS_ACCEPTED) > 0) {
         withTasks.add(run);
       }
     }
@@ -143,41 +151,57 @@ public final class Trend {
     return instant.atZone(java.time.ZoneOffset.UTC).toLocalDate().toString();
   }
 
-  private static List<Observation> fromStepMetrics(Warehouse warehouse, TrendMetric metric, Map<String, String> versionOf,
-      List<String> notes) {
-    Dataset<Row> selected = warehouse.spark().createDataFrame(versionOf.keySet().stream()
-        .map(id -> org.apache.spark.sql.RowFactory.create(id)).toList(),
-        new org.apache.spark.sql.types.StructType().add(WarehouseSchema.RUN_ID, org.apache.spark.sql.types.DataTypes.StringType));
-    List<Row> rows = warehouse.committedOnly(Table.STEP_METRICS, selected)
-        .where(col("metric").equalTo(metric.stepMetric()).and(col("interval_start_s").isNull()).and(col("bucket").isNull()))
-        .groupBy(col(WarehouseSchema.RUN_ID), col(WarehouseSchema.STEP), col("unit"))
-        .agg(avg(col("value")), count(lit(1)))
-        .orderBy(WarehouseSchema.RUN_ID, WarehouseSchema.STEP, "unit")
-        .collectAsList();
+  /**
+   * The runs' whole-run figures of {@code metric} (no interval, no bucket) per step and unit: their
+   * mean where a run has several. From step_metrics read on the driver (Kernel): a few rows per run,
+   * which a Spark read would first rebuild the table's Delta snapshot for, in Spark jobs. In Spark's
+   * order of {@code orderBy(run_id, step, unit)} (strings by code point), and averaged as Spark's
+   * {@code avg} does (the sum over the rows, divided by their count).
+   */
+  private static List<Observation> fromStepMetrics(KernelWarehouse tables, TrendMetric metric,
+      Map<String, String> versionOf, List<String> notes) {
+    Map<WholeRun, double[]> sumAndCount = new TreeMap<>(WholeRun.ORDER);
+    for (Row row : tables.rowsOf(Table.STEP_METRICS, versionOf.keySet())) {
+      if (metric.stepMetric().equals(row.getAs(METRIC)) && row.getAs(INTERVAL_START_S) == null && row.getAs(BUCKET) == null) {
+        double[] figure = sumAndCount.computeIfAbsent(new WholeRun(row.getAs(WarehouseSchema.RUN_ID),
+            row.getAs(WarehouseSchema.STEP), row.getAs(UNIT)), k -> new double[2]);
+        figure[0] += row.<Double>getAs(VALUE);
+        figure[1]++;
+      }
+    }
     List<Observation> observations = new ArrayList<>();
-    for (Row row : rows) {
-      String run = row.getString(0);
-      String step = row.getString(1);
-      String unit = row.getString(2);
-      double value = metric.convert(row.getDouble(3), unit);
+    sumAndCount.forEach((group, figure) -> {
+      String run = group.runId();
+      String step = group.step();
+      String unit = group.unit();
+      long rows = (long) figure[1];
+      double value = metric.convert(figure[0] / rows, unit);
       if (Double.isNaN(value)) {
         notes.add("run " + run + ", step " + step + ": " + metric.stepMetric() + " is in '" + unit + "', which "
             + metric.name() + " (" + metric.unit() + ") cannot use; left out.");
-        continue;
+        return;
       }
-      if (row.getLong(4) > 1) {
-        notes.add("run " + run + ", step " + step + " has " + row.getLong(4) + " whole-run " + metric.stepMetric()
+      if (rows > 1) {
+        notes.add("run " + run + ", step " + step + " has " + rows + " whole-run " + metric.stepMetric()
             + " rows; their mean is used.");
       }
       observations.add(new Observation(run, versionOf.get(run), step, value));
-    }
+    });
     return observations;
   }
 
-  private static List<Observation> fromTasks(Warehouse warehouse, TrendMetric metric, List<String> runIds,
-      Map<String, String> versionOf, List<String> notes) {
+  /** A run's whole-run rows of one step and unit. */
+  private record WholeRun(String runId, String step, String unit) {
+    static final java.util.Comparator<WholeRun> ORDER = java.util.Comparator
+        .comparing(WholeRun::runId, RowOrder::compareCodePoints)
+        .thenComparing(WholeRun::step, RowOrder::compareCodePoints)
+        .thenComparing(WholeRun::unit, RowOrder::compareCodePoints);
+  }
+
+  private static List<Observation> fromTasks(Warehouse warehouse, KernelWarehouse tables, TrendMetric metric,
+      List<String> runIds, Map<String, String> versionOf, List<String> notes) {
     List<Observation> observations = new ArrayList<>();
-    try (SortedLatencies sorted = WarehouseTasks.sort(warehouse, List.of(), runIds, new int[runIds.size()], 0,
+    try (SortedLatencies sorted = WarehouseTasks.sort(warehouse, tables, List.of(), runIds, new int[runIds.size()], 0,
         Long.MIN_VALUE)) {
       if (metric.kind() == TrendMetric.Kind.THROUGHPUT) {
         for (RunCounts c : sorted.counts()) {

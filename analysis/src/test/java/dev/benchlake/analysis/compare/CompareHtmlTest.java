@@ -34,7 +34,7 @@ class CompareHtmlTest extends SparkTestBase {
     ComparisonReport report = Compare.run(warehouse, CompareRequest.of("os=linux", "os=windows")
         .withOutliers(OutlierPolicy.parse("iqr")));
     Path out = Path.of("target", "reports", "compare");
-    CompareFiles.write(report, Provenance.of(warehouse, "compare", List.of("--warehouse", warehouse.root(),
+    CompareFiles.write(report, Provenance.of(KernelWarehouse.of(warehouse), "compare", List.of("--warehouse", warehouse.root(),
         "--baseline", "os=linux", "--candidate", "os=windows", "--outliers", "iqr", "--out", out.toString())), out);
     String html = Files.readString(out.resolve(CompareFiles.HTML), StandardCharsets.UTF_8);
     assertThat(html).doesNotContain("src=\"http").doesNotContain("href=\"http").contains("vega-lite");
@@ -69,7 +69,7 @@ class CompareHtmlTest extends SparkTestBase {
     String baseline = "os=linux,owner=" + HOSTILE_LABEL;
     ComparisonReport report = Compare.run(warehouse, CompareRequest.of(baseline, "os=windows"));
     Path out = Path.of("target", "reports", "compare-hostile");
-    CompareFiles.write(report, Provenance.of(warehouse, "compare", List.of("--baseline", baseline, "--candidate", "os=windows")), out);
+    CompareFiles.write(report, Provenance.of(KernelWarehouse.of(warehouse), "compare", List.of("--baseline", baseline, "--candidate", "os=windows")), out);
 
     BrowserPage page = BrowserPage.render(out.resolve(CompareFiles.HTML), "compare-hostile", 1366, 3000);
     page.assertRenderedCleanly(5);

@@ -49,6 +49,13 @@ public final class WarehouseFixture {
   /** Writes the runs, their tasks and their whole-run step metrics into a new warehouse, as one ingest. */
   public static Warehouse write(SparkSession spark, String root, List<Run> runs, List<Task> tasks, List<Metric> metrics) {
     Warehouse warehouse = Warehouse.at(spark, root);
+    append(warehouse, "fixture", runs, tasks, metrics);
+    return warehouse;
+  }
+
+  /** Adds the runs to {@code warehouse} as one more ingest, of key {@code ingestKey} (one not used there yet). */
+  public static void append(Warehouse warehouse, String ingestKey, List<Run> runs, List<Task> tasks, List<Metric> metrics) {
+    SparkSession spark = warehouse.spark();
     java.util.Set<WarehouseSchema.Table> empty = java.util.EnumSet.of(WarehouseSchema.Table.REJECTS);
     if (metrics.isEmpty()) {
       empty.add(WarehouseSchema.Table.STEP_METRICS);
@@ -56,10 +63,9 @@ public final class WarehouseFixture {
     if (tasks.isEmpty()) {
       empty.add(WarehouseSchema.Table.TASKS);
     }
-    new WarehouseWriter(warehouse).append("fixture", new WarehouseWriter.Batch(runRows(spark, runs, tasks),
+    new WarehouseWriter(warehouse).append(ingestKey, new WarehouseWriter.Batch(runRows(spark, runs, tasks),
         taskRows(spark, tasks), metricRows(spark, metrics), empty(spark, WarehouseSchema.REJECTS), empty),
         WarehouseWriter.FIRST_VERSION);
-    return warehouse;
   }
 
   private static Dataset<Row> metricRows(SparkSession spark, List<Metric> metrics) {

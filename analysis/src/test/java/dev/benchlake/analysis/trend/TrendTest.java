@@ -13,6 +13,7 @@ import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.spark.SparkTestBase;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ class TrendTest extends SparkTestBase {
     assertThat(fields(json.get("groups").get(0))).startsWith("group", "geomean");
 
     Path out = Path.of("target", "reports", "trend");
-    TrendFiles.write(report, Provenance.of(warehouse, "trend", List.of("--warehouse", warehouse.root(), "--by", "db_major",
+    TrendFiles.write(report, Provenance.of(KernelWarehouse.of(warehouse), "trend", List.of("--warehouse", warehouse.root(), "--by", "db_major",
         "--base", "11", "--metric", "qps", "--out", out.toString())), out);
     BrowserPage page = BrowserPage.render(out.resolve(TrendFiles.HTML), "trend-report", 1366, 3600);
     // The groups chart and one per group: point query, range query, writes, other.

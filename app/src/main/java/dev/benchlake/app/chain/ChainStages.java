@@ -1,5 +1,6 @@
 package dev.benchlake.app.chain;
 
+import dev.benchlake.analysis.confounders.TableHealthConfounders;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.trend.Trend;
 import dev.benchlake.analysis.trend.TrendFiles;
@@ -11,6 +12,7 @@ import dev.benchlake.ingest.IngestResult;
 import dev.benchlake.loadgen.ProgressListener;
 import dev.benchlake.loadgen.StepResult;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -52,8 +54,10 @@ public final class ChainStages {
       args.addAll(List.of("--where", where));
     }
     args.addAll(List.of("--out", out.toString()));
-    TrendReport report = Trend.run(warehouse, request);
-    TrendFiles.write(report, Provenance.of(warehouse, "trend", args), out);
+    // Read after the ingests before it, once: the provenance names the commit this trend read.
+    KernelWarehouse tables = KernelWarehouse.of(warehouse);
+    TrendReport report = Trend.run(warehouse, tables, request, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
+    TrendFiles.write(report, Provenance.of(tables, "trend", args), out);
     return report;
   }
 

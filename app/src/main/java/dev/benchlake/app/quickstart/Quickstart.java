@@ -5,10 +5,12 @@ import dev.benchlake.analysis.compare.CompareRequest;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.compare.CompareFiles;
+import dev.benchlake.analysis.confounders.TableHealthConfounders;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.core.Labels;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.LoadgenDefaults;
@@ -116,11 +118,13 @@ public final class Quickstart {
     int candidate = plan.majors().get(plan.majors().size() - 1);
     stage("comparing PostgreSQL " + candidate + " with " + base);
     Duration threshold = Duration.ofSeconds(5);
-    ComparisonReport report = Compare.run(warehouse,
+    // Read after the ingest above, once: the provenance names the commit this compare read.
+    KernelWarehouse tables = KernelWarehouse.of(warehouse);
+    ComparisonReport report = Compare.run(warehouse, tables,
         CompareRequest.of(QuickstartPlan.selector(base), QuickstartPlan.selector(candidate))
-            .withThresholdNs(threshold.toNanos()));
+            .withThresholdNs(threshold.toNanos()), TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
     // The report's provenance names the command that makes the same report again.
-    CompareFiles.write(report, Provenance.of(warehouse, "compare", List.of("--warehouse", warehouse.root(),
+    CompareFiles.write(report, Provenance.of(tables, "compare", List.of("--warehouse", warehouse.root(),
         "--baseline", QuickstartPlan.selector(base), "--candidate", QuickstartPlan.selector(candidate),
         "--threshold", threshold.toSeconds() + "s", "--out", layout.compare().toString())), layout.compare());
     return report;

@@ -25,6 +25,7 @@ import dev.benchlake.ingest.Ingest;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.warehouse.spark.SparkTestBase;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,7 +110,7 @@ class HostileStringsTest extends SparkTestBase {
     report = Compare.run(warehouse, CompareRequest.of("grp=" + HTML, "grp=" + MARKDOWN.replace(",", "")));
     json = CompareJson.write(report);
     markdown = CompareMarkdown.write(report);
-    html = CompareHtml.write(report, Provenance.of(warehouse, "compare",
+    html = CompareHtml.write(report, Provenance.of(KernelWarehouse.of(warehouse), "compare",
         List.of("--baseline", "grp=" + HTML, "--candidate", "grp=" + MARKDOWN.replace(",", ""))));
   }
 

@@ -11,7 +11,7 @@ import org.apache.spark.sql.Row;
  * which is the same order, and not Java's UTF-16 order); doubles with {@code -0.0 = 0.0} and NaN
  * last, as Spark's {@code SQLOrderingUtil}.
  */
-final class RowOrder {
+public final class RowOrder {
   private RowOrder() {}
 
   static Comparator<Row> by(List<String> columns) {
@@ -48,7 +48,8 @@ final class RowOrder {
     throw new IllegalArgumentException("no sort order for a " + a.getClass().getSimpleName());
   }
 
-  static int compareCodePoints(String a, String b) {
+  /** Spark's order of strings (their UTF-8 bytes): by code point. */
+  public static int compareCodePoints(String a, String b) {
     int i = 0;
     int j = 0;
     while (i < a.length() && j < b.length()) {

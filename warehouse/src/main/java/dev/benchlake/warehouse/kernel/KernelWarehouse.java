@@ -13,6 +13,10 @@ import io.delta.kernel.data.ColumnarBatch;
 import io.delta.kernel.data.FilteredColumnarBatch;
 import io.delta.kernel.engine.Engine;
 import io.delta.kernel.exceptions.TableNotFoundException;
+import io.delta.kernel.expressions.Column;
+import io.delta.kernel.expressions.Literal;
+import io.delta.kernel.expressions.Or;
+import io.delta.kernel.expressions.Predicate;
 import io.delta.kernel.internal.InternalScanFileUtils;
 import io.delta.kernel.internal.SnapshotImpl;
 import io.delta.kernel.internal.data.ScanStateRow;
@@ -27,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.Row;
 
@@ -147,6 +152,64 @@ public final class KernelWarehouse {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether {@code table} holds a row of one of {@code runIds}, of a committed run or not (an ingest
+   * killed before its commit point leaves such rows). Kernel's data skipping on the files' run_id
+   * statistics passes over every file that cannot hold one (all of them, for the new run ids of an
+   * ingest), and only the run_id column of the others is read.
+   */
+  public boolean hasRowsOf(Table table, Set<String> runIds) {
+    Optional<Snapshot> snapshot = snapshot(table);
+    if (snapshot.isEmpty() || runIds.isEmpty()) {
+      return false;
+    }
+    Predicate anyOf = null;
+    for (String id : new TreeSet<>(runIds)) {
+      Predicate one = new Predicate("=", new Column(WarehouseSchema.RUN_ID), Literal.ofString(id));
+      anyOf = anyOf == null ? one : new Or(anyOf, one);
+    }
+    io.delta.kernel.types.StructType runId = new io.delta.kernel.types.StructType()
+        .add(snapshot.get().getSchema().get(WarehouseSchema.RUN_ID));
+    Scan scan = snapshot.get().getScanBuilder().withFilter(anyOf).withReadSchema(runId).build();
+    io.delta.kernel.data.Row scanState = scan.getScanState(engine);
+    try (CloseableIterator<FilteredColumnarBatch> files = scan.getScanFiles(engine)) {
+      while (files.hasNext()) {
+        try (CloseableIterator<io.delta.kernel.data.Row> fileRows = files.next().getRows()) {
+          while (fileRows.hasNext()) {
+            if (holdsAny(scanState, fileRows.next(), runIds)) {
+              return true;
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + path(table), e);
+    }
+    return false;
+  }
+
+  /** Whether the data file holds a row of one of {@code runIds} (a file statistics could not rule out). */
+  private boolean holdsAny(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, Set<String> runIds)
+      throws IOException {
+    CloseableIterator<ColumnarBatch> physical = engine.getParquetHandler().readParquetFiles(
+        Utils.singletonCloseableIterator(InternalScanFileUtils.getAddFileStatus(scanFile)),
+        ScanStateRow.getPhysicalDataReadSchema(engine, scanState), Optional.empty());
+    try (CloseableIterator<FilteredColumnarBatch> batches = Scan.transformPhysicalData(engine, scanState, scanFile, physical)) {
+      while (batches.hasNext()) {
+        FilteredColumnarBatch batch = batches.next();
+        ColumnVector ids = batch.getData().getColumnVector(0);
+        Optional<ColumnVector> selection = batch.getSelectionVector();
+        for (int i = 0; i < batch.getData().getSize(); i++) {
+          boolean selected = selection.isEmpty() || !selection.get().isNullAt(i) && selection.get().getBoolean(i);
+          if (selected && !ids.isNullAt(i) && runIds.contains(ids.getString(i))) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /** Every row of {@code table} (empty when it has no commit yet), in this build's schema. */

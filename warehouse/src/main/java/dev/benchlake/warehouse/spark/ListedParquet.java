@@ -1,6 +1,5 @@
 package dev.benchlake.warehouse.spark;
 
-import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import dev.benchlake.warehouse.kernel.KernelWarehouse.TableFiles;
@@ -32,9 +31,13 @@ import scala.jdk.javaapi.CollectionConverters;
 public final class ListedParquet {
   private ListedParquet() {}
 
-  /** {@code table} of {@code warehouse}, or empty when it has no commit or needs Delta's reader (see {@link KernelWarehouse#plainParquetFiles}). */
-  public static Optional<Dataset<Row>> read(Warehouse warehouse, Table table) {
-    return KernelWarehouse.of(warehouse).plainParquetFiles(table).map(files -> read(warehouse.spark(), files));
+  /**
+   * {@code table} of {@code tables} (the command's {@link KernelWarehouse}: the files of the commit it
+   * reads) on {@code spark}, or empty when it has no commit or needs Delta's reader (see
+   * {@link KernelWarehouse#plainParquetFiles}).
+   */
+  public static Optional<Dataset<Row>> read(SparkSession spark, KernelWarehouse tables, Table table) {
+    return tables.plainParquetFiles(table).map(files -> read(spark, files));
   }
 
   static Dataset<Row> read(SparkSession spark, TableFiles table) {

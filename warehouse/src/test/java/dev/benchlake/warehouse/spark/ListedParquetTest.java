@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,7 +45,7 @@ class ListedParquetTest extends SparkTestBase {
     spark.sparkContext().addSparkListener(listener);
     Dataset<Row> listed;
     try {
-      listed = ListedParquet.read(warehouse, Table.TASKS).orElseThrow();
+      listed = ListedParquet.read(spark, KernelWarehouse.of(warehouse), Table.TASKS).orElseThrow();
       listed.queryExecution().executedPlan();
       spark.sparkContext().listenerBus().waitUntilEmpty();
     } finally {
@@ -59,14 +60,14 @@ class ListedParquetTest extends SparkTestBase {
   @Test
   void leavesToDeltaWhatAPlainParquetReadWouldGetWrong() {
     Warehouse warehouse = Warehouse.at(spark, tmp.toString());
-    assertThat(ListedParquet.read(warehouse, Table.TASKS)).as("no commit yet").isEmpty();
+    assertThat(ListedParquet.read(spark, KernelWarehouse.of(warehouse), Table.TASKS)).as("no commit yet").isEmpty();
     // Deletion vectors need reader version 3: a plain read would see deleted rows.
     spark.range(0, 10).selectExpr("cast(id as string) as run_id").write().format("delta")
         .option("delta.enableDeletionVectors", "true").save(tmp.resolve("tasks").toString());
-    assertThat(ListedParquet.read(warehouse, Table.TASKS)).isEmpty();
+    assertThat(ListedParquet.read(spark, KernelWarehouse.of(warehouse), Table.TASKS)).isEmpty();
     // Partition values live in the log and the folder names, not in the files.
     spark.range(0, 10).selectExpr("cast(id as string) as run_id", "id % 2 as step").write().format("delta")
         .partitionBy("step").save(tmp.resolve("step_metrics").toString());
-    assertThat(ListedParquet.read(warehouse, Table.STEP_METRICS)).isEmpty();
+    assertThat(ListedParquet.read(spark, KernelWarehouse.of(warehouse), Table.STEP_METRICS)).isEmpty();
   }
 }
