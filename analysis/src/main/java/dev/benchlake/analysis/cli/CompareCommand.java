@@ -131,7 +131,7 @@ public final class CompareCommand implements Callable<Integer> {
     KernelWarehouse tables = KernelWarehouse.of(warehouse);
     // Compare.run fails first when there is no warehouse.
     ComparisonReport report = Compare.run(warehouse, tables, request, deadTupleThreshold);
-    CompareFiles.write(report, Provenance.of(tables, "compare", spec.commandLine().getParseResult().originalArgs()), out);
+    CompareFiles.write(report, Provenance.of(tables, "compare", Provenance.argsOf(spec)), out);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(CompareMarkdown.summaryTable(report));
     stdout.flush();

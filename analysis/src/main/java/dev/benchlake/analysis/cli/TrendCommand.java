@@ -99,7 +99,7 @@ public final class TrendCommand implements Callable<Integer> {
     KernelWarehouse tables = KernelWarehouse.of(warehouse);
     // Trend.run fails first when there is no warehouse.
     TrendReport report = Trend.run(warehouse, tables, request, deadTupleThreshold);
-    TrendFiles.write(report, Provenance.of(tables, "trend", spec.commandLine().getParseResult().originalArgs()), out);
+    TrendFiles.write(report, Provenance.of(tables, "trend", Provenance.argsOf(spec)), out);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(TrendMarkdown.summary(report));
     stdout.flush();

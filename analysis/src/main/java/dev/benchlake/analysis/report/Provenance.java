@@ -3,8 +3,10 @@ package dev.benchlake.analysis.report;
 import dev.benchlake.core.BenchlakeVersion;
 import dev.benchlake.core.cli.SecretArgs;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * What a report was made from, so that it can be made again: the command, the warehouse folder and
@@ -24,6 +26,24 @@ public record Provenance(String commandLine, String warehouse, long deltaVersion
    */
   public static Provenance of(KernelWarehouse tables, String command, List<String> args) {
     return new Provenance(commandLine(command, args), tables.root(), tables.version(), BenchlakeVersion.describe());
+  }
+
+  /**
+   * What the user typed after {@code spec}'s command name. picocli's original arguments are the
+   * whole command line's: under {@code benchlake} (or a batch line) they begin with the command's
+   * name, which {@link #commandLine} adds itself ("benchlake compare compare --warehouse …" before).
+   */
+  public static List<String> argsOf(CommandSpec spec) {
+    List<String> all = spec.commandLine().getParseResult().originalArgs();
+    if (spec.parent() == null) {
+      return all;
+    }
+    for (int i = 0; i < all.size(); i++) {
+      if (all.get(i).equals(spec.name()) || Arrays.asList(spec.aliases()).contains(all.get(i))) {
+        return all.subList(i + 1, all.size());
+      }
+    }
+    return all;
   }
 
   /**
