@@ -9,6 +9,7 @@ import dev.benchlake.warehouse.export.ExportTable;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import dev.benchlake.warehouse.RunSelector;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.io.BufferedWriter;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
@@ -39,8 +41,9 @@ import picocli.CommandLine.Option;
           + "with microseconds; integers (nanoseconds) are exact; doubles are the shortest text that reads back "
           + "exactly. CSV: null is an empty field, labels become one column per key (labels.KEY), source_files "
           + "holds JSON; JSON Lines: every column on every line, labels as an object.",
-      "tasks are read with Spark; the other tables, a few rows per run, with Delta Kernel and no Spark session "
-          + "(unless --master or --conf asks for Spark): the same file either way."
+      "The small tables (a few rows per run), and tasks while that table holds at most 4 MiB (~140,000 tasks), "
+          + "are read with Delta Kernel and no Spark session; bigger tasks tables with Spark (so is any table "
+          + "when --master or --conf asks for Spark): the same file either way."
     },
     footer = {"", "Example: benchlake export --warehouse wh --table tasks --where os=linux --columns run_id,latency_ns,ok "
         + "--out linux-tasks.csv",
@@ -94,8 +97,9 @@ public final class ExportCommand implements Callable<Integer> {
     ExportRequest request = new ExportRequest(ExportTable.named(table), RunSelector.parse(where), steps, columns,
         ExportFormat.named(format));
     Export.Lines lines;
-    if (request.table().smallEnoughForKernel() && !sparkOptions.sparkRequested()) {
-      lines = Export.lines(warehouseOption.openWithoutSpark().requireExisting(), request);
+    KernelWarehouse tables = sparkOptions.sparkRequested() ? null : warehouseOption.openWithoutSpark().requireExisting();
+    if (tables != null && readWithKernel(request.table(), tables)) {
+      lines = Export.lines(tables, request);
     } else {
       Warehouse warehouse = warehouseOption.open(sparkOptions.session("export")).requireExisting();
       lines = Export.lines(warehouse, request);
@@ -113,6 +117,11 @@ public final class ExportCommand implements Callable<Integer> {
     }
     LOG.info("exported {} row(s) of {} ({}) to {}", rows, request.table(), request.where(), out.equals("-") ? "stdout" : out);
     return ExitCode.OK;
+  }
+
+  /** Kernel for the small tables, and for tasks while that table is small ({@link ExportTable#smallEnoughForKernel}). */
+  private static boolean readWithKernel(ExportTable table, KernelWarehouse tables) {
+    return table.smallEnoughForKernel(table == ExportTable.TASKS ? tables.committedBytes(table.table()) : OptionalLong.empty());
   }
 
   private static long writeTo(Export.Lines lines, OutputStream stream) throws IOException {

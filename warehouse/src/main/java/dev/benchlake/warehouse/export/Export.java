@@ -62,7 +62,7 @@ public final class Export {
 
   /**
    * The same lines, read with Delta Kernel instead of Spark: for the small tables, where a Spark
-   * session would cost far more than the read (see {@link ExportTable#smallEnoughForKernel}).
+   * session would cost far more than the read (see {@link ExportTable#smallEnoughForKernel}): the tables of a few rows per run, and tasks while small.
    */
   public static Lines lines(KernelWarehouse warehouse, ExportRequest request) {
     List<Row> selectedRuns = request.where().filter(warehouse.runs());

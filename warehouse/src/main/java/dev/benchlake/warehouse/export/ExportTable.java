@@ -45,14 +45,23 @@ public enum ExportTable {
   }
 
   /**
-   * Whether {@code export} reads this table with Delta Kernel in the launcher's JVM rather than
-   * with Spark: every table but {@code tasks}, whose millions of rows are what Spark is for. The
-   * others hold a few rows per run (runs, ingest_files), a few per interval of a summary
-   * (step_metrics) or per bad line (rejects), and a Spark session would cost seconds for
-   * milliseconds of reading.
+   * Bytes of Parquet up to which the {@code tasks} table, too, is read with Delta Kernel: about
+   * 140,000 tasks at the ~30 bytes a task takes in the warehouse, which held on the driver to be
+   * sorted take some tens of MB. A small warehouse's tasks (a tour, a notebook's, a test's) export
+   * in a second instead of a Spark session's ten; beyond it Spark reads, sorts and renders in
+   * parallel, a partition at a time.
    */
-  public boolean smallEnoughForKernel() {
-    return this != TASKS;
+  static final long KERNEL_TASKS_BYTES = 4L << 20;
+
+  /**
+   * Whether {@code export} reads this table with Delta Kernel in the launcher's JVM rather than
+   * with Spark: every table but {@code tasks} always (they hold a few rows per run, per interval
+   * of a summary or per bad line, and a Spark session would cost seconds for milliseconds of
+   * reading), and {@code tasks} while its committed files add up to at most
+   * {@link #KERNEL_TASKS_BYTES} ({@code tasksBytes}: empty when their size is not known).
+   */
+  public boolean smallEnoughForKernel(java.util.OptionalLong tasksBytes) {
+    return this != TASKS || (tasksBytes.isPresent() && tasksBytes.getAsLong() <= KERNEL_TASKS_BYTES);
   }
 
   /** {@link #order()} as a comparator of rows in memory (Spark's order: see {@link RowOrder}). */

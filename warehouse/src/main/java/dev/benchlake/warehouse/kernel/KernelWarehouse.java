@@ -30,6 +30,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
@@ -261,6 +262,13 @@ public final class KernelWarehouse {
       throw new UncheckedIOException("cannot list the files of " + path(table), e);
     }
     return Optional.of(new TableFiles(path(table), snapshot.get().getSchema().toJson(), files));
+  }
+
+  /** The bytes of {@code table}'s committed data files, when {@link #plainParquetFiles} lists them. */
+  public OptionalLong committedBytes(Table table) {
+    return plainParquetFiles(table)
+        .map(t -> OptionalLong.of(t.files().stream().mapToLong(io.delta.kernel.utils.FileStatus::getSize).sum()))
+        .orElse(OptionalLong.empty());
   }
 
   /**
