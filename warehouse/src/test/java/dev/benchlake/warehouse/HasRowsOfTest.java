@@ -3,12 +3,10 @@ package dev.benchlake.warehouse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.spark.SparkJobs;
 import dev.benchlake.warehouse.spark.SparkTestBase;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -37,26 +35,15 @@ class HasRowsOfTest extends SparkTestBase {
     write(warehouse, Table.TASKS, "other-run");
     write(warehouse, Table.REJECTS, "rejected-only");
 
-    AtomicInteger jobs = new AtomicInteger();
-    SparkListener listener = new SparkListener() {
-      @Override
-      public void onJobStart(SparkListenerJobStart start) {
-        jobs.incrementAndGet();
-      }
-    };
-    spark.sparkContext().addSparkListener(listener);
-    try {
+    int jobs = SparkJobs.during(spark, () -> {
       assertThat(writer.hasRowsOf(List.of(PREFIX + "a"))).isTrue();
       assertThat(writer.hasRowsOf(List.of("new-run", PREFIX + "c"))).as("one of several").isTrue();
       assertThat(writer.hasRowsOf(List.of("rejected-only"))).as("a table after tasks").isTrue();
       assertThat(writer.hasRowsOf(List.of(PREFIX + "b"))).as("the same statistics prefix, another id").isFalse();
       assertThat(writer.hasRowsOf(List.of("new-run", "other-run-2"))).isFalse();
       assertThat(writer.hasRowsOf(List.of())).isFalse();
-      spark.sparkContext().listenerBus().waitUntilEmpty();
-    } finally {
-      spark.sparkContext().removeSparkListener(listener);
-    }
-    assertThat(jobs.get()).as("Spark jobs").isZero();
+    });
+    assertThat(jobs).as("Spark jobs").isZero();
   }
 
   /** One commit of rows of {@code table} with just a run id, as the table is created (its statistics columns). */

@@ -12,6 +12,7 @@ import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.ingest.IngestTestSupport;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
+import dev.benchlake.warehouse.spark.SparkJobs;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import dev.benchlake.warehouse.WarehouseWriter;
 import java.io.ByteArrayOutputStream;
@@ -28,9 +29,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -89,24 +87,11 @@ class ExportCommandTest extends IngestTestSupport {
 
   @Test
   void smallTasksAreReadWithoutSparkAndWithSparkWhenAskedFor() throws Exception {
-    AtomicInteger jobs = new AtomicInteger();
-    SparkListener listener = new SparkListener() {
-      @Override
-      public void onJobStart(SparkListenerJobStart start) {
-        jobs.incrementAndGet();
-      }
-    };
-    spark.sparkContext().addSparkListener(listener);
-    try {
-      String kernel = stdout(edges, "--table", "tasks");
-      spark.sparkContext().listenerBus().waitUntilEmpty();
-      assertThat(jobs.get()).as("Spark jobs of a small tasks export").isZero();
-      assertThat(stdout(edges, "--table", "tasks", "--master", "local[2]")).isEqualTo(kernel);
-      spark.sparkContext().listenerBus().waitUntilEmpty();
-      assertThat(jobs.get()).as("Spark jobs when --master asks for Spark").isPositive();
-    } finally {
-      spark.sparkContext().removeSparkListener(listener);
-    }
+    List<String> kernel = new ArrayList<>();
+    assertThat(SparkJobs.during(spark, () -> kernel.add(stdout(edges, "--table", "tasks"))))
+        .as("Spark jobs of a small tasks export").isZero();
+    assertThat(SparkJobs.during(spark, () -> assertThat(stdout(edges, "--table", "tasks", "--master", "local[2]"))
+        .isEqualTo(kernel.get(0)))).as("Spark jobs when --master asks for Spark").isPositive();
   }
 
   @Test

@@ -194,10 +194,7 @@ public final class KernelWarehouse {
   /** Whether the data file holds a row of one of {@code runIds} (a file statistics could not rule out). */
   private boolean holdsAny(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, Set<String> runIds)
       throws IOException {
-    CloseableIterator<ColumnarBatch> physical = engine.getParquetHandler().readParquetFiles(
-        Utils.singletonCloseableIterator(InternalScanFileUtils.getAddFileStatus(scanFile)),
-        ScanStateRow.getPhysicalDataReadSchema(engine, scanState), Optional.empty());
-    try (CloseableIterator<FilteredColumnarBatch> batches = Scan.transformPhysicalData(engine, scanState, scanFile, physical)) {
+    try (CloseableIterator<FilteredColumnarBatch> batches = batchesOf(scanState, scanFile)) {
       while (batches.hasNext()) {
         FilteredColumnarBatch batch = batches.next();
         ColumnVector ids = batch.getData().getColumnVector(0);
@@ -278,13 +275,10 @@ public final class KernelWarehouse {
    */
   public record TableFiles(String path, String schemaJson, List<io.delta.kernel.utils.FileStatus> files) {}
 
-  /** One data file, deletion vectors and column mapping applied by {@link Scan#transformPhysicalData}. */
+  /** One data file's rows. */
   private void readFile(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, RowConverter converter,
       List<Row> rows) throws IOException {
-    CloseableIterator<ColumnarBatch> physical = engine.getParquetHandler().readParquetFiles(
-        Utils.singletonCloseableIterator(InternalScanFileUtils.getAddFileStatus(scanFile)),
-        ScanStateRow.getPhysicalDataReadSchema(engine, scanState), Optional.empty());
-    try (CloseableIterator<FilteredColumnarBatch> batches = Scan.transformPhysicalData(engine, scanState, scanFile, physical)) {
+    try (CloseableIterator<FilteredColumnarBatch> batches = batchesOf(scanState, scanFile)) {
       while (batches.hasNext()) {
         FilteredColumnarBatch batch = batches.next();
         ColumnarBatch data = batch.getData();
@@ -296,6 +290,15 @@ public final class KernelWarehouse {
         }
       }
     }
+  }
+
+  /** One data file's batches, deletion vectors and column mapping applied by {@link Scan#transformPhysicalData}. */
+  private CloseableIterator<FilteredColumnarBatch> batchesOf(io.delta.kernel.data.Row scanState,
+      io.delta.kernel.data.Row scanFile) throws IOException {
+    CloseableIterator<ColumnarBatch> physical = engine.getParquetHandler().readParquetFiles(
+        Utils.singletonCloseableIterator(InternalScanFileUtils.getAddFileStatus(scanFile)),
+        ScanStateRow.getPhysicalDataReadSchema(engine, scanState), Optional.empty());
+    return Scan.transformPhysicalData(engine, scanState, scanFile, physical);
   }
 
   private Optional<Snapshot> snapshot(Table table) {

@@ -7,11 +7,9 @@ import dev.benchlake.warehouse.WarehouseSchema.Table;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
@@ -35,26 +33,15 @@ class ListedParquetTest extends SparkTestBase {
     Files.copy(committed, committed.resolveSibling("part-99999-staged.snappy.parquet"));
     Warehouse warehouse = Warehouse.at(spark, tmp.toString());
 
-    AtomicInteger jobs = new AtomicInteger();
-    SparkListener listener = new SparkListener() {
-      @Override
-      public void onJobStart(SparkListenerJobStart start) {
-        jobs.incrementAndGet();
-      }
-    };
-    spark.sparkContext().addSparkListener(listener);
-    Dataset<Row> listed;
-    try {
-      listed = ListedParquet.read(spark, KernelWarehouse.of(warehouse), Table.TASKS).orElseThrow();
-      listed.queryExecution().executedPlan();
-      spark.sparkContext().listenerBus().waitUntilEmpty();
-    } finally {
-      spark.sparkContext().removeSparkListener(listener);
-    }
-    assertThat(jobs.get()).as("Spark jobs to plan the read").isZero();
+    List<Dataset<Row>> listed = new ArrayList<>();
+    int jobs = SparkJobs.during(spark, () -> {
+      listed.add(ListedParquet.read(spark, KernelWarehouse.of(warehouse), Table.TASKS).orElseThrow());
+      listed.get(0).queryExecution().executedPlan();
+    });
+    assertThat(jobs).as("Spark jobs to plan the read").isZero();
     List<Row> delta = spark.read().format("delta").load(tasks).orderBy("latency_ns").collectAsList();
-    assertThat(listed.orderBy("latency_ns").collectAsList()).hasSize(150).isEqualTo(delta);
-    assertThat(listed.schema()).isEqualTo(spark.read().format("delta").load(tasks).schema());
+    assertThat(listed.get(0).orderBy("latency_ns").collectAsList()).hasSize(150).isEqualTo(delta);
+    assertThat(listed.get(0).schema()).isEqualTo(spark.read().format("delta").load(tasks).schema());
   }
 
   @Test
