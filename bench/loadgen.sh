@@ -2,41 +2,52 @@
 # Benchmark of loadgen itself (a benchmark, not a test): is the load generator the bottleneck?
 # Issue 16 goal 7: loadgen >= 0.95x sysbench oltp_point_select and pgbench -S -M prepared.
 #
-# Against one embedded PostgreSQL (started with `benchlake loadgen --serve`) and the same
-# concurrency, it runs, in interleaved rounds (the order flips every round: ABBA, BAAB, ...):
-#   - our point-select step          vs  sysbench 1.0 oltp_point_select (pgsql driver), on the same sbtest1
-#   - our select-only (pgbench script) vs  pgbench -S -M prepared, on the same pgbench_accounts
-# Same window for every tool: each runs WARMUP + SECONDS; the first WARMUP seconds are not counted
-# (loadgen's --warmup; the C tools' per-second reports, sysbench --report-interval=1 and pgbench
-# -P 1, are averaged over the seconds after it). Same connections (BENCH_CLIENTS for each tool, one
-# thread per connection), prepared statements for all (sysbench's pgsql driver prepares, pgbench -M
-# prepared, pgjdbc prepares server-side from a statement's 5th use, in the warm-up).
+# Against one embedded PostgreSQL (started with `benchlake loadgen --serve`), the same
+# concurrency (BENCH_CLIENTS connections per tool, one thread each) and prepared statements for all
+# (sysbench's pgsql driver prepares, pgbench -M prepared, pgjdbc prepares server-side from a
+# statement's 5th use, in the warm-up), it compares
+#   - our point-select step            with  sysbench 1.0 oltp_point_select (pgsql driver), on the same sbtest1
+#   - our select-only (pgbench script)  with  pgbench -S -M prepared, on the same pgbench_accounts
+#
+# 1. Head-to-head rounds, the verdict (bench/head_to_head.py): in each round both clients run at
+#    the same time against the server, and the tasks each completes in one shared window are
+#    counted (loadgen exactly from tasks.csv, the C tools from their per-second reports). The server
+#    here swings from second to second (sysbench alone: 24k-42k tps in consecutive seconds), which
+#    made runs taken one after the other differ by +-15 % and left 34 such rounds undecided; at the
+#    same moment both clients see the same server, and the ratio cancels that (per-round SD ~1 %).
+#    A client slower to turn a result into its next request gets a smaller share of the server once
+#    the server's queue no longer hides the delay, as in a run alone. Verdict (bench/paired_ratio.py,
+#    scipy): the geometric mean of the per-round ratios with a 95 % t-interval; "met" when its lower
+#    bound >= 0.95, "not met" when its upper bound < 0.95, otherwise "not decided" with the rounds
+#    that would decide it. Two controls run in the first BENCH_CONTROL_ROUNDS rounds: a/a (loadgen
+#    against loadgen: the protocol favours neither side) and handicap (pgbench doing
+#    BENCH_HANDICAP_SETS extra \set commands per task, its measured extra CPU per task shown: the
+#    design sees a client that is the slower one by that much).
+# 2. Each tool alone, in interleaved rounds (the order flips every round): each tool's own TPS, as a
+#    user running it alone sees it. Descriptive: the interval is printed without a verdict, since
+#    the server's drift between runs is wider than the goal's margin.
+# 3. Each client's CPU per task at one fixed arrival rate (BENCH_CPU_RATE), the direct cost of a
+#    generator; then one long recorded run samples loadgen's RSS and Java heap: they should stay flat.
 #
 # Pinning: the server's whole process tree (the launcher's JVM and every postgres it forks inherit
 # the affinity) runs on BENCH_SERVER_CPUS and every client on BENCH_CLIENT_CPUS, the same for all
-# tools, so that a client and the server stop taking each other's core: on 2 cores, unpinned, the
-# scheduler's placement moved the C tools' own TPS by 72k-108k between rounds.
+# tools, so that a client and the server stop taking each other's core.
 #
-# Decision: per round, ours / theirs (the two ran next to each other, so drift cancels); the
-# geometric mean of these ratios with a 95 % t-interval on their logs (bench/paired_ratio.py,
-# scipy): "met" when the interval's lower bound >= 0.95, "not met" when its upper bound < 0.95,
-# otherwise "not decided" with the rounds that would decide it (80 % power at the observed SD).
-#
-# Then each client's CPU per task at one fixed arrival rate (BENCH_CPU_RATE), the direct cost of a
-# generator, which other load on the machine disturbs far less; then one long recorded run samples
-# loadgen's RSS and Java heap: they should stay flat.
-#
-# Knobs (environment), defaults in brackets (about 10 min in all on 2 cores):
+# Knobs (environment), defaults in brackets (about 14 min in all on 2 cores):
 #   BENCH_CLIENTS [4]          connections (threads) per tool
-#   BENCH_SECONDS [6]          counted seconds per run (>= 2), after BENCH_WARMUP [5] (a JVM pinned to
+#   BENCH_SECONDS [8]          counted seconds per run (>= 2), after BENCH_WARMUP [5] (a JVM pinned to
 #                              one CPU still compiles hot code 3-4 s after its first connection)
-#   BENCH_REPEATS [8]          interleaved rounds; the verdict says how many would decide
+#   BENCH_REPEATS [8]          head-to-head rounds (the verdict's; it says how many would decide)
+#   BENCH_H2H_WARMUP [8]       head-to-head: seconds from the second client's launch to the window
+#   BENCH_CONTROL_ROUNDS [4]   of those, the rounds that also run the two controls (0: none)
+#   BENCH_HANDICAP_SETS [150]  \set commands the handicap control adds to each pgbench task
+#   BENCH_ALONE_REPEATS [3]    interleaved rounds of each tool alone (0 skips them)
 #   BENCH_SERVER_CPUS [0]      taskset CPU list of the server; BENCH_CLIENT_CPUS [1] of the clients;
 #                              BENCH_PIN=off runs unpinned (also the case on a 1-CPU machine)
-#   BENCH_NO_RECORD [off]      on: every round also runs our point-select with --no-record (tasks.csv
-#                              recording's cost in TPS, with its interval)
+#   BENCH_NO_RECORD [off]      on: every alone round also runs our point-select with --no-record
+#                              (tasks.csv recording's cost in TPS, with its interval)
 #   BENCH_CPU_RATE [10000]     tasks/s of the CPU-per-task runs; BENCH_CPU_SECONDS [10] measured each
-#   BENCH_SOAK_SECONDS [90]    the memory soak (0 skips it; RSS plateaus within ~25 s)
+#   BENCH_SOAK_SECONDS [60]    the memory soak (0 skips it; RSS plateaus within ~25 s)
 #   BENCH_TABLE_SIZE [100000], BENCH_PGBENCH_SCALE [10], BENCH_PG_VERSION [17]
 # Needs: bin/benchlake built (mvn -q -DskipTests package), sysbench, pgbench, psql, taskset, and a
 # python3 with scipy on PATH. Reproduce on an idle machine: bench/loadgen.sh (the defaults).
@@ -46,10 +57,11 @@ here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 root=$(dirname "$here")
 benchlake="$root/bin/benchlake"
 clients=${BENCH_CLIENTS:-4}
-seconds=${BENCH_SECONDS:-6}
+seconds=${BENCH_SECONDS:-8}
 warmup=${BENCH_WARMUP:-5}
 repeats=${BENCH_REPEATS:-8}
-soak_seconds=${BENCH_SOAK_SECONDS:-90}
+alone_repeats=${BENCH_ALONE_REPEATS:-3}
+soak_seconds=${BENCH_SOAK_SECONDS:-60}
 table_size=${BENCH_TABLE_SIZE:-100000}
 scale=${BENCH_PGBENCH_SCALE:-10}
 pg_version=${BENCH_PG_VERSION:-17}
@@ -60,12 +72,14 @@ for tool in sysbench pgbench psql taskset python3; do
   command -v "$tool" > /dev/null || { echo "bench/loadgen.sh needs $tool on PATH" >&2; exit 1; }
 done
 python3 -c 'import scipy' 2> /dev/null || { echo "bench/loadgen.sh needs a python3 with scipy on PATH" >&2; exit 1; }
+python3 "$here/head_to_head.py" --self-check > /dev/null || { echo "bench/head_to_head.py --self-check failed" >&2; exit 1; }
 ratio() { python3 "$here/paired_ratio.py" "$@"; }
 
-pin_server=() pin_client=() pinning="unpinned"
+pin_server=() pin_client=() pinning="unpinned" client_cpus=""
 if [[ ${BENCH_PIN:-on} != off && $(nproc) -ge 2 ]]; then
+  client_cpus=${BENCH_CLIENT_CPUS:-1}
   pin_server=(taskset -c "${BENCH_SERVER_CPUS:-0}")
-  pin_client=(taskset -c "${BENCH_CLIENT_CPUS:-1}")
+  pin_client=(taskset -c "$client_cpus")
   pinning="server on CPU ${BENCH_SERVER_CPUS:-0}, clients on CPU ${BENCH_CLIENT_CPUS:-1}"
 fi
 
@@ -159,6 +173,12 @@ run_select_only() { ours select-only --script "$work/select-only.sql" -D "scale=
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+echo "== head-to-head: $repeats rounds, both clients at once (controls in the first ${BENCH_CONTROL_ROUNDS:-4})" >&2
+python3 "$here/head_to_head.py" --port "$port" --benchlake "$benchlake" --work "$work" --select-only "$work/select-only.sql" \
+  --rounds "$repeats" --control-rounds "${BENCH_CONTROL_ROUNDS:-4}" --handicap-sets "${BENCH_HANDICAP_SETS:-150}" \
+  --seconds "$seconds" --warmup "${BENCH_H2H_WARMUP:-8}" --clients "$clients" --table-size "$table_size" --scale "$scale" \
+  --pin "$client_cpus" --goal "$goal"
+
 declare -A results busy
 record() {
   [[ $2 =~ ^[0-9.]+$ ]] || { echo "no TPS from the $1 run (see $work)" >&2; trap - EXIT; exit 1; }
@@ -170,8 +190,8 @@ record() {
 }
 no_record=${BENCH_NO_RECORD:-off}
 
-for r in $(seq 1 "$repeats"); do
-  echo "== round $r of $repeats ($clients clients, ${warmup}s + ${seconds}s per run; load average $(cut -d' ' -f1 /proc/loadavg))" >&2
+for r in $(seq 1 "$alone_repeats"); do
+  echo "== alone, round $r of $alone_repeats ($clients clients, ${warmup}s + ${seconds}s per run; load average $(cut -d' ' -f1 /proc/loadavg))" >&2
   # Flip the order every round so that neither side always runs first (after the other's load).
   if (( r % 2 )); then
     record sysbench "$(run_sysbench)";        record ours-point-select "$(run_point_select)"
@@ -184,33 +204,29 @@ for r in $(seq 1 "$repeats"); do
   fi
 done
 
-series() { tr ' ' '\n' <<< "${results[$1]}" | grep -v '^$'; }
+series() { tr ' ' '\n' <<< "${results[$1]:-}" | grep -v '^$' || true; }
 med() { series "$1" | median; }
 pairs() { paste -d' ' <(series "$1") <(series "$2"); }
-echo
-echo "loadgen vs the C tools, PostgreSQL $pg_version, $clients clients, ${warmup}s warm-up + ${seconds}s counted per run,"
-echo "$repeats interleaved rounds, $pinning, load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '  medians: loadgen point-select %.1f, sysbench oltp_point_select %.1f; loadgen select-only %.1f, pgbench -S %.1f tps\n' \
-  "$(med ours-point-select)" "$(med sysbench)" "$(med ours-select-only)" "$(med pgbench)"
-bmed() { tr ' ' '\n' <<< "${busy[$1]}" | grep -E '^[0-9]+$' | median; }
-busy_medians=("$(bmed ours-point-select)" "$(bmed sysbench)" "$(bmed ours-select-only)" "$(bmed pgbench)")
-printf '  client busy (median %% of its one core): loadgen point-select %s, sysbench %s; loadgen select-only %s, pgbench %s\n' \
-  "${busy_medians[@]}"
-if printf '%s\n' "${busy_medians[@]}" | awk '$1 >= 90 { hot = 1 } END { exit !hot }'; then
-  echo "  (a client near 100 %: that client, not the server, set the pace of its runs)"
-else
-  echo "  (all well under 100 %: the server, not the clients, set the pace; ratios near 1 say no client held it back)"
-fi
-pairs ours-point-select sysbench | ratio --goal "$goal" --label "  point-select, loadgen / sysbench oltp_point_select"
-pairs ours-select-only pgbench | ratio --goal "$goal" --label "  select-only, loadgen / pgbench -S -M prepared"
-if [[ $no_record == on ]]; then
-  pairs ours-point-select ours-no-record | ratio --label "  recording, tasks.csv on / off (--no-record)"
-fi
-for k in sysbench ours-point-select pgbench ours-select-only ours-no-record; do
-  if [[ -n ${results[$k]:-} ]]; then
-    printf '  runs %-18s %s (tps)\n  %-23s %s (client busy %% of its core)\n' "$k" "${results[$k]}" "" "${busy[$k]}"
+if (( alone_repeats > 0 )); then
+  echo
+  echo "each tool alone: $alone_repeats interleaved rounds, ${warmup}s warm-up + ${seconds}s counted per run, $pinning,"
+  echo "load average at the end $(cut -d' ' -f1-3 /proc/loadavg); descriptive: no verdict (the server's drift between runs is wider than 5 %)"
+  printf '  medians: loadgen point-select %.1f, sysbench oltp_point_select %.1f; loadgen select-only %.1f, pgbench -S %.1f tps\n' \
+    "$(med ours-point-select)" "$(med sysbench)" "$(med ours-select-only)" "$(med pgbench)"
+  bmed() { tr ' ' '\n' <<< "${busy[$1]}" | grep -E '^[0-9]+$' | median; }
+  printf '  client busy (median %% of its one core): loadgen point-select %s, sysbench %s; loadgen select-only %s, pgbench %s\n' \
+    "$(bmed ours-point-select)" "$(bmed sysbench)" "$(bmed ours-select-only)" "$(bmed pgbench)"
+  pairs ours-point-select sysbench | ratio --label "  alone, point-select, loadgen / sysbench oltp_point_select"
+  pairs ours-select-only pgbench | ratio --label "  alone, select-only, loadgen / pgbench -S -M prepared"
+  if [[ $no_record == on ]]; then
+    pairs ours-point-select ours-no-record | ratio --label "  recording, tasks.csv on / off (--no-record)"
   fi
-done
+  for k in sysbench ours-point-select pgbench ours-select-only ours-no-record; do
+    if [[ -n ${results[$k]:-} ]]; then
+      printf '  runs %-18s %s (tps)\n  %-23s %s (client busy %% of its core)\n' "$k" "${results[$k]}" "" "${busy[$k]}"
+    fi
+  done
+fi
 
 # Client CPU per task at the same fixed arrival rate: robust to the machine's other load, and the
 # direct measure of what a generator costs. CPU (user + system, all threads) is read from /proc

@@ -84,6 +84,8 @@ public final class Loadgen {
   public static RunResult run(LoadgenConfig config, ProgressListener listener, EmbeddedServer server) {
     RunPlan plan = RunPlan.of(config);
     long seed = config.randomSeed() != null ? config.randomSeed() : new SplittableRandom().nextLong();
+    // Decided before connecting: every connection of the run carries it in its application_name.
+    String runId = config.runId() != null ? config.runId() : UUID.randomUUID().toString();
     EmbeddedServer owned = null;
     ShutdownActions.Action stopServer = null;
     try {
@@ -104,9 +106,9 @@ public final class Loadgen {
         LoadgenConfig.External x = (LoadgenConfig.External) config.target();
         target = JdbcTarget.of(x.jdbcUrl(), x.user(), config.environment());
       }
-      Database database = new Database(target, config.connectTimeout(), config.queryTimeout());
+      Database database = new Database(target, config.connectTimeout(), config.queryTimeout(), runId);
       ServerInfo info = setUp(plan, database, seed, listener);
-      return execute(plan, seed, database, info, embedded, listener);
+      return execute(plan, runId, seed, database, info, embedded, listener);
     } finally {
       if (owned != null) {
         stopServer.close();
@@ -151,11 +153,11 @@ public final class Loadgen {
     return e.getSQLState() == null ? "" : " (SQLSTATE " + e.getSQLState() + ")";
   }
 
-  private static RunResult execute(RunPlan plan, long seed, Database database, ServerInfo info, boolean embedded,
-      ProgressListener listener) {
+  private static RunResult execute(RunPlan plan, String runId, long seed, Database database, ServerInfo info,
+      boolean embedded, ProgressListener listener) {
     LoadgenConfig config = plan.config();
     RunClock clock = RunClock.startNow();
-    RunManifest running = manifest(plan, seed, database, info, embedded, clock);
+    RunManifest running = manifest(plan, runId, seed, database, info, embedded, clock);
     RunOutput output;
     try {
       output = config.recordTasks() ? RunOutput.create(config.outDir(), running) : RunOutput.discarding(running);
@@ -177,7 +179,7 @@ public final class Loadgen {
     });
     List<StepResult> results = new ArrayList<>();
     try (StepHealthRecorder health = StepHealthRecorder.open(database, info.major(), plan.workload().tables(),
-        config.betweenSteps(), Database.APPLICATION_NAME)) {
+        config.betweenSteps(), database.applicationName())) {
       List<Step> steps = plan.workload().steps();
       for (int i = 0; i < steps.size() && !control.stopRequested(); i++) {
         StepStats stats = new StepStats();
@@ -335,8 +337,8 @@ public final class Loadgen {
     return new RunManifest.Summary(attempts, ok, errors, bySqlstate);
   }
 
-  private static RunManifest manifest(RunPlan plan, long seed, Database database, ServerInfo info, boolean embedded,
-      RunClock clock) {
+  private static RunManifest manifest(RunPlan plan, String runId, long seed, Database database, ServerInfo info,
+      boolean embedded, RunClock clock) {
     LoadgenConfig c = plan.config();
     SortedMap<String, Object> parameters = new TreeMap<>(plan.workload().parameters());
     parameters.put("random_seed", seed);
@@ -364,7 +366,7 @@ public final class Loadgen {
         m.kind() == ModeKind.BURST ? m.poolTimeout().toMillis() / 1000.0 : null);
     RunManifest.Target target = new RunManifest.Target(database.target().safeUrl(), embedded, info.version(),
         info.major(), info.nonDefaultSettings(), info.serverStart());
-    return new RunManifest(RunManifest.FORMAT_VERSION, c.runId() != null ? c.runId() : UUID.randomUUID().toString(),
+    return new RunManifest(RunManifest.FORMAT_VERSION, runId,
         new RunManifest.Tool(TOOL, BenchlakeVersion.version() + " (git " + BenchlakeVersion.gitSha() + ")"),
         clock.origin().toString(), null, clock.originEpochNs(), RunStatus.RUNNING, null,
         new RunManifest.Workload(plan.workload().name(), stepNames, parameters), mode, target, ClientHost.describe(),

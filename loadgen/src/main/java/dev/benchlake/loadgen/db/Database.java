@@ -19,26 +19,52 @@ import org.postgresql.ds.PGSimpleDataSource;
  */
 public final class Database {
   private static final Driver DRIVER = new Driver();
-  /** Every loadgen connection's application_name (the table health probe waits for them to leave). */
+  /** The start of every loadgen connection's application_name; the run id follows it. */
   public static final String APPLICATION_NAME = "benchlake-loadgen";
+  /** PostgreSQL keeps NAMEDATALEN - 1 bytes of an application_name and turns non-ASCII into '?'. */
+  private static final int MAX_APPLICATION_NAME = 63;
 
   private final JdbcTarget target;
+  private final String applicationName;
   private final Properties properties;
 
   /**
    * @param connectTimeout how long connecting and logging in may take
    * @param queryTimeout how long any one read from the server may take
+   * @param runId the run whose connections these are: their application_name names it
    */
-  public Database(JdbcTarget target, Duration connectTimeout, Duration queryTimeout) {
+  public Database(JdbcTarget target, Duration connectTimeout, Duration queryTimeout, String runId) {
     this.target = target;
+    this.applicationName = applicationName(runId);
     Properties extra = new Properties();
     PGProperty.CONNECT_TIMEOUT.set(extra, seconds(connectTimeout));
     PGProperty.LOGIN_TIMEOUT.set(extra, seconds(connectTimeout));
     PGProperty.SOCKET_TIMEOUT.set(extra, seconds(queryTimeout));
     PGProperty.CANCEL_SIGNAL_TIMEOUT.set(extra, seconds(connectTimeout));
     PGProperty.TCP_KEEP_ALIVE.set(extra, true);
-    PGProperty.APPLICATION_NAME.set(extra, APPLICATION_NAME);
+    PGProperty.APPLICATION_NAME.set(extra, applicationName);
     this.properties = target.connectionProperties(extra);
+  }
+
+  /**
+   * {@code benchlake-loadgen <run id>}: one name per run, so that the table health probe waits
+   * for its own run's connections only (with one name for all, a run beside another on the same
+   * server waited its full settle time-out at every snapshot), and so that pg_stat_activity shows
+   * which run a connection belongs to. Kept to what the server stores unchanged (printable ASCII,
+   * at most 63 bytes), since the probe matches the name exactly.
+   */
+  public static String applicationName(String runId) {
+    StringBuilder name = new StringBuilder(APPLICATION_NAME).append(' ');
+    for (int i = 0; i < runId.length() && name.length() < MAX_APPLICATION_NAME; i++) {
+      char c = runId.charAt(i);
+      name.append(c > ' ' && c < 0x7f ? c : '_');
+    }
+    return name.toString();
+  }
+
+  /** The application_name of this database's connections. */
+  public String applicationName() {
+    return applicationName;
   }
 
   private static int seconds(Duration d) {

@@ -24,8 +24,9 @@ import java.util.concurrent.TimeUnit;
  * asynchronously: a backend keeps its counters locally and flushes them at the end of a
  * transaction at most once a second (PostgreSQL 15+, shared memory), or sends them to the stats
  * collector at most every 500 ms (up to 14); every backend flushes when it exits. So the snapshot
- * after a step first waits until the step's own connections (this run's application name, started
- * since the step began) have left the server (at most {@link #SETTLE_TIMEOUT_MS}), then clears its
+ * after a step first waits until the step's own connections (this run's application name, which
+ * holds its run id, started since the step began; another run's connections on the same server are
+ * not waited for) have left the server (at most {@link #SETTLE_TIMEOUT_MS}), then clears its
  * own statistics snapshot ({@code pg_stat_clear_snapshot()}). Up to PostgreSQL 14 a reader also
  * accepts a stats file up to 500 ms old, so the probe waits {@link #COLLECTOR_DELAY_MS} after
  * anything happened. Limits: a backend that does not exit in time (a pool on a slow server) may
@@ -173,19 +174,32 @@ public final class TableHealthProbe implements AutoCloseable {
 
   private void waitForConnectionsToLeave(Instant since) throws SQLException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_TIMEOUT_MS);
-    try (PreparedStatement ps = connection.prepareStatement("select count(*) from pg_stat_activity where"
-        + " application_name = ? and pid <> pg_backend_pid() and backend_start >= ?")) {
-      ps.setString(1, applicationName);
-      ps.setObject(2, OffsetDateTime.ofInstant(since, java.time.ZoneOffset.UTC));
-      while (true) {
-        try (ResultSet rs = ps.executeQuery()) {
-          rs.next();
-          if (rs.getLong(1) == 0 || System.nanoTime() > deadline) {
-            return;
-          }
-        }
+    try (PreparedStatement ps = connectionsOfThisRun(since)) {
+      while (connectionsStillThere(ps) > 0 && System.nanoTime() <= deadline) {
         sleep(10);
       }
+    }
+  }
+
+  /** How many of this run's connections started at or after {@code since} are still on the server (this one aside). */
+  long connectionsStillThere(Instant since) throws SQLException {
+    try (PreparedStatement ps = connectionsOfThisRun(since)) {
+      return connectionsStillThere(ps);
+    }
+  }
+
+  private PreparedStatement connectionsOfThisRun(Instant since) throws SQLException {
+    PreparedStatement ps = connection.prepareStatement("select count(*) from pg_stat_activity where"
+        + " application_name = ? and pid <> pg_backend_pid() and backend_start >= ?");
+    ps.setString(1, applicationName);
+    ps.setObject(2, OffsetDateTime.ofInstant(since, java.time.ZoneOffset.UTC));
+    return ps;
+  }
+
+  private static long connectionsStillThere(PreparedStatement ps) throws SQLException {
+    try (ResultSet rs = ps.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
     }
   }
 
