@@ -30,7 +30,7 @@ the same rounds when asked, show both edges:
     spent between a result and the next request, as an overhead of loadgen's would be. Its cost is
     measured (the handicapped pgbench's CPU per task, against plain pgbench's in the select-only
     pair). Measured here: +40 \\set (+7 us of CPU per task) cost pgbench nothing, in this design
-    and alone; +150 (+25 us) cost it about a fifth of its share.
+    and alone; +150 (+25 us) cost it 10-20 % of its share (1.10x-1.24x, varying with the server).
 
   python3 bench/head_to_head.py --port P --benchlake bin/benchlake --work DIR [--rounds 8] ...
   python3 bench/head_to_head.py --self-check     # the window counting on made-up reports
@@ -167,9 +167,10 @@ def sleep_until(epoch):
 
 
 def run_round(first, second, args, tag):
-    """Runs FIRST then, LEAD s later, SECOND; returns {name: (count, cpu_seconds or None)}."""
+    """Runs FIRST then, LEAD s later, SECOND; returns [(count, cpu s or None)] in launch order, and the window's length."""
+    if first.kind != "loadgen" and second.kind != "loadgen":
+        raise ValueError("a pair needs a loadgen side: it is the one counted in the other's window")
     w, s, lead = args.warmup, args.seconds, args.lead
-    runs = {}
     procs = []
     for client, seconds in ((first, lead + w + s + 1), (second, w + s + 1)):
         out = os.path.join(args.work, f"{tag}-{len(procs)}")
@@ -195,23 +196,18 @@ def run_round(first, second, args, tag):
             return f.read().splitlines()
 
     # The C tool's reports fix the window (its second boundaries); loadgen is counted in it exactly.
-    counts = {}
-    for client, _, launch, out, _ in procs:
+    counts = [None, None]
+    for i, (client, _, launch, out, _) in enumerate(procs):
         if client.kind == "sysbench":
-            offset = round(window[0] - launch)
-            counts[client.name], window = sysbench_count(lines(out), launch, offset, s)
+            counts[i], window = sysbench_count(lines(out), launch, round(window[0] - launch), s)
         elif client.kind == "pgbench":
-            counts[client.name], window = pgbench_count(lines(out), *window)
-    for client, _, _, out, _ in procs:
+            counts[i], window = pgbench_count(lines(out), *window)
+    for i, (client, _, _, out, _) in enumerate(procs):
         if client.kind == "loadgen":
-            key = client.name if client.name not in counts else client.name + " (2nd)"
-            counts[key] = loadgen_count(out, window)
+            counts[i] = loadgen_count(out, window)
             shutil.rmtree(out)
-    for i, (client, *_) in enumerate(procs):
-        key = client.name if i == 0 or client.name != procs[0][0].name else client.name + " (2nd)"
-        cpu = None if before[i] is None or after[i] is None else (after[i] - before[i]) / TICKS
-        runs[key] = (counts[key], cpu)
-    return runs, window[1] - window[0]
+    cpu = [None if b is None or a is None else (a - b) / TICKS for b, a in zip(before, after)]
+    return list(zip(counts, cpu)), window[1] - window[0]
 
 
 def main():
@@ -267,10 +263,11 @@ def main():
         for label, ours, theirs, rounds in pairs:
             if r > rounds:
                 continue
-            first, second = (ours, theirs) if r % 2 else (theirs, ours)
+            # ours first in odd rounds; a/a compares the first-launched with the second-launched.
+            ours_first = r % 2 == 1 or label == "a/a"
+            first, second = (ours, theirs) if ours_first else (theirs, ours)
             runs, span = run_round(first, second, args, f"r{r}-{label.replace('/', '')}")
-            other = theirs.name + (" (2nd)" if theirs.name == ours.name else "")
-            (n_ours, cpu_ours), (n_theirs, cpu_theirs) = runs[ours.name], runs[other]
+            (n_ours, cpu_ours), (n_theirs, cpu_theirs) = runs if ours_first else runs[::-1]
             results[label].append((n_ours, n_theirs, cpu_ours, cpu_theirs, span))
             print(f"  {label:13s} {ours.name} {n_ours / span:9.1f} tps, {theirs.name} {n_theirs / span:9.1f} tps:"
                   f" {n_ours / n_theirs:.4f}  (client busy {busy(cpu_ours, args)} / {busy(cpu_theirs, args)})",
@@ -291,7 +288,7 @@ def summarize(pairs, results, args, handicapped):
         if not rows:
             continue
         goal = args.goal if label in ("point-select", "select-only") else None
-        title = {"a/a": f"  control a/a, {ours.name} / {theirs.name} (should be 1)",
+        title = {"a/a": f"  control a/a, {ours.name}, first-launched / second-launched (should be 1)",
                  "handicap": f"  control handicap, {ours.name} / {handicapped} (should exceed select-only's)"}.get(
             label, f"  {label}, {ours.name} / {theirs.name}")
         print(paired_ratio.report([(a, b) for a, b, *_ in rows], goal, title))
