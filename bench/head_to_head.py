@@ -38,7 +38,6 @@ the same rounds when asked, show both edges:
 import argparse
 import csv
 import json
-import math
 import os
 import re
 import shutil

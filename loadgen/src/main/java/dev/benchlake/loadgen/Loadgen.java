@@ -179,7 +179,7 @@ public final class Loadgen {
     });
     List<StepResult> results = new ArrayList<>();
     try (StepHealthRecorder health = StepHealthRecorder.open(database, info.major(), plan.workload().tables(),
-        config.betweenSteps(), database.applicationName())) {
+        config.betweenSteps())) {
       List<Step> steps = plan.workload().steps();
       for (int i = 0; i < steps.size() && !control.stopRequested(); i++) {
         StepStats stats = new StepStats();

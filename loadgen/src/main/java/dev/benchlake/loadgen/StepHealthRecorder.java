@@ -41,11 +41,10 @@ final class StepHealthRecorder implements AutoCloseable {
   }
 
   /** A recorder on a new connection, or one that records nothing when it cannot connect. */
-  static StepHealthRecorder open(Database database, int major, List<String> tables, BetweenSteps betweenSteps,
-      String applicationName) {
+  static StepHealthRecorder open(Database database, int major, List<String> tables, BetweenSteps betweenSteps) {
     try {
-      return new StepHealthRecorder(new TableHealthProbe(database.connect(), major, tables, applicationName),
-          betweenSteps);
+      return new StepHealthRecorder(
+          new TableHealthProbe(database.connect(), major, tables, database.applicationName()), betweenSteps);
     } catch (SQLException e) {
       if (betweenSteps != BetweenSteps.NONE) {
         throw new IllegalStateException("--between-steps " + betweenSteps + " needs a connection: "

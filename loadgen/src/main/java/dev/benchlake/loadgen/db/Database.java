@@ -20,7 +20,7 @@ import org.postgresql.ds.PGSimpleDataSource;
 public final class Database {
   private static final Driver DRIVER = new Driver();
   /** The start of every loadgen connection's application_name; the run id follows it. */
-  public static final String APPLICATION_NAME = "benchlake-loadgen";
+  private static final String APPLICATION_NAME = "benchlake-loadgen";
   /** PostgreSQL keeps NAMEDATALEN - 1 bytes of an application_name and turns non-ASCII into '?'. */
   private static final int MAX_APPLICATION_NAME = 63;
 
