@@ -5,7 +5,9 @@
 #
 # Times whole processes, wall and CPU (user + sys: what a machine shared with other work disturbs
 # less), with bin/benchlake's JVM flags and class path:
-#   --version, --help, runs, export --table runs   goal: <= 2 s wall each (no Spark session: Delta Kernel)
+#   --version, --help, runs, export --table runs, verify   goal: <= 2 s wall each (no Spark session: Delta Kernel)
+#   errors told before Spark starts (a selector no run matches, a --base no run has, a warehouse path
+#   that is a file, an input of no known format)        goal: <= --version's wall + 2 s each
 #   bare Spark: a local session that starts and runs select 1 (the yardstick)
 #   ingest of one sysbench file into a new warehouse                  goal: <= 1.5x bare
 #   compare of the six TestPostgresqlPerf files (../shared/data/testpgperf, or $BENCHLAKE_TESTPGPERF;
@@ -38,13 +40,13 @@ study=${BENCHLAKE_TESTPGPERF:-$root/../shared/data/testpgperf}
 # "WALL CPU" of one command (seconds; CPU = user + sys of the process and its children).
 measure() {
   python3 - "$@" <<'PY'
-import resource, subprocess, sys, time
+import os, resource, subprocess, sys, time
 t0 = time.monotonic()
 with open(sys.argv[1], "w") as err:
     code = subprocess.call(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=err)
 wall = time.monotonic() - t0
 r = resource.getrusage(resource.RUSAGE_CHILDREN)
-if code != 0:
+if code != int(os.environ.get("BENCH_EXPECT", "0")):
     sys.stderr.write(open(sys.argv[1]).read())
     sys.exit(f"failed ({code}): {' '.join(sys.argv[2:])}")
 print(f"{wall:.2f} {r.ru_utime + r.ru_stime:.2f}")
@@ -91,6 +93,16 @@ bench "--version" - "$benchlake" --version
 bench "--help" - "$benchlake" --help
 bench "runs ($count runs)" - "$benchlake" runs --warehouse "$wh"
 bench "export --table runs ($count runs)" - "$benchlake" export --warehouse "$wh" --table runs --out "$work/runs.csv"
+bench "verify ($count runs)" - "$benchlake" verify --warehouse "$wh"
+
+# --- errors told before Spark starts (exit 2)
+echo "not a result" > "$work/notes.txt"
+BENCH_EXPECT=2 bench "error: compare, no run matches" - "$benchlake" compare --warehouse "$wh" --baseline nosuchlabel=x \
+  --candidate db_major=15 --out "$work/error-report"
+BENCH_EXPECT=2 bench "error: trend, no such --base" - "$benchlake" trend --warehouse "$wh" --by db_major --base 99 \
+  --out "$work/error-report"
+BENCH_EXPECT=2 bench "error: ingest, warehouse is a file" - "$benchlake" ingest --warehouse "$work/notes.txt" "$sysbench"
+BENCH_EXPECT=2 bench "error: ingest, unknown format" - "$benchlake" ingest --warehouse "$work/error-wh" "$work/notes.txt"
 
 # --- the yardstick
 bench "bare Spark: select 1" - java "${flags[@]}" "${extra[@]}" -Dlog4j2.configurationFile="$target/launcher/log4j2.properties" \
@@ -126,10 +138,12 @@ printf '%-44s %8s %8s %9s %9s  %s\n' "command (median of $repeats, class-data sh
 row() { # NAME GOAL-KIND
   local name=$1 goal=$2
   [[ -n ${wall[$name]:-} ]] || return 0
-  python3 - "$name" "${wall[$name]}" "${cpu[$name]}" "$bare" "$bare_cpu" "$goal" <<'PY'
-import sys
+  VERSION_WALL=${wall["--version"]} python3 - "$name" "${wall[$name]}" "${cpu[$name]}" "$bare" "$bare_cpu" "$goal" <<'PY'
+import os, sys
 name, w, c, b, bc, goal = sys.argv[1], *map(float, sys.argv[2:6]), sys.argv[6]
+version = float(os.environ["VERSION_WALL"])
 verdict = {"abs2": f"<= 2 s: {'met' if w <= 2 else 'NOT met'}",
+           "version2": f"<= --version + 2 s: {'met' if w <= version + 2 else 'NOT met'}",
            "ratio": f"<= 1.5x bare: {'met' if w / b <= 1.5 else 'NOT met'}",
            "none": ""}[goal]
 print(f"{name:44s} {w:8.2f} {c:8.2f} {w / b:9.2f} {c / bc:9.2f}  {verdict}")
@@ -139,6 +153,11 @@ row "--version" abs2
 row "--help" abs2
 row "runs ($count runs)" abs2
 row "export --table runs ($count runs)" abs2
+row "verify ($count runs)" abs2
+row "error: compare, no run matches" version2
+row "error: trend, no such --base" version2
+row "error: ingest, warehouse is a file" version2
+row "error: ingest, unknown format" version2
 row "bare Spark: select 1" none
 row "ingest 1 sysbench file" ratio
 row "ingest 1 sysbench file, no CDS" none

@@ -3,13 +3,15 @@
 #
 #   bench/tour.sh [--duration 10s] [--dir D]
 #
-# Runs the tour's commands in order against a fresh warehouse: four loadgen runs (embedded
-# PostgreSQL 16, sysbench point-select + read-write, 8 clients, two runs labelled os=linux and two
-# os=windows; --duration per step, 2 s warm-up), the ingests (the runs, two sysbench files and the
-# mytools-layout tree of the project's fixtures), runs, rejects, export, compare, trend, and the
-# same ingest + compare again through one `benchlake batch`. Prints one line per command:
-# wall seconds, and what of it is the workload itself (loadgen's steps) where that applies.
-# README.md's tour quotes these figures. Needs: mvn -B -q -DskipTests package.
+# Runs the tour's commands in order against a fresh warehouse, with --duration per step and a 2 s
+# warm-up instead of 60 s and 10 s: loadgen on embedded PostgreSQL 16 (sysbench point-select +
+# read-write, 8 clients, os=linux), the same through --jdbc-url against a second embedded
+# PostgreSQL 16 (`loadgen --serve`) standing in for the Windows server (os=windows), the ingests
+# (the runs, ingest's two sysbench fixtures as results/sysbench-*.txt, its mytools fixture tree as
+# mytools-results/round<N>/), runs, rejects, verify, export, compare, trend, and the batch of ingest +
+# compare. The study line is left out (bench it with its own flags). Prints one line per command:
+# wall seconds. README.md's tour quotes these figures; app's ReadmeTourIT runs the README's own
+# lines (1 s steps) and checks each exits 0. Needs: mvn -B -q -DskipTests package.
 set -euo pipefail
 
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
@@ -24,12 +26,24 @@ while [[ $# -gt 0 ]]; do
 done
 work=${work:-$(mktemp -d /tmp/benchlake-tour.XXXXXX)}
 mkdir -p "$work"
+work=$(cd "$work" && pwd)
 bl="$root/bin/benchlake"
 [[ -f $root/app/target/launcher/app-jar ]] || { echo "build first: (cd '$root' && mvn -B -q -DskipTests package)" >&2; exit 1; }
 fixtures="$root/ingest/src/test/resources/dev/benchlake/ingest/fixtures"
 export BENCHLAKE_LOG_LEVEL=${BENCHLAKE_LOG_LEVEL:-warn}
 wh="$work/wh"
-rm -rf "$wh" "$work/runs" "$work/reports"
+rm -rf "$wh" "$work/runs" "$work/reports" "$work/results" "$work/mytools-results"
+mkdir -p "$work/results"
+for t in oltp_point_select oltp_read_write; do cp "$fixtures/$t.txt" "$work/results/sysbench-$t.txt"; done
+for r in 1 2; do mkdir -p "$work/mytools-results" && cp -r "$fixtures/mytools/r$r" "$work/mytools-results/round$r"; done
+
+server_pid=""
+cleanup() {
+  if [[ -n "$server_pid" ]]; then
+    kill -TERM "$server_pid" && wait "$server_pid" 2> /dev/null || true
+  fi
+}
+trap cleanup EXIT
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); work dir $work" >&2
 printf '%-58s %8s\n' "command (tour step)" "wall s"
@@ -45,26 +59,38 @@ timed() {
   printf '%-58s %8.1f\n' "$label" "$(echo "$t1 - $t0" | bc)"
 }
 
-i=0
-for os in linux windows linux windows; do
-  i=$((i + 1))
-  timed "1. loadgen pg16, 2 steps x $duration (run $i, os=$os)" \
-    "$bl" loadgen --pg-version 16 --workload sysbench --steps point-select,read-write \
-    --clients 8 --duration "$duration" --warmup 2s --label "os=$os" --out "$work/runs/pg16-$i"
+timed "1. loadgen pg16, 2 steps x $duration (os=linux)" \
+  "$bl" loadgen --pg-version 16 --workload sysbench --steps point-select,read-write \
+  --clients 8 --duration "$duration" --warmup 2s --label os=linux --out "$work/runs/pg16-linux"
+# The Windows server of the tour: a second embedded PostgreSQL 16, reached by URL as that one would be.
+"$bl" loadgen --serve --pg-version 16 --clients 20 > "$work/serve.out" 2> "$work/serve.err" &
+server_pid=$!
+for _ in $(seq 1 120); do
+  grep -q '^jdbc_url=' "$work/serve.out" 2> /dev/null && break
+  kill -0 "$server_pid" 2> /dev/null || { cat "$work/serve.err" >&2; exit 1; }
+  sleep 0.5
 done
-timed "2. ingest 4 loadgen runs" "$bl" ingest --warehouse "$wh" "$work/runs"
-timed "2. ingest 2 sysbench files (--label)" "$bl" ingest --warehouse "$wh" --label os=freebsd \
-  --label db_major=16 "$fixtures/oltp_point_select.txt" "$fixtures/oltp_read_write.txt"
-timed "2. ingest a mytools tree (4 runs, --label-from-path)" "$bl" ingest --warehouse "$wh" \
-  --label-from-path '/(?<round>r\d+)/' "$fixtures/mytools"
-timed "2. runs --where os=linux (Delta Kernel)" "$bl" runs --warehouse "$wh" --where os=linux
-timed "2. rejects (Delta Kernel)" "$bl" rejects --warehouse "$wh"
-timed "2. export --table runs (Delta Kernel)" "$bl" export --warehouse "$wh" --table runs --out "$work/runs.csv"
-timed "3. compare os=linux vs os=windows" "$bl" compare --warehouse "$wh" --baseline os=linux \
-  --candidate os=windows --outliers none --margin 5% --threshold 5s --out "$work/reports/lw"
-timed "4. trend --by db_major --base 14 (mytools tree)" "$bl" trend --warehouse "$wh" --by db_major \
-  --base 14 --metric qps --where workload=sysbench --out "$work/reports/trend"
-batch="$work/tour.batch"
-printf '%s\n' "ingest --warehouse $work/wh2 $work/runs" \
-  "compare --warehouse $work/wh2 --baseline os=linux --candidate os=windows --out $work/reports/lw2" > "$batch"
-timed "batch: ingest + compare in one session" "$bl" batch "$batch"
+url=$(sed -n 's/^jdbc_url=//p' "$work/serve.out")
+user=$(sed -n 's/^user=//p' "$work/serve.out")
+timed "1. loadgen --jdbc-url, 2 steps x $duration (os=windows)" \
+  "$bl" loadgen --jdbc-url "$url" --user "$user" --workload sysbench --steps point-select,read-write \
+  --clients 8 --duration "$duration" --warmup 2s --label os=windows --out "$work/runs/pg16-windows"
+cleanup; server_pid=""
+cd "$work"
+timed "2. ingest the 2 loadgen runs" "$bl" ingest --warehouse wh runs/
+timed "2. ingest 2 sysbench files (--label)" "$bl" ingest --warehouse wh --label db_major=16 --label host=lab-2 \
+  results/sysbench-oltp_point_select.txt results/sysbench-oltp_read_write.txt
+timed "2. ingest a mytools tree (--label-from-path)" "$bl" ingest --warehouse wh \
+  --label-from-path '/round(?<round>\d+)/' mytools-results/
+timed "2. runs --where os=linux (Delta Kernel)" "$bl" runs --warehouse wh --where os=linux
+timed "2. rejects (Delta Kernel)" "$bl" rejects --warehouse wh
+timed "2. verify (Delta Kernel)" "$bl" verify --warehouse wh
+timed "2. export --table runs (Delta Kernel)" "$bl" export --warehouse wh --table runs --out runs.csv
+timed "3. compare os=linux vs os=windows" "$bl" compare --warehouse wh --baseline os=linux \
+  --candidate os=windows --outliers none --margin 5% --threshold 5s --out reports/linux-vs-windows
+timed "4. trend --by db_major --base 14" "$bl" trend --warehouse wh --by db_major \
+  --base 14 --metric qps --where workload=sysbench --out reports/pg-trend
+rm -rf wh2
+printf '%s\n' "ingest --warehouse wh2 runs/pg16-linux runs/pg16-windows" \
+  "compare --warehouse wh2 --baseline os=linux --candidate os=windows --out reports/lw" > tour.batch
+timed "batch: ingest + compare in one session" "$bl" batch tour.batch

@@ -245,6 +245,14 @@ def bh(p):
     return adjusted.tolist()
 
 
+def no_correction(p):
+    """--correction none: each p as it is (a single pre-registered step or family)."""
+    return [float(x) for x in p]
+
+
+ADJUSTERS = {"holm": holm, "bh": bh, "none": no_correction}
+
+
 def correction_cases():
     families = [[0.01, 0.04, 0.03, 0.005], [0.5], [0.001, 0.2, 0.2, 0.04, 0.9, 0.03], [1e-10, 0.05]]
     return [{"p": f, "holm": holm(f), "bh": bh(f)} for f in families]
@@ -260,6 +268,21 @@ SUMMARY = [("min_s", 0.0), ("p50_s", 0.5), ("p90_s", 0.9), ("p95_s", 0.95), ("p9
 
 # --- run-level decisions: LogRatio, RunsNeeded, RatioDecisions ------------------------------------
 
+def exponentiated_intervals(result):
+    """A scipy t-test result's 95 % and 90 % intervals on the log scale, exponentiated."""
+    out = {}
+    for conf in (0.95, 0.90):
+        ci = result.confidence_interval(conf)
+        out["ci%d" % round(conf * 100)] = [float(np.exp(ci.low)), float(np.exp(ci.high))]
+    return out
+
+
+def tost(margins, above, below):
+    """TOST p per margin: the larger of the one-sided p that the log ratio is above -ln(1+M)
+    (above(ln(1+M))) and below +ln(1+M) (below(ln(1+M)))."""
+    return {str(m): float(max(above(math.log1p(m)).pvalue, below(math.log1p(m)).pvalue)) for m in margins}
+
+
 def log_ratio(b, c, margins=(0.05, 0.10)):
     """Welch on the logs of per-run figures, with scipy's own interval and one-sided tests."""
     lb, lc = np.log(np.asarray(b, dtype=np.float64)), np.log(np.asarray(c, dtype=np.float64))
@@ -273,16 +296,10 @@ def log_ratio(b, c, margins=(0.05, 0.10)):
            "between_run_sd_log": float(np.sqrt(((len(lb) - 1) * vb + (len(lc) - 1) * vc) / (len(lb) + len(lc) - 2))),
            "ratio": float(np.exp(np.mean(lc) - np.mean(lb))),
            "p_difference": float(r.pvalue)}
-    for conf in (0.95, 0.90):
-        ci = r.confidence_interval(conf)
-        out["ci%d" % round(conf * 100)] = [float(np.exp(ci.low)), float(np.exp(ci.high))]
-    tost = {}
-    for m in margins:
-        shift = math.log1p(m)
-        above = stats.ttest_ind(lc + shift, lb, equal_var=False, alternative="greater").pvalue
-        below = stats.ttest_ind(lc - shift, lb, equal_var=False, alternative="less").pvalue
-        tost[str(m)] = float(max(above, below))
-    out["p_equivalence"] = tost
+    out.update(exponentiated_intervals(r))
+    out["p_equivalence"] = tost(margins,
+                                lambda shift: stats.ttest_ind(lc + shift, lb, equal_var=False, alternative="greater"),
+                                lambda shift: stats.ttest_ind(lc - shift, lb, equal_var=False, alternative="less"))
     return out
 
 
@@ -299,14 +316,44 @@ def log_ratio_cases():
     return [dict(name=name, **log_ratio(b, c)) for name, b, c in cases]
 
 
-def power_to_detect(n, sd, margin, alpha):
-    """Exact power of the two-sided pooled t-test (df 2n-2) at a true log shift of ln(1+M): nct."""
-    df = 2 * n - 2
-    ncp = math.log1p(margin) / (sd * math.sqrt(2.0 / n))
+# What n replicates mean for a t-test: (df, SD of the estimated log ratio / SD of one replicate).
+# Two independent groups of n runs: the pooled two-sample t. n pairs: the one-sample t of the
+# per-pair log ratios.
+DESIGNS = {
+    "two_groups": lambda n: (2 * n - 2, math.sqrt(2.0 / n)),
+    "paired": lambda n: (n - 1, math.sqrt(1.0 / n)),
+}
+
+
+def power_to_detect(n, sd, margin, alpha, design="two_groups"):
+    """Exact power of the two-sided t-test (pooled two-sample, df 2n-2; or one-sample on pairs,
+    df n-1) at a true log shift of ln(1+M): nct."""
+    return power_to_detect_shift(n, sd, math.log1p(margin), alpha, design)
+
+
+def power_to_show_equivalence(n, sd, margin, alpha, design="two_groups"):
+    """Exact TOST power at a true ratio of 1 (Owen's Q form), by scipy.integrate.quad over the chi law."""
+    from scipy import integrate
+    df, scale = DESIGNS[design](n)
+    scaled = math.log1p(margin) / (sd * scale)
+    t = stats.t.ppf(1 - alpha, df)
+    # V = sqrt(chi2_df / df); substitute u = chi2 value.
+    def integrand(u):
+        return max(0.0, 2 * stats.norm.cdf(scaled - t * math.sqrt(u / df)) - 1) * stats.chi2.pdf(u, df)
+    cut = df * (scaled / t) ** 2
+    value, _ = integrate.quad(integrand, 0, cut, epsabs=1e-13, epsrel=1e-11, limit=200)
+    return float(value)
+
+
+def power_to_detect_shift(n, sd, shift, alpha, design="two_groups"):
+    """Exact power of the two-sided t-test of the design at a true log shift: nct."""
+    df, scale = DESIGNS[design](n)
+    ncp = shift / (sd * scale)
     t = stats.t.ppf(1 - alpha / 2, df)
     power = stats.nct.sf(t, df, ncp) + stats.nct.cdf(-t, df, ncp)
     if math.isnan(power):
-        # nct's series fails for a huge noncentrality at df 2: integrate over the chi law instead.
+        # nct's series fails for a large noncentrality at a small df (2 for two groups of 2, 3 for
+        # 4 pairs): integrate over the chi law instead.
         from scipy import integrate
         def integrand(u):
             v = math.sqrt(u / df)
@@ -315,16 +362,19 @@ def power_to_detect(n, sd, margin, alpha):
     return float(power)
 
 
-def power_to_show_equivalence(n, sd, margin, alpha):
-    """Exact TOST power at a true ratio of 1 (Owen's Q form), by scipy.integrate.quad over the chi law."""
+def power_to_show_equivalence_at(n, sd, margin, shift, alpha, design="two_groups"):
+    """Exact TOST power at a true log ratio `shift` inside the band, by quad over the chi law:
+    P(both one-sided tests reject) = E_V[max(0, Phi((L-d)/s - tV) + Phi((L+d)/s - tV) - 1)]."""
     from scipy import integrate
-    df = 2 * n - 2
-    scaled = math.log1p(margin) / (sd * math.sqrt(2.0 / n))
+    df, scale = DESIGNS[design](n)
+    s = sd * scale
+    bound = math.log1p(margin)
     t = stats.t.ppf(1 - alpha, df)
-    # V = sqrt(chi2_df / df); substitute u = chi2 value.
     def integrand(u):
-        return max(0.0, 2 * stats.norm.cdf(scaled - t * math.sqrt(u / df)) - 1) * stats.chi2.pdf(u, df)
-    cut = df * (scaled / t) ** 2
+        v = math.sqrt(u / df)
+        return max(0.0, stats.norm.cdf((bound - shift) / s - t * v) + stats.norm.cdf((bound + shift) / s - t * v) - 1) \
+            * stats.chi2.pdf(u, df)
+    cut = df * ((bound / s) / t) ** 2
     value, _ = integrate.quad(integrand, 0, cut, epsabs=1e-13, epsrel=1e-11, limit=200)
     return float(value)
 
@@ -336,22 +386,67 @@ def smallest_n(power, target=0.8):
     return n
 
 
-def runs_needed_cases():
+MAX_RUNS = 100_000
+
+
+def runs_advice(sd, shift, present, margin, alpha, power=0.8, design="two_groups"):
+    """What more runs would do for an inconclusive call, never a count at or below the runs present:
+    the margin's plan when it is more than them; else the plan at the observed shift (equivalence
+    inside the band, a difference beyond it) when that is; else 'edge_of_margin' when no count
+    reaches the power, 'already_powered' otherwise. (basis, runs per group or 0)"""
+    at_margin = min(smallest_n(lambda k: power_to_detect(k, sd, margin, alpha, design), power),
+                    smallest_n(lambda k: power_to_show_equivalence(k, sd, margin, alpha, design), power))
+    if at_margin > present:
+        return "margin", at_margin
+    d = abs(shift)
+    if d < math.log1p(margin):
+        observed = smallest_n(lambda k: power_to_show_equivalence_at(k, sd, margin, d, alpha, design), power)
+    else:
+        observed = smallest_n(lambda k: power_to_detect_shift(k, sd, d, alpha, design), power)
+    if observed >= MAX_RUNS:
+        return "edge_of_margin", 0
+    return ("observed_effect", observed) if observed > present else ("already_powered", 0)
+
+
+def runs_needed_cases(design="two_groups", sds=(0.01, 0.03, 0.1, 0.15), alphas=(0.05, 0.01)):
+    """The smallest n reaching 80 % power to detect, and to show equivalence, with the powers at n
+    and n - 1. Paired cases name their design; two-group ones leave it out (as they always have)."""
     cases = []
-    for sd in (0.01, 0.03, 0.1, 0.15):
+    for sd in sds:
         for margin in (0.05, 0.10):
-            for alpha in (0.05, 0.01):
-                nd = smallest_n(lambda n: power_to_detect(n, sd, margin, alpha))
-                ne = smallest_n(lambda n: power_to_show_equivalence(n, sd, margin, alpha))
-                cases.append({"sd_log": sd, "margin": margin, "alpha": alpha, "power": 0.8,
-                              "to_detect": nd,
-                              "power_detect_at_n": power_to_detect(nd, sd, margin, alpha),
-                              "power_detect_at_n_minus_1": power_to_detect(nd - 1, sd, margin, alpha) if nd > 2 else None,
-                              "to_show_equivalence": ne,
-                              "power_equivalence_at_n": power_to_show_equivalence(ne, sd, margin, alpha),
-                              "power_equivalence_at_n_minus_1":
-                                  power_to_show_equivalence(ne - 1, sd, margin, alpha) if ne > 2 else None})
+            for alpha in alphas:
+                detect = lambda n: power_to_detect(n, sd, margin, alpha, design)
+                equivalence = lambda n: power_to_show_equivalence(n, sd, margin, alpha, design)
+                nd = smallest_n(detect)
+                ne = smallest_n(equivalence)
+                cases.append({**named(design), "sd_log": sd, "margin": margin, "alpha": alpha, "power": 0.8,
+                              "to_detect": nd, "power_detect_at_n": detect(nd),
+                              "power_detect_at_n_minus_1": detect(nd - 1) if nd > 2 else None,
+                              "to_show_equivalence": ne, "power_equivalence_at_n": equivalence(ne),
+                              "power_equivalence_at_n_minus_1": equivalence(ne - 1) if ne > 2 else None})
     return cases
+
+
+def runs_needed_at_effect_cases(design="two_groups", settings=((0.02, 0.05, 0.05, 0.03), (0.03, 0.05, 0.05, 0.01),
+                                                               (0.05, 0.10, 0.01, 0.06), (0.02, 0.05, 0.05, 0.06))):
+    """The powers at a true shift other than the margin's or 0, and the smallest n reaching 80 %."""
+    cases = []
+    for sd, margin, alpha, shift in settings:
+        if shift < math.log1p(margin):
+            power = lambda k: power_to_show_equivalence_at(k, sd, margin, shift, alpha, design)
+            kind = "equivalence"
+        else:
+            power = lambda k: power_to_detect_shift(k, sd, shift, alpha, design)
+            kind = "detect"
+        n = smallest_n(power)
+        cases.append({**named(design), "sd_log": sd, "margin": margin, "alpha": alpha, "shift_log": shift,
+                      "kind": kind, "power": 0.8, "n": n, "power_at_n": power(n),
+                      "power_at_n_minus_1": power(n - 1) if n > 2 else None})
+    return cases
+
+
+def named(design):
+    return {} if design == "two_groups" else {"design": design}
 
 
 def decision_cases():
@@ -365,33 +460,195 @@ def decision_cases():
     ]:
         steps = [log_ratio(list(np.exp(rng.normal(0, sd, n))), list(np.exp(rng.normal(s, sd, n))), margins=(0.05,))
                  for s, sd in zip(shifts, sds)]
-        alpha, margin = 0.05, 0.05
-        adjust = holm if correction == "holm" else bh
-        pd = adjust([s["p_difference"] for s in steps])
-        pe = adjust([s["p_equivalence"]["0.05"] for s in steps])
-        band = (1 / (1 + margin), 1 + margin)
-        decisions = []
-        for s, a, e in zip(steps, pd, pe):
-            lb, lc = np.log(s["baseline"]), np.log(s["candidate"])
-            ci = stats.ttest_ind(lc, lb, equal_var=False).confidence_interval(1 - alpha)
-            lo, hi = math.exp(ci.low), math.exp(ci.high)
-            if e <= alpha:
-                verdict = "equivalent"
-            elif a <= alpha:
-                verdict = "slower" if (s["ratio"] > 1) == lower_is_better else "faster"
-            else:
-                verdict = "inconclusive"
-            sd = s["between_run_sd_log"]
-            runs = 0 if verdict != "inconclusive" else min(
-                smallest_n(lambda k: power_to_detect(k, sd, margin, alpha)),
-                smallest_n(lambda k: power_to_show_equivalence(k, sd, margin, alpha)))
-            decisions.append({"verdict": verdict, "p_difference_adjusted": a, "p_equivalence_adjusted": e,
-                              "runs_needed_per_group": runs,
-                              "real_but_negligible": verdict == "equivalent" and (lo > 1 or hi < 1),
-                              "beyond_margin": verdict in ("faster", "slower") and (lo > band[1] or hi < band[0])})
-        families.append({"name": name, "correction": correction, "lower_is_better": lower_is_better,
-                         "alpha": alpha, "margin": margin, "steps": steps, "decisions": decisions})
+        families.append(decide_family(name, correction, lower_is_better, steps))
+    # Six runs a side whose between-run SD needs only 5 runs to decide at the margin: a change of
+    # about 3 % (p = 0.032 alone) that Holm over two steps holds back, and a noisy step beside it.
+    base = np.exp(np.array([-1.2, -0.6, -0.2, 0.2, 0.6, 1.2]) * 0.025) * 100
+    held = base * math.exp(0.03) * np.exp(np.array([0.3, -0.3, 0.1, -0.1, 0.2, -0.2]) * 0.025)
+    noisy = base * np.exp(np.array([0.4, -0.5, 0.3, 0.1, -0.2, 0.6]) * 0.3)
+    families.append(decide_family("latency_holm_held_back", "holm", True,
+                                  [log_ratio(list(base), list(held), margins=(0.05,)),
+                                   log_ratio(list(base), list(noisy), margins=(0.05,))]))
+    # The same two steps uncorrected: the 3 % change is called, as it would be on its own.
+    families.append(decide_family("latency_none", "none", True,
+                                  [log_ratio(list(base), list(held), margins=(0.05,)),
+                                   log_ratio(list(base), list(noisy), margins=(0.05,))]))
     return families
+
+
+def decide_family(name, correction, lower_is_better, steps, design="two_groups"):
+    """Decides one family by the documented rule, written out here independently."""
+    alpha, margin = 0.05, 0.05
+    adjust = ADJUSTERS[correction]
+    pd = adjust([s["p_difference"] for s in steps])
+    pe = adjust([s["p_equivalence"]["0.05"] for s in steps])
+    band = (1 / (1 + margin), 1 + margin)
+    decisions = []
+    for s, a, e in zip(steps, pd, pe):
+        lb, lc = np.log(s["baseline"]), np.log(s["candidate"])
+        test = stats.ttest_rel(lc, lb) if design == "paired" else stats.ttest_ind(lc, lb, equal_var=False)
+        ci = test.confidence_interval(1 - alpha)
+        lo, hi = math.exp(ci.low), math.exp(ci.high)
+        def verdict_of(p_difference, p_equivalence):
+            if p_equivalence <= alpha:
+                return "equivalent"
+            if p_difference <= alpha:
+                return "slower" if (s["ratio"] > 1) == lower_is_better else "faster"
+            return "inconclusive"
+        verdict = verdict_of(a, e)
+        sd = s["between_run_sd_log"]
+        present = min(len(s["baseline"]), len(s["candidate"]))
+        basis, runs = (None, 0) if verdict != "inconclusive" else runs_advice(
+            sd, s["mean_log_difference"], present, margin, alpha, design=design)
+        decisions.append({"verdict": verdict, "p_difference_adjusted": a, "p_equivalence_adjusted": e,
+                          "runs_needed_per_group": runs, "runs_needed_basis": basis,
+                          "uncorrected": verdict_of(s["p_difference"], s["p_equivalence"]["0.05"]),
+                          "family": len(steps),
+                          "real_but_negligible": verdict == "equivalent" and (lo > 1 or hi < 1),
+                          "beyond_margin": verdict in ("faster", "slower") and (lo > band[1] or hi < band[0])})
+    return {"name": name, "correction": correction, "lower_is_better": lower_is_better,
+            "alpha": alpha, "margin": margin, "steps": steps, "decisions": decisions}
+
+
+# --- paired runs: PairedLogRatio, RunsNeeded for pairs, SequentialLooks ---------------------------
+
+def paired_log_ratio(b, c, margins=(0.05, 0.10)):
+    """The one-sample t of the per-pair log ratios: ttest_rel on the logs (checked against
+    ttest_1samp of the differences), its interval, and TOST as two one-sided ttest_1samp."""
+    b, c = np.asarray(b, dtype=np.float64), np.asarray(c, dtype=np.float64)
+    lb, lc = np.log(b), np.log(c)
+    d = lc - lb
+    r = stats.ttest_rel(lc, lb)
+    one = stats.ttest_1samp(d, 0.0)
+    assert math.isclose(r.pvalue, one.pvalue, rel_tol=1e-12, abs_tol=1e-300)
+    sd = float(np.std(d, ddof=1))
+    out = {"baseline": list(map(float, b)), "candidate": list(map(float, c)),
+           "mean_log_difference": float(np.mean(d)), "sd_log_difference": sd,
+           "se_log": sd / math.sqrt(len(d)), "df": float(r.df),
+           # The geometric mean of the per-pair ratios, computed as such.
+           "ratio": float(stats.gmean(c / b)),
+           "between_run_sd_log": sd,
+           "p_difference": float(r.pvalue)}
+    out.update(exponentiated_intervals(r))
+    out["p_equivalence"] = tost(margins, lambda shift: stats.ttest_1samp(d, -shift, alternative="greater"),
+                                lambda shift: stats.ttest_1samp(d, shift, alternative="less"))
+    return out
+
+
+def pairs_around(rng, n, shift, sd, machine_sd=0.2, level=1000.0):
+    """n pairs as a duet gives them: a level per round that swings with the machine (machine_sd on
+    the log scale, shared by both runs of the round), and a per-pair log ratio ~ N(shift, sd)."""
+    base = level * np.exp(rng.normal(0, machine_sd, n))
+    return list(base), list(base * np.exp(rng.normal(shift, sd, n)))
+
+
+def paired_log_ratio_cases():
+    rng = np.random.default_rng(20200420)
+    cases = [
+        ("duet_five_rounds_three_percent_slower", *pairs_around(rng, 5, 0.03, 0.01)),
+        ("two_pairs", [0.0020, 0.0031], [0.0021, 0.0035]),
+        ("three_pairs_throughput", [24000.0, 41500.0, 30200.0], [23100.0, 40900.0, 28800.0]),
+        ("ten_pairs_within_the_margin", *pairs_around(rng, 10, 0.005, 0.008)),
+        ("noisy_pairs", *pairs_around(rng, 8, -0.1, 0.2, machine_sd=0.05)),
+        ("sequential_rounds_not_correlated", list(np.exp(rng.normal(0, 0.2, 6)) * 500),
+         list(np.exp(rng.normal(0.05, 0.2, 6)) * 500)),
+    ]
+    return [dict(name=name, **paired_log_ratio(b, c)) for name, b, c in cases]
+
+
+def paired_runs_needed_cases():
+    return runs_needed_cases("paired", sds=(0.008, 0.02, 0.05, 0.15), alphas=(0.05, 0.01, 0.001))
+
+
+def paired_runs_needed_at_effect_cases():
+    return runs_needed_at_effect_cases("paired", settings=((0.02, 0.05, 0.05, 0.03), (0.01, 0.05, 0.05, 0.045),
+                                                           (0.05, 0.10, 0.01, 0.06), (0.02, 0.05, 0.001, 0.07)))
+
+
+def paired_decision_cases():
+    """Families of paired steps decided by the documented rule (as decision_cases, on ttest_rel)."""
+    rng = np.random.default_rng(20170422)
+    families = []
+    for name, correction, lower_is_better, shifts, sds, n in [
+        ("paired_latency_holm", "holm", True, [0.0, 0.012, -0.25, 0.3, 0.04, 0.02], [0.005, 0.004, 0.05, 0.05, 0.12, 0.01], 5),
+        ("paired_throughput_bh", "bh", False, [0.0, 0.012, -0.25, 0.3, 0.04, 0.02], [0.005, 0.004, 0.05, 0.05, 0.12, 0.01], 4),
+    ]:
+        steps = [paired_log_ratio(*pairs_around(rng, n, s, sd), margins=(0.05,)) for s, sd in zip(shifts, sds)]
+        families.append(decide_family(name, correction, lower_is_better, steps, design="paired"))
+    # Eight pairs, two steps near the band's edge that Holm holds back: pairs enough for the
+    # margin's plan, so the advice is the plan at the observed ratio.
+    rng = np.random.default_rng(20170423)
+    steps = [paired_log_ratio(*pairs_around(rng, 8, s, sd), margins=(0.05,))
+             for s, sd in zip([0.03, 0.0, -0.2, 0.028, 0.0, 0.01], [0.03, 0.01, 0.05, 0.03, 0.2, 0.02])]
+    families.append(decide_family("paired_latency_held_back", "holm", True, steps, design="paired"))
+    return families
+
+
+HAYBITTLE_PETO_INTERIM = 0.001
+
+
+def haybittle_peto_levels(alpha, first, max_rounds):
+    """One level per look, after rounds first..max_rounds: each interim look at 0.001 (less where
+    the interim looks would spend more than half of alpha), the last at what is left."""
+    looks = max_rounds - first + 1
+    if looks == 1:
+        return [alpha]
+    interim = min(HAYBITTLE_PETO_INTERIM, alpha / (2 * (looks - 1)))
+    return [interim] * (looks - 1) + [alpha - interim * (looks - 1)]
+
+
+def sequential_case(name, correction, lower_is_better, shifts, sds, first, max_rounds, seed, alpha=0.05, margin=0.05):
+    """A family of paired steps looked at after every round from `first` on, each look decided by
+    the documented rule at its own level, until every step is decided or max_rounds are done."""
+    rng = np.random.default_rng(seed)
+    data = [pairs_around(rng, max_rounds, s, sd) for s, sd in zip(shifts, sds)]
+    levels = haybittle_peto_levels(alpha, first, max_rounds)
+    adjust = holm if correction == "holm" else bh
+    looks = []
+    for level, n in zip(levels, range(first, max_rounds + 1)):
+        tests, pd, pe = [], [], []
+        for b, c in data:
+            d = np.log(c[:n]) - np.log(b[:n])
+            tests.append(stats.ttest_1samp(d, 0.0))
+            pd.append(float(tests[-1].pvalue))
+            shift = math.log1p(margin)
+            pe.append(float(max(stats.ttest_1samp(d, -shift, alternative="greater").pvalue,
+                                stats.ttest_1samp(d, shift, alternative="less").pvalue)))
+        pda, pea = adjust(pd), adjust(pe)
+        steps = []
+        for t, a, e in zip(tests, pda, pea):
+            up = t.statistic > 0
+            verdict = "equivalent" if e <= level else (
+                ("slower" if up == lower_is_better else "faster") if a <= level else "inconclusive")
+            ci, ce = t.confidence_interval(1 - level), t.confidence_interval(1 - 2 * level)
+            steps.append({"verdict": verdict, "p_difference_adjusted": a, "p_equivalence_adjusted": e,
+                          "ci_decision": [math.exp(ci.low), math.exp(ci.high)],
+                          "ci_equivalence": [math.exp(ce.low), math.exp(ce.high)]})
+        stop = n == max_rounds or all(s["verdict"] != "inconclusive" for s in steps)
+        if n == max_rounds:
+            for (b, c), step in zip(data, steps):
+                if step["verdict"] == "inconclusive":
+                    d = np.log(c[:n]) - np.log(b[:n])
+                    step["runs_needed_basis"], step["runs_needed"] = runs_advice(
+                        float(np.std(d, ddof=1)), float(np.mean(d)), n, margin, level, design="paired")
+        looks.append({"round": n, "alpha": level, "steps": steps, "stop": stop})
+        if stop:
+            break
+    return {"name": name, "correction": correction, "lower_is_better": lower_is_better, "alpha": alpha,
+            "margin": margin, "first_look": first, "max_rounds": max_rounds, "levels": levels,
+            "steps": [{"baseline": b, "candidate": c} for b, c in data], "looks": looks}
+
+
+def sequential_cases():
+    return [
+        # Clear changes and a clear no-change, a duet's per-pair SD: decided well before round 10.
+        sequential_case("duet_three_steps_stop_early", "holm", True, [-0.1, 0.0, 0.12], [0.02, 0.015, 0.03], 3, 10, 1),
+        # A noisy step that no look decides: every look up to the last, then the runs a fresh plan needs.
+        sequential_case("noisy_step_runs_to_the_end", "holm", True, [0.0, 0.03], [0.01, 0.09], 3, 8, 2),
+        sequential_case("throughput_bh_twenty_rounds", "bh", False, [0.08, -0.002, 0.2], [0.03, 0.01, 0.05], 4, 20, 3),
+        # One look only: the fixed design, at alpha.
+        sequential_case("a_single_look", "holm", True, [0.05, 0.0], [0.02, 0.02], 6, 6, 4),
+    ]
 
 
 def make_tasks():
@@ -521,7 +778,9 @@ def run_level_ratio(b, c):
             "ci90": [math.exp(d - t90 * se), math.exp(d + t90 * se)], "p": p}
 
 
-def compare_case(name, runs, tasks, policy="none", threshold_ns=None, alpha=0.05, include_tasks=True):
+def compare_case(name, runs, tasks, policy="none", threshold_ns=None, alpha=0.05, include_tasks=True,
+                 correction="holm"):
+    adjust = ADJUSTERS[correction]
     base_runs = [r["run_id"] for r in runs if r["os"] == "linux"]
     cand_runs = [r["run_id"] for r in runs if r["os"] == "windows"]
     steps_b = {t[1] for t in tasks if t[0] in base_runs and not t[4]}
@@ -556,14 +815,15 @@ def compare_case(name, runs, tasks, policy="none", threshold_ns=None, alpha=0.05
             run_level[family] = run_level_ratio(rb[key], rc[key])
         out[step] = {"baseline": gb, "candidate": gc, "tests": tests, "run_level": run_level}
     named = [s for s in steps if out[s]["tests"].get("mann_whitney_p") is not None]
-    for s, a in zip(named, holm([out[s]["tests"]["mann_whitney_p"] for s in named]) if named else []):
+    for s, a in zip(named, adjust([out[s]["tests"]["mann_whitney_p"] for s in named]) if named else []):
         out[s]["tests"]["p_adjusted"] = a
     # Each run-level family is corrected on its own, over the steps where theta is defined.
     for family in ("median", "p99", "throughput"):
         named = [s for s in steps if out[s]["run_level"][family] is not None]
-        for s, a in zip(named, holm([out[s]["run_level"][family]["p"] for s in named]) if named else []):
+        for s, a in zip(named, adjust([out[s]["run_level"][family]["p"] for s in named]) if named else []):
             out[s]["run_level"][family]["p_adjusted"] = a
-    case = {"name": name, "settings": {"outliers": policy, "threshold_ns": threshold_ns, "alpha": alpha},
+    case = {"name": name, "settings": {"outliers": policy, "threshold_ns": threshold_ns, "alpha": alpha,
+                                       "correction": correction},
             "runs": runs, "expected": {"steps": out, "skipped_steps": sorted((steps_b | steps_c) - set(steps))}}
     case["tasks"] = tasks if include_tasks else "tasks of " + include_tasks_name(name)
     return case
@@ -605,6 +865,9 @@ def compare_cases():
     for policy in ["iqr:1.5", "mad:3.5", "trim:5"]:
         cases.append(compare_case("two_steps_" + policy.split(":")[0], runs, tasks, policy=policy,
                                   threshold_ns=2_000_000, include_tasks=False))
+    # --correction none: every p_adjusted is the unadjusted p.
+    cases.append(compare_case("two_steps_none", runs, tasks, threshold_ns=2_000_000, include_tasks=False,
+                              correction="none"))
     edge_runs, edge = edge_tasks()
     cases.append(compare_case("edges", edge_runs, edge))
     return cases
@@ -622,11 +885,17 @@ def main():
         "corrections": correction_cases(),
         "log_ratios": log_ratio_cases(),
         "runs_needed": runs_needed_cases(),
+        "runs_needed_at_effect": runs_needed_at_effect_cases(),
         "ratio_decisions": decision_cases(),
+        "paired_log_ratios": paired_log_ratio_cases(),
+        "paired_runs_needed": paired_runs_needed_cases(),
+        "paired_runs_needed_at_effect": paired_runs_needed_at_effect_cases(),
+        "paired_ratio_decisions": paired_decision_cases(),
+        "sequential_looks": sequential_cases(),
     }
     path = os.path.join(RESOURCES, "stats", "reference.json")
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(reference, f, indent=1, sort_keys=True)
+        json.dump(reference, f, indent=1, sort_keys=True, allow_nan=False)
         f.write("\n")
     print("wrote", os.path.relpath(path, ROOT), file=sys.stderr)
     path = os.path.join(RESOURCES, "testing", "cases.json")

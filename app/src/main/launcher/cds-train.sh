@@ -23,7 +23,7 @@ cp "$fixtures/oltp_point_select.txt" "$work/pg14/"
 { cat "$fixtures/oltp_point_select.txt"; echo; } > "$work/pg15/oltp_point_select.txt"
 
 # What a user's first commands load: ingest (Spark, Delta writes), compare and trend (Spark SQL,
-# the statistics, the reports), export of tasks (a Spark read), the Kernel reads.
+# the statistics, the reports), export of tasks (a Spark read), the Kernel reads, verify.
 cat > "$work/training.batch" <<BATCH
 ingest --warehouse $work/wh --label db_major=14 $work/pg14
 ingest --warehouse $work/wh --label db_major=15 $work/pg15
@@ -32,6 +32,7 @@ trend --warehouse $work/wh --by db_major --base 14 --metric qps --out $work/tren
 export --warehouse $work/wh010 --table tasks --out $work/tasks.csv
 runs --warehouse $work/wh
 export --warehouse $work/wh --table runs --out $work/runs.csv
+verify --warehouse $work/wh010
 BATCH
 
 started=$SECONDS

@@ -1,7 +1,7 @@
 # Sourced by bin/benchlake (and LauncherProfileTest): which JVM suits the command about to run.
 #
 # A command that starts no Spark session (usage, version, and the Delta Kernel reads: runs,
-# rejects, export of any table but tasks) lives a second or two. For such a JVM, C2's compiles
+# rejects, verify, export of any table but tasks) lives a second or two. For such a JVM, C2's compiles
 # cost more CPU than they ever return (on 2 cores they compete with the command itself), and a
 # parallel collector's threads and large heap regions are set-up for nothing: C1 only and the
 # serial collector start it measurably sooner (bench/startup.sh). Everything else (Spark
@@ -56,7 +56,7 @@ short_lived() {
     previous=$arg
   done
   case $command in
-    "" | help | runs | rejects) return 0 ;;
+    "" | help | runs | rejects | verify) return 0 ;;
     export) [[ -n $table && $table != tasks ]] ;;
     *) return 1 ;;
   esac

@@ -41,6 +41,12 @@ mkdir -p "$out"
 "$bl" ingest --warehouse "$wh" --label db_major=14 --step oltp_point_select "$work/third/oltp_point_select.txt"
 "$bl" ingest --warehouse "$wh" --label db_major=15 "$work/third/pgbench15-progress.txt"
 "$bl" ingest --warehouse "$wh" --label db_major=15 --format pgbench-log "$work/bad/pgbench_bad.4242"
+# From 0.3.0: a mytools result tree (two rounds of PostgreSQL 14 and 16, real sysbench 1.0.20), as
+# that release stored it (issue 26 changes how its folders become runs: old warehouses keep theirs).
+if [[ $version != 0.1.0 && $version != 0.2.0 ]]; then
+  cp -r "$fixtures/mytools" "$work/mytools"
+  "$bl" ingest --warehouse "$wh" --label campaign=compat-mytools --label-from-path '/r(?<round>[0-9]+)/' "$work/mytools"
+fi
 rm -rf "$wh/_locks"
 
 cp -r "$work/runs/pg14-1" "$out/run"

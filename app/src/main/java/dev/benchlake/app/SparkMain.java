@@ -2,12 +2,14 @@ package dev.benchlake.app;
 
 import dev.benchlake.analysis.cli.CompareCommand;
 import dev.benchlake.app.batch.BatchCommand;
+import dev.benchlake.core.redaction.RedactedLogs;
 import dev.benchlake.analysis.cli.TrendCommand;
 import dev.benchlake.warehouse.cli.ExportCommand;
 import dev.benchlake.ingest.cli.IngestCommand;
 import dev.benchlake.warehouse.cli.RejectsCommand;
 import dev.benchlake.warehouse.cli.RunsCommand;
 import dev.benchlake.warehouse.cli.UpgradeCommand;
+import dev.benchlake.warehouse.cli.VerifyCommand;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
@@ -19,10 +21,15 @@ import picocli.CommandLine;
  * commands (on a cluster, each application waits for its executors to be launched).
  */
 public final class SparkMain {
-  /** Commands that need Spark: all that the shaded spark-submit jar offers. */
+  /**
+   * The warehouse's commands: all that the shaded spark-submit jar offers. runs, rejects, export of
+   * the small tables and verify read with Delta Kernel, without Spark; they are here too, to read a
+   * cluster's warehouse from its driver.
+   */
   static final List<Subcommand> COMMANDS = List.of(Subcommand.of(RunsCommand.class, RunsCommand::new),
       Subcommand.of(IngestCommand.class, IngestCommand::new), Subcommand.of(ExportCommand.class, ExportCommand::new),
       Subcommand.of(RejectsCommand.class, RejectsCommand::new), Subcommand.of(UpgradeCommand.class, UpgradeCommand::new),
+      Subcommand.of(VerifyCommand.class, VerifyCommand::new),
       Subcommand.of(CompareCommand.class, CompareCommand::new), Subcommand.of(TrendCommand.class, TrendCommand::new));
   /** What spark-submit can run: the Spark commands, and a batch of them. */
   static final List<Subcommand> SUBMITTABLE = withBatch();
@@ -41,6 +48,9 @@ public final class SparkMain {
   }
 
   public static void main(String[] args) {
+    // spark-submit's driver logs through Spark's (or the cluster's) log4j configuration, not
+    // bin/benchlake's: put its appenders behind the same redaction.
+    RedactedLogs.install();
     System.exit(RootCommand.forArgs(SUBMITTABLE, args).execute(args));
   }
 }

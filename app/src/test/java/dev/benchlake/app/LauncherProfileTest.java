@@ -64,6 +64,7 @@ class LauncherProfileTest {
     cases.put("help ingest", true);
     cases.put("runs --warehouse wh --json", true);
     cases.put("rejects --warehouse wh", true);
+    cases.put("verify --warehouse wh", true);
     cases.put("export --warehouse wh --table runs --out r.csv", true);
     cases.put("export --table=step_metrics --warehouse wh --out -", true);
     // Spark-bound

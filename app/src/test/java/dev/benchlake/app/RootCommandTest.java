@@ -77,4 +77,19 @@ class RootCommandTest {
     assertThat(RootCommand.commandWord(new String[] {"--help"})).isNull();
     assertThat(RootCommand.commandWord(new String[0])).isNull();
   }
+
+  /**
+   * No --help promises a verdict: whether a step is decided depends on the data (issue 26: the
+   * quickstart's said "5 lets the run-level test conclude", which nothing guarantees).
+   */
+  @Test
+  void noHelpPromisesThatATestWillConclude() {
+    for (Subcommand command : Benchlake.commands()) {
+      List<String> names = new java.util.ArrayList<>(List.of(command.names().get(0).split(" ")));
+      names.add("--help");
+      Outcome help = run(Benchlake.commandLine(), names.toArray(String[]::new));
+      assertThat(help.out()).as("benchlake %s", names).isNotBlank()
+          .doesNotContainIgnoringCase("conclude").doesNotContainIgnoringCase("lets the run-level test");
+    }
+  }
 }

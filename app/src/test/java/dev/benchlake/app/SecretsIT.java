@@ -2,9 +2,10 @@ package dev.benchlake.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.core.redaction.Redaction;
 import dev.benchlake.core.testing.CommandRun;
-import dev.benchlake.warehouse.spark.SparkSessions;
 import dev.benchlake.loadgen.db.EmbeddedServer;
+import dev.benchlake.warehouse.spark.SparkSessions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,38 +24,54 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A password given through each route benchlake supports (PGPASSWORD, the file PGPASSFILE names,
- * ~/.pgpass under $HOME), to a PostgreSQL that demands it (scram-sha-256), through the whole
- * chain as a user runs it with {@code bin/benchlake} and debug logging: loadgen, then ingest and
- * compare (one {@code batch}). The password then appears nowhere: not in any command's stdout or
- * stderr (where every log goes), not in any file under the working folder, the run directories, the warehouse or the
- * reports (searched byte for byte), and not in any value of any warehouse table (read back with
- * Spark, since Parquet compresses what it stores).
+ * One canary secret, planted through every way a secret can reach benchlake, then searched for in
+ * every byte benchlake wrote. The canary is the password of a PostgreSQL that demands it
+ * (scram-sha-256), given through each route benchlake supports (PGPASSWORD, the file PGPASSFILE
+ * names, ~/.pgpass under $HOME: one {@code bin/benchlake loadgen} each); and through the ways it
+ * must not come in but may: in {@code --jdbc-url} ({@code u:CANARY@}, {@code password=CANARY}),
+ * echoed by sysbench and pgbench into lines that ingest rejects (a mytools output whose line 1 is
+ * blank, one appended to itself, a near-miss folder name {@code .pk2} that makes them plain sysbench,
+ * a plain sysbench and a pgbench output with their command line on top), as the value of
+ * {@code --conf} keys of Azure, Google Cloud and S3 on ingest, compare and trend, and as a label
+ * ({@code --label password=CANARY}, refused: labels are data, shown as given).
+ *
+ * <p>Everything after the loadgen runs is one {@code bin/benchlake batch --keep-going} with debug
+ * logging (one Spark start): the refused lines fail with exit 2 and the batch goes on. Then the
+ * canary appears nowhere: not in any command's stdout or stderr (where every log goes), not in any
+ * file under the working folder, the run folders, the warehouse, the reports or the exports
+ * (searched byte for byte), and not in any value of any warehouse table (read back with Spark,
+ * since Parquet compresses what it stores). Where it was, the redaction marker is: in the rejected
+ * lines, the batch's echo, the debug log of Spark's settings and the reports' provenance.
  */
 @org.junit.jupiter.api.Tag("integration")
 class SecretsIT {
   private static final String USER = "bl_secret";
-  private static final String PASSWORD = "Pw-9c1e7d44-secret-route";
+  private static final String CANARY = "Pw-9c1e7d44-canary";
   private static final String DB = "bl_secret_db";
+  private static final String MARKER = Redaction.MARKER;
+  private static final String AZURE_KEY = "spark.hadoop.fs.azure.account.key.acct.blob.core.windows.net";
+  private static final String GCS_KEY = "spark.hadoop.fs.gs.auth.service.account.private.key";
+  private static final String S3_KEY = "spark.hadoop.fs.s3a.secret.key";
+  private static final String AZURE_SAS = "spark.hadoop.fs.azure.sas.c.acct.blob.core.windows.net";
 
   @TempDir
   Path dir;
 
   private final List<String> outputs = new ArrayList<>();
 
-  private CommandRun benchlake(Map<String, String> env, String... args) throws Exception {
+  private CommandRun benchlake(Map<String, String> env, int exitCode, String... args) throws Exception {
     Map<String, String> all = new HashMap<>(env);
     all.put("BENCHLAKE_LOG_LEVEL", "debug");
     CommandRun r = CommandRun.benchlake(SecretsIT.class, dir.resolve("work"), all, args);
     outputs.add(r.both());
-    assertThat(r.exitCode()).as(String.join(" ", args) + "\n" + r.stderr()).isZero();
+    assertThat(r.exitCode()).as(String.join(" ", args) + "\n" + r.stderr()).isEqualTo(exitCode);
     return r;
   }
 
   private static void requirePassword(EmbeddedServer server) throws Exception {
     try (Connection c = DriverManager.getConnection(server.jdbcUrl(), server.user(), "");
         Statement st = c.createStatement()) {
-      st.execute("create role " + USER + " login password '" + PASSWORD + "'");
+      st.execute("create role " + USER + " login password '" + CANARY + "'");
       st.execute("create database " + DB + " owner " + USER);
       try (ResultSet rs = st.executeQuery("show hba_file")) {
         rs.next();
@@ -73,40 +90,137 @@ class SecretsIT {
     return file;
   }
 
+  /** ingest's real tool outputs (its test resources, in the source tree). */
+  private static Path fixtures() {
+    return CommandRun.launcher(SecretsIT.class).getParent().getParent()
+        .resolve("ingest/src/test/resources/dev/benchlake/ingest/fixtures");
+  }
+
+  /**
+   * A mytools tree whose run.sh echoed the canary as {@code --pgsql-password}, in the three shapes
+   * that made the echoed command a rejected line: line 1 blank, an output appended to itself, and a
+   * near-miss folder name.
+   */
+  private Path mytoolsTree() throws Exception {
+    Path real = fixtures().resolve("mytools/r1/x.pg1424_embedded.default.pk1");
+    Path tree = dir.resolve("inputs/mytools/r1");
+    // Two steps' outputs and summaries in the real folder, one output in the near-miss one: enough
+    // for each shape, and few runs to ingest.
+    copy(real, tree.resolve("x.pg1424_embedded.default.pk1"), "point-query.range100.pk1", "read-only.range10.pk1");
+    copy(real, tree.resolve("x.pg1424_embedded.default.pk2"), "sb.o.update-index.range100.pk1.dop1");
+    Path pk1 = tree.resolve("x.pg1424_embedded.default.pk1");
+    Path blankFirst = pk1.resolve("sb.o.point-query.range100.pk1.dop1");
+    Files.writeString(blankFirst, "\n" + Files.readString(blankFirst, StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+    Path doubled = pk1.resolve("sb.o.read-only.range10.pk1.dop1");
+    String once = Files.readString(doubled, StandardCharsets.UTF_8);
+    Files.writeString(doubled, once + once, StandardCharsets.UTF_8);
+    assertThat(once).contains("--pgsql-password=" + CANARY);
+    return dir.resolve("inputs/mytools");
+  }
+
+  /** The files of {@code from} whose names contain one of {@code names}, the echoed password made the canary. */
+  private static void copy(Path from, Path to, String... names) throws Exception {
+    Files.createDirectories(to);
+    try (Stream<Path> files = Files.list(from)) {
+      for (Path f : files.toList()) {
+        String name = f.getFileName().toString();
+        if ((name.startsWith("sb.o.") || name.startsWith("sb.r.")) && Stream.of(names).anyMatch(name::contains)) {
+          Files.writeString(to.resolve(name), Files.readString(f, StandardCharsets.UTF_8)
+              .replace("--pgsql-password=pw", "--pgsql-password=" + CANARY), StandardCharsets.UTF_8);
+        }
+      }
+    }
+  }
+
+  /** A real output of {@code fixture} with the command that made it, canary and all, on top. */
+  private Path echoed(String fixture, String command) throws Exception {
+    Path file = dir.resolve("inputs").resolve(fixture);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, command + "\n" + Files.readString(fixtures().resolve(fixture), StandardCharsets.UTF_8),
+        StandardCharsets.UTF_8);
+    return file;
+  }
+
   @Test
-  void aPasswordFromEveryRouteAppearsInNoOutputFileOrTable() throws Exception {
+  void aCanaryPlantedThroughEveryEntryPointAppearsInNoOutputFileOrTable() throws Exception {
     Files.createDirectories(dir.resolve("work"));
     Path warehouse = dir.resolve("warehouse");
+    Path reports = dir.resolve("reports");
+    Path exports = dir.resolve("exports");
+    CommandRun batch;
     try (EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(17, Map.of(), 10, dir))) {
       requirePassword(server);
       String url = "jdbc:postgresql://localhost:" + server.port() + "/" + DB;
-      String line = "localhost:" + server.port() + ":" + DB + ":" + USER + ":" + PASSWORD + "\n";
+      String line = "localhost:" + server.port() + ":" + DB + ":" + USER + ":" + CANARY + "\n";
       Map<String, Map<String, String>> routes = Map.of(
-          "pgpassword", Map.of("PGPASSWORD", PASSWORD),
+          "pgpassword", Map.of("PGPASSWORD", CANARY),
           "pgpassfile", Map.of("PGPASSFILE", privateFile(dir.resolve("secrets/pgpass"), line).toString()),
           "home", Map.of("HOME", privateFile(dir.resolve("home/.pgpass"), line).getParent().toString()));
       List<String> runDirs = new ArrayList<>();
       for (Map.Entry<String, Map<String, String>> route : routes.entrySet()) {
         Path out = dir.resolve("runs").resolve(route.getKey());
-        benchlake(route.getValue(), "loadgen", "--jdbc-url", url, "--user", USER, "--workload", "point-select",
+        benchlake(route.getValue(), 0, "loadgen", "--jdbc-url", url, "--user", USER, "--workload", "point-select",
             "--table-size", "100", "--tasks", "40", "--clients", "2", "--label", "route=" + route.getKey(),
             "--out", out.toString());
         runDirs.add(out.toString());
+        String manifest = Files.readString(out.resolve("manifest.json"), StandardCharsets.UTF_8);
+        assertThat(manifest).as("the manifest's target: the URL without credentials").contains("\"" + url + "\"");
       }
-      // Ingest and compare in one batch (one JVM, one Spark start): they need no environment of their own.
-      Path commands = Files.writeString(dir.resolve("ingest-compare.txt"), String.join(" ", "ingest", "--warehouse",
-          warehouse.toString(), "--master", "local[2]", String.join(" ", runDirs)) + "\n"
-          + String.join(" ", "compare", "--warehouse", warehouse.toString(), "--baseline", "route=pgpassword",
-          "--candidate", "route!=pgpassword", "--out", dir.resolve("reports").toString()) + "\n");
-      String both = benchlake(Map.of(), "batch", commands.toString()).both();
-      assertThat(both).contains("batch: line 1: ingest", "batch: line 2: compare");
+
+      String conf = String.join(" ", "--conf", AZURE_KEY + "=" + CANARY, "--conf", GCS_KEY + "=" + CANARY,
+          "--conf", S3_KEY + "=" + CANARY);
+      String loadgenArgs = " --workload point-select --tasks 10 --out " + dir.resolve("runs/refused");
+      List<String> lines = List.of(
+          // 1-2: a password in --jdbc-url is refused (exit 2), and neither the refusal nor the echo repeats it.
+          "loadgen --jdbc-url jdbc:postgresql://" + USER + ":" + CANARY + "@localhost:" + server.port() + "/" + DB
+              + loadgenArgs,
+          "loadgen --jdbc-url '" + url + "?user=" + USER + "&password=" + CANARY + "'" + loadgenArgs,
+          // 3: ingest, with store credentials as --conf (the first Spark command's start the session).
+          "ingest --warehouse " + warehouse + " --master local[2] " + conf + " " + String.join(" ", runDirs) + " "
+              + mytoolsTree() + " " + echoed("oltp_point_select.txt", "/usr/bin/sysbench --db-driver=pgsql --pgsql-user="
+                  + USER + " --pgsql-password=" + CANARY + " --pgsql-host=127.0.0.1 /usr/share/sysbench/oltp_point_select.lua run")
+              + " " + echoed("pgbench15-progress.txt", "PGPASSWORD=" + CANARY + " pgbench -c 2 -T 2 'host=localhost password="
+                  + CANARY + "'"),
+          // 4: a label named as a secret is refused (exit 2): labels are stored and shown as given.
+          "ingest --warehouse " + warehouse + " --conf " + AZURE_SAS + "=" + CANARY + " --label password=" + CANARY + " "
+              + runDirs.get(0),
+          // 5-6: compare and trend with the same --conf: their reports' provenance records it redacted.
+          "compare --warehouse " + warehouse + " " + conf + " --baseline route=pgpassword --candidate route=pgpassfile"
+              + " --out " + reports.resolve("compare"),
+          "trend --warehouse " + warehouse + " " + conf + " --by route --order-by started_at --base pgpassword"
+              + " --where source_format=loadgen"
+              + " --out " + reports.resolve("trend"),
+          // 7-9: what reads rejected lines back.
+          "rejects --warehouse " + warehouse + " --json",
+          "export --warehouse " + warehouse + " --table rejects --format jsonl --out " + exports.resolve("rejects.jsonl"),
+          "export --warehouse " + warehouse + " --table runs --format csv --out " + exports.resolve("runs.csv"));
+      Path commands = dir.resolve("secrets/commands.txt");
+      Files.writeString(commands, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+      batch = benchlake(Map.of("PGPASSWORD", CANARY), 2, "batch", "--keep-going", commands.toString());
     }
 
-    assertThat(outputs).hasSize(4).allSatisfy(o -> assertThat(o).doesNotContain(PASSWORD));
+    assertThat(batch.stderr()).contains("batch: line 1: exit code 2", "batch: line 2: exit code 2",
+        "batch: line 4: exit code 2", "must not carry a password", "label 'password' names a secret",
+        "--conf " + AZURE_SAS + "=" + MARKER);
+    for (int n : new int[] {3, 5, 6, 7, 8, 9}) {
+      assertThat(batch.stderr()).as("line " + n).doesNotContain("batch: line " + n + ": exit code");
+    }
+    // The batch's echo, and the debug log of the session's settings (through the log4j redaction).
+    assertThat(batch.stderr()).contains("--conf " + AZURE_KEY + "=" + MARKER + " --conf " + GCS_KEY + "=" + MARKER,
+        "password=" + MARKER, "with the settings", AZURE_KEY + "=" + MARKER);
+    // The rejected echoes are stored (and shown) redacted: the accounting kept each line.
+    assertThat(batch.stdout()).contains("--pgsql-password=" + MARKER);
+    // The reports' provenance: the command line, credentials redacted (the pages escape '=').
+    assertThat(Files.readString(reports.resolve("compare/report.html"), StandardCharsets.UTF_8).replace("&#x3D;", "="))
+        .contains(AZURE_KEY + "=" + MARKER, GCS_KEY + "=" + MARKER, S3_KEY + "=" + MARKER);
+    assertThat(Files.readString(reports.resolve("trend/trend.html"), StandardCharsets.UTF_8).replace("&#x3D;", "="))
+        .contains(AZURE_KEY + "=" + MARKER);
+
+    assertThat(outputs).hasSize(4).allSatisfy(o -> assertThat(o).doesNotContain(CANARY));
     assertThat(outputs.get(0)).contains("complete");
-    byte[] secret = PASSWORD.getBytes(StandardCharsets.UTF_8);
+    byte[] secret = CANARY.getBytes(StandardCharsets.UTF_8);
     List<Path> searched = new ArrayList<>();
-    for (String where : List.of("work", "runs", "warehouse", "reports")) {
+    for (String where : List.of("work", "runs", "warehouse", "reports", "exports")) {
       try (Stream<Path> files = Files.walk(dir.resolve(where))) {
         for (Path f : files.filter(Files::isRegularFile).toList()) {
           assertThat(indexOf(Files.readAllBytes(f), secret)).as(f.toString()).isNegative();
@@ -114,20 +228,19 @@ class SecretsIT {
         }
       }
     }
-    assertThat(searched).as("manifests, tasks.csv, Delta logs and Parquet files, reports")
+    assertThat(searched).as("manifests, tasks.csv, Delta logs and Parquet files, reports, exports")
         .anyMatch(f -> f.endsWith("manifest.json")).anyMatch(f -> f.toString().endsWith(".parquet"))
-        .anyMatch(f -> f.endsWith("report.md"));
+        .anyMatch(f -> f.endsWith("report.md")).anyMatch(f -> f.endsWith("report.html"))
+        .anyMatch(f -> f.endsWith("trend.html")).anyMatch(f -> f.endsWith("rejects.jsonl"));
+    assertThat(Files.readString(exports.resolve("rejects.jsonl"), StandardCharsets.UTF_8)).contains(MARKER);
 
     SparkSession spark = SparkSessions.getOrCreate("secrets-it", "local[2]", Map.of());
     try {
-      for (String table : List.of("runs", "tasks", "step_metrics", "rejects")) {
-        if (!Files.exists(warehouse.resolve(table)) && !table.equals("runs") && !table.equals("tasks")) {
-          continue; // loadgen runs have no step metrics, and these have no rejects: never written
-        }
+      for (String table : List.of("runs", "tasks", "step_metrics", "rejects", "ingest_files")) {
         List<String> rows = spark.read().format("delta").load(warehouse.resolve(table).toString()).toJSON().collectAsList();
-        assertThat(rows).as(table).noneMatch(r -> r.contains(PASSWORD));
-        if (table.equals("runs")) {
-          assertThat(rows).hasSize(3);
+        assertThat(rows).as(table).isNotEmpty().noneMatch(r -> r.contains(CANARY));
+        if (table.equals("rejects")) {
+          assertThat(rows).as("rejected echoes, stored redacted").anyMatch(r -> r.contains("--pgsql-password=" + MARKER));
         }
       }
     } finally {

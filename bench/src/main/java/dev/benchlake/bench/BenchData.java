@@ -94,6 +94,6 @@ final class BenchData {
         spark.createDataFrame(runs, WarehouseSchema.RUNS), taskRows,
         spark.createDataFrame(List.of(), WarehouseSchema.STEP_METRICS),
         spark.createDataFrame(List.of(), WarehouseSchema.REJECTS),
-        EnumSet.of(WarehouseSchema.Table.STEP_METRICS, WarehouseSchema.Table.REJECTS)), 0);
+        EnumSet.of(WarehouseSchema.Table.STEP_METRICS, WarehouseSchema.Table.REJECTS)));
   }
 }

@@ -1,5 +1,6 @@
 package dev.benchlake.bench;
 
+import dev.benchlake.analysis.engine.RunGrouping;
 import dev.benchlake.analysis.engine.SortedLatencies;
 import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepQuery;
@@ -21,14 +22,12 @@ final class EngineQuantiles {
 
   /** Per run id, the quantile at each probability (numpy's {@code linear}) of {@code step}, as compare reads every step. */
   static Map<String, double[]> of(Warehouse warehouse, List<String> runIds, String step, double... probabilities) {
-    int[] runGroup = new int[runIds.size()];
-    for (int r = 0; r < runGroup.length; r++) {
-      runGroup[r] = 2 * r >= runGroup.length ? 1 : 0;
-    }
-    try (SortedLatencies sorted = WarehouseTasks.sort(warehouse, List.of(), runIds, runGroup, 0,
-        Long.MIN_VALUE)) {
+    // Split in halves, as a compare's two sides split its runs.
+    int half = (runIds.size() + 1) / 2;
+    try (SortedLatencies sorted = WarehouseTasks.sort(warehouse, List.of(),
+        RunGrouping.twoGroups(runIds.subList(0, half), runIds.subList(half, runIds.size())), 0, Long.MIN_VALUE)) {
       StepQuery query = new StepQuery();
-      for (int r = 0; r < runGroup.length; r++) {
+      for (int r = 0; r < runIds.size(); r++) {
         long n = sorted.layout(step).runN(r);
         for (double p : probabilities) {
           LinearQuantile.Position at = LinearQuantile.position(n, p);
@@ -37,7 +36,7 @@ final class EngineQuantiles {
       }
       StepAnswers answers = sorted.query(Map.of(step, query)).get(step);
       Map<String, double[]> quantiles = new TreeMap<>();
-      for (int r = 0; r < runGroup.length; r++) {
+      for (int r = 0; r < runIds.size(); r++) {
         long n = sorted.layout(step).runN(r);
         double[] q = new double[probabilities.length];
         for (int i = 0; i < q.length; i++) {

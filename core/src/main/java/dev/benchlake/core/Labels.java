@@ -1,5 +1,6 @@
 package dev.benchlake.core;
 
+import dev.benchlake.core.redaction.Redaction;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ public final class Labels {
   /**
    * Parses {@code key=value}. The value may contain anything but control characters (it is stored
    * unchanged and escaped by each report format); the key is restricted so that it can serve as a
-   * column name and a selector key.
+   * column name and a selector key, and may not name a secret ({@link Redaction#namesSecret}).
    *
    * @throws IllegalArgumentException with a message fit for the user
    */
@@ -49,6 +50,12 @@ public final class Labels {
     }
     String key = keyEqualsValue.substring(0, eq).strip();
     String value = keyEqualsValue.substring(eq + 1).strip();
+    // Labels are data: stored with the runs and shown in every report as given, never redacted. So
+    // one that would be redacted anywhere else (its name names a secret) is refused, not stored.
+    if (Redaction.namesSecret(key)) {
+      throw new IllegalArgumentException("label '" + key + "' names a secret: labels are stored with the runs and shown in every report, so none may hold a password, key "
+          + "or token; give credentials through PGPASSWORD, PGPASSFILE or ~/.pgpass (or --conf for a store)");
+    }
     validate(key, value);
     return Map.entry(key, value);
   }

@@ -21,5 +21,11 @@ class LabelsTest {
     assertThatThrownBy(() -> Labels.parse("1os=x")).hasMessageContaining("must start with a letter");
     assertThatThrownBy(() -> Labels.parse("db_major=sixteen")).hasMessageContaining("whole number");
     assertThatThrownBy(() -> Labels.parse("a=b\u0000")).hasMessageContaining("control character");
+    // A label is stored and shown as given: one named as a secret is refused, its value never repeated.
+    for (String secret : new String[] {"password=Sekr1t", "api.key=Sekr1t", "PGPASSWORD=Sekr1t", "session_token=Sekr1t"}) {
+      assertThatThrownBy(() -> Labels.parse(secret)).as(secret).hasMessageContaining("names a secret")
+          .message().doesNotContain("Sekr1t");
+    }
+    assertThat(Labels.parse("step=primary-key-lookup").getValue()).isEqualTo("primary-key-lookup");
   }
 }

@@ -4,11 +4,6 @@ import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.warehouse.WarehouseSchema.Table;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,17 +25,7 @@ class KillIngestTest extends IngestTestSupport {
 
   @Test
   void killedIngestsLeaveNoPartialRunAndARerunCompletesExactlyOnce() throws Exception {
-    Path log = tmp.resolve("pgbench_log.777");
-    StringBuilder text = new StringBuilder(LINES * 32);
-    for (int i = 0; i < LINES; i++) {
-      if (i % 1_000 == 500) {
-        text.append("client ").append(i).append(" aborted\n"); // some rejects, so every table is written
-        continue;
-      }
-      text.append(i % 8).append(' ').append(i / 8).append(' ').append(300 + i % 997).append(" 0 ")
-          .append(1_700_000_000 + i / 5000).append(' ').append(i % 5000 * 199).append('\n');
-    }
-    Files.writeString(log, text, StandardCharsets.UTF_8);
+    Path log = PgbenchLogs.withAborts(tmp.resolve("pgbench_log.777"), LINES, 1_000, 0); // rejects, so every table is written
     Path warehouseDir = tmp.resolve("warehouse");
 
     // The tables commit in the order rejects, ingest_files, step_metrics, tasks, runs (the commit
@@ -49,9 +34,9 @@ class KillIngestTest extends IngestTestSupport {
     // a kill at "before:rejects" would add a child JVM (tens of seconds) and no new state. Kills
     // before any commit (JVM start, Spark start, parsing, staging) are RandomKillIngestTest's.
     for (String point : List.of("after:rejects", "during:tasks", "after:tasks")) {
-      Process child = start(point, warehouseDir, log);
+      Process child = KillableIngest.start(point, warehouseDir, false, tmp.resolve("child.err"), log);
       try {
-        awaitLine(child, "AT " + point);
+        KillableIngest.awaitPoint(child, point);
         if (point.startsWith("during:")) {
           Thread.sleep(300);
         }
@@ -91,21 +76,5 @@ class KillIngestTest extends IngestTestSupport {
     IngestResult again = ingest(IngestRequest.of(log).withFormat("pgbench-log"));
     assertThat(again.changedWarehouse()).isFalse();
     assertThat(warehouse().tasks().count()).isEqualTo(TASKS);
-  }
-
-  private static Process start(String point, Path warehouse, Path log) throws IOException {
-    return new ProcessBuilder(ChildJvm.command(KillableIngest.class, point, warehouse.toString(), log.toString()))
-        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-  }
-
-  private static void awaitLine(Process process, String expected) throws IOException {
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    String line;
-    while ((line = out.readLine()) != null) {
-      if (line.equals(expected)) {
-        return;
-      }
-    }
-    throw new AssertionError("the ingest process ended without printing '" + expected + "'");
   }
 }

@@ -35,16 +35,7 @@ class RandomKillIngestTest extends IngestTestSupport {
 
   /** A pgbench log of {@code LINES} lines, one in 2500 rejected; {@code salt} makes its content (its run) unique. */
   private Path log(String name, int salt) throws IOException {
-    StringBuilder text = new StringBuilder(LINES * 32);
-    for (int i = 0; i < LINES; i++) {
-      if (i % 2500 == 1250) {
-        text.append("client ").append(i).append(" aborted\n");
-        continue;
-      }
-      text.append(i % 8).append(' ').append(i / 8).append(' ').append(300 + (i + salt) % 997).append(" 0 ")
-          .append(1_700_000_000 + i / 5000).append(' ').append(i % 5000 * 199).append('\n');
-    }
-    return Files.writeString(tmp.resolve(name), text, StandardCharsets.UTF_8);
+    return PgbenchLogs.withAborts(tmp.resolve(name), LINES, 2500, salt);
   }
 
   private static final long TASKS = LINES - LINES / 2500;

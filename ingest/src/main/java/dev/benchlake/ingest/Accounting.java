@@ -40,17 +40,83 @@ final class Accounting implements Serializable {
       tasks += o.tasks;
       failedTasks += o.failedTasks;
       metrics += o.metrics;
-      minStartUs = minStartUs == null ? o.minStartUs : o.minStartUs == null ? minStartUs : Math.min(minStartUs, o.minStartUs);
-      maxEndUs = maxEndUs == null ? o.maxEndUs : o.maxEndUs == null ? maxEndUs : Math.max(maxEndUs, o.maxEndUs);
+      minStartUs = nullableMin(minStartUs, o.minStartUs);
+      maxEndUs = nullableMax(maxEndUs, o.maxEndUs);
+    }
+
+    // Not one conditional: `a == null ? b : … Math.min(a, b)` mixes Long and long, so Java types
+    // the whole expression long and unboxes a null b (a CSV mapped without a timestamp has none).
+    private static Long nullableMin(Long a, Long b) {
+      if (a == null) {
+        return b;
+      }
+      return b == null ? a : Long.valueOf(Math.min(a, b));
+    }
+
+    private static Long nullableMax(Long a, Long b) {
+      if (a == null) {
+        return b;
+      }
+      return b == null ? a : Long.valueOf(Math.max(a, b));
     }
   }
 
-  /** Per source, per run part: counts and times. */
-  final Map<Integer, Map<String, PartStats>> parts = new HashMap<>();
-  /** Per source, per file: [accepted data lines, accepted metadata lines, rejected lines]. */
-  final Map<Integer, Map<Integer, long[]>> fileCounts = new HashMap<>();
-  /** Per source: its run facts. */
-  final Map<Integer, Map<String, String>> facts = new HashMap<>();
+  /** The lines of one file by verdict. */
+  static final class FileCounts implements Serializable {
+    private static final long serialVersionUID = 1L;
+    /** Lines that gave rows (tasks or metrics). */
+    long data;
+    /** Accepted lines of the format that are no rows (headers, blank lines, comments). */
+    long metadata;
+    long rejected;
+
+    long accepted() {
+      return data + metadata;
+    }
+
+    void merge(FileCounts o) {
+      data += o.data;
+      metadata += o.metadata;
+      rejected += o.rejected;
+    }
+  }
+
+  /** What the pass counted of one source: per run part, per file (by its index in the source), and its facts. */
+  static final class SourceAccount implements Serializable {
+    private static final long serialVersionUID = 1L;
+    static final SourceAccount NONE = new SourceAccount();
+    final Map<String, PartStats> parts = new TreeMap<>();
+    final Map<Integer, FileCounts> files = new HashMap<>();
+    final Map<String, String> facts = new TreeMap<>();
+
+    /** The counts of a run part (zero when it has none). */
+    PartStats part(String runPart) {
+      return parts.getOrDefault(runPart, new PartStats());
+    }
+
+    /** The counts of the source's {@code file}-th file (zero when it has none). */
+    FileCounts file(int file) {
+      return files.getOrDefault(file, new FileCounts());
+    }
+
+    long rejectedLines() {
+      return files.values().stream().mapToLong(c -> c.rejected).sum();
+    }
+
+    void merge(SourceAccount o) {
+      o.parts.forEach((part, stats) -> parts.computeIfAbsent(part, x -> new PartStats()).merge(stats));
+      o.files.forEach((f, c) -> files.computeIfAbsent(f, x -> new FileCounts()).merge(c));
+      facts.putAll(o.facts);
+    }
+  }
+
+  /** Per source (by its index in the pass, as the rows carry it). */
+  private final Map<Integer, SourceAccount> sources = new HashMap<>();
+
+  /** What was counted of the {@code source}-th source (nothing when it gave no row). */
+  SourceAccount of(int source) {
+    return sources.getOrDefault(source, SourceAccount.NONE);
+  }
 
   static Accounting of(Iterable<Row> rows) {
     Accounting accounting = new Accounting();
@@ -60,20 +126,18 @@ final class Accounting implements Serializable {
 
   /** Adds one {@link ParsedRows#SCHEMA} row. */
   Accounting add(Row r) {
-    int source = r.getInt(SOURCE);
+    SourceAccount account = sources.computeIfAbsent(r.getInt(SOURCE), s -> new SourceAccount());
     int file = r.getInt(FILE);
     byte kind = r.getByte(KIND);
     long lines = r.getLong(N_LINES);
     if (kind == ParsedRows.FACT) {
-      facts.computeIfAbsent(source, s -> new TreeMap<>())
-          .put(r.getString(FACT_KEY), r.getString(FACT_VALUE));
+      account.facts.put(r.getString(FACT_KEY), r.getString(FACT_VALUE));
       return this;
     }
-    long[] count = fileCounts.computeIfAbsent(source, s -> new HashMap<>()).computeIfAbsent(file, f -> new long[3]);
+    FileCounts count = account.files.computeIfAbsent(file, f -> new FileCounts());
     if (kind == ParsedRows.TASK_SUMMARY || kind == ParsedRows.METRIC) {
-      count[0] += lines;
-      PartStats stats = parts.computeIfAbsent(source, s -> new TreeMap<>())
-          .computeIfAbsent(r.getString(RUN_PART), p -> new PartStats());
+      count.data += lines;
+      PartStats stats = account.parts.computeIfAbsent(r.getString(RUN_PART), p -> new PartStats());
       if (kind == ParsedRows.METRIC) {
         stats.metrics++;
         return this;
@@ -85,24 +149,16 @@ final class Accounting implements Serializable {
       one.maxEndUs = r.isNullAt(END_US) ? null : r.getLong(END_US);
       stats.merge(one);
     } else if (kind == ParsedRows.METADATA) {
-      count[1] += lines;
+      count.metadata += lines;
     } else if (kind == ParsedRows.REJECT) {
-      count[2] += lines;
+      count.rejected += lines;
     }
     return this;
   }
 
   /** This accounting with {@code other}'s added (in place). */
   Accounting merge(Accounting other) {
-    other.parts.forEach((s, byPart) -> byPart.forEach((part, stats) ->
-        parts.computeIfAbsent(s, x -> new TreeMap<>()).computeIfAbsent(part, p -> new PartStats()).merge(stats)));
-    other.fileCounts.forEach((s, byFile) -> byFile.forEach((f, c) -> {
-      long[] mine = fileCounts.computeIfAbsent(s, x -> new HashMap<>()).computeIfAbsent(f, x -> new long[3]);
-      for (int i = 0; i < 3; i++) {
-        mine[i] += c[i];
-      }
-    }));
-    other.facts.forEach((s, f) -> facts.computeIfAbsent(s, x -> new TreeMap<>()).putAll(f));
+    other.sources.forEach((s, account) -> sources.computeIfAbsent(s, x -> new SourceAccount()).merge(account));
     return this;
   }
 }

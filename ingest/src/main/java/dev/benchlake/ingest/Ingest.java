@@ -7,12 +7,10 @@ import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.ingest.IngestResult.FileAccount;
 import dev.benchlake.ingest.IngestResult.Outcome;
 import dev.benchlake.ingest.IngestResult.RunOutcome;
+import dev.benchlake.ingest.format.NotResult;
 import dev.benchlake.ingest.format.SourceFormat;
 import dev.benchlake.ingest.format.SourcePlan;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
-import dev.benchlake.ingest.parse.ChunkJob;
-import dev.benchlake.ingest.parse.ParsedRows;
-import dev.benchlake.ingest.parse.RawLines;
 import dev.benchlake.ingest.source.FileScanner;
 import dev.benchlake.ingest.source.ScannedFile;
 import dev.benchlake.warehouse.RunLocks;
@@ -25,21 +23,15 @@ import dev.benchlake.warehouse.fs.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.storage.StorageLevel;
-import org.apache.spark.util.SerializableConfiguration;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.apache.spark.sql.functions;
 
 /**
  * {@code benchlake ingest} as a Java API: result files in, committed runs in a warehouse out.
@@ -64,8 +56,11 @@ import org.slf4j.LoggerFactory;
  * <p>Nothing is collected to the driver but counts, facts and one row per run.
  */
 public final class Ingest {
-  private static final Logger LOG = LoggerFactory.getLogger(Ingest.class);
   private static final String LOADGEN = "loadgen";
+  // runs' columns (WarehouseSchema.RUNS) read by the search for earlier readings of a folder.
+  private static final String SOURCE_FORMAT = "source_format";
+  private static final String SOURCE_FILES = "source_files";
+  private static final String SHA256 = "sha256";
 
   private Ingest() {}
 
@@ -82,17 +77,19 @@ public final class Ingest {
     WarehouseFormat.requireWritable(warehouse);
     request.pathLabels().checkAgainst(request.labels());
     List<SourcePlan> plans = new ArrayList<>();
-    List<IngestResult.NotResult> notResults = new ArrayList<>();
-    for (Map.Entry<SourceFormat, List<Path>> entry : InputResolver.resolve(request).entrySet()) {
-      SourceFormat.Planned planned = entry.getKey().planAll(entry.getValue(), request);
+    List<NotResult> notResults = new ArrayList<>();
+    InputResolver.Resolved resolved = InputResolver.resolve(request);
+    notResults.addAll(resolved.notRead());
+    for (Map.Entry<SourceFormat, List<Path>> entry : resolved.byFormat().entrySet()) {
+      SourceFormat.Planned planned = entry.getKey().planAll(entry.getValue(), request.planContext());
       for (SourcePlan plan : planned.sources()) {
         plans.add(plan.withLabels(request.pathLabels().labels(plan.files().get(0).path())));
       }
       notResults.addAll(planned.notResults());
     }
-    List<Source> sources = scan(plans, request);
+    List<IngestSource> sources = scan(plans, request);
     List<String> lockNames = new ArrayList<>();
-    for (Source source : sources) {
+    for (IngestSource source : sources) {
       lockNames.add("key:" + source.key);
       if (source.plan.runId() != null) {
         lockNames.add("run:" + source.plan.runId());
@@ -104,30 +101,9 @@ public final class Ingest {
     }
   }
 
-  /** A planned source with its scanned files and content key. */
-  static final class Source {
-    final SourcePlan plan;
-    final List<ScannedFile> files;
-    final String key;
-    /** The run id of a single-run source; null for a multi-run source until parsed. */
-    final String runId;
-    final List<String> replacedRunIds = new ArrayList<>();
-
-    Source(SourcePlan plan, List<ScannedFile> files, String key) {
-      this.plan = plan;
-      this.files = files;
-      this.key = key;
-      this.runId = plan.multiRun() ? null : plan.runId() != null ? plan.runId() : plan.format() + "-" + key.substring(0, 16);
-    }
-
-    String name() {
-      return files.get(0).path();
-    }
-  }
-
-  private static List<Source> scan(List<SourcePlan> plans, IngestRequest request) throws IOException {
-    List<Source> sources = new ArrayList<>();
-    Map<String, Source> byKey = new HashMap<>();
+  private static List<IngestSource> scan(List<SourcePlan> plans, IngestRequest request) throws IOException {
+    List<IngestSource> sources = new ArrayList<>();
+    Map<String, IngestSource> byKey = new HashMap<>();
     for (SourcePlan plan : plans) {
       List<ScannedFile> scanned = new ArrayList<>();
       TreeSet<String> hashes = new TreeSet<>();
@@ -137,8 +113,8 @@ public final class Ingest {
         hashes.add(s.sha256());
       }
       String key = Sha256.hex(plan.format() + "\n" + plan.keyExtra() + "\n" + String.join("\n", hashes));
-      Source source = new Source(plan, scanned, key);
-      Source same = byKey.putIfAbsent(key, source);
+      IngestSource source = new IngestSource(plan, scanned, key);
+      IngestSource same = byKey.putIfAbsent(key, source);
       if (same != null) {
         request.messages().accept(source.name() + ": same content as " + same.name() + ", skipped");
         continue;
@@ -149,11 +125,13 @@ public final class Ingest {
   }
 
   private static IngestResult ingestLocked(SparkSession spark, Warehouse warehouse, IngestRequest request,
-      CommitListener listener, List<Source> sources) {
+      CommitListener listener, List<IngestSource> sources) {
     List<RunOutcome> outcomes = new ArrayList<>();
-    List<Source> toWrite = new ArrayList<>();
+    List<IngestSource> toWrite = new ArrayList<>();
     Map<String, List<Row>> committed = committedRuns(warehouse, sources);
-    for (Source source : sources) {
+    Map<IngestSource, Set<String>> earlier = earlierReadings(warehouse, sources);
+    List<IngestSource> refused = new ArrayList<>();
+    for (IngestSource source : sources) {
       List<Row> sameContent = committed.getOrDefault("key:" + source.key, List.of());
       List<Row> sameRun = source.plan.runId() == null ? List.of() : committed.getOrDefault("run:" + source.plan.runId(), List.of());
       if (!sameContent.isEmpty() && !request.replace()) {
@@ -169,14 +147,29 @@ public final class Ingest {
             + " is already in the warehouse from other content (the run changed since it was ingested,"
             + " e.g. it was still going); add --replace to replace it");
       }
+      Set<String> older = earlier.getOrDefault(source, Set.of());
+      if (!older.isEmpty() && !request.replace()) {
+        refused.add(source);
+        continue;
+      }
       sameContent.forEach(r -> source.replacedRunIds.add(r.getString(0)));
       sameRun.forEach(r -> source.replacedRunIds.add(r.getString(0)));
+      older.forEach(source.replacedRunIds::add);
       toWrite.add(source);
+    }
+    if (!refused.isEmpty()) {
+      IngestSource first = refused.get(0);
+      int count = earlier.get(first).size();
+      throw new BadInputException(first.name() + ": " + count + " run" + (count == 1 ? "" : "s") + " in the warehouse"
+          + " already hold" + (count == 1 ? "s" : "") + " files of this folder, from other content (an earlier release"
+          + " stored a " + first.plan.format() + " folder as one run per output file; or the folder changed since it"
+          + " was ingested)" + (refused.size() > 1 ? ", and so do runs of " + (refused.size() - 1) + " more folder"
+          + (refused.size() == 2 ? "" : "s") : "") + "; add --replace to replace them by one run per folder");
     }
     if (toWrite.isEmpty()) {
       return new IngestResult(outcomes, List.of());
     }
-    ParsedIngest parsed = ParsedIngest.parse(spark, warehouse, toWrite, request.labels());
+    IngestPass parsed = IngestPass.parse(spark, warehouse, toWrite, request);
     try {
       List<FileAccount> accounts = parsed.accountAndValidate();
       outcomes.addAll(commit(warehouse, request, listener, parsed));
@@ -187,8 +180,44 @@ public final class Ingest {
     }
   }
 
+  /**
+   * The committed runs that are earlier readings of the folder sources (see
+   * {@link SourcePlan#folder}): of the same format, of another content key, holding one of the
+   * source's data files (by SHA-256, wherever the files were). By source; none for other sources.
+   */
+  private static Map<IngestSource, Set<String>> earlierReadings(Warehouse warehouse, List<IngestSource> sources) {
+    Map<String, List<IngestSource>> byHash = new HashMap<>();
+    for (IngestSource source : sources) {
+      if (source.plan.folder() != null) {
+        source.dataHashes().forEach(h -> byHash.computeIfAbsent(h, x -> new ArrayList<>()).add(source));
+      }
+    }
+    Map<IngestSource, Set<String>> out = new HashMap<>();
+    if (byHash.isEmpty() || !warehouse.exists()) {
+      return out;
+    }
+    Object[] formats = sources.stream().filter(s -> s.plan.folder() != null).map(s -> s.plan.format()).distinct().toArray();
+    Object[] keys = sources.stream().map(s -> s.key).toArray();
+    Column holdsOne = functions.exists(col(SOURCE_FILES), f -> f.getField(SHA256).isin(byHash.keySet().toArray()));
+    List<Row> rows = warehouse.runs()
+        .where(col(SOURCE_FORMAT).isin(formats).and(functions.not(col(WarehouseSchema.SOURCE_KEY).isin(keys))).and(holdsOne))
+        .select(col(WarehouseSchema.RUN_ID), col(SOURCE_FORMAT), col(SOURCE_FILES).getField(SHA256))
+        .orderBy(WarehouseSchema.RUN_ID)
+        .collectAsList();
+    for (Row row : rows) {
+      for (String hash : row.<String>getList(2)) {
+        for (IngestSource source : byHash.getOrDefault(hash, List.of())) {
+          if (source.plan.format().equals(row.getString(1))) {
+            out.computeIfAbsent(source, x -> new TreeSet<>()).add(row.getString(0));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
   /** Committed runs that share a content key or a run id with the sources: "key:K"/"run:R" → rows. */
-  private static Map<String, List<Row>> committedRuns(Warehouse warehouse, List<Source> sources) {
+  private static Map<String, List<Row>> committedRuns(Warehouse warehouse, List<IngestSource> sources) {
     Map<String, List<Row>> out = new HashMap<>();
     if (!warehouse.exists()) {
       return out;
@@ -207,30 +236,20 @@ public final class Ingest {
   }
 
   private static List<RunOutcome> commit(Warehouse warehouse, IngestRequest request, CommitListener listener,
-      ParsedIngest parsed) {
+      IngestPass parsed) {
     WarehouseWriter writer = new WarehouseWriter(warehouse, listener);
+    // Distinct: two sources may replace one run (an earlier reading that holds files of both).
     List<String> replaced = new ArrayList<>();
     List<String> runIds = new ArrayList<>();
     TreeSet<String> keys = new TreeSet<>();
-    for (Source source : parsed.sources) {
-      replaced.addAll(source.replacedRunIds);
+    for (IngestSource source : parsed.sources) {
+      source.replacedRunIds.stream().filter(id -> !replaced.contains(id)).forEach(replaced::add);
       runIds.addAll(parsed.runIdsOf(source));
       keys.add(source.key);
     }
-    long txnVersion = WarehouseWriter.FIRST_VERSION;
-    if (!replaced.isEmpty()) {
-      writer.deleteRuns(replaced);
-      txnVersion = System.currentTimeMillis();
-    }
-    if (writer.hasRowsOf(runIds)) {
-      // Left by an ingest killed before its commit point: invisible, but the commit below would
-      // make them visible. We hold the locks of these runs, so no live ingest is writing them.
-      LOG.info("removing rows of runs {} left by an interrupted ingest", runIds);
-      writer.deleteOrphans(runIds);
-      txnVersion = System.currentTimeMillis();
-    }
     String batchKey = Sha256.hex(String.join("\n", keys));
-    writer.append(batchKey, parsed.batch(), txnVersion);
+    // The replaced runs and the rows of killed ingests of these runs go, then the batch lands.
+    writer.commit(batchKey, parsed.batch(), runIds, replaced);
     List<RunOutcome> outcomes = parsed.outcomes(replaced.isEmpty() ? Outcome.ADDED : Outcome.REPLACED);
     for (RunOutcome outcome : outcomes) {
       request.messages().accept("run " + outcome.runId() + " (" + outcome.format() + "): "
@@ -238,53 +257,5 @@ public final class Ingest {
           + outcome.tasks() + " tasks, " + outcome.stepMetrics() + " step metrics, " + outcome.linesRejected() + " lines rejected");
     }
     return outcomes;
-  }
-
-  /** Turns the sources into chunk jobs: one per chunk of every file. */
-  static List<ChunkJob> chunkJobs(List<Source> sources) {
-    List<ChunkJob> jobs = new ArrayList<>();
-    for (int s = 0; s < sources.size(); s++) {
-      Source source = sources.get(s);
-      for (int f = 0; f < source.files.size(); f++) {
-        PlannedFile planned = source.plan.files().get(f);
-        ScannedFile scanned = source.files.get(f);
-        for (ScannedFile.Chunk chunk : scanned.chunks()) {
-          jobs.add(new ChunkJob(s, f, scanned.path(), chunk, planned.lineParser(), planned.documentParser(), false));
-        }
-      }
-    }
-    return jobs;
-  }
-
-  /** What one chunk's Spark task makes of it, on the executor. */
-  @FunctionalInterface
-  interface ChunkFunction extends java.io.Serializable {
-    Iterator<Row> rows(ChunkJob job, Storage files);
-  }
-
-  /** The chunks as one Spark partition each, turned into rows by {@code parse} on the executors. */
-  static JavaRDD<Row> chunkRdd(SparkSession spark, List<ChunkJob> jobs, ChunkFunction parse) {
-    JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    // Executors open the files on the driver's Hadoop configuration (file systems, credentials).
-    Broadcast<SerializableConfiguration> conf = jsc.broadcast(
-        new SerializableConfiguration(spark.sparkContext().hadoopConfiguration()));
-    return jsc.parallelize(jobs, Math.max(1, jobs.size()))
-        .flatMap(job -> parse.rows(job, Storage.on(conf.value().value())));
-  }
-
-  /** The first rejected line of a file, for the message of a file that is all rejects. */
-  static String firstReject(Dataset<Row> rows, int source, int file) {
-    List<Row> first = rows.where(col(ParsedRows.KIND).equalTo(ParsedRows.REJECT)
-            .and(col(ParsedRows.SOURCE).equalTo(source)).and(col(ParsedRows.FILE).equalTo(file)))
-        .orderBy(ParsedRows.LINE_NO).limit(1).select(ParsedRows.LINE_NO, "raw_line", "reason").collectAsList();
-    if (first.isEmpty()) {
-      return "";
-    }
-    Row r = first.get(0);
-    return "line " + r.getLong(0) + " " + RawLines.quote(r.getString(1), 60) + ": " + r.getString(2);
-  }
-
-  static StorageLevel cacheLevel() {
-    return StorageLevel.MEMORY_AND_DISK();
   }
 }

@@ -1,6 +1,7 @@
 package dev.benchlake.ingest;
 
 import dev.benchlake.core.Labels;
+import dev.benchlake.ingest.format.PlanContext;
 import dev.benchlake.warehouse.fs.Storage;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,6 +26,9 @@ import java.util.function.Consumer;
  * @param pathLabels {@code --label-from-path}: labels read from each source's path
  * @param storage the file systems the inputs are read from: {@link Ingest#run} puts its Spark
  *     session's Hadoop configuration here; without a session (planning in tests), the default one
+ * @param liveProgress on a terminal, where the parsing's live progress line is drawn (each call
+ *     redraws it, null ends it); null elsewhere: progress then goes to {@code messages} every few
+ *     seconds ({@link ParseProgress})
  */
 public record IngestRequest(
     List<String> inputs,
@@ -36,7 +40,8 @@ public record IngestRequest(
     long chunkBytes,
     Consumer<String> messages,
     PathLabels pathLabels,
-    Storage storage) {
+    Storage storage,
+    Consumer<String> liveProgress) {
 
   public static final String AUTO = "auto";
   /** 32 MiB: several chunks per core for a file of a few hundred MB, little overhead per chunk. */
@@ -58,7 +63,7 @@ public record IngestRequest(
   public IngestRequest(List<Path> paths, String format, Path mapping, String step, SortedMap<String, String> labels,
       boolean replace, long chunkBytes, Consumer<String> messages) {
     this(paths.stream().map(Path::toString).toList(), format, mapping == null ? null : mapping.toString(), step,
-        labels, replace, chunkBytes, messages, PathLabels.NONE, null);
+        labels, replace, chunkBytes, messages, PathLabels.NONE, null, null);
   }
 
   /** Auto-detected formats, default chunks, no labels, notes dropped. */
@@ -68,7 +73,7 @@ public record IngestRequest(
 
   /** {@link #of(Path...)} for locations given as text (local paths or URIs). */
   public static IngestRequest of(String... inputs) {
-    return new IngestRequest(List.of(inputs), AUTO, null, null, null, false, DEFAULT_CHUNK_BYTES, null, null, null);
+    return new IngestRequest(List.of(inputs), AUTO, null, null, null, false, DEFAULT_CHUNK_BYTES, null, null, null, null);
   }
 
   /** The inputs as locations (see {@link Storage#location}). */
@@ -76,13 +81,13 @@ public record IngestRequest(
     return inputs.stream().map(Storage::location).toList();
   }
 
-  /** The mapping file as a location, or null. */
-  public org.apache.hadoop.fs.Path mappingLocation() {
-    return mapping == null ? null : Storage.location(mapping);
+  /** What the formats may know of this request while they plan its sources. */
+  public PlanContext planContext() {
+    return new PlanContext(storage, step, mapping, labels, messages);
   }
 
   public IngestRequest withFormat(String newFormat) {
-    return new IngestRequest(inputs, newFormat, mapping, step, labels, replace, chunkBytes, messages, pathLabels, storage);
+    return new IngestRequest(inputs, newFormat, mapping, step, labels, replace, chunkBytes, messages, pathLabels, storage, liveProgress);
   }
 
   public IngestRequest withMapping(Path newMapping) {
@@ -90,34 +95,38 @@ public record IngestRequest(
   }
 
   public IngestRequest withMapping(String newMapping) {
-    return new IngestRequest(inputs, format, newMapping, step, labels, replace, chunkBytes, messages, pathLabels, storage);
+    return new IngestRequest(inputs, format, newMapping, step, labels, replace, chunkBytes, messages, pathLabels, storage, liveProgress);
   }
 
   public IngestRequest withStorage(Storage newStorage) {
-    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, messages, pathLabels, newStorage);
+    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, messages, pathLabels, newStorage, liveProgress);
   }
 
   public IngestRequest withStep(String newStep) {
-    return new IngestRequest(inputs, format, mapping, newStep, labels, replace, chunkBytes, messages, pathLabels, storage);
+    return new IngestRequest(inputs, format, mapping, newStep, labels, replace, chunkBytes, messages, pathLabels, storage, liveProgress);
   }
 
   public IngestRequest withLabels(Map<String, String> newLabels) {
-    return new IngestRequest(inputs, format, mapping, step, Labels.copyOf(newLabels), replace, chunkBytes, messages, pathLabels, storage);
+    return new IngestRequest(inputs, format, mapping, step, Labels.copyOf(newLabels), replace, chunkBytes, messages, pathLabels, storage, liveProgress);
   }
 
   public IngestRequest withReplace(boolean newReplace) {
-    return new IngestRequest(inputs, format, mapping, step, labels, newReplace, chunkBytes, messages, pathLabels, storage);
+    return new IngestRequest(inputs, format, mapping, step, labels, newReplace, chunkBytes, messages, pathLabels, storage, liveProgress);
   }
 
   public IngestRequest withChunkBytes(long newChunkBytes) {
-    return new IngestRequest(inputs, format, mapping, step, labels, replace, newChunkBytes, messages, pathLabels, storage);
+    return new IngestRequest(inputs, format, mapping, step, labels, replace, newChunkBytes, messages, pathLabels, storage, liveProgress);
   }
 
   public IngestRequest withMessages(Consumer<String> newMessages) {
-    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, newMessages, pathLabels, storage);
+    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, newMessages, pathLabels, storage, liveProgress);
+  }
+
+  public IngestRequest withLiveProgress(Consumer<String> newLiveProgress) {
+    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, messages, pathLabels, storage, newLiveProgress);
   }
 
   public IngestRequest withPathLabels(PathLabels newPathLabels) {
-    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, messages, newPathLabels, storage);
+    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, messages, newPathLabels, storage, liveProgress);
   }
 }

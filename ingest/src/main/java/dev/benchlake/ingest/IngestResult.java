@@ -1,5 +1,7 @@
 package dev.benchlake.ingest;
 
+import dev.benchlake.ingest.format.NotResult;
+
 import java.util.List;
 
 /**
@@ -7,8 +9,9 @@ import java.util.List;
  *
  * @param runs one entry per run, in the order of the sources
  * @param files the accounting of every file read: its lines = accepted + rejected
- * @param notResults files of the inputs that are not results (a mytools tree's vmstat captures,
- *     configs…), not read
+ * @param notResults files of the inputs that were not read, each with why: not results (a
+ *     README or a chart beside the results, a mytools tree's vmstat captures, configs…) and hidden
+ *     files and folders found under a folder
  */
 public record IngestResult(List<RunOutcome> runs, List<FileAccount> files, List<NotResult> notResults) {
   public IngestResult {
@@ -48,6 +51,8 @@ public record IngestResult(List<RunOutcome> runs, List<FileAccount> files, List<
   /** @param accepted lines that became rows or are metadata of the format (headers, blanks…) */
   public record FileAccount(String path, long lines, long accepted, long rejected) {}
 
-  /** A file of the inputs that is not a result, and what it is ("vmstat capture"). */
-  public record NotResult(String path, String reason) {}
+  /** How many files were not read (a hidden folder counts its files). */
+  public long filesNotRead() {
+    return notResults.stream().mapToLong(NotResult::files).sum();
+  }
 }

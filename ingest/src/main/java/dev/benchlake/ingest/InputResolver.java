@@ -2,21 +2,21 @@ package dev.benchlake.ingest;
 
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.raw.RunDirectory;
+import dev.benchlake.ingest.format.NotResult;
 import dev.benchlake.ingest.format.Formats;
 import dev.benchlake.ingest.format.Heads;
 import dev.benchlake.ingest.format.MytoolsFormat;
 import dev.benchlake.ingest.format.Probe;
 import dev.benchlake.ingest.format.SourceFormat;
 import dev.benchlake.ingest.parse.RawLines;
+import dev.benchlake.ingest.source.FileTree;
 import dev.benchlake.warehouse.fs.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 
@@ -27,20 +27,33 @@ import org.apache.hadoop.fs.Path;
  * result folder, like a loadgen run directory, is one input: its folder's name says what it is.
  * Everything is read through {@link Storage}, so inputs may be local paths or {@code hdfs://},
  * {@code s3a://}, {@code file:} URIs.
+ *
+ * <p>Every file under a folder is accounted for: a file the user named must be a result (else exit
+ * 2), but a file found by walking a folder that is not one (a README, a chart, notes: empty, binary,
+ * or of no known format) is listed as not read with what it is, and so is a hidden file or folder
+ * (a name starting with {@code .}: {@code .git}, {@code .ipynb_checkpoints}, copies an editor
+ * keeps), with the number of files in it; a hidden folder named explicitly is read.
  */
 final class InputResolver {
   private InputResolver() {}
 
-  static Map<SourceFormat, List<Path>> resolve(IngestRequest request) throws IOException {
+  /** The inputs by format, and the files found under folders that are not read, each with why. */
+  record Resolved(Map<SourceFormat, List<Path>> byFormat, List<NotResult> notRead) {}
+
+  static Resolved resolve(IngestRequest request) throws IOException {
     if (request.inputs().isEmpty()) {
       throw new BadInputException("no input: name at least one file or directory");
     }
     boolean auto = request.format().equals(IngestRequest.AUTO);
     SourceFormat explicit = auto ? null : Formats.named(request.format());
     Map<SourceFormat, List<Path>> byFormat = new LinkedHashMap<>();
+    List<NotResult> notRead = new ArrayList<>();
     boolean mytoolsAllowed = explicit == null || explicit.name().equals(MytoolsFormat.NAME);
     Storage files = request.storage();
-    for (Path input : expand(request.inputs(), explicit, files)) {
+    Map<Path, Boolean> inputs = expand(request.inputs(), explicit, files, notRead);
+    for (Map.Entry<Path, Boolean> entry : inputs.entrySet()) {
+      Path input = entry.getKey();
+      boolean walked = entry.getValue();
       Path parent = input.getParent();
       boolean directory = files.isDirectory(input);
       if (mytoolsAllowed && (MytoolsFormat.isResultFolder(input, files) || (!directory && parent != null
@@ -61,15 +74,31 @@ final class InputResolver {
         }
         continue;
       }
+      Optional<String> notText = notText(input, files);
+      if (notText.isPresent()) {
+        if (!walked) {
+          throw new BadInputException(input + ": " + notText.get());
+        }
+        notRead.add(new NotResult(input.toString(), notText.get()));
+        continue;
+      }
       Probe probe = probe(input, request.mapping() != null, files);
       SourceFormat format;
       if (explicit != null) {
         format = explicit;
+        if (walked && explicit.sniff(probe).isEmpty()) {
+          notRead.add(new NotResult(input.toString(), "not " + explicit.name() + " output: first line "
+              + RawLines.quote(firstLine(probe), 60)));
+          continue;
+        }
       } else {
         Optional<Formats.Detection> detection = Formats.detect(probe);
         if (detection.isEmpty()) {
-          String first = probe.nonBlank(1).stream().findFirst().orElse("");
-          throw new BadInputException(input + ": cannot tell the format (first line " + RawLines.quote(first, 80)
+          if (walked) {
+            notRead.add(new NotResult(input.toString(), "no known format: first line " + RawLines.quote(firstLine(probe), 60)));
+            continue;
+          }
+          throw new BadInputException(input + ": cannot tell the format (first line " + RawLines.quote(firstLine(probe), 80)
               + " is none of " + String.join(", ", Formats.names())
               + "); name it with --format" + (request.mapping() == null ? ", or give a CSV --mapping" : ""));
         }
@@ -78,12 +107,25 @@ final class InputResolver {
       }
       byFormat.computeIfAbsent(format, f -> new ArrayList<>()).add(input);
     }
-    return byFormat;
+    if (byFormat.isEmpty()) {
+      throw new BadInputException(request.inputs() + ": no results in there: " + notRead.size() + " file"
+          + (notRead.size() == 1 ? "" : "s") + " not read (" + notRead.get(0).line()
+          + (notRead.size() > 1 ? "; …" : "") + ")");
+    }
+    return new Resolved(byFormat, notRead);
   }
 
-  /** Files and run directories, each once, in the order given (directories walked in name order). */
-  private static List<Path> expand(List<String> inputs, SourceFormat explicit, Storage files) throws IOException {
-    Set<Path> out = new LinkedHashSet<>();
+  private static String firstLine(Probe probe) {
+    return probe.nonBlank(1).stream().findFirst().orElse("");
+  }
+
+  /**
+   * Files and run directories, each once, in the order given (directories walked in name order),
+   * each with whether it was found by walking a folder (true) or named (false).
+   */
+  private static Map<Path, Boolean> expand(List<String> inputs, SourceFormat explicit, Storage files,
+      List<NotResult> notRead) throws IOException {
+    Map<Path, Boolean> out = new LinkedHashMap<>();
     for (String given : inputs) {
       Path path = Storage.location(given);
       FileStatus status = files.status(path)
@@ -92,19 +134,19 @@ final class InputResolver {
         Path parent = path.getParent();
         boolean partOfRunDir = parent != null && (path.getName().equals(RunDirectory.MANIFEST)
             || path.getName().equals(RunDirectory.TASKS)) && isRunDirectory(parent, files);
-        out.add(partOfRunDir && (explicit == null || explicit.name().equals("loadgen")) ? parent : path);
+        out.put(partOfRunDir && (explicit == null || explicit.name().equals("loadgen")) ? parent : path, false);
       } else if ((explicit == null || explicit.name().equals("loadgen")) && isRunDirectory(path, files)) {
-        out.add(path);
+        out.put(path, false);
       } else if ((explicit == null || explicit.name().equals(MytoolsFormat.NAME)) && MytoolsFormat.isResultFolder(path, files)) {
-        out.add(path);
+        out.put(path, false);
       } else {
-        walk(path, out, files);
+        walk(path, out, files, notRead);
       }
     }
-    if (out.isEmpty()) {
+    if (out.isEmpty() && notRead.isEmpty()) {
       throw new BadInputException(inputs + ": no files in there");
     }
-    return new ArrayList<>(out);
+    return out;
   }
 
   /** A loadgen run directory: a folder with a manifest (core's {@link RunDirectory} layout). */
@@ -112,45 +154,46 @@ final class InputResolver {
     return files.isFile(new Path(dir, RunDirectory.MANIFEST));
   }
 
-  private static void walk(Path dir, Set<Path> out, Storage files) throws IOException {
+  private static void walk(Path dir, Map<Path, Boolean> out, Storage files, List<NotResult> notRead) throws IOException {
     for (FileStatus entry : files.list(dir)) {
       Path child = entry.getPath();
       if (child.getName().startsWith(".")) {
+        notRead.add(entry.isDirectory() ? NotResult.hiddenFolder(child.toString(), FileTree.countFiles(child, files))
+            : NotResult.hiddenFile(child.toString()));
         continue;
       }
       if (entry.isDirectory()) {
         if (isRunDirectory(child, files) || MytoolsFormat.isResultFolder(child, files)) {
-          out.add(child);
+          out.putIfAbsent(child, true);
         } else {
-          walk(child, out, files);
+          walk(child, out, files, notRead);
         }
       } else if (entry.isFile()) {
-        out.add(child);
+        out.putIfAbsent(child, true);
       }
     }
   }
 
-  /**
-   * The head of a file, after refusing empty and binary files.
-   *
-   * @throws BadInputException naming the file
-   */
-  static Probe probe(Path file, boolean hasMapping, Storage files) throws IOException {
+  /** Why a file is not text to read (empty, binary), or empty when it is. */
+  private static Optional<String> notText(Path file, Storage files) throws IOException {
     long size = files.size(file);
     if (size == 0) {
-      throw new BadInputException(file + ": empty file (0 bytes): nothing to ingest");
+      return Optional.of("empty file (0 bytes): nothing to ingest");
     }
     byte[] head = files.head(file, Probe.HEAD_BYTES);
     for (int i = 0; i < head.length; i++) {
       if (head[i] == 0) {
-        throw new BadInputException(file + ": binary file (NUL byte at offset " + i
-            + "), not a text result file");
+        return Optional.of("binary file (NUL byte at offset " + i + "), not a text result file");
       }
     }
-    List<String> lines = Heads.lines(head, size);
-    if (lines.stream().allMatch(String::isBlank)) {
-      throw new BadInputException(file + ": no content (only blank lines)");
+    if (Heads.lines(head, size).stream().allMatch(String::isBlank)) {
+      return Optional.of("no content (only blank lines)");
     }
-    return new Probe(file, List.copyOf(lines), hasMapping, files);
+    return Optional.empty();
+  }
+
+  /** The head of a file that {@link #notText} found to be text. */
+  private static Probe probe(Path file, boolean hasMapping, Storage files) throws IOException {
+    return new Probe(file, List.copyOf(Heads.lines(files.head(file, Probe.HEAD_BYTES), files.size(file))), hasMapping, files);
   }
 }

@@ -9,39 +9,47 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
 
 /**
  * {@code --label-from-path REGEX} (repeatable) and {@code --label-from-path-optional}: labels read
  * from a run's path, for every format.
  *
- * <p>Each named group of a Java regex found ({@link Matcher#find}) in the path of a source's first
- * file (absolute, {@code /}-separated: a loadgen run's {@code manifest.json}, an {@code sb.o} file…)
+ * <p>Each named group of a regex found ({@link Matcher#find}) in the path of a source's first file
+ * (absolute, {@code /}-separated: a loadgen run's {@code manifest.json}, an {@code sb.o} file…)
  * becomes a label: {@code x\.pg(?<db_major>\d\d)(?<db_minor>\d+)_} gives {@code db_major=16} and
- * {@code db_minor=15} for {@code …/x.pg1615_embedded.default.pk1/…}. Group names may contain
- * {@code _} (label keys do; Java's own group names may not, so they are renamed inside). A group
- * that took no part in the match, or matched nothing, gives no label.
+ * {@code db_minor=15} for {@code …/x.pg1615_embedded.default.pk1/…}. Group names are label keys
+ * (letters, digits and {@code _}, not starting with a digit). A group that took no part in the
+ * match, or matched nothing, gives no label.
  *
- * <p>Errors (exit 2, before anything is written): a regex that does not compile or has no named
- * group; a path that one of the regexes does not match, unless {@code optional}; two regexes giving
- * one key different values for one path; a value that is not a valid label (a {@code db_major} that
- * is not a number). A key also given by {@code --label} is refused: which of the two was meant
- * cannot be guessed, and the path would be silently ignored otherwise. Path labels override the
- * labels a source carries itself (a loadgen manifest's, a mytools folder's).
+ * <p>The regexes run on RE2/J, whose matching takes time linear in the path whatever the regex (a
+ * backtracking engine ran {@code (?:x+){14}y} for minutes on one long path). Its syntax is Java's
+ * without what needs backtracking: backreferences ({@code \1}, {@code \k<name>}), lookahead and
+ * lookbehind ({@code (?=…)}, {@code (?!…)}, {@code (?<=…)}, {@code (?<!…)}), atomic groups
+ * ({@code (?>…)}), possessive quantifiers ({@code a*+}) and class intersection ({@code [a-z&&[^x]]})
+ * are refused with a message naming the construct, never read as something else.
+ *
+ * <p>Errors (exit 2, before anything is written): a regex that does not compile, uses one of those
+ * constructs or has no named group; a path that one of the regexes does not match, unless
+ * {@code optional}; two regexes giving one key different values for one path; a value that is not a
+ * valid label (a {@code db_major} that is not a number). A key also given by {@code --label} is
+ * refused: which of the two was meant cannot be guessed, and the path would be silently ignored
+ * otherwise. Path labels override the labels a source carries itself (a loadgen manifest's, a
+ * mytools folder's).
  */
 public final class PathLabels {
   /** No rules: no labels. */
   public static final PathLabels NONE = new PathLabels(List.of(), false);
 
-  /** What a group's name may be: a label key that Java would accept but for its {@code _}. */
-  private static final Pattern GROUP_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+  /** What a group's name may be: a label key. */
+  private static final java.util.regex.Pattern GROUP_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
   private final List<Rule> rules;
   private final boolean optional;
 
-  private record Rule(String regex, Pattern pattern, Map<String, String> groupToKey) {}
+  private record Rule(String regex, Pattern pattern, List<String> keys) {}
 
   private PathLabels(List<Rule> rules, boolean optional) {
     this.rules = List.copyOf(rules);
@@ -65,7 +73,7 @@ public final class PathLabels {
 
   /** The label keys the rules can give, in order. */
   public List<String> keys() {
-    return rules.stream().flatMap(r -> r.groupToKey().values().stream()).distinct().toList();
+    return rules.stream().flatMap(r -> r.keys().stream()).distinct().toList();
   }
 
   /**
@@ -94,12 +102,11 @@ public final class PathLabels {
         throw new BadInputException(text + ": --label-from-path '" + rule.regex() + "' does not match this path"
             + " (add --label-from-path-optional to ingest such paths without its labels)");
       }
-      for (Map.Entry<String, String> group : rule.groupToKey().entrySet()) {
-        String value = m.group(group.getKey());
+      for (String key : rule.keys()) {
+        String value = m.group(key);
         if (value == null || value.isEmpty()) {
           continue;
         }
-        String key = group.getValue();
         try {
           Labels.validate(key, value);
         } catch (IllegalArgumentException e) {
@@ -130,81 +137,99 @@ public final class PathLabels {
   }
 
   /**
-   * Compiles {@code regex} with its named groups renamed ({@code _} is not allowed in Java's group
-   * names); back-references {@code \k<name>} follow.
+   * Compiles {@code regex} with RE2/J after checking its named groups (label keys, each once) and
+   * refusing what RE2 cannot run, by name.
    */
   private static Rule compile(String regex) {
-    StringBuilder java = new StringBuilder();
-    Map<String, String> names = new LinkedHashMap<>();
+    List<String> names = new ArrayList<>();
+    String unsupported = null;
     boolean inClass = false;
+    // The last token was a quantifier (*, +, ?, {n,m}): a + after it makes it possessive.
+    boolean afterQuantifier = false;
     for (int i = 0; i < regex.length(); i++) {
       char c = regex.charAt(i);
+      boolean quantifier = false;
       if (c == '\\' && i + 1 < regex.length()) {
         char next = regex.charAt(i + 1);
         if (next == 'Q') {
           int end = regex.indexOf("\\E", i + 2);
-          int stop = end < 0 ? regex.length() : end + 2;
-          java.append(regex, i, stop);
-          i = stop - 1;
-        } else if (next == 'k' && !inClass && i + 2 < regex.length() && regex.charAt(i + 2) == '<') {
-          int close = regex.indexOf('>', i + 3);
-          String name = close < 0 ? null : regex.substring(i + 3, close);
-          if (name != null && names.containsKey(name)) {
-            java.append("\\k<").append(names.get(name)).append('>');
-            i = close;
-          } else {
-            java.append(c).append(next);
-            i++;
-          }
+          i = (end < 0 ? regex.length() : end + 2) - 1;
         } else {
-          java.append(c).append(next);
+          if (!inClass && next >= '1' && next <= '9') {
+            unsupported = unsupported != null ? unsupported : "a backreference (\\" + next + ")";
+          } else if (!inClass && next == 'k' && i + 2 < regex.length() && regex.charAt(i + 2) == '<') {
+            unsupported = unsupported != null ? unsupported : "a backreference (\\k<…>)";
+          }
           i++;
         }
-      } else if (c == '[' && !inClass) {
+      } else if (inClass) {
+        if (c == ']') {
+          inClass = false;
+        } else if (c == '&' && regex.startsWith("&&", i)) {
+          unsupported = unsupported != null ? unsupported : "a class intersection (&&)";
+        } else if (c == '[') {
+          unsupported = unsupported != null ? unsupported : "a class inside a class ([a[b]])";
+        }
+      } else if (c == '[') {
         inClass = true;
-        java.append(c);
         // A ']' right after '[' or '[^' is a literal member, not the end of the class.
         if (i + 1 < regex.length() && regex.charAt(i + 1) == '^') {
-          java.append('^');
           i++;
         }
         if (i + 1 < regex.length() && regex.charAt(i + 1) == ']') {
-          java.append(']');
           i++;
         }
-      } else if (c == ']' && inClass) {
-        inClass = false;
-        java.append(c);
-      } else if (c == '(' && !inClass && regex.startsWith("(?<", i) && i + 3 < regex.length()
-          && regex.charAt(i + 3) != '=' && regex.charAt(i + 3) != '!') {
-        int close = regex.indexOf('>', i + 3);
-        String name = close < 0 ? "" : regex.substring(i + 3, close);
-        if (!GROUP_NAME.matcher(name).matches()) {
-          throw new BadInputException("--label-from-path '" + regex + "': group name '" + name
-              + "' is not a label key (letters, digits and _, not starting with a digit)");
+      } else if (c == '(' && regex.startsWith("(?", i)) {
+        String construct = regex.startsWith("(?<=", i) ? "a lookbehind ((?<=…))"
+            : regex.startsWith("(?<!", i) ? "a negative lookbehind ((?<!…))"
+            : regex.startsWith("(?=", i) ? "a lookahead ((?=…))"
+            : regex.startsWith("(?!", i) ? "a negative lookahead ((?!…))"
+            : regex.startsWith("(?>", i) ? "an atomic group ((?>…))" : null;
+        if (construct != null) {
+          unsupported = unsupported != null ? unsupported : construct;
+          i++;
+        } else if (regex.startsWith("(?<", i) || regex.startsWith("(?P<", i)) {
+          int start = regex.indexOf('<', i) + 1;
+          int close = regex.indexOf('>', start);
+          String name = close < 0 ? "" : regex.substring(start, close);
+          if (!GROUP_NAME.matcher(name).matches()) {
+            throw new BadInputException("--label-from-path '" + regex + "': group name '" + name
+                + "' is not a label key (letters, digits and _, not starting with a digit)");
+          }
+          if (names.contains(name)) {
+            throw new BadInputException("--label-from-path '" + regex + "': group " + name + " is named twice");
+          }
+          names.add(name);
+          i = close;
+        } else {
+          // (?: and flags are left to RE2; the '?' after '(' is not a quantifier.
+          i++;
         }
-        if (names.containsKey(name)) {
-          throw new BadInputException("--label-from-path '" + regex + "': group " + name + " is named twice");
+      } else if (c == '*' || c == '+' || c == '?' || c == '}') {
+        if (c == '+' && afterQuantifier) {
+          unsupported = unsupported != null ? unsupported : "a possessive quantifier (" + regex.charAt(i - 1) + "+)";
         }
-        names.put(name, "g" + names.size() + "x");
-        java.append("(?<").append(names.get(name)).append('>');
-        i = close;
-      } else {
-        java.append(c);
+        // A ? after a quantifier makes it lazy (RE2 has those) and is not one itself.
+        quantifier = !(c == '?' && afterQuantifier);
       }
+      afterQuantifier = quantifier;
     }
     if (names.isEmpty()) {
       throw new BadInputException("--label-from-path '" + regex + "' has no named group: name each part that is a label,"
           + " e.g. 'x\\.pg(?<db_major>\\d\\d)'");
     }
+    if (unsupported != null) {
+      throw new BadInputException("--label-from-path '" + regex + "' uses " + unsupported + ", which RE2 (the"
+          + " linear-time engine that runs these regexes) cannot run: without backreferences, lookaround, atomic groups,"
+          + " possessive quantifiers and class intersections, Java's syntax is RE2's");
+    }
     Pattern pattern;
     try {
-      pattern = Pattern.compile(java.toString());
+      pattern = Pattern.compile(regex);
     } catch (PatternSyntaxException e) {
-      throw new BadInputException("--label-from-path '" + regex + "' is not a Java regex: " + e.getDescription(), e);
+      throw new BadInputException("--label-from-path '" + regex + "' is not a regex RE2 can run: " + e.getDescription()
+          + (e.getPattern() == null || e.getPattern().isEmpty() ? "" : " at '" + e.getPattern() + "'"), e);
     }
-    Map<String, String> groupToKey = new LinkedHashMap<>();
-    names.forEach((key, group) -> groupToKey.put(group, key));
-    return new Rule(regex, pattern, groupToKey);
+    return new Rule(regex, pattern, List.copyOf(names));
   }
 }

@@ -71,12 +71,12 @@ class IngestTest extends IngestTestSupport {
     }
     Path file = tmp.resolve("pgbench_log.55");
     Files.writeString(file, log, StandardCharsets.UTF_8);
-    System.setProperty(ParsedIngest.BUDGET_PROPERTY, "20000");
+    System.setProperty(IngestPass.BUDGET_PROPERTY, "20000");
     IngestResult result;
     try {
       result = ingest(IngestRequest.of(file).withFormat("pgbench-log").withChunkBytes(4096));
     } finally {
-      System.clearProperty(ParsedIngest.BUDGET_PROPERTY);
+      System.clearProperty(IngestPass.BUDGET_PROPERTY);
     }
     assertThat(result.files()).singleElement().satisfies(f -> {
       assertThat(f.accepted()).isEqualTo(1800);
@@ -228,10 +228,15 @@ class IngestTest extends IngestTestSupport {
     assertThat(avg.<Double>getAs("value")).isCloseTo(expectedAvgMs, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(warehouse().stepMetrics().where(col("run_id").equalTo(aggRun).and(col("metric").startsWith("_"))).count()).isZero();
 
-    // pgbench summary: dimensions lifted from the output.
+    // workload: the tool, whatever its format; what ran within it is the step.
+    assertThat(warehouse().runs().collectAsList()).allSatisfy(r -> assertThat(r.<String>getAs("workload"))
+        .as(r.<String>getAs("source_format")).isEqualTo(r.<String>getAs("source_format").startsWith("pgbench")
+            ? "pgbench" : "sysbench"));
+    // pgbench summary: dimensions lifted from the output; the transaction type is the step.
     Row failuresRun = warehouse().runs().where(col("source_format").equalTo("pgbench")
-        .and(col("workload").equalTo("conflict.sql"))).first();
-    assertThat(failuresRun.<Integer>getAs("clients")).isEqualTo(4);
+        .and(col("clients").equalTo(4))).first();
+    assertThat(warehouse().stepMetrics().where(col("run_id").equalTo(failuresRun.<String>getAs("run_id")))
+        .select("step").distinct().collectAsList()).extracting(r -> r.getString(0)).containsExactly("conflict.sql");
     assertThat(failuresRun.<String>getAs("db_version")).isEqualTo("14.22");
     assertThat(failuresRun.<Integer>getAs("db_major")).isEqualTo(14);
     // sysbench: step from the file name; histogram rows with buckets.
@@ -247,5 +252,15 @@ class IngestTest extends IngestTestSupport {
     // The retries log: 7th field read as retries (the head shows failures, no skips).
     assertThat(warehouse().tasks().where(col("sqlstate").equalTo("40001")).count()).isEqualTo(
         Files.readAllLines(fixture("pgbench_retries.4242")).stream().filter(l -> l.contains("serialization")).count());
+  }
+
+  /** A user's {@code --label workload=…} is the run's workload: the tool's name never overwrites it. */
+  @Test
+  void aWorkloadLabelWinsOverTheToolsName() throws Exception {
+    java.util.SortedMap<String, String> labels = new java.util.TreeMap<>(java.util.Map.of("workload", "nightly-oltp"));
+    ingest(new IngestRequest(List.of(fixture("oltp_point_select.txt"), fixture("pgbench15-progress.txt")),
+        IngestRequest.AUTO, null, null, labels, false, IngestRequest.DEFAULT_CHUNK_BYTES, null));
+    assertThat(warehouse().runs().select("workload").collectAsList()).extracting(r -> r.getString(0))
+        .containsExactly("nightly-oltp", "nightly-oltp");
   }
 }

@@ -48,16 +48,47 @@ class PathLabelsTest {
           .hasMessageContaining("has no named group");
     }
     assertThatThrownBy(() -> PathLabels.of(List.of("(?<db_major>\\d\\d"), false)).isInstanceOf(BadInputException.class)
-        .hasMessageStartingWith("--label-from-path '(?<db_major>\\d\\d' is not a Java regex: ");
+        .hasMessageStartingWith("--label-from-path '(?<db_major>\\d\\d' is not a regex RE2 can run: missing closing )");
     assertThatThrownBy(() -> PathLabels.of(List.of("(?<9lives>\\d)"), false))
         .hasMessageContaining("group name '9lives' is not a label key");
     assertThatThrownBy(() -> PathLabels.of(List.of("(?<a>\\d)(?<a>\\d)"), false)).hasMessageContaining("named twice");
   }
 
+  /**
+   * What RE2 cannot run is refused by name, before anything is read: never compiled into something
+   * that matches otherwise (a class intersection would be two literal ampersands to RE2).
+   */
   @Test
-  void backReferencesFollowTheRenamedGroups() {
-    PathLabels rules = PathLabels.of(List.of("/(?<dir_letter>[a-z])\\.\\k<dir_letter>?pg"), false);
-    assertThat(rules.labels(SB_O)).containsExactly(Map.entry("dir_letter", "x"));
+  void whatNeedsBacktrackingIsRefusedByName() {
+    Map<String, String> refused = new java.util.LinkedHashMap<>();
+    refused.put("/(?<dir_letter>[a-z])\\.\\k<dir_letter>?pg", "a backreference (\\k<…>)");
+    refused.put("/(?<dir_letter>[a-z])\\.\\1", "a backreference (\\1)");
+    refused.put("(?<=x\\.)(?<dbms>pg)", "a lookbehind ((?<=…))");
+    refused.put("(?<!y)(?<dbms>pg)", "a negative lookbehind ((?<!…))");
+    refused.put("(?<dbms>pg)(?=\\d)", "a lookahead ((?=…))");
+    refused.put("(?<dbms>pg)(?!\\d)", "a negative lookahead ((?!…))");
+    refused.put("(?>x)(?<dbms>pg)", "an atomic group ((?>…))");
+    refused.put("x\\.(?<dbms>[a-z]++)", "a possessive quantifier (++)");
+    refused.put("x\\.(?<dbms>[a-z&&[^x]]+)", "a class intersection (&&)");
+    refused.forEach((regex, construct) -> assertThatThrownBy(() -> PathLabels.of(List.of(regex), false)).as(regex)
+        .isInstanceOf(BadInputException.class)
+        .hasMessage("--label-from-path '" + regex + "' uses " + construct + ", which RE2 (the linear-time engine that"
+            + " runs these regexes) cannot run: without backreferences, lookaround, atomic groups, possessive quantifiers"
+            + " and class intersections, Java's syntax is RE2's"));
+    // Lazy quantifiers, non-capturing groups, flags and Python's (?P<name>…) are RE2's too.
+    assertThat(PathLabels.of(List.of("(?i)X\\.(?P<dbms>[a-z]+?)\\d(?:\\d+)_"), false).labels(SB_O))
+        .containsExactly(Map.entry("dbms", "pg"));
+  }
+
+  /** A regex that makes a backtracking engine run for minutes on a long path takes time linear in the path. */
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 5, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void aPathologicalRegexOnALongPathFinishesFast() {
+    PathLabels rules = PathLabels.of(List.of("(?<run>(?:x+){14}y)"), false);
+    Path path = Path.of("/data/" + "x".repeat(4000) + "/results.csv");
+    assertThatThrownBy(() -> rules.labels(path)).isInstanceOf(BadInputException.class)
+        .hasMessageEndingWith("does not match this path (add --label-from-path-optional to ingest such paths without its labels)");
+    assertThat(rules.labels(Path.of("/data/xxxxxxxxxxxxxxy/r.csv"))).containsEntry("run", "xxxxxxxxxxxxxxy");
   }
 
   @Test

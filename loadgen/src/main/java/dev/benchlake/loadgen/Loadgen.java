@@ -2,8 +2,11 @@ package dev.benchlake.loadgen;
 
 import dev.benchlake.core.BenchlakeVersion;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.raw.CpuAffinity;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.core.raw.StepMetric;
+import dev.benchlake.core.raw.StepWindow;
 import dev.benchlake.loadgen.LoadgenConfig.ModeKind;
 import dev.benchlake.loadgen.run.RunClock;
 import dev.benchlake.loadgen.run.RunControl;
@@ -107,8 +110,8 @@ public final class Loadgen {
         target = JdbcTarget.of(x.jdbcUrl(), x.user(), config.environment());
       }
       Database database = new Database(target, config.connectTimeout(), config.queryTimeout(), runId);
-      ServerInfo info = setUp(plan, database, seed, listener);
-      return execute(plan, runId, seed, database, info, embedded, listener);
+      SetUp setUp = setUp(plan, database, seed, server, listener);
+      return execute(plan, runId, seed, database, setUp, embedded, listener);
     } finally {
       if (owned != null) {
         stopServer.close();
@@ -126,10 +129,19 @@ public final class Loadgen {
         e.parentDir()));
   }
 
-  /** Connects (user errors become BadInputException), reads the server's identity, loads or checks the data. */
-  private static ServerInfo setUp(RunPlan plan, Database database, long seed, ProgressListener listener) {
+  /** The server's identity and where the client and the server may run, as the run found them. */
+  private record SetUp(ServerInfo info, CpuAffinity affinity) {}
+
+  /**
+   * Connects (user errors become BadInputException), reads the server's identity and the CPU sets
+   * ({@code embedded}: the server is ours, so its postmaster's and a backend's are read too), loads
+   * or checks the data.
+   */
+  private static SetUp setUp(RunPlan plan, Database database, long seed, EmbeddedServer embedded,
+      ProgressListener listener) {
     try (Connection setup = database.connectForSetup()) {
       ServerInfo info = ServerInfo.query(setup);
+      CpuAffinity affinity = Affinities.read(setup, embedded);
       listener.onMessage("connected to " + database.target() + ": " + info.version());
       long startNs = System.nanoTime();
       if (plan.config().skipLoad()) {
@@ -138,7 +150,7 @@ public final class Loadgen {
         plan.workload().load(setup, seed, listener::onMessage);
         LOG.info("data loaded in {} ms", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));
       }
-      return info;
+      return new SetUp(info, affinity);
     } catch (SQLException e) {
       String message = "setting up the " + plan.workload().name() + " workload failed: "
           + database.target().scrub(SqlErrors.message(e)) + sqlStateSuffix(e);
@@ -153,11 +165,12 @@ public final class Loadgen {
     return e.getSQLState() == null ? "" : " (SQLSTATE " + e.getSQLState() + ")";
   }
 
-  private static RunResult execute(RunPlan plan, String runId, long seed, Database database, ServerInfo info,
+  private static RunResult execute(RunPlan plan, String runId, long seed, Database database, SetUp setUp,
       boolean embedded, ProgressListener listener) {
     LoadgenConfig config = plan.config();
+    ServerInfo info = setUp.info();
     RunClock clock = RunClock.startNow();
-    RunManifest running = manifest(plan, runId, seed, database, info, embedded, clock);
+    RunManifest running = manifest(plan, runId, seed, database, info, embedded, clock, setUp.affinity());
     RunOutput output;
     try {
       output = config.recordTasks() ? RunOutput.create(config.outDir(), running) : RunOutput.discarding(running);
@@ -171,13 +184,15 @@ public final class Loadgen {
       control.requestStop("interrupted by a signal");
       try {
         if (!finished.await(SHUTDOWN_GRACE_S, TimeUnit.SECONDS)) {
-          output.finish(RunStatus.INTERRUPTED, "interrupted by a signal", summary(allStats));
+          finish(output, RunStatus.INTERRUPTED, "interrupted by a signal", allStats);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     });
     List<StepResult> results = new ArrayList<>();
+    List<StepWindow> windows = new ArrayList<>();
+    List<StepMetric> stepMetrics = new ArrayList<>();
     try (StepHealthRecorder health = StepHealthRecorder.open(database, info.major(), plan.workload().tables(),
         config.betweenSteps())) {
       List<Step> steps = plan.workload().steps();
@@ -187,12 +202,36 @@ public final class Loadgen {
           allStats.add(stats);
         }
         health.beforeStep();
-        listener.onStepStart(steps.get(i).name(), i, steps.size());
-        StepRun stepRun = new StepRun(steps.get(i), i, plan.stepPlan(steps.get(i)), clock, control, stats, output.sink(),
-            database, seed);
-        runStep(plan, stepRun, stats, control, output, listener);
-        StepResult result = result(steps.get(i), stepRun, stats);
+        Step step = steps.get(i);
+        int index = i;
+        boolean gated = config.stepBarrier() != StepBarrier.NONE;
+        StepRun stepRun = gated
+            ? StepRun.gated(step, i, plan.stepPlan(step), clock, control, stats, output.sink(), database, seed,
+                plan.driver().startParties())
+            : new StepRun(step, i, plan.stepPlan(step), clock, control, stats, output.sink(), database, seed);
+        boolean[] shared = new boolean[1];
+        runStep(plan, stepRun, stats, control, output, listener, driver -> {
+          if (gated) {
+            // Once its connections are made (after the before-snapshot): what a side takes to get
+            // here never moves the shared window.
+            long goNs = awaitSetUpAndStart(config.stepBarrier(), stepRun, driver, index, clock, control);
+            shared[0] = goNs != StepBarrier.NOW;
+            stepRun.start(shared[0] ? goNs : clock.now());
+            if (control.stopRequested()) {
+              return; // its workers end without a task: the step did not run
+            }
+          }
+          listener.onStepStart(step.name(), index, steps.size());
+          windows.add(window(stepRun, clock, shared[0]));
+          output.steps(windows, stepMetrics);
+        });
+        if (control.stopRequested() && stats.attempts() == 0) {
+          break;
+        }
+        StepResult result = result(steps.get(i), stepRun, stats, shared[0]);
         results.add(result);
+        stepMetric(steps.get(i), result).ifPresent(stepMetrics::add);
+        output.steps(windows, stepMetrics);
         listener.onStepEnd(result);
         // The after-snapshot first: it shows the tables as the step left them, before the study's vacuum.
         health.afterStep(steps.get(i));
@@ -202,15 +241,65 @@ public final class Loadgen {
         }
       }
       RunStatus status = control.stopRequested() ? RunStatus.INTERRUPTED : RunStatus.COMPLETE;
-      RunManifest done = output.finish(status, control.stopReason(), summary(allStats));
+      RunManifest done = finish(output, status, control.stopReason(), allStats);
       return new RunResult(output.dir(), done, results);
     } catch (RuntimeException | Error e) {
-      output.finish(RunStatus.INTERRUPTED, "loadgen failed: " + SqlErrors.message(e), summary(allStats));
+      finish(output, RunStatus.INTERRUPTED, "loadgen failed: " + SqlErrors.message(e), allStats);
       throw e;
     } finally {
       finished.countDown();
       onSignal.close();
     }
+  }
+
+  /**
+   * Waits until the step's driver is set up (its connections made, a burst's pool filled), then
+   * behind the barrier.
+   *
+   * @return the instant the barrier gave, on the run's clock, or {@link StepBarrier#NOW}; the run
+   *     is stopped instead when the barrier's holder went away or the wait was interrupted
+   */
+  private static long awaitSetUpAndStart(StepBarrier barrier, StepRun stepRun, Thread driver, int index,
+      RunClock clock, RunControl control) {
+    String step = stepRun.step().name();
+    long goEpochNs;
+    try {
+      while (!stepRun.awaitSetUp(100)) {
+        if (!driver.isAlive() || control.stopRequested()) {
+          return StepBarrier.NOW;
+        }
+      }
+      goEpochNs = barrier.awaitStart(index, step);
+    } catch (java.io.IOException e) {
+      control.requestStop(e.getMessage());
+      return StepBarrier.NOW;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      control.requestStop("interrupted while waiting to start " + step);
+      return StepBarrier.NOW;
+    }
+    return goEpochNs == StepBarrier.NOW ? StepBarrier.NOW : goEpochNs - clock.originEpochNs();
+  }
+
+  /** The step's window as planned, in ns since the epoch. */
+  private static StepWindow window(StepRun run, RunClock clock, boolean shared) {
+    long origin = clock.originEpochNs();
+    return new StepWindow(run.step().name(), origin + run.startNs(), origin + run.warmupEndNs(),
+        run.plan().timed() ? origin + run.endNs() : null, shared);
+  }
+
+  /**
+   * A step counted in rows rather than tasks (scan) gets its figure as the study counts it: rows
+   * read per second over its measurement, the step's {@code qps}.
+   */
+  private static java.util.Optional<StepMetric> stepMetric(Step step, StepResult result) {
+    if (step.rowsPerTask().isEmpty() || result.measuredS() <= 0) {
+      return java.util.Optional.empty();
+    }
+    double rowsPerS = result.measuredOk() * (double) step.rowsPerTask().getAsLong() / result.measuredS();
+    return java.util.Optional.of(new StepMetric(step.name(), "qps", rowsPerS, "1/s",
+        "rows scanned per second: each client scanned every table once; rows = successful scans x table_size,"
+            + " over the time from the first scan's start to the last one's end"));
   }
 
   /** The step's own maintenance after its tasks (e.g. a vacuum), on a connection of its own. */
@@ -223,9 +312,12 @@ public final class Loadgen {
     }
   }
 
-  /** Runs one step's driver on its own thread and reports progress from this one. */
+  /**
+   * Runs one step's driver on its own thread and reports progress from this one; {@code started}
+   * runs on this thread once the driver does (a gated step is started there).
+   */
   private static void runStep(RunPlan plan, StepRun stepRun, StepStats stats, RunControl control, RunOutput output,
-      ProgressListener listener) {
+      ProgressListener listener, java.util.function.Consumer<Thread> started) {
     AtomicReference<Throwable> failure = new AtomicReference<>();
     Thread driver = new Thread(() -> {
       try {
@@ -236,8 +328,9 @@ public final class Loadgen {
         failure.set(e);
         control.requestStop("loadgen failed: " + SqlErrors.message(e));
       }
-    }, "step-" + stepRun.startNs());
+    }, "step-" + stepRun.step().name());
     driver.start();
+    started.accept(driver);
     OutageWatch outage = new OutageWatch(plan.config().maxOutage().toNanos());
     long lastAttempts = 0;
     long lastTickNs = System.nanoTime();
@@ -301,24 +394,54 @@ public final class Loadgen {
         return null;
       }
       if (nowNs - lastOkChangeNs > maxOutageNs && stats.errors() > errorsAtLastOk) {
-        return "no task succeeded for " + TimeUnit.NANOSECONDS.toSeconds(maxOutageNs)
-            + " s while tasks kept failing (errors by SQLSTATE: " + stats.errorsBySqlstate() + ")";
+        // No counts here: tasks in flight now (a connect waiting out its timeout) fail after it.
+        // The run's final error text gives the counts (withErrorCounts).
+        return "no task succeeded for " + TimeUnit.NANOSECONDS.toSeconds(maxOutageNs) + " s while tasks kept failing";
       }
       return null;
     }
   }
 
-  private static StepResult result(Step step, StepRun run, StepStats stats) {
+  /**
+   * @param shared whether the step started on a barrier with another run: a timed one is then
+   *     counted over its planned window (the tasks intended to start in it, over its length), the
+   *     same interval as the other run's
+   */
+  private static StepResult result(Step step, StepRun run, StepStats stats, boolean shared) {
     Histogram h = stats.sampleCumulative();
     long first = stats.firstMeasuredIntendedNs();
     long last = stats.lastMeasuredEndNs();
-    double measuredS = first == Long.MAX_VALUE || last < first ? 0 : (last - first) / 1e9;
+    double measuredS = shared && run.plan().timed() ? run.plan().durationNs() / 1e9
+        : first == Long.MAX_VALUE || last < first ? 0 : (last - first) / 1e9;
     long n = h.getTotalCount();
     return new StepResult(step.name(), step.taskNames(), stats.attempts(), stats.ok(), stats.errors(),
         stats.measuredOk(), stats.measuredErrors(), measuredS, measuredS > 0 ? stats.measuredOk() / measuredS : 0,
         n == 0 ? 0 : h.getValueAtPercentile(50), n == 0 ? 0 : h.getValueAtPercentile(95),
         n == 0 ? 0 : h.getValueAtPercentile(99), n == 0 ? 0 : h.getMaxValue(), stats.errorsBySqlstate(),
         stats.exampleErrorBySqlstate());
+  }
+
+  /** Writes the final manifest: its summary, and the error text's counts from that summary. */
+  private static RunManifest finish(RunOutput output, RunStatus status, String error, List<StepStats> allStats) {
+    RunManifest.Summary summary = summary(allStats);
+    return output.finish(status, withErrorCounts(error, summary), summary);
+  }
+
+  /**
+   * An interrupted run's error text followed by its failed tasks per SQLSTATE, taken from the
+   * summary the manifest stores (which counts the tasks.csv lines: {@code StepRun.record}), so
+   * that the run says one count everywhere. A count taken when the run was stopped was short by
+   * the tasks still in flight then, recorded after it (issue 25: 27 in the text, 29 in the
+   * summary).
+   */
+  static String withErrorCounts(String error, RunManifest.Summary summary) {
+    if (error == null || summary.errors() == 0) {
+      return error;
+    }
+    StringBuilder counts = new StringBuilder();
+    summary.errorsBySqlstate().forEach((sqlstate, tasks) ->
+        counts.append(counts.length() == 0 ? "" : ", ").append(sqlstate).append('=').append(tasks));
+    return error + " (failed tasks by SQLSTATE: " + counts + ")";
   }
 
   private static RunManifest.Summary summary(List<StepStats> allStats) {
@@ -338,7 +461,7 @@ public final class Loadgen {
   }
 
   private static RunManifest manifest(RunPlan plan, String runId, long seed, Database database, ServerInfo info,
-      boolean embedded, RunClock clock) {
+      boolean embedded, RunClock clock, CpuAffinity affinity) {
     LoadgenConfig c = plan.config();
     SortedMap<String, Object> parameters = new TreeMap<>(plan.workload().parameters());
     parameters.put("random_seed", seed);
@@ -370,6 +493,6 @@ public final class Loadgen {
         new RunManifest.Tool(TOOL, BenchlakeVersion.version() + " (git " + BenchlakeVersion.gitSha() + ")"),
         clock.origin().toString(), null, clock.originEpochNs(), RunStatus.RUNNING, null,
         new RunManifest.Workload(plan.workload().name(), stepNames, parameters), mode, target, ClientHost.describe(),
-        new TreeMap<>(c.labels()), null, c.betweenSteps().id(), List.of());
+        new TreeMap<>(c.labels()), null, c.betweenSteps().id(), List.of(), affinity, null, null);
   }
 }

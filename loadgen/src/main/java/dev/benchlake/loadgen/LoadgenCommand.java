@@ -209,6 +209,12 @@ public final class LoadgenCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress output.")
   boolean quiet;
 
+  @Option(names = "--barrier", paramLabel = "stdio", hidden = true,
+      description = "Wait before each step for the process that started this one: print 'benchlake-barrier ready "
+          + "INDEX STEP', read 'go INDEX EPOCH_NS' on stdin and start the step at that instant (a duet's sides; "
+          + "see StdioBarrier).")
+  String barrier;
+
   @Option(names = "--no-record", hidden = true,
       description = "Count tasks but write nothing (measures loadgen's own recording overhead).")
   boolean noRecord;
@@ -286,7 +292,19 @@ public final class LoadgenCommand implements Callable<Integer> {
         .queryTimeout(queryTimeout)
         .maxOutage(maxOutage)
         .betweenSteps(betweenSteps)
+        .stepBarrier(stepBarrier())
         .build();
+  }
+
+  private StepBarrier stepBarrier() {
+    if (barrier == null) {
+      return StepBarrier.NONE;
+    }
+    if (!barrier.equals("stdio")) {
+      throw new BadInputException("--barrier: only 'stdio' is known, not '" + barrier + "'");
+    }
+    return new StdioBarrier(new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
+        java.nio.charset.StandardCharsets.UTF_8)), spec.commandLine().getOut());
   }
 
   /** The embedded server's options: as given, or all defaults when none was. */

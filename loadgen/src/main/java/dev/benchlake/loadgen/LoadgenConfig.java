@@ -34,6 +34,8 @@ import java.util.TreeMap;
  * @param maxOutage end the run (interrupted) when no task succeeded for this long while tasks failed
  * @param environment where {@code PGPASSWORD} and {@code PGPASSFILE} are read from
  * @param betweenSteps what runs on the workload's tables between steps (null: none)
+ * @param stepBarrier what each step waits behind before it starts ({@link StepBarrier#NONE}: nothing;
+ *     a duet's sides: their coordinator, so that both start every step together)
  */
 public record LoadgenConfig(
     Target target,
@@ -52,7 +54,8 @@ public record LoadgenConfig(
     Duration queryTimeout,
     Duration maxOutage,
     Map<String, String> environment,
-    BetweenSteps betweenSteps) {
+    BetweenSteps betweenSteps,
+    StepBarrier stepBarrier) {
 
   public LoadgenConfig {
     Objects.requireNonNull(target, "target");
@@ -62,12 +65,13 @@ public record LoadgenConfig(
     environment = environment == null ? Map.of() : Map.copyOf(environment);
     warmup = warmup == null ? Duration.ZERO : warmup;
     betweenSteps = betweenSteps == null ? BetweenSteps.NONE : betweenSteps;
+    stepBarrier = stepBarrier == null ? StepBarrier.NONE : stepBarrier;
   }
 
   /** This config writing its run to {@code dir} (several runs of one config each need their own directory). */
   public LoadgenConfig withOutDir(Path dir) {
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, runId, labels, skipLoad,
-        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps);
+        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier);
   }
 
   /** The database: an embedded server loadgen starts, or any server by URL. */
@@ -187,6 +191,7 @@ public record LoadgenConfig(
     private Duration maxOutage = LoadgenDefaults.MAX_OUTAGE;
     private Map<String, String> environment = System.getenv();
     private BetweenSteps betweenSteps = BetweenSteps.NONE;
+    private StepBarrier stepBarrier = StepBarrier.NONE;
 
     public Builder target(Target value) {
       target = value;
@@ -326,6 +331,11 @@ public record LoadgenConfig(
       return this;
     }
 
+    public Builder stepBarrier(StepBarrier value) {
+      stepBarrier = value;
+      return this;
+    }
+
     public Builder environment(Map<String, String> value) {
       environment = value;
       return this;
@@ -336,7 +346,7 @@ public record LoadgenConfig(
           new WorkloadSpec(workloadName, steps, scale, thinkMin, thinkMax, tables, tableSize, rangeSize, randType,
               scripts, defines, readDuration, writeDuration),
           mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad, recordTasks, connectTimeout,
-          queryTimeout, maxOutage, environment, betweenSteps);
+          queryTimeout, maxOutage, environment, betweenSteps, stepBarrier);
     }
   }
 }

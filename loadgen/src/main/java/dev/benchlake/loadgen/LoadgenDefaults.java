@@ -55,7 +55,7 @@ public final class LoadgenDefaults implements IDefaultValueProvider {
   }
 
   /** {@code 1} rather than {@code 1.0}, as the help has always shown it. */
-  private static String number(double value) {
+  static String number(double value) {
     return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 

@@ -1,6 +1,7 @@
 package dev.benchlake.loadgen;
 
 import dev.benchlake.core.cli.Cli;
+import dev.benchlake.core.redaction.RedactedLogs;
 import java.net.URL;
 
 /**
@@ -17,6 +18,8 @@ public final class LoadgenMain {
         System.setProperty("log4j2.configurationFile", config.toString());
       }
     }
+    // Whatever the configuration (ours or the user's), every log event is scrubbed of secrets.
+    RedactedLogs.install();
     System.exit(Cli.execute(new LoadgenCommand(), args));
   }
 }

@@ -4,6 +4,8 @@ import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.StepHealth;
+import dev.benchlake.core.raw.StepMetric;
+import dev.benchlake.core.raw.StepWindow;
 import dev.benchlake.loadgen.run.CsvTaskWriter;
 import dev.benchlake.loadgen.run.TaskSink;
 import java.io.IOException;
@@ -89,6 +91,16 @@ final class RunOutput {
   synchronized void stepHealth(List<StepHealth> steps) {
     if (!finished) {
       manifest = manifest.withStepHealth(steps);
+    }
+  }
+
+  /**
+   * Keeps the steps' windows and their own figures in the manifest, for the final write (as the
+   * table health: no file is written while a step's tasks run).
+   */
+  synchronized void steps(List<StepWindow> windows, List<StepMetric> metrics) {
+    if (!finished) {
+      manifest = manifest.withSteps(windows, metrics);
     }
   }
 

@@ -51,6 +51,14 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
     StepPlan plan = stepPlan(c, c.workload().readDuration() != null && c.workload().writeDuration() != null);
     StepPlan readPlan = kindPlan(c, "--read-duration", c.workload().readDuration(), plan);
     StepPlan writePlan = kindPlan(c, "--write-duration", c.workload().writeDuration(), plan);
+    if (c.mode().kind() != ModeKind.CLOSED) {
+      for (Step step : workload.steps()) {
+        if (step.tasksPerClient().isPresent()) {
+          throw new BadInputException("step " + step.name() + " is one pass per client (each client scans every table"
+              + " once, as the study counts it): run it in a closed loop (--clients), not with --rate or --burst");
+        }
+      }
+    }
     if (c.recordTasks()) {
       if (c.outDir() == null) {
         throw new BadInputException("--out DIR is required: where the run directory goes");
@@ -78,8 +86,11 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
     return new RunPlan(c, workload, driver, plan, readPlan, writePlan);
   }
 
-  /** How long {@code step} runs. */
+  /** How long {@code step} runs: one pass for a step of fixed work per client, else its kind's plan. */
   StepPlan stepPlan(Step step) {
+    if (step.tasksPerClient().isPresent()) {
+      return StepPlan.onePass(step.tasksPerClient().getAsInt());
+    }
     return step.usesWriteDuration() ? writePlan : readPlan;
   }
 

@@ -116,6 +116,44 @@ class NetworkFaultsTest {
     assertThat(failed).as("rejected by pg_hba.conf").anyMatch(t -> t.sqlstate().equals("28000"));
   }
 
+  /**
+   * A server that goes away for good: the run ends interrupted after --max-outage, and its error
+   * text, the printed summary, the manifest and tasks.csv give one count per SQLSTATE. Clients
+   * whose connect was still waiting when the outage was called record their failure after it: a
+   * count taken when the run was stopped is short by those (issue 25: "08001 = 27", summary 29).
+   */
+  @Test
+  void aServerThatGoesAwayGivesOneCountOfItsErrorsEverywhere() throws Exception {
+    Path out = tmp.resolve("gone");
+    RunResult result;
+    try (TcpProxy proxy = new TcpProxy(server.port())) {
+      String url = "jdbc:postgresql://127.0.0.1:" + proxy.port() + "/postgres";
+      LoadgenConfig config = LoadgenConfig.builder().target(new LoadgenConfig.External(url, server.user()))
+          .environment(Map.of()).workload("point-select").tableSize(1000).mode(LoadgenConfig.Mode.closed(4))
+          .duration(Duration.ofSeconds(60)).connectTimeout(CONNECT_TIMEOUT).queryTimeout(QUERY_TIMEOUT)
+          .maxOutage(Duration.ofSeconds(3)).randomSeed(7L).outDir(out).build();
+      // Connections swallowed whole: every client's reconnect waits out its connect timeout, so
+      // failures keep ending after the outage is called.
+      result = runWith(config, () -> {
+        proxy.blackhole();
+        proxy.dropAll();
+      });
+    }
+    assertThat(result.status()).isEqualTo(RunStatus.INTERRUPTED);
+    Map<String, Long> inTasksCsv = TestServers.tasks(out).stream().filter(t -> !t.ok())
+        .collect(Collectors.groupingBy(TaskRecord::sqlstate, TreeMap::new, Collectors.counting()));
+    assertThat(inTasksCsv).isNotEmpty();
+    RunManifest m = TestServers.manifest(out);
+    assertThat(m.summary().errorsBySqlstate()).as("the manifest's counts").isEqualTo(inTasksCsv);
+    java.io.StringWriter printed = new java.io.StringWriter();
+    LoadgenCommand.printSummary(result, new java.io.PrintWriter(printed));
+    for (Map.Entry<String, Long> e : inTasksCsv.entrySet()) {
+      assertThat(m.error()).as("the error text").contains(e.getKey() + "=" + e.getValue());
+      assertThat(printed.toString()).as("the printed summary").containsPattern(
+          "(?m)^" + e.getKey() + "\\s+" + e.getValue() + "\\s");
+    }
+  }
+
   private Path hbaFile() throws Exception {
     try (Connection c = TestServers.connect(server); Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("show hba_file")) {

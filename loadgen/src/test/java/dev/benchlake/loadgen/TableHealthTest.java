@@ -19,6 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * after-snapshot (the statistics are read after its connections flushed them), the next step
  * starts from that state with {@code --between-steps none} and from a vacuumed one with
  * {@code vacuum-analyze}; PostgreSQL 14's checkpointer figures come from pg_stat_bgwriter.
+ * The servers run without autovacuum: an autoanalyze during the write step (its threshold is 250
+ * changed rows on these tables) replaces n_dead_tup by its sample's estimate, which made the exact
+ * counts below a matter of timing (CI saw 416 of 1,500).
  */
 @org.junit.jupiter.api.Tag("integration")
 class TableHealthTest {
@@ -29,9 +32,9 @@ class TableHealthTest {
   @TempDir
   Path tmp;
 
-  private final EmbeddedServer server = TestServers.shared();
+  private static final Map<String, String> NO_AUTOVACUUM = Map.of("autovacuum", "off");
 
-  private RunManifest run(String name, BetweenSteps between) throws Exception {
+  private RunManifest run(EmbeddedServer server, String name, BetweenSteps between) throws Exception {
     Path out = tmp.resolve(name);
     RunResult result = Loadgen.run(TestServers.sharedConfig(out).workload("sysbench").steps(STEPS).tables(2)
         .tableSize(ROWS).mode(LoadgenConfig.Mode.closed(2)).tasks(UPDATES).betweenSteps(between).build(),
@@ -41,8 +44,15 @@ class TableHealthTest {
   }
 
   @Test
-  void theWriteStepsDeadTuplesAreSeenAfterItAndAtTheNextStepsStartUnlessVacuumed() throws Exception {
-    RunManifest none = run("none", BetweenSteps.NONE);
+  void theWriteStepsDeadTuplesAreSeenAfterItAndAtTheNextStepsStartUnlessVacuumed(@TempDir Path pgDir)
+      throws Exception {
+    try (EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(17, NO_AUTOVACUUM, 20, pgDir))) {
+      deadTuplesAreSeenAfterTheWriteStep(server);
+    }
+  }
+
+  private void deadTuplesAreSeenAfterTheWriteStep(EmbeddedServer server) throws Exception {
+    RunManifest none = run(server, "none", BetweenSteps.NONE);
     assertThat(none.betweenSteps()).isEqualTo("none");
     List<StepHealth> steps = none.stepHealth();
     assertThat(steps).extracting(StepHealth::step).isEqualTo(STEPS);
@@ -60,7 +70,7 @@ class TableHealthTest {
     assertThat(reads.healthBefore().nDeadTup()).isEqualTo(UPDATES);
     assertThat(reads.healthBefore().deadFraction()).isCloseTo(UPDATES / (2.0 * ROWS + UPDATES), org.assertj.core.data.Offset.offset(1e-9));
 
-    RunManifest vacuumed = run("vacuum", BetweenSteps.VACUUM_ANALYZE);
+    RunManifest vacuumed = run(server, "vacuum", BetweenSteps.VACUUM_ANALYZE);
     assertThat(vacuumed.betweenSteps()).isEqualTo("vacuum-analyze");
     StepHealth first = vacuumed.stepHealth().get(0);
     StepHealth second = vacuumed.stepHealth().get(1);
@@ -73,7 +83,7 @@ class TableHealthTest {
   @Test
   void onPostgres14CheckpointsComeFromPgStatBgwriterAndCheckpointBetweenStepsCountsOne(@TempDir Path pgDir)
       throws Exception {
-    LoadgenConfig config = LoadgenConfig.builder().target(new LoadgenConfig.Embedded(14, Map.of(), pgDir))
+    LoadgenConfig config = LoadgenConfig.builder().target(new LoadgenConfig.Embedded(14, NO_AUTOVACUUM, pgDir))
         .outDir(tmp.resolve("pg14")).randomSeed(7L).environment(Map.of()).workload("sysbench").steps(STEPS)
         .tables(1).tableSize(500).mode(LoadgenConfig.Mode.closed(1)).tasks(200L)
         .betweenSteps(BetweenSteps.CHECKPOINT).build();

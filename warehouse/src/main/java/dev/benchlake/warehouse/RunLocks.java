@@ -2,6 +2,8 @@ package dev.benchlake.warehouse;
 
 import dev.benchlake.core.Sha256;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.warehouse.fs.S3Lease;
+import dev.benchlake.warehouse.check.WritableWarehouse;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -33,9 +35,10 @@ import org.slf4j.LoggerFactory;
  * file is opened for writing and kept open, which HDFS grants to one client at a time; the
  * holder's client renews the lease while it lives, and the NameNode takes it back at most a
  * minute (the lease's soft limit) after a holder was killed, so a killed ingest blocks the next
- * one for that minute at most, never for good. Other remote file systems (s3a://…) have neither
- * locks nor leases: they get no locks, so ingests into such a warehouse must not run
- * concurrently (docs/guarantees.md says what holds there).
+ * one for that minute at most, never for good. S3 ({@code s3a://}) has neither locks nor leases;
+ * there the lock is a lease benchlake keeps itself on S3's conditional PUT ({@link S3Lease}), with
+ * the same minute. Other remote file systems get no locks, so ingests into such a warehouse must
+ * not run concurrently (docs/guarantees.md says what holds where).
  */
 public final class RunLocks implements AutoCloseable {
   private static final ConcurrentHashMap<String, ReentrantLock> IN_JVM = new ConcurrentHashMap<>();
@@ -46,6 +49,8 @@ public final class RunLocks implements AutoCloseable {
   private final List<FileLock> fileLocks = new ArrayList<>();
   /** HDFS lease locks: open files. */
   private final List<FSDataOutputStream> leases = new ArrayList<>();
+  /** S3 lease locks. */
+  private final List<S3Lease> s3Leases = new ArrayList<>();
   private final List<ReentrantLock> jvmLocks = new ArrayList<>();
 
   private RunLocks() {}
@@ -64,7 +69,7 @@ public final class RunLocks implements AutoCloseable {
         ReentrantLock jvm = IN_JVM.computeIfAbsent(file.toString(), f -> new ReentrantLock());
         jvm.lock();
         locks.jvmLocks.add(jvm);
-        FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileChannel channel = openLockFile(file, warehouse.root());
         locks.fileLocks.add(channel.lock());
       }
     } catch (IOException | RuntimeException e) {
@@ -74,10 +79,13 @@ public final class RunLocks implements AutoCloseable {
     return locks;
   }
 
-  /** Lease locks on HDFS; none on other remote file systems (see the class comment). */
+  /** Lease locks on HDFS and S3; none on other remote file systems (see the class comment). */
   private static RunLocks acquireLeases(Warehouse warehouse, List<String> names, RunLocks locks) throws IOException {
     org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(warehouse.location() + "/_locks");
     FileSystem fs = warehouse.storage().fs(dir);
+    if ("s3a".equals(fs.getScheme())) {
+      return acquireS3Leases(fs, dir, names, locks);
+    }
     if (!"hdfs".equals(fs.getScheme())) {
       return locks;
     }
@@ -90,6 +98,24 @@ public final class RunLocks implements AutoCloseable {
         jvm.lock();
         locks.jvmLocks.add(jvm);
         locks.leases.add(leaseLock(fs, file));
+      }
+    } catch (IOException | RuntimeException e) {
+      locks.close();
+      throw e;
+    }
+    return locks;
+  }
+
+  /** One S3 lease per name, each a folder of {@code _locks} ({@link S3Lease}), after the in-JVM lock. */
+  private static RunLocks acquireS3Leases(FileSystem fs, org.apache.hadoop.fs.Path dir, List<String> names, RunLocks locks)
+      throws IOException {
+    try {
+      for (String name : new TreeSet<>(names)) {
+        org.apache.hadoop.fs.Path folder = new org.apache.hadoop.fs.Path(dir, Sha256.hex(name).substring(0, 32));
+        ReentrantLock jvm = IN_JVM.computeIfAbsent(folder.toString(), f -> new ReentrantLock());
+        jvm.lock();
+        locks.jvmLocks.add(jvm);
+        locks.s3Leases.add(S3Lease.acquire(fs, folder));
       }
     } catch (IOException | RuntimeException e) {
       locks.close();
@@ -156,8 +182,19 @@ public final class RunLocks implements AutoCloseable {
         existing = existing.getParent();
       }
       if (existing != null && !Files.isWritable(existing)) {
-        throw new BadInputException("cannot write into the warehouse " + root + ": " + existing
-            + " is not writable (read-only file system or permissions)", e);
+        throw WritableWarehouse.notWritable(root, existing, e);
+      }
+      throw e;
+    }
+  }
+
+  /** A lock file, created when new; in a lock folder that cannot be written, said as such (see above). */
+  private static FileChannel openLockFile(Path file, String root) throws IOException {
+    try {
+      return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    } catch (IOException e) {
+      if (!Files.isWritable(file.getParent())) {
+        throw WritableWarehouse.notWritable(root, file.getParent(), e);
       }
       throw e;
     }
@@ -191,6 +228,14 @@ public final class RunLocks implements AutoCloseable {
       }
     }
     leases.clear();
+    for (int i = s3Leases.size() - 1; i >= 0; i--) {
+      try {
+        s3Leases.get(i).close();
+      } catch (IOException e) {
+        // not freed: the next holder takes it when the lease runs out
+      }
+    }
+    s3Leases.clear();
     for (int i = jvmLocks.size() - 1; i >= 0; i--) {
       jvmLocks.get(i).unlock();
     }

@@ -121,7 +121,7 @@ public final class RunSelector {
   public static String valueOf(Row run, String key) {
     return Arrays.asList(run.schema().fieldNames()).contains(key)
         ? SparkText.cast(run.get(run.fieldIndex(key)))
-        : labels(run).get(key);
+        : labelsOf(run).get(key);
   }
 
   private static void requireSelectable(String key) {
@@ -130,7 +130,8 @@ public final class RunSelector {
     }
   }
 
-  private static java.util.Map<String, String> labels(Row run) {
+  /** A runs row's labels (empty when it has none). */
+  public static java.util.Map<String, String> labelsOf(Row run) {
     scala.collection.Map<String, String> map = run.getMap(run.fieldIndex(WarehouseSchema.LABELS));
     return map == null ? java.util.Map.of() : scala.jdk.javaapi.CollectionConverters.asJava(map);
   }

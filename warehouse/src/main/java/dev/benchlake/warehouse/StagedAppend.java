@@ -35,7 +35,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * <p>This is what lets ingest parse every line once: the tasks are written while the accounting
  * is gathered, and committed (or not) once the accounting has been checked. The write is Delta's
  * own {@link WriteIntoDelta} (schema checks, a new table's metadata, per-file statistics), split
- * from its commit.
+ * from its commit. Every append of {@link WarehouseWriter} is one, so that a write that fails (a
+ * full disk) removes the files it wrote, in every table ({@link RemovingCommitProtocol}).
  */
 public final class StagedAppend {
   private static final Logger LOG = LoggerFactory.getLogger(StagedAppend.class);
@@ -58,7 +59,10 @@ public final class StagedAppend {
     this.actions = actions;
   }
 
-  /** Writes {@code rows} (one Spark job) as data files of the warehouse's {@code table}, uncommitted. */
+  /**
+   * Writes {@code rows} (one Spark job) as data files of the warehouse's {@code table}, uncommitted.
+   * If the write fails, the files it wrote are removed.
+   */
   public static StagedAppend write(Warehouse warehouse, Table table, Dataset<Row> rows) {
     if (!WarehouseWriter.sameColumns(rows.schema(), table.schema())) {
       throw new IllegalArgumentException("rows for " + table.dirName() + " do not match its schema:\n"
@@ -67,14 +71,25 @@ public final class StagedAppend {
     SparkSession spark = warehouse.spark();
     String path = warehouse.path(table);
     DeltaLog log = DeltaLog.forTable(spark, path);
-    OptimisticTransaction txn = log.startTransaction();
+    OptimisticTransaction txn = new StagingTransaction(log);
     java.util.Set<String> before = firstPartitionFiles(spark, log.dataPath());
     WriteIntoDelta write = new WriteIntoDelta(log, SaveMode.Append,
         new DeltaOptions(scalaMap(java.util.Map.of()), spark.sessionState().conf()),
         CollectionConverters.asScala(List.<String>of()).toList(),
         scalaMap(table.properties()),
         rows, Option.empty(), Option.empty());
-    List<Action> actions = new ArrayList<>(CollectionConverters.asJava(write.write(txn, spark, Option.empty(), false)));
+    List<Action> actions;
+    try {
+      actions = new ArrayList<>(CollectionConverters.asJava(write.write(txn, spark, Option.empty(), false)));
+    } catch (Exception e) { // Spark's own exceptions are checked ones, thrown from Scala undeclared
+      // Its files are gone (RemovingCommitProtocol); a table it would have created leaves no folder.
+      try {
+        removeFoldersOfNoTable(spark, txn);
+      } catch (RuntimeException cleanup) {
+        e.addSuppressed(cleanup);
+      }
+      throw e;
+    }
     removeEmptyFiles(spark, log, before, actions);
     return new StagedAppend(spark, table, path, txn, actions);
   }
@@ -184,11 +199,23 @@ public final class StagedAppend {
     }
   }
 
-  /** The folders a staged write of a new table made, when nothing else is in them. */
-  private void removeEmpty(Path dir) throws IOException {
-    FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
-    if (fs.exists(dir) && fs.listStatus(dir).length == 0) {
-      fs.delete(dir, false);
+  /**
+   * The folders a staged write of a new table made, when they hold no file: the log folder (with the
+   * {@code _staged_commits} folder Delta makes in it) and the table's folder.
+   */
+  private static void removeFoldersOfNoTable(SparkSession spark, OptimisticTransaction txn) {
+    if (txn.readVersion() >= 0) {
+      return;
+    }
+    try {
+      for (Path dir : List.of(txn.deltaLog().logPath(), txn.deltaLog().dataPath())) {
+        FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
+        if (fs.exists(dir) && !fs.listFiles(dir, true).hasNext()) {
+          fs.delete(dir, true);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot remove the empty folders of " + txn.deltaLog().dataPath(), e);
     }
   }
 
@@ -210,12 +237,9 @@ public final class StagedAppend {
           fs.delete(file, false);
         }
       }
-      if (txn.readVersion() < 0) {
-        removeEmpty(log.logPath());
-        removeEmpty(log.dataPath());
-      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot remove the uncommitted files of " + path, e);
     }
+    removeFoldersOfNoTable(spark, txn);
   }
 }

@@ -1,9 +1,12 @@
 package dev.benchlake.warehouse;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.BenchlakeVersion;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.warehouse.check.DamagedWarehouseException;
+import dev.benchlake.warehouse.check.WarehouseProblem;
 import dev.benchlake.warehouse.fs.Storage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -57,16 +60,12 @@ public final class WarehouseFormat {
   /** The format of the warehouse at {@code root} (no Spark session needed: see the Kernel reader). */
   public static OptionalInt read(String root, Configuration conf) {
     try {
+      requireFolder(root, conf);
       Path file = file(root);
       FileSystem fs = Storage.on(conf).fs(file);
       if (fs.exists(file)) {
         try (InputStream in = fs.open(file)) {
-          JsonNode node = Json.mapper().readTree(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-          JsonNode version = node == null ? null : node.get(VERSION_FIELD);
-          if (version == null || !version.canConvertToInt()) {
-            throw new BadInputException(file + ": not a benchlake format file (no integer " + VERSION_FIELD + ")");
-          }
-          return OptionalInt.of(version.intValue());
+          return OptionalInt.of(version(root, file, new String(in.readAllBytes(), StandardCharsets.UTF_8)));
         }
       }
       for (WarehouseSchema.Table table : WarehouseSchema.Table.values()) {
@@ -77,6 +76,43 @@ public final class WarehouseFormat {
       return OptionalInt.empty();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the format of the warehouse at " + root, e);
+    }
+  }
+
+  /**
+   * The version a format file says.
+   *
+   * @throws DamagedWarehouseException when it is not a format file (cut short, overwritten)
+   */
+  private static int version(String root, Path file, String text) {
+    JsonNode version;
+    try {
+      JsonNode node = Json.mapper().readTree(text);
+      version = node == null ? null : node.get(VERSION_FIELD);
+    } catch (JsonProcessingException e) {
+      String where = e.getLocation() == null ? ""
+          : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+      throw new DamagedWarehouseException(root, new WarehouseProblem(file.toString(), "not a benchlake format file ("
+          + e.getOriginalMessage() + where + "; it holds one line such as {\"" + VERSION_FIELD + "\": " + CURRENT
+          + "})"), 0, e);
+    }
+    if (version == null || !version.canConvertToInt()) {
+      throw new DamagedWarehouseException(root, new WarehouseProblem(file.toString(), "not a benchlake format file (no integer "
+          + VERSION_FIELD + "; it holds one line such as {\"" + VERSION_FIELD + "\": " + CURRENT + "})"), 0, null);
+    }
+    return version.intValue();
+  }
+
+  /**
+   * Refuses a warehouse path that is a file: every command would otherwise take it for a folder
+   * that holds no warehouse yet ({@code runs} advised ingesting into it, and {@code ingest} failed
+   * on creating {@code _locks} in it).
+   */
+  private static void requireFolder(String root, Configuration conf) throws IOException {
+    Path location = Storage.location(root);
+    if (Storage.on(conf).isFile(location)) {
+      throw new BadInputException(location + " is a file, not a warehouse folder: --warehouse takes the folder of a "
+          + "warehouse, or a new or empty folder for the first ingest to create one in");
     }
   }
 
@@ -122,12 +158,17 @@ public final class WarehouseFormat {
    * @throws BadInputException telling the user to run {@code benchlake upgrade}
    */
   public static void requireWritable(Warehouse warehouse) {
-    requireReadable(warehouse);
-    OptionalInt version = read(warehouse);
+    requireWritable(warehouse.root(), hadoopConf(warehouse));
+  }
+
+  /** {@link #requireWritable(Warehouse)} without a Spark session (ingest checks it before Spark starts). */
+  public static void requireWritable(String root, Configuration conf) {
+    requireReadable(root, conf);
+    OptionalInt version = read(root, conf);
     if (version.isPresent() && version.getAsInt() < CURRENT) {
-      throw new BadInputException("the warehouse at " + warehouse.root() + " has format " + version.getAsInt()
+      throw new BadInputException("the warehouse at " + root + " has format " + version.getAsInt()
           + " (an earlier benchlake's); this benchlake writes format " + CURRENT + ": run 'benchlake upgrade --warehouse "
-          + warehouse.root() + "' first (it adds the new columns, keeps every run, and is quick)");
+          + root + "' first (it adds the new columns, keeps every run, and is quick)");
     }
   }
 

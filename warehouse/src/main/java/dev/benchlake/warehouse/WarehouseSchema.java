@@ -35,7 +35,18 @@ public final class WarehouseSchema {
   public static final String REJECT_SOURCE_FILE = "source_file";
   public static final String ERROR_TYPE = "error_type";
   public static final String COLUMN = "column";
+  public static final String RAW_LINE = "raw_line";
+  public static final String REASON = "reason";
   public static final String SERVER_START = "server_start";
+  public static final String STARTED_AT = "started_at";
+  public static final String TASKS_ACCEPTED = "tasks_accepted";
+  /** step_metrics' columns that readers select on. */
+  public static final String INTERVAL_START_S = "interval_start_s";
+  public static final String INTERVAL_S = "interval_s";
+  public static final String METRIC = "metric";
+  public static final String VALUE = "value";
+  public static final String UNIT = "unit";
+  public static final String BUCKET = "bucket";
 
   /**
    * One file an ingest read: where it was, its content hash and size. The fields are never null,
@@ -71,9 +82,9 @@ public final class WarehouseSchema {
       .add(Labels.CLIENTS, IntegerType, true)
       .add(Labels.HOST, StringType, true)
       .add("status", StringType, false)
-      .add("started_at", TimestampType, true)
+      .add(STARTED_AT, TimestampType, true)
       .add("finished_at", TimestampType, true)
-      .add("tasks_accepted", LongType, false)
+      .add(TASKS_ACCEPTED, LongType, false)
       .add("step_metrics_rows", LongType, false)
       .add("lines_rejected", LongType, false)
       .add("metadata_json", StringType, true)
@@ -151,12 +162,12 @@ public final class WarehouseSchema {
   public static final StructType STEP_METRICS = new StructType()
       .add(RUN_ID, StringType, false)
       .add(STEP, StringType, false)
-      .add("interval_start_s", DoubleType, true)
-      .add("interval_s", DoubleType, true)
-      .add("metric", StringType, false)
-      .add("value", DoubleType, false)
-      .add("unit", StringType, false)
-      .add("bucket", DoubleType, true)
+      .add(INTERVAL_START_S, DoubleType, true)
+      .add(INTERVAL_S, DoubleType, true)
+      .add(METRIC, StringType, false)
+      .add(VALUE, DoubleType, false)
+      .add(UNIT, StringType, false)
+      .add(BUCKET, DoubleType, true)
       .add(SOURCE_LINE, LongType, true)
       .add(HEALTH_BEFORE, tableHealth(), true)
       .add(HEALTH_AFTER, tableHealth(), true)
@@ -173,8 +184,8 @@ public final class WarehouseSchema {
       .add(RUN_ID, StringType, false)
       .add(REJECT_SOURCE_FILE, StringType, false)
       .add("line_no", LongType, false)
-      .add("raw_line", StringType, false)
-      .add("reason", StringType, false)
+      .add(RAW_LINE, StringType, false)
+      .add(REASON, StringType, false)
       .add(ERROR_TYPE, StringType, true)
       .add(COLUMN, StringType, true);
 

@@ -7,37 +7,63 @@ import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import io.delta.exceptions.DeltaConcurrentModificationException;
 import io.delta.tables.DeltaTable;
 import java.util.List;
-import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Commits one ingest into a warehouse, atomically and idempotently.
+ * Commits one ingest into a warehouse: whole runs only, and every row exactly once, however many
+ * earlier ingests of the same runs were killed, and wherever.
  *
- * <p>Delta commits are atomic per table, not across tables, so an ingest appends the data tables
- * first ({@code rejects}, {@code step_metrics}, {@code tasks}) and the {@code runs} rows last:
- * those rows are the commit point, and {@link Warehouse} shows no data of a run without one. Every
- * append carries Delta's {@code txnAppId} = the ingest's key and a {@code txnVersion}, and Delta
- * skips an append whose (app id, version) it has already committed; so re-running an ingest that
- * was killed half-way with the same version adds only what is missing, exactly once.
+ * <p>Delta commits are atomic per table, not across tables. {@link #commit} therefore makes, under
+ * the {@link RunLocks} of the ingest's sources and runs (so no live ingest writes these runs):
+ * <ol>
+ *   <li><b>clean-up</b>: with {@code --replace}, the replaced runs leave every table, {@code runs}
+ *       first (a reader sees the old run whole or not at all); then the rows of the batch's own
+ *       runs that the data tables still hold (left by an ingest killed before its commit point:
+ *       invisible, but the commit below would make them visible) leave them. One DELETE commit per
+ *       table that holds such rows.
+ *   <li><b>append</b>: the data tables ({@code rejects}, {@code ingest_files}, {@code step_metrics},
+ *       {@code tasks}), then {@code runs}, one commit each. The {@code runs} rows are the commit
+ *       point: {@link Warehouse} shows no row of a run without one.
+ * </ol>
  *
- * <p>Concurrent ingests of different inputs are blind appends, which Delta lets through (a commit
- * that loses a race on the log is retried here). Ingests of the same input are serialised by
- * {@link RunLocks} before they get here.
+ * <p><b>The invariant</b>: after the clean-up, no table holds a row of the batch's runs; and every
+ * append of the attempt lands. Together: after the {@code runs} commit, each row of the batch is in
+ * its table exactly once. Killed at any commit (or between two), an attempt leaves either a run
+ * with a {@code runs} row, which was appended last and so is whole, or rows without one, which no
+ * reader shows and the next attempt's clean-up removes before it appends again.
+ *
+ * <p><b>Why every append lands</b>: each commit carries Delta's transaction mark {@code (appId,
+ * version)}, {@code appId = "benchlake-ingest:" + ingestKey}, and Delta skips an append whose app
+ * id has already committed that version or a later one. A mark says that an append once committed,
+ * not that its rows are still there: a clean-up may have deleted them since. So the version is
+ * never assumed (a fixed first version, or the clock): it is read, after the clean-up, as one more
+ * than the greatest version the app id has recorded in any table ({@link #nextVersion}), and no
+ * append of this attempt can be mistaken for one done before. (Issue 25: with a fixed version 1, a
+ * run killed after its tasks' commit, then re-run and killed after its clean-up, was re-run as
+ * "added" with none of its tasks, and stayed so.) What the marks still do: two ingests of one batch
+ * that race where there are no locks ({@code s3a://}) read the same version from the same state,
+ * and Delta lands only the first append of it per table.
+ *
+ * <p>Every append is Delta's own write split from its commit ({@link StagedAppend}), so a write that
+ * fails (a full disk) removes the data files it wrote. Concurrent ingests of different inputs are
+ * blind appends, which Delta lets through (a commit that loses a race on the log is retried).
  */
 public final class WarehouseWriter {
   private static final Logger LOG = LoggerFactory.getLogger(WarehouseWriter.class);
-  /** The version of a first ingest of a key; replacements and clean-ups use later versions. */
-  public static final long FIRST_VERSION = 1L;
+  private static final String APP_ID_PREFIX = "benchlake-ingest:";
   private static final int MAX_ATTEMPTS = 8;
   /** The tables an ingest appends to before its commit point. */
   private static final List<Table> DATA_TABLES = List.of(Table.TASKS, Table.STEP_METRICS, Table.REJECTS,
+      Table.INGEST_FILES);
+  /** Every table, the commit point first: what a replaced run leaves. */
+  private static final List<Table> ALL_TABLES = List.of(Table.RUNS, Table.TASKS, Table.STEP_METRICS, Table.REJECTS,
       Table.INGEST_FILES);
 
   /** The tables of a few rows per ingest. */
@@ -55,13 +81,21 @@ public final class WarehouseWriter {
     this.listener = listener;
   }
 
-  /** Told before and after each table's commit: progress messages, and fault injection in tests. */
+  /**
+   * Told about each commit this writer makes: progress messages, and fault injection in tests (the
+   * kill tests stop a real ingest process right after each commit in turn).
+   */
   public interface CommitListener {
     CommitListener NONE = new CommitListener() { };
 
+    /** Before the append to {@code table}. */
     default void beforeCommit(Table table) {}
 
+    /** After the append to {@code table} committed. */
     default void afterCommit(Table table) {}
+
+    /** After a clean-up's DELETE of rows from {@code table} committed. */
+    default void afterDelete(Table table) {}
   }
 
   /**
@@ -109,12 +143,27 @@ public final class WarehouseWriter {
   }
 
   /**
-   * Appends {@code batch} under {@code ingestKey} (a content hash of the inputs).
+   * The whole protocol of the class comment: the clean-up, then the appends. The caller holds the
+   * {@link RunLocks} of the batch's sources and runs.
    *
-   * @param txnVersion {@link #FIRST_VERSION} for a first ingest; a larger number than any earlier
-   *     one for this key (e.g. the current time in ms) after rows were deleted
+   * @param ingestKey a content hash of the inputs
+   * @param runIds the runs of {@code batch}
+   * @param replacedRunIds committed runs that {@code batch} replaces ({@code --replace}), or none
    */
-  public void append(String ingestKey, Batch batch, long txnVersion) {
+  public void commit(String ingestKey, Batch batch, List<String> runIds, List<String> replacedRunIds) {
+    delete(replacedRunIds, ALL_TABLES);
+    // Left by an ingest killed before its commit point: invisible, but the appends below would
+    // make them visible.
+    delete(runIds, DATA_TABLES);
+    append(ingestKey, batch);
+  }
+
+  /**
+   * Appends {@code batch} under {@code ingestKey}, data tables first, {@code runs} last, each commit
+   * marked with the {@linkplain #nextVersion next version} of the key's app id. On its own (without
+   * {@link #commit}'s clean-up) only for runs that no table holds a row of: test fixtures, benchmarks.
+   */
+  public void append(String ingestKey, Batch batch) {
     WarehouseFormat.requireWritable(warehouse);
     try (RunLocks lock = RunLocks.acquire(warehouse, List.of("create format"))) {
       // Before any table exists, so that a folder with tables always says its format.
@@ -122,16 +171,17 @@ public final class WarehouseWriter {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+    String appId = APP_ID_PREFIX + ingestKey;
+    String userMetadata = "benchlake ingest " + ingestKey;
+    long version = nextVersion(appId);
     for (Table table : Table.values()) {
-      String appId = "benchlake-ingest:" + ingestKey;
-      String userMetadata = "benchlake ingest " + ingestKey;
       if (table == Table.TASKS && batch.stagedTasks() != null) {
         if (batch.empty().contains(table)) {
           batch.stagedTasks().discard();
           continue;
         }
         listener.beforeCommit(table);
-        batch.stagedTasks().commit(appId, txnVersion, userMetadata);
+        batch.stagedTasks().commit(appId, version, userMetadata);
         listener.afterCommit(table);
         continue;
       }
@@ -141,22 +191,9 @@ public final class WarehouseWriter {
       // One row per run or per file: one Parquet file per ingest, written by one task, not one
       // per core (Delta Kernel readers open every file: a warehouse of N ingests is N files, not 2N).
       Dataset<Row> rows = ONE_FILE_TABLES.contains(table) ? batch.rows(table).coalesce(1) : batch.rows(table);
-      if (!sameColumns(rows.schema(), table.schema())) {
-        throw new IllegalArgumentException("rows for " + table.dirName() + " do not match its schema:\n"
-            + rows.schema().treeString() + "expected:\n" + table.schema().treeString());
-      }
       listener.beforeCommit(table);
-      String path = warehouse.path(table);
-      // Delta takes a writer's "delta.*" options as the properties of a table it creates.
-      Runnable write = () -> retrying("append to " + table.dirName(), () -> rows.write()
-          .format("delta")
-          .mode(SaveMode.Append)
-          .options(table.properties())
-          .option("txnAppId", appId)
-          .option("txnVersion", txnVersion)
-          .option("userMetadata", userMetadata)
-          .save(path));
-      if (DeltaTable.isDeltaTable(warehouse.spark(), path)) {
+      Runnable write = () -> StagedAppend.write(warehouse, table, rows).commit(appId, version, userMetadata);
+      if (DeltaTable.isDeltaTable(warehouse.spark(), warehouse.path(table))) {
         write.run();
       } else {
         // The first append creates the table: one ingest at a time, so that concurrent first
@@ -169,6 +206,24 @@ public final class WarehouseWriter {
       }
       listener.afterCommit(table);
     }
+  }
+
+  /**
+   * One more than the greatest transaction version {@code appId} has recorded in any table (1 when
+   * none has): a version no append of this app id has committed, in any table, so that Delta skips
+   * none of this attempt's appends. Read from fresh snapshots of the tables' logs, after the
+   * clean-up; the caller's locks keep other ingests of this app id away meanwhile.
+   */
+  long nextVersion(String appId) {
+    SparkSession spark = warehouse.spark();
+    long recorded = 0;
+    for (Table table : Table.values()) {
+      String path = warehouse.path(table);
+      if (DeltaTable.isDeltaTable(spark, path)) {
+        recorded = Math.max(recorded, DeltaLog.forTable(spark, path).startTransaction().txnVersion(appId));
+      }
+    }
+    return recorded + 1;
   }
 
   /**
@@ -191,68 +246,46 @@ public final class WarehouseWriter {
   }
 
   /**
-   * Deletes every row of these runs from every table, committed or orphaned (runs first, so that
-   * readers never see a run whose tasks are half gone).
-   */
-  public void deleteRuns(List<String> runIds) {
-    delete(runIds, List.of(Table.RUNS, Table.TASKS, Table.STEP_METRICS, Table.REJECTS, Table.INGEST_FILES));
-  }
-
-  /**
-   * Deletes rows of these runs from the data tables only: rows an ingest killed before its commit
-   * point left behind (invisible to readers, but they would become visible with the next commit
-   * of the same run id).
-   */
-  public void deleteOrphans(List<String> runIds) {
-    delete(runIds, DATA_TABLES);
-  }
-
-  /**
-   * Whether any data table holds rows of these runs. Asked before every commit into an existing
-   * warehouse: read on the driver with Delta Kernel ({@link KernelWarehouse#hasRowsOf}: the files'
-   * run_id statistics rule out all of them for new runs), where four Spark queries each rebuilt a
-   * table's Delta snapshot and scanned it. Fresh snapshots: the ingest has just written.
+   * Whether any data table holds rows of these runs. Read on the driver with Delta Kernel
+   * ({@link KernelWarehouse#hasRowsOf}: the files' run_id statistics rule out all of them for new
+   * runs), where a Spark query per table rebuilt its Delta snapshot and scanned it. Fresh
+   * snapshots: the ingest has just written.
    */
   public boolean hasRowsOf(List<String> runIds) {
-    if (runIds.isEmpty()) {
-      return false;
-    }
     KernelWarehouse tables = KernelWarehouse.of(warehouse);
     java.util.Set<String> ids = new java.util.HashSet<>(runIds);
-    for (Table table : DATA_TABLES) {
-      if (tables.hasRowsOf(table, ids)) {
-        return true;
-      }
-    }
-    return false;
+    return DATA_TABLES.stream().anyMatch(table -> tables.hasRowsOf(table, ids));
   }
 
+  /**
+   * Deletes every row of these runs from each of {@code tables} that holds one, in that order: one
+   * DELETE commit per such table. A table without one is not touched (Delta would scan it to commit
+   * nothing).
+   */
   private void delete(List<String> runIds, List<Table> tables) {
     if (runIds.isEmpty()) {
       return;
     }
     SparkSession spark = warehouse.spark();
+    java.util.Set<String> ids = new java.util.HashSet<>(runIds);
     for (Table table : tables) {
-      String path = warehouse.path(table);
-      if (DeltaTable.isDeltaTable(spark, path)) {
-        retrying("delete from " + table.dirName(),
-            () -> DeltaTable.forPath(spark, path).delete(col(WarehouseSchema.RUN_ID).isin(runIds.toArray())));
+      if (!KernelWarehouse.of(warehouse).hasRowsOf(table, ids)) {
+        continue;
       }
+      LOG.info("removing the rows of runs {} from {}", new java.util.TreeSet<>(ids), table.dirName());
+      String path = warehouse.path(table);
+      retrying("delete from " + table.dirName(),
+          () -> DeltaTable.forPath(spark, path).delete(col(WarehouseSchema.RUN_ID).isin(runIds.toArray())));
+      listener.afterDelete(table);
     }
   }
 
   /** Runs a Delta operation again when a concurrent commit made it lose the race on the log. */
   private static void retrying(String what, Runnable operation) {
-    retrying(what, () -> {
-      operation.run();
-      return null;
-    });
-  }
-
-  private static <T> T retrying(String what, Supplier<T> operation) {
     for (int attempt = 1; ; attempt++) {
       try {
-        return operation.get();
+        operation.run();
+        return;
       } catch (RuntimeException e) {
         if (!isConcurrentModification(e) || attempt >= MAX_ATTEMPTS) {
           throw e;

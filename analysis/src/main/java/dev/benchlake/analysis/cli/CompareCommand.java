@@ -4,9 +4,14 @@ import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
 import dev.benchlake.analysis.compare.OutlierPolicy;
 import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.StepComparison;
+import dev.benchlake.analysis.report.Estimate;
+import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.CompareMarkdown;
+import dev.benchlake.analysis.report.Markdown;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
@@ -19,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,6 +61,32 @@ public final class CompareCommand implements Callable<Integer> {
         case NOT_EQUIVALENT -> report.hasNonEquivalent();
       };
     }
+
+    /** Whether a step with this verdict fails the gate (the rule {@link #fails} applies to every step). */
+    boolean fails(Verdict verdict) {
+      return switch (this) {
+        case REGRESSION -> verdict == Verdict.SLOWER;
+        case INCONCLUSIVE -> verdict == Verdict.SLOWER || verdict == Verdict.INCONCLUSIVE;
+        case NOT_EQUIVALENT -> verdict != Verdict.EQUIVALENT;
+      };
+    }
+
+    /**
+     * One line per step that fails the gate, for stderr: which step, its verdict and the change its
+     * verdict rests on, e.g. {@code compare: --fail-on regression: step write is slower: +12.0 % [+4.1 %, +20.5 %]}.
+     */
+    List<String> failures(ComparisonReport report) {
+      String gate = "compare: --fail-on " + name().toLowerCase(Locale.ROOT).replace('_', '-') + ": step ";
+      List<String> lines = new ArrayList<>();
+      for (StepComparison s : report.steps()) {
+        if (fails(s.verdict())) {
+          Estimate estimate = s.runLevel().median().estimate();
+          lines.add(gate + s.step() + " is " + Format.verdict(s.verdict()) + ": "
+              + Format.changeOf(estimate.ratio(), estimate.ciDecision()) + " " + Format.changeInterval(estimate.ciDecision()));
+        }
+      }
+      return lines;
+    }
   }
 
   @Mixin
@@ -82,6 +114,9 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Mixin
   ConfounderOptions confounders;
+
+  @Mixin
+  PairingOptions pairing;
 
   @Option(names = "--threshold", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Also count the successful tasks faster than this, e.g. 5s or 250ms.")
@@ -121,11 +156,13 @@ public final class CompareCommand implements Callable<Integer> {
     CompareRequest request = CompareRequest.of(baseline, candidate)
         .withSteps(steps)
         .withOutliers(OutlierPolicy.parse(outliers))
-        .withAlpha(statistics.alpha())
-        .withMargin(statistics.margin())
+        .withSettings(statistics.settings())
         .withThresholdNs(threshold == null ? null : threshold.toNanos())
-        .withCorrection(statistics.correction());
+        .withPairBy(pairing.labels());
     double deadTupleThreshold = confounders.deadTupleThreshold();
+    // Before Spark starts: a damaged warehouse, a selector that matches no run, or runs that do not
+    // pair (--pair-by naming a label a run lacks) is one line in a second.
+    Compare.checkSelection(warehouseOption.openWholeBeforeSpark(sparkOptions), request);
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("compare"));
     // One reader of the small tables for the whole command: the provenance names the commit it read.
     KernelWarehouse tables = KernelWarehouse.of(warehouse);
@@ -133,8 +170,14 @@ public final class CompareCommand implements Callable<Integer> {
     ComparisonReport report = Compare.run(warehouse, tables, request, deadTupleThreshold);
     CompareFiles.write(report, Provenance.of(tables, "compare", Provenance.argsOf(spec)), out);
     PrintWriter stdout = spec.commandLine().getOut();
-    stdout.print(CompareMarkdown.summaryTable(report));
+    stdout.print(Markdown.warnings(report.warnings()) + CompareMarkdown.summaryTable(report));
     stdout.flush();
-    return failOn != null && failOn.fails(report) ? ExitCode.REGRESSION : ExitCode.OK;
+    if (failOn == null || !failOn.fails(report)) {
+      return ExitCode.OK;
+    }
+    PrintWriter stderr = spec.commandLine().getErr();
+    failOn.failures(report).forEach(stderr::println);
+    stderr.flush();
+    return ExitCode.REGRESSION;
   }
 }

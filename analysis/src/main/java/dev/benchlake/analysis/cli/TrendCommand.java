@@ -1,6 +1,7 @@
 package dev.benchlake.analysis.cli;
 
 import dev.benchlake.analysis.report.Provenance;
+import dev.benchlake.analysis.trend.ChangePointGate;
 import dev.benchlake.analysis.trend.StepGroups;
 import dev.benchlake.analysis.trend.Trend;
 import dev.benchlake.analysis.trend.TrendFiles;
@@ -17,6 +18,7 @@ import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,15 +40,23 @@ import picocli.CommandLine.Spec;
       "Figures come from each run's tasks when it has them, else from its whole-run step_metrics (sysbench, pgbench,"
           + " wide CSV tables). Writes trend.json, trend.md and trend.html into --out and prints the group table."
     },
-    footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input."})
+    footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 the --fail-on gate failed."})
 public final class TrendCommand implements Callable<Integer> {
   @Mixin
   WarehouseOption warehouseOption;
 
   @Option(names = "--by", paramLabel = "KEY", required = true,
       description = "The run dimension or label whose values are the versions, e.g. db_major; 'date' for nightly"
-          + " history: a run's label date when it has one, else the UTC day (yyyy-MM-dd) of its started_at.")
+          + " history: a run's label date when it has one, else the UTC day (yyyy-MM-dd) of its started_at. Dates and"
+          + " timestamps sort by time (a day without a run shows as a gap), versions as versions (9.6 < 10 < 14.10);"
+          + " other values (commits, names) need --order-by.")
   String by;
+
+  @Option(names = "--order-by", paramLabel = "LABEL",
+      description = "The label or runs column that orders values of --by that are neither dates nor versions, e.g."
+          + " --by commit --order-by commit_time: each value by its runs' smallest, as times when all are, else as"
+          + " versions (numbers as numbers).")
+  String orderBy;
 
   @Option(names = "--base", paramLabel = "VALUE",
       description = "The version every other is relative to, e.g. 11 (default: the first in order; with --by date the"
@@ -77,7 +87,22 @@ public final class TrendCommand implements Callable<Integer> {
   double changePointAlpha = TrendRequest.DEFAULT_CHANGE_POINT_ALPHA;
 
   @Mixin
+  PairingOptions pairing;
+
+  @Mixin
   ConfounderOptions confounders;
+
+  @Option(names = "--fail-on", paramLabel = "WHAT",
+      description = "A CI gate for nightly jobs, exit 3 (the reports are still written): change-point, when a step's"
+          + " change point starts at one of the newest --window values of --by and its ratio (after/before) is beyond"
+          + " the margin in the bad direction (throughput down, latency up); each such step, where, and its levels and"
+          + " ratio on stderr.")
+  String failOn;
+
+  @Option(names = "--window", paramLabel = "N", defaultValue = "1",
+      description = "With --fail-on change-point: how many of the newest values a change point may start at (default:"
+          + " ${DEFAULT-VALUE}, the newest only).")
+  int window = ChangePointGate.DEFAULT_WINDOW;
 
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for trend.json, trend.md and trend.html.")
   Path out;
@@ -91,9 +116,13 @@ public final class TrendCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     TrendRequest request = new TrendRequest(by.trim(), base == null || base.isBlank() ? null : base.trim(), TrendMetric.parse(metric), where,
-        groups == null ? StepGroups.builtIn() : StepGroups.read(groups), statistics.alpha(),
-        statistics.margin(), statistics.correction(), changePointAlpha());
+        groups == null ? StepGroups.builtIn() : StepGroups.read(groups), statistics.settings(), changePointAlpha(),
+        pairing.labels(), orderBy == null || orderBy.isBlank() ? null : orderBy.trim());
     double deadTupleThreshold = confounders.deadTupleThreshold();
+    boolean gate = gate();
+    // Before Spark starts: a damaged warehouse, a --where that matches no run, a --base no run has,
+    // versions with no order or runs that do not pair is one line in a second.
+    Trend.checkSelection(warehouseOption.openWholeBeforeSpark(sparkOptions), request);
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("trend"));
     // One reader of the small tables for the whole command: the provenance names the commit it read.
     KernelWarehouse tables = KernelWarehouse.of(warehouse);
@@ -103,7 +132,26 @@ public final class TrendCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(TrendMarkdown.summary(report));
     stdout.flush();
-    return ExitCode.OK;
+    if (!gate) {
+      return ExitCode.OK;
+    }
+    List<ChangePointGate.Failure> failures = ChangePointGate.failures(report, window);
+    PrintWriter stderr = spec.commandLine().getErr();
+    failures.forEach(f -> stderr.println("benchlake trend: " + f.line(report)));
+    stderr.flush();
+    return failures.isEmpty() ? ExitCode.OK : ExitCode.REGRESSION;
+  }
+
+  /** Whether {@code --fail-on change-point} is asked for (checked, with {@code --window}, before Spark starts). */
+  private boolean gate() {
+    if (failOn == null) {
+      return false;
+    }
+    if (!failOn.trim().equalsIgnoreCase("change-point")) {
+      throw new BadInputException("--fail-on '" + failOn + "' is not change-point, the one gate of trend");
+    }
+    ChangePointGate.window(window);
+    return true;
   }
 
   private double changePointAlpha() {

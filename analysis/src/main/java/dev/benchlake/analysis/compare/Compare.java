@@ -1,14 +1,16 @@
 package dev.benchlake.analysis.compare;
 
-
+import dev.benchlake.analysis.compare.StepFigures.UnfilteredTail;
 import dev.benchlake.analysis.confounders.TableHealthConfounders;
 import dev.benchlake.analysis.confounders.TableHealthReader;
 import dev.benchlake.analysis.engine.SortedLatencies;
 import dev.benchlake.analysis.engine.StepAnswers;
+import dev.benchlake.analysis.engine.StepLayout;
 import dev.benchlake.analysis.engine.StepQuery;
 import dev.benchlake.analysis.engine.WarehouseTasks;
-import dev.benchlake.analysis.compare.ComparisonReport;
-import dev.benchlake.analysis.compare.StepComparison;
+import dev.benchlake.analysis.report.Side;
+import dev.benchlake.analysis.report.Sides;
+import dev.benchlake.analysis.report.Uncorrected;
 import dev.benchlake.analysis.stats.LinearQuantile;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.Warehouse;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -25,14 +28,27 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code benchlake compare} as an API: {@code Compare.run(warehouse, request)} selects the two
- * groups of runs, sorts their latencies on Spark ({@link SortedLatencies}), applies the outlier
- * policy, computes every figure of every step present in both groups and decides
- * ({@link Verdicts}). The result is the whole report; writing it is {@code CompareFiles}' job.
+ * sides' runs, sorts their latencies on Spark ({@link SortedLatencies}), applies the outlier
+ * policy, computes every figure of every step present on both sides ({@link StepPlan} →
+ * {@link StepFigures}) and decides ({@link Verdicts}). The result is the whole report; writing it
+ * is {@code CompareFiles}' job.
  */
 public final class Compare {
   private static final Logger LOG = LoggerFactory.getLogger(Compare.class);
-  
+
   private Compare() {}
+
+  /**
+   * What a compare checks of its runs before it reads a task (a command: before Spark starts): a
+   * warehouse there, each selector matching a run, no run in both groups, runs with tasks on both
+   * sides ({@link TasksOnBothSides}).
+   *
+   * @throws BadInputException saying which
+   */
+  public static void checkSelection(KernelWarehouse tables, CompareRequest request) {
+    tables.requireExisting();
+    RunGroups.select(tables, request);
+  }
 
   /** On the warehouse as it is now (a report that names no version: tests, benchmarks). */
   public static ComparisonReport run(Warehouse warehouse, CompareRequest request) {
@@ -51,48 +67,49 @@ public final class Compare {
     // From the runs table's log (Kernel): Delta's Spark reader would build the table's DeltaLog for it.
     tables.requireExisting();
     RunGroups groups = RunGroups.select(tables, request);
-    LOG.info("comparing {} baseline run(s) ({}) with {} candidate run(s) ({})", groups.baselineRuns().size(),
-        request.baseline(), groups.candidateRuns().size(), request.candidate());
-    int partitions = request.tuning().partitions();
+    LOG.info("comparing {} baseline run(s) ({}) with {} candidate run(s) ({})", groups.runs().baseline().size(),
+        request.selectors().baseline(), groups.runs().candidate().size(), request.selectors().candidate());
     long thresholdNs = request.thresholdNs() == null ? Long.MIN_VALUE : request.thresholdNs();
-    List<StepDraft> drafts = new ArrayList<>();
+    List<StepFigures> figures = new ArrayList<>();
     List<String> skipped;
     long started = System.nanoTime();
-    try (SortedLatencies all = WarehouseTasks.sort(warehouse, tables, request.steps(), groups.runIds(),
-        groups.runGroup(), partitions, thresholdNs)) {
+    try (SortedLatencies all = WarehouseTasks.sort(warehouse, tables, request.steps(), groups.grouping(),
+        request.tuning().partitions(), thresholdNs)) {
       LOG.info("sorted the latencies of {} step(s) on {} partitions in {} s", all.steps().size(), all.partitions(),
           seconds(started));
       Map<String, StepCounts> counts = StepCounts.of(all.counts(), groups);
-      skipped = counts.keySet().stream().filter(s -> !inBoth(counts.get(s))).toList();
+      skipped = counts.keySet().stream().filter(s -> !counts.get(s).inBoth()).toList();
       List<String> steps = stepsToCompare(counts, request);
       SortedLatencies analysed = all;
       try {
-        Map<String, long[]> removed = new HashMap<>();
-        Map<String, Double[][]> unfiltered = new HashMap<>();
+        Map<String, Sides<Long>> removed = new HashMap<>();
+        Map<String, Sides<UnfilteredTail>> unfiltered = new HashMap<>();
         if (!(request.outliers() instanceof OutlierPolicy.None)) {
           unfiltered = unfilteredTails(all, steps);
           long outliersStarted = System.nanoTime();
           analysed = all.keep(Outliers.keepRanges(all, steps, request.outliers(), groups.runIds().size()));
           LOG.info("applied outlier policy {} in {} s", request.outliers().describe(), seconds(outliersStarted));
           for (String step : steps) {
-            long[] before = {n(all, step, 0), n(all, step, 1)};
-            removed.put(step, new long[] {before[0] - n(analysed, step, 0), before[1] - n(analysed, step, 1)});
+            SortedLatencies kept = analysed;
+            removed.put(step, Sides.by(side -> n(all, step, side) - n(kept, step, side)));
           }
         }
-        Map<String, StepFigures> figures = new LinkedHashMap<>();
+        Map<String, StepPlan> plans = new LinkedHashMap<>();
         Map<String, StepQuery> queries = new TreeMap<>();
         for (String step : steps) {
-          StepFigures f = new StepFigures(step, analysed.layout(step), groups, request);
-          figures.put(step, f);
-          queries.put(step, f.query());
+          StepPlan plan = StepPlan.of(step, analysed.layout(step), groups, request);
+          plans.put(step, plan);
+          queries.put(step, plan.query());
         }
         long queryStarted = System.nanoTime();
         Map<String, StepAnswers> answers = analysed.query(queries);
-        long draftStarted = System.nanoTime();
-        Map<String, Double[][]> tails = unfiltered;
-        figures.forEach((step, f) -> drafts.add(f.draft(answers.get(step), counts.get(step),
-            removed.getOrDefault(step, new long[2]), tails.get(step))));
-        LOG.info("read the ranks in {} s, computed the statistics in {} s", seconds(queryStarted), seconds(draftStarted));
+        long figuresStarted = System.nanoTime();
+        for (StepPlan plan : plans.values()) {
+          figures.add(StepFigures.of(plan, answers.get(plan.step()), counts.get(plan.step()),
+              removed.getOrDefault(plan.step(), Sides.of(0L, 0L)), unfiltered.get(plan.step())));
+        }
+        LOG.info("read the ranks in {} s, computed the statistics in {} s", seconds(queryStarted),
+            seconds(figuresStarted));
       } finally {
         if (analysed != all) {
           analysed.close();
@@ -101,83 +118,95 @@ public final class Compare {
     }
     TableHealthConfounders confounders = new TableHealthConfounders(TableHealthReader.read(tables, groups.runIds()),
         deadFractionThreshold);
-    List<StepComparison> compared = Verdicts.finish(drafts, request).stream()
-        .map(s -> s.withConfounders(confounders.between(s.step(), "the baseline", groups.baselineRuns(), "the candidate",
-            groups.candidateRuns())))
-        .toList();
-    List<String> methods = new ArrayList<>(Methods.describe(request));
-    methods.add(confounders.method());
-    return new ComparisonReport(
-        new ComparisonReport.Selection(request.baseline(), groups.baselineRuns()),
-        new ComparisonReport.Selection(request.candidate(), groups.candidateRuns()),
-        request.alpha(), request.margin(), request.outliers().describe(), request.correction().label(),
-        request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, compared, skipped, methods,
-        Replicates.describe(groups));
+    return report(request, groups, figures, skipped, confounders);
   }
 
-  /** Per step and group {p99, max} in seconds of every successful task, before an outlier policy. */
-  private static Map<String, Double[][]> unfilteredTails(SortedLatencies all, List<String> steps) {
+  /**
+   * The report from every step's figures: pure, the steps decided together ({@link Verdicts}),
+   * checked for table maintenance, and described.
+   *
+   * @param skipped the steps with tasks on one side only
+   */
+  static ComparisonReport report(CompareRequest request, RunGroups groups, List<StepFigures> figures,
+      List<String> skipped, TableHealthConfounders confounders) {
+    List<StepComparison> compared = Verdicts.finish(figures, request.settings(), groups.pairing(), confounders);
+    List<String> methods = new ArrayList<>(Methods.describe(request, groups.pairing()));
+    methods.add(confounders.method());
+    // The calls are the median family's: the steps it decided are the tests made.
+    int tests = Uncorrected.tests(compared.stream().map(s -> s.runLevel().median().decision()).toList());
+    return new ComparisonReport(request.selectors().zip(groups.runs(), ComparisonReport.Selection::new),
+        request.settings(), request.outliers().describe(),
+        request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, groups.pairing().design(), compared,
+        skipped, methods,
+        Replicates.describe(groups), Uncorrected.warnings(request.settings(), tests, "steps"));
+  }
+
+  /** Per step and side the {p99, max} of every successful task, before an outlier policy. */
+  private static Map<String, Sides<UnfilteredTail>> unfilteredTails(SortedLatencies all, List<String> steps) {
     Map<String, StepQuery> queries = new TreeMap<>();
     for (String step : steps) {
       StepQuery query = new StepQuery();
-      for (int g = 0; g < 2 && all.layout(step) != null; g++) {
-        long n = all.layout(step).n(g);
+      for (Side side : Side.values()) {
+        long n = n(all, step, side);
         if (n > 0) {
           LinearQuantile.Position at = LinearQuantile.position(n, 0.99);
-          query.groupRanks(g, at.lowerRank(), at.upperRank(), n - 1);
+          query.groupRanks(side.index(), at.lowerRank(), at.upperRank(), n - 1);
         }
       }
       queries.put(step, query);
     }
     Map<String, StepAnswers> answers = all.query(queries);
-    Map<String, Double[][]> tails = new HashMap<>();
+    Map<String, Sides<UnfilteredTail>> tails = new HashMap<>();
     for (String step : steps) {
-      Double[][] t = new Double[2][2];
-      for (int g = 0; g < 2 && all.layout(step) != null; g++) {
-        long n = all.layout(step).n(g);
-        if (n > 0) {
-          StepAnswers a = answers.get(step);
-          LinearQuantile.Position at = LinearQuantile.position(n, 0.99);
-          t[g][0] = at.interpolate(a.groupValue(g, at.lowerRank()), a.groupValue(g, at.upperRank())) / 1e9;
-          t[g][1] = a.groupValue(g, n - 1) / 1e9;
+      StepAnswers a = answers.get(step);
+      tails.put(step, Sides.by(side -> {
+        long n = n(all, step, side);
+        if (n == 0) {
+          return new UnfilteredTail(null, null);
         }
-      }
-      tails.put(step, t);
+        LinearQuantile.Position at = LinearQuantile.position(n, 0.99);
+        return new UnfilteredTail(at.interpolate(a.groupValue(side.index(), at.lowerRank()),
+            a.groupValue(side.index(), at.upperRank())) / 1e9, a.groupValue(side.index(), n - 1) / 1e9);
+      }));
     }
     return tails;
   }
 
   private static String seconds(long startedNanos) {
-    return String.format(java.util.Locale.ROOT, "%.2f", (System.nanoTime() - startedNanos) / 1e9);
+    return String.format(Locale.ROOT, "%.2f", (System.nanoTime() - startedNanos) / 1e9);
   }
 
-  private static long n(SortedLatencies sorted, String step, int group) {
-    return sorted.layout(step) == null ? 0 : sorted.layout(step).n(group);
-  }
-
-  private static boolean inBoth(StepCounts counts) {
-    return counts.tasks(RunGroups.BASELINE) > 0 && counts.tasks(RunGroups.CANDIDATE) > 0;
+  private static long n(SortedLatencies sorted, String step, Side side) {
+    StepLayout layout = sorted.layout(step);
+    return layout == null ? 0 : layout.n(side.index());
   }
 
   private static List<String> stepsToCompare(Map<String, StepCounts> counts, CompareRequest request) {
     for (String step : request.steps()) {
       StepCounts c = counts.get(step);
-      if (c == null || !inBoth(c)) {
+      if (c == null || !c.inBoth()) {
         String where = c == null ? "neither group"
-            : c.tasks(RunGroups.BASELINE) > 0 ? "the baseline only" : "the candidate only";
+            : c.tasks(Side.BASELINE) > 0 ? "the baseline only" : "the candidate only";
         throw new BadInputException("step '" + step + "' has tasks in " + where + "; steps in both: "
             + String.join(", ", common(counts)));
       }
     }
     List<String> steps = request.steps().isEmpty() ? common(counts) : new ArrayList<>(new TreeSet<>(request.steps()));
     if (steps.isEmpty()) {
-      throw new BadInputException("no step has tasks in both groups (steps: " + String.join(", ", counts.keySet())
-          + "); check the selectors with 'benchlake runs'");
+      throw new BadInputException("no step has tasks in both groups (the baseline's steps: "
+          + stepsOf(counts, Side.BASELINE) + "; the candidate's: " + stepsOf(counts, Side.CANDIDATE)
+          + "): steps are compared by name; check the selectors with 'benchlake runs'");
     }
     return steps;
   }
 
+  private static String stepsOf(Map<String, StepCounts> counts, Side side) {
+    List<String> steps = counts.entrySet().stream().filter(e -> e.getValue().tasks(side) > 0)
+        .map(Map.Entry::getKey).toList();
+    return steps.isEmpty() ? "none" : String.join(", ", steps);
+  }
+
   private static List<String> common(Map<String, StepCounts> counts) {
-    return counts.entrySet().stream().filter(e -> inBoth(e.getValue())).map(Map.Entry::getKey).toList();
+    return counts.entrySet().stream().filter(e -> e.getValue().inBoth()).map(Map.Entry::getKey).toList();
   }
 }

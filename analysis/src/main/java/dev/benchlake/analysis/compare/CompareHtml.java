@@ -4,20 +4,20 @@ import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.html.HtmlTemplates;
 import dev.benchlake.analysis.html.PageAssets;
 import dev.benchlake.analysis.html.ScriptJson;
-import static dev.benchlake.analysis.report.Format.change;
 import static dev.benchlake.analysis.report.Format.duration;
 import static dev.benchlake.analysis.report.Format.significant;
 
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Provenance;
+import dev.benchlake.analysis.report.Estimate;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.Side;
+import dev.benchlake.analysis.report.Pairing;
+import dev.benchlake.analysis.report.Sides;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -33,7 +33,7 @@ import java.util.function.Function;
  * embedded with {@link ScriptJson}.
  */
 public final class CompareHtml {
-  private static final String DASH = "—";
+  private static final String DASH = Format.DASH;
 
   private CompareHtml() {}
 
@@ -46,8 +46,8 @@ public final class CompareHtml {
   public record View(PageAssets assets, String title, String dataJson, String pageJs, String baselineSelector,
       String candidateSelector, List<String> baselineRuns, List<String> candidateRuns, String settings,
       String lead, List<Tally> tally, List<SummaryRow> summary, List<StepView> steps, boolean hasSkipped, String skipped,
-      boolean hasReplicates, List<String> replicates, Provenance provenance, List<String> methods,
-      String decisionLevel, String equivalenceLevel) {}
+      boolean hasWarnings, List<String> warnings, Provenance provenance, List<String> methods,
+      String decisionLevel, String equivalenceLevel, String betterSide, String forestAxis, String thetaCaption) {}
 
   /** How many steps got a verdict. */
   public record Tally(String verdict, String css, long count) {}
@@ -55,10 +55,11 @@ public final class CompareHtml {
   public record SummaryRow(String anchor, String step, String change, String interval, String verdict, String css,
       String runs, String runsNeeded) {}
 
+  /** @param direction which side of 1 is better for the θ of the card: {@code below 1 is better (lower latency)} */
   public record StepView(int index, String anchor, String step, String verdict, String css, String headline,
-      String headlineDetail, String explanation, List<FamilyRow> families, List<StatRow> stats, List<TestRow> tests,
+      String headlineDetail, String direction, String explanation, List<FamilyRow> families, List<StatRow> stats, List<TestRow> tests,
       List<RunRow> runs, boolean hasErrors, List<ErrorRow> errors, String errorsAcrossRuns, String outliers,
-      String tableHealth, boolean confounded) {}
+      String tableHealth, boolean confounded, String pairs) {}
 
   /** One run-level family: θ, its intervals, the adjusted p, the verdict and the variance components. */
   public record FamilyRow(String metric, String change, String ci95, String ci90, String pAdjusted, String verdict,
@@ -77,34 +78,54 @@ public final class CompareHtml {
   static View view(ComparisonReport report, Provenance provenance) {
     List<StepView> steps = new ArrayList<>();
     List<SummaryRow> summary = new ArrayList<>();
-    Map<Verdict, Long> counts = new EnumMap<>(Verdict.class);
     for (int i = 0; i < report.steps().size(); i++) {
       StepComparison s = report.steps().get(i);
-      counts.merge(s.verdict(), 1L, Long::sum);
       steps.add(step(i, s, report));
       summary.add(summaryRow(i, s));
     }
-    List<Tally> tally = new ArrayList<>();
-    counts.forEach((verdict, n) -> tally.add(new Tally(Format.verdict(verdict), Format.verdict(verdict), n)));
-    String settings = "α = " + significant(report.alpha(), 3) + " · practical margin ±" + Format.percent(report.margin())
-        + " · outliers: " + report.outliers() + " · correction across steps: " + report.correction()
-        + (report.thresholdS() == null ? "" : " · threshold " + duration(report.thresholdS()));
-    return new View(PageAssets.get(), report.candidate().selector() + " vs " + report.baseline().selector(),
-        ScriptJson.of(CompareJson.tree(report)), HtmlTemplates.text("compare.js"), report.baseline().selector(),
-        report.candidate().selector(), report.baseline().runs(), report.candidate().runs(), settings, lead(report), tally,
-        summary, steps, !report.skippedSteps().isEmpty(), String.join(", ", report.skippedSteps()),
-        !report.replicates().isEmpty(), report.replicates(), provenance, report.methods(),
-        Format.percent(1 - report.alpha()), Format.percent(1 - 2 * report.alpha()));
+    List<Tally> tally = report.tally().counts().stream()
+        .map(c -> new Tally(Format.verdict(c.verdict()), Format.verdict(c.verdict()), c.n())).toList();
+    StatisticsSettings settings = report.settings();
+    String settingsLine = "α = " + significant(settings.alpha(), 3) + " · practical margin ±"
+        + Format.percent(settings.margin()) + " · outliers: " + report.outliers() + " · correction across steps: "
+        + settings.correction().label() + (report.thresholdS() == null ? "" : " · threshold " + duration(report.thresholdS()));
+    Sides<ComparisonReport.Selection> selections = report.selections();
+    return new View(PageAssets.get(), selections.candidate().selector() + " vs " + selections.baseline().selector(),
+        ScriptJson.of(CompareJson.tree(report)), HtmlTemplates.text("compare.js"), selections.baseline().selector(),
+        selections.candidate().selector(), selections.baseline().runs(), selections.candidate().runs(), settingsLine,
+        lead(report), tally, summary, steps, !report.skippedSteps().isEmpty(), String.join(", ", report.skippedSteps()),
+        !warnings(report).isEmpty(), warnings(report), provenance, report.methods(),
+        Format.percent(settings.decisionConfidence()), Format.percent(settings.equivalenceConfidence()),
+        betterSide(), "θ, candidate / baseline (log scale): " + betterSide(),
+        Pairing.UNPAIRED_DESIGN.equals(report.design()) ? "ratio of the geometric means of the per-run medians"
+            : "paired θ (design " + report.design() + "): geometric mean of the per-pair ratios of the per-run medians");
   }
 
-  /** The verdicts in one paragraph: {@code Slower in 1 of 2 steps: read (θ +17.4% [+9.0%, +26.4%]). …} */
+  /** The report's warnings first (⚠), then what the server starts say of the runs' independence. */
+  private static List<String> warnings(ComparisonReport report) {
+    List<String> all = new ArrayList<>(report.warnings().stream().map(w -> "⚠ " + w).toList());
+    all.addAll(report.replicates());
+    return all;
+  }
+
+  /** Which side of 1 is better for the verdict's θ: the median latency's, lower is better. */
+  static String betterSide() {
+    return Family.MEDIAN.direction().betterSideOfOne() + " (" + Family.MEDIAN.direction().better().replace(" is better", "")
+        + " latency)";
+  }
+
+  /**
+   * The calls, then the verdicts with their figures: {@code Calls: 1 slower, 1 inconclusive (2
+   * steps). Slower in 1 of 2 steps: read (θ +17.4% [+9.0%, +26.4%]). …}
+   */
   static String lead(ComparisonReport report) {
     int total = report.steps().size();
     List<String> sentences = new ArrayList<>();
     for (Verdict verdict : List.of(Verdict.SLOWER, Verdict.FASTER, Verdict.EQUIVALENT, Verdict.INCONCLUSIVE)) {
       List<String> steps = report.steps().stream().filter(s -> s.verdict() == verdict)
-          .map(s -> s.step() + (s.runLevel().median().ratio() == null ? ""
-              : " (θ " + change(s.runLevel().median().ratio() - 1) + " " + Format.changeInterval(s.runLevel().median().ciDecision()) + ")")
+          .map(s -> s.step() + (s.runLevel().median().estimate().ratio() == null ? ""
+              : " (θ " + change(s.runLevel().median().estimate()) + " "
+                  + Format.changeInterval(s.runLevel().median().estimate().ciDecision()) + ")")
               + CompareMarkdown.mark(s))
           .toList();
       if (!steps.isEmpty()) {
@@ -113,87 +134,93 @@ public final class CompareHtml {
             + (total == 1 ? " step: " : " steps: ") + String.join(", ", steps) + ".");
       }
     }
-    return String.join(" ", sentences);
+    return report.headline() + " " + String.join(" ", sentences);
   }
 
   private static SummaryRow summaryRow(int index, StepComparison s) {
     RunLevelEffect m = s.runLevel().median();
-    return new SummaryRow(anchor(index), s.step(), m.ratio() == null ? DASH : change(m.ratio() - 1),
-        Format.changeInterval(m.ciDecision()), Format.verdict(s.verdict()) + CompareMarkdown.mark(s),
-        Format.verdict(s.verdict()), s.runLevel().counts(),
+    return new SummaryRow(anchor(index), s.step(), change(m.estimate()), Format.changeInterval(m.estimate().ciDecision()),
+        Format.verdict(s.verdict()) + CompareMarkdown.mark(s), Format.verdict(s.verdict()), s.runLevel().counts(),
         m.runsNeeded() == null ? DASH : Integer.toString(m.runsNeeded()));
   }
 
   private static StepView step(int index, StepComparison s, ComparisonReport report) {
-    RunLevelEffect m = s.runLevel().median();
-    String headline = m.ratio() == null ? "θ undefined" : "θ " + change(m.ratio() - 1);
-    String detail = m.ratio() == null ? m.unavailable() : Format.percent(1 - report.alpha()) + " interval "
-        + Format.changeInterval(m.ciDecision()) + " · "
-        + s.runLevel().counts() + " runs";
-    Set<String> codes = new LinkedHashSet<>(s.baseline().errorsByCode().keySet());
-    codes.addAll(s.candidate().errorsByCode().keySet());
-    List<ErrorRow> errors = codes.stream().map(code -> new ErrorRow(code,
-        s.baseline().errorsByCode().getOrDefault(code, 0L), s.candidate().errorsByCode().getOrDefault(code, 0L))).toList();
-    String outliers = "Outlier policy " + report.outliers() + " (fences per run): removed " + s.baseline().outliersRemoved()
-        + " baseline and " + s.candidate().outliersRemoved() + " candidate tasks from the latency figures.";
+    Estimate m = s.runLevel().median().estimate();
+    String theta = s.runLevel().median().paired() ? "paired θ" : "θ";
+    String headline = m.ratio() == null ? theta + " undefined" : theta + " " + change(m);
+    String detail = m.ratio() == null ? s.runLevel().median().unavailable()
+        : Format.percent(report.settings().decisionConfidence()) + " interval " + Format.changeInterval(m.ciDecision())
+            + " · " + s.runLevel().replicates();
+    List<ErrorRow> errors = s.errorCodes().stream()
+        .map(e -> new ErrorRow(e.code(), e.tasks().baseline(), e.tasks().candidate())).toList();
+    Sides<GroupStatistics> groups = s.groups();
+    String outliers = "Outlier policy " + report.outliers() + " (fences per run): removed "
+        + groups.baseline().outliersRemoved() + " baseline and " + groups.candidate().outliersRemoved()
+        + " candidate tasks from the latency figures.";
     RunLevel r = s.runLevel();
     String errorsAcrossRuns = "Errors across runs (Welch's t on the per-run error rates): mean rate "
-        + rate(r.errors().baselineMeanRate()) + " vs " + rate(r.errors().candidateMeanRate())
+        + Format.rate(r.errors().meanRate().baseline()) + " vs " + Format.rate(r.errors().meanRate().candidate())
         + (r.errors().p() == null ? ", no test (too few runs or no variation)." : ", " + Format.pEquals("p", r.errors().p()) + ".");
     return new StepView(index, anchor(index), s.step(), Format.verdict(s.verdict()) + CompareMarkdown.mark(s),
-        Format.verdict(s.verdict()), headline,
-        detail, s.explanation(), List.of(family(r.median()), family(r.p99()), family(r.throughput())), stats(s),
-        tests(s.tests()), runs(r), !errors.isEmpty(), errors, errorsAcrossRuns, outliers, s.tableHealth(),
-        Confounder.anyFlag(s.confounders()));
+        Format.verdict(s.verdict()), headline, detail, betterSide(), s.explanation(),
+        r.effects().stream().map(CompareHtml::family).toList(), stats(groups), tests(s.tests()), runs(r),
+        !errors.isEmpty(), errors, errorsAcrossRuns, outliers, s.tableHealth(), Confounder.anyFlag(s.confounders()),
+        r.pairsSentence());
   }
 
   private static FamilyRow family(RunLevelEffect e) {
-    return new FamilyRow(e.metric(), e.ratio() == null ? DASH : change(e.ratio() - 1), Format.changeInterval(e.ciDecision()),
-        Format.changeInterval(e.ciEquivalence()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()), Format.verdict(e.verdict()),
-        Format.verdict(e.verdict()), e.betweenRunSdLog() == null ? DASH : significant(e.betweenRunSdLog(), 3),
+    Estimate estimate = e.estimate();
+    return new FamilyRow(e.metric(), change(estimate), Format.changeInterval(estimate.ciDecision()),
+        Format.changeInterval(estimate.ciEquivalence()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()),
+        Format.verdict(e.verdict()), Format.verdict(e.verdict()),
+        estimate.betweenRunSdLog() == null ? DASH : significant(estimate.betweenRunSdLog(), 3),
         e.withinRunSeLog() == null ? DASH : significant(e.withinRunSeLog(), 3),
         e.runsNeeded() == null ? DASH : Integer.toString(e.runsNeeded()), Format.changeInterval(e.bootstrapCi95()));
   }
 
-  private static List<StatRow> stats(StepComparison s) {
-    GroupStatistics b = s.baseline();
-    GroupStatistics c = s.candidate();
+  private static List<StatRow> stats(Sides<GroupStatistics> groups) {
+    GroupStatistics b = groups.baseline();
+    GroupStatistics c = groups.candidate();
     List<StatRow> rows = new ArrayList<>();
     rows.add(new StatRow("runs", Integer.toString(b.runs()), Integer.toString(c.runs())));
     rows.add(new StatRow("tasks", Long.toString(b.tasks()), Long.toString(c.tasks())));
-    rows.add(new StatRow("errors", b.errors() + " (" + rate(b.errorRate()) + ")", c.errors() + " (" + rate(c.errorRate()) + ")"));
+    rows.add(new StatRow("errors", b.errors() + " (" + Format.rate(b.errorRate()) + ")",
+        c.errors() + " (" + Format.rate(c.errorRate()) + ")"));
     rows.add(new StatRow("outliers removed", Long.toString(b.outliersRemoved()), Long.toString(c.outliersRemoved())));
-    rows.add(latency("median (p50)", b, c, GroupStatistics::p50S));
-    rows.add(latency("p90", b, c, GroupStatistics::p90S));
-    rows.add(latency("p95", b, c, GroupStatistics::p95S));
-    rows.add(latency("p99", b, c, GroupStatistics::p99S));
-    rows.add(latency("p99 (unfiltered)", b, c, GroupStatistics::unfilteredP99S));
-    rows.add(latency("p99.9", b, c, GroupStatistics::p999S));
-    rows.add(latency("max", b, c, GroupStatistics::maxS));
-    rows.add(latency("max (unfiltered)", b, c, GroupStatistics::unfilteredMaxS));
-    rows.add(latency("mean", b, c, GroupStatistics::meanS));
-    rows.add(latency("stddev", b, c, GroupStatistics::stddevS));
+    rows.add(latency("median (p50)", groups, GroupStatistics::p50S));
+    rows.add(latency("p90", groups, GroupStatistics::p90S));
+    rows.add(latency("p95", groups, GroupStatistics::p95S));
+    rows.add(latency("p99", groups, GroupStatistics::p99S));
+    rows.add(latency("p99 (unfiltered)", groups, GroupStatistics::unfilteredP99S));
+    rows.add(latency("p99.9", groups, GroupStatistics::p999S));
+    rows.add(latency("max", groups, GroupStatistics::maxS));
+    rows.add(latency("max (unfiltered)", groups, GroupStatistics::unfilteredMaxS));
+    rows.add(latency("mean", groups, GroupStatistics::meanS));
+    rows.add(latency("stddev", groups, GroupStatistics::stddevS));
     return rows;
   }
 
-  private static StatRow latency(String name, GroupStatistics b, GroupStatistics c, Function<GroupStatistics, Double> f) {
-    return new StatRow(name, seconds(f.apply(b)), seconds(f.apply(c)));
+  private static StatRow latency(String name, Sides<GroupStatistics> groups, Function<GroupStatistics, Double> f) {
+    return new StatRow(name, Format.seconds(f.apply(groups.baseline())), Format.seconds(f.apply(groups.candidate())));
   }
 
-  private static List<TestRow> tests(Tests t) {
+  private static List<TestRow> tests(TaskTests t) {
     List<TestRow> rows = new ArrayList<>();
-    if (t.mannWhitneyU() != null) {
-      rows.add(new TestRow("Mann–Whitney U", "U = " + significant(t.mannWhitneyU(), 12) + ", " + Format.pEquals("p", t.mannWhitneyP())
-          + ", " + Format.pEquals("adjusted p", t.pAdjusted()) + " (" + t.mannWhitneyMethod() + ")"));
-      rows.add(new TestRow("Welch's t", t.welchT() == null ? "undefined (fewer than two values or no variance)"
-          : "t = " + significant(t.welchT(), 4) + ", df = " + significant(t.welchDf(), 4) + ", " + Format.pEquals("p", t.welchP())));
-      rows.add(new TestRow("Kolmogorov–Smirnov", "D = " + significant(t.ksD(), 4) + ", " + Format.pEquals("p", t.ksP())
-          + " (" + t.ksMethod() + ")"));
-      rows.add(new TestRow("Hodges–Lehmann shift", duration(t.hlShiftS()) + ", 95% CI " + interval(t.hlCi95S())
-          + " (" + t.hlMethod() + ")"));
-      rows.add(new TestRow("Cliff's δ", significant(t.cliffsDelta(), 3) + " (" + t.cliffsMagnitude() + ")"));
-      rows.add(new TestRow("pooled median ratio", (t.medianRatio() == null ? "undefined (zero baseline median)"
-          : significant(t.medianRatio(), 4)) + ", 95% CI " + ratioCi(t.medianRatioCi95()) + " (" + t.medianRatioMethod() + ")"));
+    if (t.onLatencies()) {
+      TaskTests.Welch welch = t.welch();
+      rows.add(new TestRow("Mann–Whitney U", "U = " + significant(t.mannWhitney().u(), 12) + ", "
+          + Format.pEquals("p", t.mannWhitney().p()) + ", " + Format.pEquals("adjusted p", t.mannWhitney().pAdjusted())
+          + " (" + t.mannWhitney().method() + ")"));
+      rows.add(new TestRow("Welch's t", welch.t() == null ? "undefined (fewer than two values or no variance)"
+          : "t = " + significant(welch.t(), 4) + ", df = " + significant(welch.df(), 4) + ", " + Format.pEquals("p", welch.p())));
+      rows.add(new TestRow("Kolmogorov–Smirnov", "D = " + significant(t.ks().d(), 4) + ", " + Format.pEquals("p", t.ks().p())
+          + " (" + t.ks().method() + ")"));
+      rows.add(new TestRow("Hodges–Lehmann shift", duration(t.hodgesLehmann().shiftS()) + ", 95% CI "
+          + interval(t.hodgesLehmann().ci95S()) + " (" + t.hodgesLehmann().method() + ")"));
+      rows.add(new TestRow("Cliff's δ", significant(t.cliffs().delta(), 3) + " (" + t.cliffs().magnitude() + ")"));
+      rows.add(new TestRow("pooled median ratio", (t.medianRatio().ratio() == null ? "undefined (zero baseline median)"
+          : significant(t.medianRatio().ratio(), 4)) + ", 95% CI " + ratioCi(t.medianRatio().ci95()) + " ("
+          + t.medianRatio().method() + ")"));
     }
     rows.add(new TestRow("Fisher (errors)", Format.pEquals("p", t.fisherErrorsP())));
     return rows;
@@ -201,31 +228,26 @@ public final class CompareHtml {
 
   private static List<RunRow> runs(RunLevel r) {
     List<RunRow> rows = new ArrayList<>();
-    for (int i = 0; i < r.baselineRunIds().size(); i++) {
-      rows.add(new RunRow(r.baselineRunIds().get(i), "baseline", "baseline", seconds(r.baselineMediansS().get(i)),
-          seconds(r.baselineP99S().get(i)), perSecond(r.baselineThroughputPerS().get(i)), rate(r.baselineErrorRates().get(i))));
-    }
-    for (int i = 0; i < r.candidateRunIds().size(); i++) {
-      rows.add(new RunRow(r.candidateRunIds().get(i), "candidate", "candidate", seconds(r.candidateMediansS().get(i)),
-          seconds(r.candidateP99S().get(i)), perSecond(r.candidateThroughputPerS().get(i)), rate(r.candidateErrorRates().get(i))));
+    for (Side side : Side.values()) {
+      for (RunFigure run : r.runs().get(side)) {
+        rows.add(new RunRow(run.runId(), side.label(), side.label(), Format.seconds(run.medianS()),
+            Format.seconds(run.p99S()), perSecond(run.throughputPerS()), Format.rate(run.errorRate())));
+      }
     }
     return rows;
+  }
+
+  /** θ as a change, {@code +12.3%}, or too noisy to say; a dash when undefined. */
+  private static String change(Estimate e) {
+    return Format.changeOf(e.ratio(), e.ciDecision());
   }
 
   private static String anchor(int index) {
     return "step-" + index;
   }
 
-  private static String seconds(Double value) {
-    return value == null ? DASH : duration(value);
-  }
-
   private static String perSecond(Double value) {
     return value == null ? DASH : significant(value, 4) + "/s";
-  }
-
-  private static String rate(Double rate) {
-    return rate == null ? DASH : significant(rate * 100, 2) + "%";
   }
 
   private static String ratioCi(Range range) {

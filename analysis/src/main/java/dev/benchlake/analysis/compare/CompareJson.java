@@ -3,7 +3,12 @@ package dev.benchlake.analysis.compare;
 import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.JsonText;
+import dev.benchlake.analysis.report.Estimate;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.PairsJson;
+import dev.benchlake.analysis.report.Side;
+import dev.benchlake.analysis.report.Sides;
+import dev.benchlake.analysis.stats.RatioDecisions;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,7 +22,9 @@ import java.util.Map;
 /**
  * report.json: the {@link ComparisonReport} with units in the names (per step, {@code confounders}
  * is the table-maintenance check: a list of {@code {"kind", "detail"}}, see
- * {@link dev.benchlake.analysis.confounders.TableHealthConfounders}), numbers as JSON numbers and
+ * {@link dev.benchlake.analysis.confounders.TableHealthConfounders}; each family's {@code analysis} is
+ * {@code paired} or {@code unpaired} and {@code pairs} the pairs and the dropped runs of the paired
+ * analysis; the top-level {@code design} says why, {@link dev.benchlake.analysis.report.Pairing}), numbers as JSON numbers and
  * undefined values as {@code null} (every key is always present). Key order is fixed, and so is
  * the rounding, decimal and half-even: seconds to 10 decimals (0.1 ns), p-values to 6 significant
  * digits, other statistics to 10, throughputs to 6; U is exact. Numbers below 10⁻⁶ use an
@@ -40,19 +47,20 @@ public final class CompareJson {
   public static ObjectNode tree(ComparisonReport report) {
     ObjectNode root = Json.mapper().createObjectNode();
     root.put("format_version", ComparisonReport.FORMAT_VERSION);
-    selection(root.putObject("baseline"), report.baseline());
-    selection(root.putObject("candidate"), report.candidate());
-    root.set("alpha", statistic(report.alpha()));
-    root.set("margin", statistic(report.margin()));
+    selection(root.putObject("baseline"), report.selections().baseline());
+    selection(root.putObject("candidate"), report.selections().candidate());
+    root.set("alpha", statistic(report.settings().alpha()));
+    root.set("margin", statistic(report.settings().margin()));
     root.put("outliers", report.outliers());
-    root.put("correction", report.correction());
+    root.put("correction", report.settings().correction().label());
     root.set("threshold_s", seconds(report.thresholdS()));
+    root.put("design", report.design());
     ArrayNode steps = root.putArray("steps");
     for (StepComparison step : report.steps()) {
       ObjectNode s = steps.addObject();
       s.put("step", step.step());
-      group(s.putObject("baseline"), step.baseline());
-      group(s.putObject("candidate"), step.candidate());
+      group(s.putObject("baseline"), step.groups().baseline());
+      group(s.putObject("candidate"), step.groups().candidate());
       s.put("verdict", Format.verdict(step.verdict()));
       s.put("explanation", step.explanation());
       effect(s.putObject("run_level"), step.runLevel().median());
@@ -68,11 +76,12 @@ public final class CompareJson {
     report.skippedSteps().forEach(skipped::add);
     ArrayNode replicates = root.putArray("replicates");
     report.replicates().forEach(replicates::add);
+    ArrayNode warnings = root.putArray("warnings");
+    report.warnings().forEach(warnings::add);
     ArrayNode methods = root.putArray("methods");
     report.methods().forEach(methods::add);
     return root;
   }
-
 
   private static void selection(ObjectNode node, ComparisonReport.Selection selection) {
     node.put("selector", selection.selector());
@@ -109,69 +118,83 @@ public final class CompareJson {
     g.set("unfiltered_max_s", seconds(s.unfilteredMaxS()));
   }
 
-  private static void tests(ObjectNode t, Tests s) {
-    t.set("mann_whitney_u", s.mannWhitneyU() == null ? null : DecimalNode.valueOf(decimal(new BigDecimal(s.mannWhitneyU()))));
-    t.set("mann_whitney_p", pValue(s.mannWhitneyP()));
-    t.set("welch_t", statistic(s.welchT()));
-    t.set("welch_df", statistic(s.welchDf()));
-    t.set("welch_p", pValue(s.welchP()));
-    t.set("ks_d", statistic(s.ksD()));
-    t.set("ks_p", pValue(s.ksP()));
+  private static void tests(ObjectNode t, TaskTests s) {
+    TaskTests.MannWhitney u = s.mannWhitney();
+    TaskTests.Welch welch = s.welch();
+    TaskTests.Ks ks = s.ks();
+    TaskTests.HodgesLehmann hl = s.hodgesLehmann();
+    TaskTests.MedianRatio ratio = s.medianRatio();
+    t.set("mann_whitney_u", u == null ? null : DecimalNode.valueOf(decimal(new BigDecimal(u.u()))));
+    t.set("mann_whitney_p", u == null ? null : pValue(u.p()));
+    t.set("welch_t", welch == null ? null : statistic(welch.t()));
+    t.set("welch_df", welch == null ? null : statistic(welch.df()));
+    t.set("welch_p", welch == null ? null : pValue(welch.p()));
+    t.set("ks_d", ks == null ? null : statistic(ks.d()));
+    t.set("ks_p", ks == null ? null : pValue(ks.p()));
     t.set("fisher_errors_p", pValue(s.fisherErrorsP()));
-    t.set("hl_shift_s", seconds(s.hlShiftS()));
-    t.set("hl_ci95_s", range(t, s.hlCi95S(), true));
-    t.set("cliffs_delta", statistic(s.cliffsDelta()));
-    t.put("cliffs_magnitude", s.cliffsMagnitude());
-    t.set("median_ratio", statistic(s.medianRatio()));
-    t.set("median_ratio_ci95", range(t, s.medianRatioCi95(), false));
-    t.set("p_adjusted", pValue(s.pAdjusted()));
-    t.put("mann_whitney_method", s.mannWhitneyMethod());
-    t.put("ks_method", s.ksMethod());
-    t.put("hl_method", s.hlMethod());
-    t.put("median_ratio_method", s.medianRatioMethod());
+    t.set("hl_shift_s", hl == null ? null : seconds(hl.shiftS()));
+    t.set("hl_ci95_s", hl == null ? null : range(t, hl.ci95S(), true));
+    t.set("cliffs_delta", s.cliffs() == null ? null : statistic(s.cliffs().delta()));
+    t.put("cliffs_magnitude", s.cliffs() == null ? null : s.cliffs().magnitude());
+    t.set("median_ratio", ratio == null ? null : statistic(ratio.ratio()));
+    t.set("median_ratio_ci95", ratio == null ? null : range(t, ratio.ci95(), false));
+    t.set("p_adjusted", u == null ? null : pValue(u.pAdjusted()));
+    t.put("mann_whitney_method", u == null ? null : u.method());
+    t.put("ks_method", ks == null ? null : ks.method());
+    t.put("hl_method", hl == null ? null : hl.method());
+    t.put("median_ratio_method", ratio == null ? null : ratio.method());
   }
 
   /** One family's θ: the keys of issue 13, then what the sentences rest on. */
   private static void effect(ObjectNode r, RunLevelEffect e) {
+    Estimate estimate = e.estimate();
+    RatioDecisions.Decision decision = e.decision();
     r.put("metric", e.metric());
-    r.set("ratio", statistic(e.ratio()));
-    r.set("ci95", range(r, e.ci95(), false));
-    r.set("ci90", range(r, e.ci90(), false));
-    r.set("p", pValue(e.p()));
+    r.set("ratio", statistic(estimate.ratio()));
+    r.set("ci95", range(r, estimate.ci95(), false));
+    r.set("ci90", range(r, estimate.ci90(), false));
+    r.set("p", pValue(estimate.p()));
     r.set("p_adjusted", pValue(e.pAdjusted()));
-    r.set("between_run_sd_log", statistic(e.betweenRunSdLog()));
+    r.set("between_run_sd_log", statistic(estimate.betweenRunSdLog()));
     r.set("within_run_se_log", statistic(e.withinRunSeLog()));
     integer(r, "runs_needed", e.runsNeeded());
-    r.set("ci_decision", range(r, e.ciDecision(), false));
-    r.set("ci_equivalence", range(r, e.ciEquivalence(), false));
+    r.set("ci_decision", range(r, estimate.ciDecision(), false));
+    r.set("ci_equivalence", range(r, estimate.ciEquivalence(), false));
     r.put("verdict", Format.verdict(e.verdict()));
     r.set("p_equivalence_adjusted", pValue(e.pEquivalenceAdjusted()));
-    r.put("real_but_negligible", e.realButNegligible());
-    r.put("beyond_margin", e.beyondMargin());
+    r.put("real_but_negligible", decision != null && decision.realButNegligible());
+    r.put("beyond_margin", decision != null && decision.beyondMargin());
     r.set("two_stage_bootstrap_ci95", e.bootstrapCi95() == null ? null : range(r, e.bootstrapCi95(), false));
     r.put("unavailable", e.unavailable());
+    r.put("analysis", e.analysis());
+    r.set("pairs", PairsJson.of(r, e.pairs()));
   }
 
   private static void runs(ObjectNode r, RunLevel s) {
-    ArrayNode baseIds = r.putArray("baseline_run_ids");
-    s.baselineRunIds().forEach(baseIds::add);
-    ArrayNode candIds = r.putArray("candidate_run_ids");
-    s.candidateRunIds().forEach(candIds::add);
-    list(r.putArray("baseline_medians_s"), s.baselineMediansS(), true);
-    list(r.putArray("candidate_medians_s"), s.candidateMediansS(), true);
-    list(r.putArray("baseline_p99_s"), s.baselineP99S(), true);
-    list(r.putArray("candidate_p99_s"), s.candidateP99S(), true);
-    ArrayNode baseThroughput = r.putArray("baseline_throughput_per_s");
-    s.baselineThroughputPerS().forEach(v -> baseThroughput.add(rounded(v, P_VALUE)));
-    ArrayNode candThroughput = r.putArray("candidate_throughput_per_s");
-    s.candidateThroughputPerS().forEach(v -> candThroughput.add(rounded(v, P_VALUE)));
-    list(r.putArray("baseline_error_rates"), s.baselineErrorRates(), false);
-    list(r.putArray("candidate_error_rates"), s.candidateErrorRates(), false);
+    Sides<List<RunFigure>> runs = s.runs();
+    for (Side side : Side.values()) {
+      ArrayNode ids = r.putArray(side.label() + "_run_ids");
+      runs.get(side).forEach(run -> ids.add(run.runId()));
+    }
+    for (Side side : Side.values()) {
+      list(r.putArray(side.label() + "_medians_s"), runs.get(side).stream().map(RunFigure::medianS).toList(), true);
+    }
+    for (Side side : Side.values()) {
+      list(r.putArray(side.label() + "_p99_s"), runs.get(side).stream().map(RunFigure::p99S).toList(), true);
+    }
+    for (Side side : Side.values()) {
+      ArrayNode throughput = r.putArray(side.label() + "_throughput_per_s");
+      runs.get(side).forEach(run -> throughput.add(rounded(run.throughputPerS(), P_VALUE)));
+    }
+    for (Side side : Side.values()) {
+      list(r.putArray(side.label() + "_error_rates"), runs.get(side).stream().map(run -> (Double) run.errorRate()).toList(),
+          false);
+    }
     ObjectNode errors = r.putObject("errors");
     RunErrors e = s.errors();
     errors.put("method", "welch_t_on_per_run_error_rates");
-    errors.set("baseline_mean_rate", statistic(e.baselineMeanRate()));
-    errors.set("candidate_mean_rate", statistic(e.candidateMeanRate()));
+    errors.set("baseline_mean_rate", statistic(e.meanRate().baseline()));
+    errors.set("candidate_mean_rate", statistic(e.meanRate().candidate()));
     errors.set("difference", statistic(e.difference()));
     errors.set("ci95", range(errors, e.ci95(), false));
     errors.set("p", pValue(e.p()));
@@ -189,13 +212,13 @@ public final class CompareJson {
   private static void plot(ObjectNode p, Plot s) {
     ArrayNode probabilities = p.putArray("ecdf_p");
     s.ecdfP().forEach(v -> probabilities.add(DecimalNode.valueOf(decimal(BigDecimal.valueOf(v)))));
-    list(p.putArray("baseline_ecdf_s"), s.baselineEcdfS(), true);
-    list(p.putArray("candidate_ecdf_s"), s.candidateEcdfS(), true);
+    list(p.putArray("baseline_ecdf_s"), s.ecdfS().baseline(), true);
+    list(p.putArray("candidate_ecdf_s"), s.ecdfS().candidate(), true);
     list(p.putArray("histogram_edges_s"), s.histogramEdgesS(), true);
     ArrayNode base = p.putArray("baseline_histogram");
-    s.baselineHistogram().forEach(base::add);
+    s.histogram().baseline().forEach(base::add);
     ArrayNode cand = p.putArray("candidate_histogram");
-    s.candidateHistogram().forEach(cand::add);
+    s.histogram().candidate().forEach(cand::add);
   }
 
   private static ArrayNode range(ObjectNode owner, Range range, boolean inSeconds) {

@@ -1,13 +1,18 @@
 package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.confounders.Confounder;
+import dev.benchlake.analysis.report.Estimate;
 import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.Markdown;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.Side;
 import static dev.benchlake.analysis.report.Format.duration;
 import static dev.benchlake.analysis.report.Format.significant;
+import static dev.benchlake.analysis.report.Markdown.code;
+import static dev.benchlake.analysis.report.Markdown.codeCell;
+import static dev.benchlake.analysis.report.Markdown.row;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -15,28 +20,30 @@ import java.util.function.Function;
  * and the methods. Numbers are formatted by {@link Format}, so the text is the same everywhere.
  */
 public final class CompareMarkdown {
-  private static final String DASH = "—";
+  private static final String DASH = Format.DASH;
 
   private CompareMarkdown() {}
 
   /**
    * The summary table: one row per step, the change θ (ratio of the geometric means of the per-run
-   * medians) with the 95 % interval the verdict rests on.
+   * medians) with the interval the verdict rests on.
    */
   public static String summaryTable(ComparisonReport report) {
     StringBuilder md = new StringBuilder();
-    row(md, "step", "change (θ)", Format.percent(1 - report.alpha()) + " interval", "verdict", "runs", "runs needed");
+    row(md, "step", "change (θ)", Format.percent(report.settings().decisionConfidence()) + " interval", "verdict", "runs",
+        "runs needed");
     row(md, "---", "---:", "---:", "---", "---:", "---:");
     for (StepComparison s : report.steps()) {
       RunLevelEffect m = s.runLevel().median();
-      row(md, code(s.step()), m.ratio() == null ? DASH : Format.change(m.ratio() - 1), Format.changeInterval(m.ciDecision()),
+      row(md, codeCell(s.step()), Format.changeOf(m.estimate().ratio(), m.estimate().ciDecision()),
+          Format.changeInterval(m.estimate().ciDecision()),
           "**" + Format.verdict(s.verdict()) + "**" + mark(s), s.runLevel().counts(),
           m.runsNeeded() == null ? DASH : m.runsNeeded());
     }
     return md.toString();
   }
 
-  /** {@code  ⚠ confounded: dead_tuples} after a verdict whose groups ran the step in different table-maintenance states. */
+  /** {@code  ⚠ confounded: dead_tuples} after a verdict whose sides ran the step in different table-maintenance states. */
   static String mark(StepComparison s) {
     String mark = Confounder.mark(s.confounders());
     return mark == null ? "" : " ⚠ " + mark;
@@ -44,22 +51,33 @@ public final class CompareMarkdown {
 
   /** The whole report. */
   public static String write(ComparisonReport report) {
-    StringBuilder md = new StringBuilder("# benchlake compare\n\n");
-    md.append("- Baseline: ").append(code(report.baseline().selector())).append(", ").append(runs(report.baseline())).append('\n');
-    md.append("- Candidate: ").append(code(report.candidate().selector())).append(", ").append(runs(report.candidate())).append('\n');
-    md.append("- α = ").append(significant(report.alpha(), 3)).append(", margin ±").append(Format.percent(report.margin()))
-        .append(", outliers: ").append(report.outliers()).append(", correction: ").append(report.correction());
+    StringBuilder md = new StringBuilder("# benchlake compare\n\n").append(report.headline()).append("\n\n");
+    md.append(Markdown.warnings(report.warnings()));
+    for (Side side : Side.values()) {
+      ComparisonReport.Selection selection = report.selections().get(side);
+      md.append("- ").append(capitalized(side.label())).append(": ").append(code(selection.selector())).append(", ")
+          .append(runs(selection)).append('\n');
+    }
+    md.append("- α = ").append(significant(report.settings().alpha(), 3)).append(", margin ±")
+        .append(Format.percent(report.settings().margin())).append(", outliers: ").append(report.outliers())
+        .append(", correction: ").append(report.settings().correction().label());
     if (report.thresholdS() != null) {
       md.append(", threshold: ").append(duration(report.thresholdS()));
     }
-    md.append("\n\n").append(summaryTable(report));
+    md.append("\n\n");
+    if (report.steps().stream().anyMatch(s -> s.runLevel().median().paired())) {
+      md.append("θ is the paired θ (design ").append(report.design()).append("): the geometric mean of the per-pair"
+          + " ratios of the per-run figures, its interval the one-sample t of their logs; the runs column counts the"
+          + " complete pairs.\n\n");
+    }
+    md.append(summaryTable(report));
     if (!report.replicates().isEmpty()) {
       md.append('\n');
-      report.replicates().forEach(r -> md.append("> ").append(r).append('\n'));
+      report.replicates().forEach(r -> md.append("> ").append(Markdown.text(r)).append('\n'));
     }
     if (!report.skippedSteps().isEmpty()) {
       md.append("\nNot compared (tasks in one group only): ")
-          .append(String.join(", ", report.skippedSteps().stream().map(CompareMarkdown::code).toList())).append(".\n");
+          .append(String.join(", ", report.skippedSteps().stream().map(Markdown::code).toList())).append(".\n");
     }
     for (StepComparison s : report.steps()) {
       step(md, s, report);
@@ -73,34 +91,45 @@ public final class CompareMarkdown {
     md.append("\n## Step ").append(code(s.step())).append(": ").append(Format.verdict(s.verdict())).append("\n\n");
     md.append(s.explanation()).append("\n\n");
     if (s.tableHealth() != null) {
-      md.append(s.tableHealth().replace("|", "\\|")).append("\n\n");
+      md.append(Markdown.text(s.tableHealth())).append("\n\n");
     }
     RunLevel r = s.runLevel();
-    md.append("Run level (the run is the unit; θ = ratio of the geometric means of the per-run figures):\n\n");
-    row(md, "family", "change (θ)", Format.percent(1 - report.alpha()) + " interval",
-        Format.percent(1 - 2 * report.alpha()) + " interval", "p (adj.)", "verdict", "between-run SD (log)",
-        "within-run SE (log)", "runs needed", "two-stage bootstrap 95%");
+    md.append(r.median().paired()
+        ? "Run level, paired (the run is the unit; θ = geometric mean of the per-pair ratios of the per-run figures,"
+            + " " + r.counts() + "):\n\n"
+        : "Run level (the run is the unit; θ = ratio of the geometric means of the per-run figures):\n\n");
+    row(md, "family", "change (θ)", Format.percent(report.settings().decisionConfidence()) + " interval",
+        Format.percent(report.settings().equivalenceConfidence()) + " interval", "p (adj.)", "verdict",
+        "between-run SD (log)", "within-run SE (log)", "runs needed", "two-stage bootstrap 95%");
     row(md, "---", "---:", "---:", "---:", "---:", "---", "---:", "---:", "---:", "---:");
-    for (RunLevelEffect e : List.of(r.median(), r.p99(), r.throughput())) {
-      row(md, e.metric(), e.ratio() == null ? DASH : Format.change(e.ratio() - 1), Format.changeInterval(e.ciDecision()),
-          Format.changeInterval(e.ciEquivalence()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()), Format.verdict(e.verdict()),
-          e.betweenRunSdLog() == null ? DASH : significant(e.betweenRunSdLog(), 3),
+    for (RunLevelEffect e : r.effects()) {
+      Estimate estimate = e.estimate();
+      row(md, e.metric(), Format.changeOf(estimate.ratio(), estimate.ciDecision()),
+          Format.changeInterval(estimate.ciDecision()),
+          Format.changeInterval(estimate.ciEquivalence()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()),
+          Format.verdict(e.verdict()), estimate.betweenRunSdLog() == null ? DASH : significant(estimate.betweenRunSdLog(), 3),
           e.withinRunSeLog() == null ? DASH : significant(e.withinRunSeLog(), 3),
           e.runsNeeded() == null ? DASH : e.runsNeeded(), Format.changeInterval(e.bootstrapCi95()));
+    }
+    if (r.pairsSentence() != null) {
+      md.append('\n').append(Markdown.text(r.pairsSentence())).append('\n');
     }
     md.append('\n');
     row(md, "run", "group", "median", "p99", "throughput", "error rate");
     row(md, "---", "---", "---:", "---:", "---:", "---:");
-    runRows(md, r.baselineRunIds(), "baseline", r.baselineMediansS(), r.baselineP99S(), r.baselineThroughputPerS(),
-        r.baselineErrorRates());
-    runRows(md, r.candidateRunIds(), "candidate", r.candidateMediansS(), r.candidateP99S(), r.candidateThroughputPerS(),
-        r.candidateErrorRates());
+    for (Side side : Side.values()) {
+      for (RunFigure run : r.runs().get(side)) {
+        row(md, codeCell(run.runId()), side.label(), Format.seconds(run.medianS()), Format.seconds(run.p99S()),
+            run.throughputPerS() == null ? DASH : significant(run.throughputPerS(), 4) + "/s",
+            Format.rate(run.errorRate()));
+      }
+    }
     RunErrors e = r.errors();
     md.append("\nErrors across runs (Welch's t on the per-run error rates): mean rate ")
-        .append(rate(e.baselineMeanRate())).append(" vs ").append(rate(e.candidateMeanRate()))
+        .append(Format.rate(e.meanRate().baseline())).append(" vs ").append(Format.rate(e.meanRate().candidate()))
         .append(e.p() == null ? ", no test (too few runs or no variation)" : ", " + Format.pEquals("p", e.p())).append(".\n");
-    GroupStatistics b = s.baseline();
-    GroupStatistics c = s.candidate();
+    GroupStatistics b = s.groups().baseline();
+    GroupStatistics c = s.groups().candidate();
     md.append("\n### Within-run (tasks treated as independent), descriptive\n\n");
     md.append("Tasks of one run share its conditions, so these figures and tests describe the pooled tasks; they are"
         + " not evidence about the versions and no verdict rests on them.\n\n");
@@ -111,70 +140,53 @@ public final class CompareMarkdown {
     row(md, "successful", b.ok(), c.ok());
     row(md, "errors", b.errors(), c.errors());
     row(md, "outliers removed", b.outliersRemoved(), c.outliersRemoved());
-    figure(md, "min", b, c, GroupStatistics::minS);
-    figure(md, "p50", b, c, GroupStatistics::p50S);
-    figure(md, "p90", b, c, GroupStatistics::p90S);
-    figure(md, "p95", b, c, GroupStatistics::p95S);
-    figure(md, "p99", b, c, GroupStatistics::p99S);
-    figure(md, "p99 (unfiltered)", b, c, GroupStatistics::unfilteredP99S);
-    figure(md, "p99.9", b, c, GroupStatistics::p999S);
-    figure(md, "max", b, c, GroupStatistics::maxS);
-    figure(md, "max (unfiltered)", b, c, GroupStatistics::unfilteredMaxS);
-    figure(md, "mean", b, c, GroupStatistics::meanS);
-    figure(md, "stddev", b, c, GroupStatistics::stddevS);
+    figure(md, "min", s, GroupStatistics::minS);
+    figure(md, "p50", s, GroupStatistics::p50S);
+    figure(md, "p90", s, GroupStatistics::p90S);
+    figure(md, "p95", s, GroupStatistics::p95S);
+    figure(md, "p99", s, GroupStatistics::p99S);
+    figure(md, "p99 (unfiltered)", s, GroupStatistics::unfilteredP99S);
+    figure(md, "p99.9", s, GroupStatistics::p999S);
+    figure(md, "max", s, GroupStatistics::maxS);
+    figure(md, "max (unfiltered)", s, GroupStatistics::unfilteredMaxS);
+    figure(md, "mean", s, GroupStatistics::meanS);
+    figure(md, "stddev", s, GroupStatistics::stddevS);
     if (report.thresholdS() != null) {
       row(md, "under " + duration(report.thresholdS()), b.underThreshold(), c.underThreshold());
     }
-    if (!b.errorsByCode().isEmpty() || !c.errorsByCode().isEmpty()) {
+    if (!s.errorCodes().isEmpty()) {
       md.append("\n");
       row(md, "error", "baseline", "candidate");
       row(md, "---", "---:", "---:");
-      java.util.Set<String> codes = new java.util.LinkedHashSet<>(b.errorsByCode().keySet());
-      codes.addAll(c.errorsByCode().keySet());
-      for (String code : codes) {
-        row(md, code(code), b.errorsByCode().getOrDefault(code, 0L), c.errorsByCode().getOrDefault(code, 0L));
+      for (StepComparison.ErrorCount code : s.errorCodes()) {
+        row(md, codeCell(code.code()), code.tasks().baseline(), code.tasks().candidate());
       }
     }
-    Tests t = s.tests();
     md.append("\n");
     row(md, "test (tasks as independent)", "result");
     row(md, "---", "---");
-    if (t.mannWhitneyU() != null) {
-      row(md, "Mann–Whitney U", "U = " + significant(t.mannWhitneyU(), 12) + ", " + Format.pEquals("p", t.mannWhitneyP())
-          + ", " + Format.pEquals("adjusted p", t.pAdjusted()) + " (" + t.mannWhitneyMethod() + ")");
-      row(md, "Welch's t", t.welchT() == null ? "undefined (fewer than two values or no variance)"
-          : "t = " + significant(t.welchT(), 4) + ", df = " + significant(t.welchDf(), 4) + ", " + Format.pEquals("p", t.welchP()));
-      row(md, "Kolmogorov–Smirnov", "D = " + significant(t.ksD(), 4) + ", " + Format.pEquals("p", t.ksP()) + " ("
-          + t.ksMethod() + ")");
-      row(md, "Hodges–Lehmann shift", duration(t.hlShiftS()) + ", 95% CI " + interval(t.hlCi95S(), true)
-          + " (" + t.hlMethod() + ")");
-      row(md, "Cliff's δ", significant(t.cliffsDelta(), 3) + " (" + t.cliffsMagnitude() + ")");
-      row(md, "pooled median ratio", (t.medianRatio() == null ? "undefined (zero baseline median)" : significant(t.medianRatio(), 4))
-          + ", 95% CI " + interval(t.medianRatioCi95(), false) + " (" + t.medianRatioMethod() + ")");
+    TaskTests t = s.tests();
+    if (t.onLatencies()) {
+      TaskTests.Welch welch = t.welch();
+      row(md, "Mann–Whitney U", "U = " + significant(t.mannWhitney().u(), 12) + ", "
+          + Format.pEquals("p", t.mannWhitney().p()) + ", " + Format.pEquals("adjusted p", t.mannWhitney().pAdjusted())
+          + " (" + t.mannWhitney().method() + ")");
+      row(md, "Welch's t", welch.t() == null ? "undefined (fewer than two values or no variance)"
+          : "t = " + significant(welch.t(), 4) + ", df = " + significant(welch.df(), 4) + ", " + Format.pEquals("p", welch.p()));
+      row(md, "Kolmogorov–Smirnov", "D = " + significant(t.ks().d(), 4) + ", " + Format.pEquals("p", t.ks().p()) + " ("
+          + t.ks().method() + ")");
+      row(md, "Hodges–Lehmann shift", duration(t.hodgesLehmann().shiftS()) + ", 95% CI "
+          + interval(t.hodgesLehmann().ci95S(), true) + " (" + t.hodgesLehmann().method() + ")");
+      row(md, "Cliff's δ", significant(t.cliffs().delta(), 3) + " (" + t.cliffs().magnitude() + ")");
+      row(md, "pooled median ratio", (t.medianRatio().ratio() == null ? "undefined (zero baseline median)"
+          : significant(t.medianRatio().ratio(), 4)) + ", 95% CI " + interval(t.medianRatio().ci95(), false) + " ("
+          + t.medianRatio().method() + ")");
     }
     row(md, "Fisher (errors)", Format.pEquals("p", t.fisherErrorsP()));
   }
 
-  private static void runRows(StringBuilder md, List<String> ids, String group, List<Double> medians, List<Double> p99s,
-      List<Double> throughputs, List<Double> errorRates) {
-    for (int i = 0; i < ids.size(); i++) {
-      Double throughput = throughputs.get(i);
-      row(md, code(ids.get(i)), group, seconds(medians.get(i)), seconds(p99s.get(i)),
-          throughput == null ? DASH : significant(throughput, 4) + "/s", rate(errorRates.get(i)));
-    }
-  }
-
-  private static String rate(Double rate) {
-    return rate == null ? DASH : significant(rate * 100, 2) + "%";
-  }
-
-  private static void figure(StringBuilder md, String name, GroupStatistics b, GroupStatistics c,
-      Function<GroupStatistics, Double> field) {
-    row(md, name, seconds(field.apply(b)), seconds(field.apply(c)));
-  }
-
-  private static String seconds(Double value) {
-    return value == null ? DASH : duration(value);
+  private static void figure(StringBuilder md, String name, StepComparison s, Function<GroupStatistics, Double> field) {
+    row(md, name, Format.seconds(field.apply(s.groups().baseline())), Format.seconds(field.apply(s.groups().candidate())));
   }
 
   private static String interval(Range range, boolean inSeconds) {
@@ -187,53 +199,10 @@ public final class CompareMarkdown {
 
   private static String runs(ComparisonReport.Selection selection) {
     int n = selection.runs().size();
-    return n + (n == 1 ? " run" : " runs") + " (" + String.join(", ", selection.runs().stream().map(CompareMarkdown::code).toList()) + ")";
+    return n + (n == 1 ? " run" : " runs") + " (" + String.join(", ", selection.runs().stream().map(Markdown::code).toList()) + ")";
   }
 
-  /**
-   * Inline code that shows {@code text} as it is, whatever it holds (a label, a step name, a run
-   * id or an error code come from users' files): HTML inside a code span is not rendered, a
-   * control character is written as its escape ({@code \n}, {@code \r}, {@code \t},
-   * {@code \u0000}) so a line or a table row never breaks, {@code |} is {@code \|} (GFM tables
-   * unescape it even in code), and the fence has more backticks than any run inside.
-   */
-  static String code(String text) {
-    StringBuilder body = new StringBuilder(text.length() + 8);
-    int longestRun = 0;
-    int run = 0;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      run = c == '`' ? run + 1 : 0;
-      longestRun = Math.max(longestRun, run);
-      switch (c) {
-        case '|' -> body.append("\\|");
-        case '\n' -> body.append("\\n");
-        case '\r' -> body.append("\\r");
-        case '\t' -> body.append("\\t");
-        default -> {
-          if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
-            body.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            body.append(c);
-          }
-        }
-      }
-    }
-    String fence = "`".repeat(longestRun + 1);
-    // CommonMark strips one space from each end of a code span that starts and ends with one (and is
-    // not all spaces): pad such a body, and one that starts or ends with a backtick, so it shows whole.
-    boolean spaces = !body.isEmpty() && body.charAt(0) == ' ' && body.charAt(body.length() - 1) == ' '
-        && !body.chars().allMatch(c -> c == ' ');
-    boolean pad = body.isEmpty() || spaces || body.charAt(0) == '`' || body.charAt(body.length() - 1) == '`';
-    String padding = pad ? " " : "";
-    return fence + padding + body + padding + fence;
-  }
-
-  private static void row(StringBuilder md, Object... cells) {
-    md.append('|');
-    for (Object cell : cells) {
-      md.append(' ').append(cell == null ? DASH : cell.toString().replace("\n", " ")).append(" |");
-    }
-    md.append('\n');
+  private static String capitalized(String text) {
+    return Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 }

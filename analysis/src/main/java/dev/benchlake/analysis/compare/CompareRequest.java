@@ -1,23 +1,23 @@
 package dev.benchlake.analysis.compare;
 
-import dev.benchlake.analysis.stats.Correction;
+import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.BootstrapMedianRatio;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import java.util.List;
 
 /**
  * What to compare and how ({@code benchlake compare}'s options).
  *
- * @param baseline run selector of the baseline, e.g. {@code os=linux}
- * @param candidate run selector of the candidate
+ * @param selectors the run selectors of the baseline and the candidate, e.g. {@code os=linux}
  * @param steps the steps to compare; empty: every step present in both groups
- * @param alpha significance level, in (0, 0.5): equivalence uses the 1 − 2α interval
- * @param margin practical-equivalence margin M, a fraction in (0, 1): the band is [1/(1+M), 1+M]
+ * @param settings α, the margin and the correction ({@link StatisticsSettings} owns their ranges)
  * @param thresholdNs count tasks faster than this; null: do not
+ * @param pairBy the labels that pair a baseline run with a candidate run ({@code --pair-by round});
+ *     empty: duet runs are paired by their round, other runs not at all
+ *     ({@link dev.benchlake.analysis.report.Pairing})
  */
-public record CompareRequest(String baseline, String candidate, List<String> steps, OutlierPolicy outliers,
-    double alpha, double margin, Long thresholdNs, Correction correction, Tuning tuning) {
-  public static final double DEFAULT_ALPHA = 0.05;
-  public static final double DEFAULT_MARGIN = 0.05;
+public record CompareRequest(Sides<String> selectors, List<String> steps, OutlierPolicy outliers,
+    StatisticsSettings settings, Long thresholdNs, Tuning tuning, List<String> pairBy) {
 
   /**
    * Engine settings with sound defaults, exposed for tests and benchmarks.
@@ -43,45 +43,37 @@ public record CompareRequest(String baseline, String candidate, List<String> ste
 
   public CompareRequest {
     steps = List.copyOf(steps);
-    if (!(alpha > 0 && alpha < 0.5)) {
-      throw new IllegalArgumentException("alpha must be in (0, 0.5), not " + alpha);
-    }
-    if (!(margin > 0 && margin < 1)) {
-      throw new IllegalArgumentException("margin must be in (0, 1), not " + margin);
-    }
+    pairBy = List.copyOf(pairBy);
   }
 
   /** Baseline against candidate with every default. */
   public static CompareRequest of(String baseline, String candidate) {
-    return new CompareRequest(baseline, candidate, List.of(), OutlierPolicy.NONE, DEFAULT_ALPHA, DEFAULT_MARGIN, null,
-        Correction.HOLM, Tuning.DEFAULT);
+    return new CompareRequest(Sides.of(baseline, candidate), List.of(), OutlierPolicy.NONE, StatisticsSettings.DEFAULTS,
+        null, Tuning.DEFAULT, List.of());
   }
 
   public CompareRequest withSteps(List<String> only) {
-    return new CompareRequest(baseline, candidate, only, outliers, alpha, margin, thresholdNs, correction, tuning);
+    return new CompareRequest(selectors, only, outliers, settings, thresholdNs, tuning, pairBy);
   }
 
   public CompareRequest withOutliers(OutlierPolicy policy) {
-    return new CompareRequest(baseline, candidate, steps, policy, alpha, margin, thresholdNs, correction, tuning);
+    return new CompareRequest(selectors, steps, policy, settings, thresholdNs, tuning, pairBy);
   }
 
-  public CompareRequest withAlpha(double level) {
-    return new CompareRequest(baseline, candidate, steps, outliers, level, margin, thresholdNs, correction, tuning);
-  }
-
-  public CompareRequest withMargin(double fraction) {
-    return new CompareRequest(baseline, candidate, steps, outliers, alpha, fraction, thresholdNs, correction, tuning);
+  public CompareRequest withSettings(StatisticsSettings statistics) {
+    return new CompareRequest(selectors, steps, outliers, statistics, thresholdNs, tuning, pairBy);
   }
 
   public CompareRequest withThresholdNs(Long threshold) {
-    return new CompareRequest(baseline, candidate, steps, outliers, alpha, margin, threshold, correction, tuning);
+    return new CompareRequest(selectors, steps, outliers, settings, threshold, tuning, pairBy);
   }
 
-  public CompareRequest withCorrection(Correction method) {
-    return new CompareRequest(baseline, candidate, steps, outliers, alpha, margin, thresholdNs, method, tuning);
+  /** Pair the runs by these labels ({@code --pair-by}); empty: by a duet's round, or not at all. */
+  public CompareRequest withPairBy(List<String> labels) {
+    return new CompareRequest(selectors, steps, outliers, settings, thresholdNs, tuning, labels);
   }
 
-  public CompareRequest withTuning(Tuning settings) {
-    return new CompareRequest(baseline, candidate, steps, outliers, alpha, margin, thresholdNs, correction, settings);
+  public CompareRequest withTuning(Tuning engine) {
+    return new CompareRequest(selectors, steps, outliers, settings, thresholdNs, engine, pairBy);
   }
 }

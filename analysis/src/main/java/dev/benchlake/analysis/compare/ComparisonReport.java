@@ -1,28 +1,48 @@
 package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.CallTally;
+import dev.benchlake.analysis.report.Sides;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
 import java.util.List;
 
 /**
- * The result of {@code benchlake compare}, complete: everything report.json and report.md show,
- * and what an HTML page needs to plot, so that later tools reuse it without recomputing.
+ * The result of {@code benchlake compare}, complete: everything report.json, report.md and
+ * report.html show, and what a page needs to plot, so that later tools reuse it without
+ * recomputing. The writers only read it.
  *
- * @param margin the practical-equivalence margin as a fraction (0.05 = ±5 %)
+ * @param selections the runs each selector chose
  * @param outliers the outlier policy, e.g. {@code none}, {@code iqr:1.5}
  * @param thresholdS {@code --threshold} in seconds, or null
+ * @param design how the runs were paired, which chose the analysis
+ *     ({@link dev.benchlake.analysis.report.Pairing#design}): {@code unpaired}, {@code duet} or
+ *     {@code paired-by:round}
  * @param skippedSteps steps present in only one group (not compared)
  * @param methods how the figures were computed, one line each
  * @param replicates what the runs' server starts say of their independence, one sentence per
  *     group that deserves one ("these runs are not independent replicates", "not recorded")
+ * @param warnings what a reader must know before trusting the calls, one sentence each (e.g. no
+ *     correction over several steps)
  */
-public record ComparisonReport(Selection baseline, Selection candidate, double alpha, double margin,
-    String outliers, String correction, Double thresholdS, List<StepComparison> steps, List<String> skippedSteps,
-    List<String> methods, List<String> replicates) {
+public record ComparisonReport(Sides<Selection> selections, StatisticsSettings settings, String outliers,
+    Double thresholdS, String design, List<StepComparison> steps, List<String> skippedSteps, List<String> methods,
+    List<String> replicates, List<String> warnings) {
   /** report.json's {@code format_version}: 2 since the run-level verdicts (issue 13). */
   public static final int FORMAT_VERSION = 2;
 
   /** The runs a selector chose. */
   public record Selection(String selector, List<String> runs) {}
+
+  /** How many steps got each verdict. */
+  public CallTally tally() {
+    return CallTally.of(steps.stream().map(StepComparison::verdict));
+  }
+
+  /** The calls before any figure: {@code Calls: 1 slower, 1 inconclusive (2 steps).} */
+  public String headline() {
+    int n = steps.size();
+    return "Calls: " + tally().text() + " (" + n + (n == 1 ? " step" : " steps") + ").";
+  }
 
   /** Whether any step is significantly slower (its per-run median θ's interval lies above 1). */
   public boolean hasRegression() {

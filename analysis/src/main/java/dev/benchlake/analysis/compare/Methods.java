@@ -1,8 +1,11 @@
 package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.Pairing;
+import dev.benchlake.analysis.report.Uncorrected;
 import dev.benchlake.analysis.stats.KolmogorovSmirnov;
 import dev.benchlake.analysis.stats.MannWhitneyU;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import java.util.List;
 import java.util.Locale;
 
@@ -10,21 +13,34 @@ import java.util.Locale;
 final class Methods {
   private Methods() {}
 
-  static List<String> describe(CompareRequest request) {
+  static List<String> describe(CompareRequest request, Pairing pairing) {
     CompareRequest.Tuning tuning = request.tuning();
+    StatisticsSettings settings = request.settings();
+    String theta = pairing.paired()
+        ? " The change theta is the geometric mean of the per-pair ratios of these per-run figures, candidate over"
+            + " baseline (each baseline run paired with its candidate run: " + pairing.design() + "); its intervals"
+            + " come from the one-sample t of the per-pair log ratios (95% and 90%), exponentiated; a run without a"
+            + " partner is dropped and listed, and a step with fewer than 2 complete pairs is inconclusive."
+        : " The change theta is the ratio of the geometric means of these per-run figures, candidate over baseline;"
+            + " its intervals come from Welch's t on their logs (95% and 90%), exponentiated.";
     return List.of(
         "Latency: from the intended start to the end of each successful task, warm-up tasks excluded; failed tasks"
             + " are counted, never mixed into latencies.",
         "The run is the unit of replication: per step, each run gives one median latency, one p99 and one"
-            + " throughput (successful tasks per second). The change theta is the ratio of the geometric means of"
-            + " these per-run figures, candidate over baseline; its intervals come from Welch's t on their logs"
-            + " (95% and 90%), exponentiated. Median, p99 and throughput are three families, each corrected on its own.",
-        "Verdict (from the per-run medians only): equivalent when the " + confidence(1 - 2 * request.alpha())
-            + " interval lies within [1/(1+M), 1+M] with M = " + Format.percent(request.margin()) + " (TOST);"
-            + " otherwise faster or slower when the " + confidence(1 - request.alpha()) + " interval excludes 1;"
-            + " otherwise inconclusive, with the runs per group that 80% power would need at the observed between-run"
-            + " SD. Both tests are adjusted across the steps compared (" + request.correction().label() + ", alpha = "
-            + Format.significant(request.alpha(), 3) + "). A group with no successful task or a single run is"
+            + " throughput (successful tasks per second)." + theta + " Median, p99 and throughput are three families"
+            + (Uncorrected.applies(settings) ? "." : ", each corrected on its own."),
+        "Analysis: " + pairing.analysis() + " (design " + pairing.design() + "): " + pairing.reason() + ".",
+        "Verdict (from the per-run medians only): equivalent when the " + confidence(1 - 2 * settings.alpha())
+            + " interval lies within [1/(1+M), 1+M] with M = " + Format.percent(settings.margin()) + " (TOST);"
+            + " otherwise faster or slower when the " + confidence(1 - settings.alpha()) + " interval excludes 1;"
+            + " otherwise inconclusive, with " + (pairing.paired()
+                ? "the pairs that 80% power would need at the observed SD of the per-pair log ratios (the one-sample"
+                    + " t's exact power). "
+                : "the runs per group that 80% power would need at the observed between-run SD. ")
+            + (Uncorrected.applies(settings)
+                ? "Neither test is adjusted across the steps compared (none: " + Uncorrected.PURPOSE + "; alpha = "
+                : "Both tests are adjusted across the steps compared (" + settings.correction().label() + ", alpha = ")
+            + Format.significant(settings.alpha(), 3) + "). A group with no successful task or a single run is"
             + " inconclusive.",
         "Variance components: the between-run SD is the pooled SD of the log per-run medians; the within-run SE"
             + " of a run's log median (and log p99) is the SD of that log quantile over 400 resamples of the"
@@ -45,7 +61,8 @@ final class Methods {
             + " (ddof = 1).",
         "Mann-Whitney U: two-sided, candidate's U; exact permutation distribution (ties included) when n_b + n_c <= "
             + MannWhitneyU.EXACT_MAX_TOTAL + ", else normal approximation with tie correction and continuity"
-            + " correction; " + request.correction().label() + "-adjusted across steps.",
+            + " correction; " + (Uncorrected.applies(settings) ? "not adjusted across steps (none)."
+                : settings.correction().label() + "-adjusted across steps."),
         "Welch's t: two-sided, unequal variances, Welch-Satterthwaite degrees of freedom.",
         "Kolmogorov-Smirnov: two-sided two-sample D; exact p when both groups have <= " + KolmogorovSmirnov.EXACT_MAX_N
             + " tasks, else Smirnov's asymptotic distribution (as scipy's ks_2samp).",

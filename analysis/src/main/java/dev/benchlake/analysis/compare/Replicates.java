@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.Side;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +16,9 @@ final class Replicates {
 
   static List<String> describe(RunGroups groups) {
     List<String> sentences = new ArrayList<>();
-    group("baseline", groups.baselineRuns(), groups.serverStarts(), sentences);
-    group("candidate", groups.candidateRuns(), groups.serverStarts(), sentences);
+    for (Side side : Side.values()) {
+      group(side.label(), groups.runs().get(side), groups.serverStarts(), sentences);
+    }
     return sentences;
   }
 

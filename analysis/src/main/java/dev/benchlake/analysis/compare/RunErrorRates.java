@@ -1,7 +1,7 @@
 package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.report.Range;
-import dev.benchlake.analysis.compare.RunErrors;
+import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.WelchT;
 import java.util.List;
 import org.apache.commons.math3.distribution.TDistribution;
@@ -15,22 +15,24 @@ import org.apache.commons.math3.distribution.TDistribution;
 final class RunErrorRates {
   private RunErrorRates() {}
 
-  static RunErrors compare(List<Double> baseline, List<Double> candidate) {
-    if (baseline.isEmpty() || candidate.isEmpty()) {
-      return new RunErrors(mean(baseline), mean(candidate), null, Range.UNBOUNDED, null);
+  static RunErrors compare(Sides<List<Double>> rates) {
+    Sides<Double> means = rates.map(RunErrorRates::mean);
+    if (rates.either(List::isEmpty)) {
+      return new RunErrors(means, null, Range.UNBOUNDED, null);
     }
-    double mb = mean(baseline);
-    double mc = mean(candidate);
-    double vb = variance(baseline, mb);
-    double vc = variance(candidate, mc);
-    WelchT.Result welch = WelchT.test(mc, vc, candidate.size(), mb, vb, baseline.size());
+    double mb = means.baseline();
+    double mc = means.candidate();
+    double vb = variance(rates.baseline(), mb);
+    double vc = variance(rates.candidate(), mc);
+    int nb = rates.baseline().size();
+    int nc = rates.candidate().size();
+    WelchT.Result welch = WelchT.test(mc, vc, nc, mb, vb, nb);
     Range ci = Range.UNBOUNDED;
     if (Double.isFinite(welch.df())) {
-      double half = new TDistribution(null, welch.df()).inverseCumulativeProbability(0.975)
-          * Math.sqrt(vc / candidate.size() + vb / baseline.size());
+      double half = new TDistribution(null, welch.df()).inverseCumulativeProbability(0.975) * Math.sqrt(vc / nc + vb / nb);
       ci = new Range(mc - mb - half, mc - mb + half);
     }
-    return new RunErrors(mb, mc, mc - mb, ci, Double.isFinite(welch.p()) ? welch.p() : null);
+    return new RunErrors(means, mc - mb, ci, Double.isFinite(welch.p()) ? welch.p() : null);
   }
 
   private static Double mean(List<Double> values) {

@@ -1,37 +1,60 @@
 package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.Sides;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * The run as the unit of replication: per run its median, p99, throughput and error rate, and θ
- * of each family ({@link RunLevelEffect}). The median's θ decides the verdict; p99 and throughput
- * are their own families, with their own corrections across steps.
+ * The run as the unit of replication: each side's runs with their figures ({@link RunFigure}),
+ * θ of each family ({@link RunLevelEffect}), and the errors across runs. The median's θ decides
+ * the verdict; p99 and throughput are their own families, with their own corrections across steps.
  *
- * @param baselineMediansS per-run medians, in the order of {@code baselineRunIds} (runs with
- *     successful tasks)
- * @param baselineThroughputPerS successful tasks per second of each run; null where undefined
- * @param baselineErrorRates failed / all tasks of each run
- * @param variance which variance component dominates, in words
+ * @param variance which variance component dominates, in words; null when not both are known
  */
-public record RunLevel(List<String> baselineRunIds, List<String> candidateRunIds,
-    List<Double> baselineMediansS, List<Double> candidateMediansS, List<Double> baselineP99S, List<Double> candidateP99S,
-    List<Double> baselineThroughputPerS, List<Double> candidateThroughputPerS,
-    List<Double> baselineErrorRates, List<Double> candidateErrorRates,
-    RunLevelEffect median, RunLevelEffect p99, RunLevelEffect throughput, RunErrors errors, String variance) {
+public record RunLevel(Sides<List<RunFigure>> runs, RunLevelEffect median, RunLevelEffect p99,
+    RunLevelEffect throughput, RunErrors errors, String variance) {
 
-  /** Runs of the baseline and of the candidate with successful tasks (those θ rests on): {@code 5 vs 5}. */
+  /** The three families, in the reports' order. */
+  public List<RunLevelEffect> effects() {
+    return List.of(median, p99, throughput);
+  }
+
+  public RunLevelEffect effect(Family family) {
+    return switch (family) {
+      case MEDIAN -> median;
+      case P99 -> p99;
+      case THROUGHPUT -> throughput;
+    };
+  }
+
+  /**
+   * What the median's θ rests on: the runs of each side with successful tasks, {@code 5 vs 5}; in the
+   * paired analysis the complete pairs, {@code 5 pairs}.
+   */
   public String counts() {
-    return withLatencies(baselineMediansS) + " vs " + withLatencies(candidateMediansS);
+    if (median.paired()) {
+      int n = median.pairs().size();
+      return n + (n == 1 ? " pair" : " pairs");
+    }
+    Sides<Long> n = runs.map(r -> r.stream().map(RunFigure::medianS).filter(Objects::nonNull).count());
+    return n.baseline() + " vs " + n.candidate();
   }
 
-  private static long withLatencies(List<Double> medians) {
-    return medians.stream().filter(java.util.Objects::nonNull).count();
+  /** {@link #counts()} as a sentence says it: {@code 5 vs 5 runs}, {@code 5 pairs}. */
+  public String replicates() {
+    return median.paired() ? counts() : counts() + " runs";
   }
 
-  public RunLevel withEffects(RunLevelEffect medianEffect, RunLevelEffect p99Effect, RunLevelEffect throughputEffect,
-      String varianceSentence) {
-    return new RunLevel(baselineRunIds, candidateRunIds, baselineMediansS, candidateMediansS, baselineP99S,
-        candidateP99S, baselineThroughputPerS, candidateThroughputPerS, baselineErrorRates, candidateErrorRates,
-        medianEffect, p99Effect, throughputEffect, errors, varianceSentence);
+  /** Each side's run ids (with tasks in the step), in id order. */
+  public Sides<List<String>> runIds() {
+    return runs.map(r -> r.stream().map(RunFigure::runId).toList());
+  }
+
+  /**
+   * The pairs the median's paired θ rests on and the runs it dropped, in words
+   * ({@link RunPairs#describe}); null for the unpaired analysis.
+   */
+  public String pairsSentence() {
+    return median.pairs() == null ? null : median.pairs().describe();
   }
 }

@@ -1,41 +1,71 @@
 package dev.benchlake.analysis.compare;
 
+import dev.benchlake.analysis.report.Estimate;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.RunPairs;
+import dev.benchlake.analysis.stats.RatioDecisions.Decision;
+import dev.benchlake.analysis.stats.RunsAdvice;
 import dev.benchlake.analysis.stats.Verdict;
 
 /**
- * θ of one family of per-run figures in one step: the ratio of the geometric means of the per-run
- * figures (candidate over baseline), its Welch intervals on the logs, the tests and the verdict
- * that rest on them, and the variance components. Null where undefined; {@link #unavailable} then
- * says why.
+ * θ of one family of per-run figures in one step: the estimate ({@link Estimate}: the ratio of
+ * the geometric means of the per-run figures, candidate over baseline, with its intervals), the
+ * decision of its family across the steps ({@link Decision}), and the variance components. Where
+ * θ cannot be estimated the estimate is {@link Estimate#NONE}, the decision null and
+ * {@link #unavailable} says why.
  *
- * @param metric {@code median}, {@code p99} or {@code throughput}
- * @param ci95 the 1 − α interval when α = 0.05 (the interval the difference test rests on)
- * @param ci90 the 1 − 2α interval when α = 0.05 (TOST: equivalence when it lies in the band)
- * @param ciDecision the 1 − α interval, whatever α: the one faster/slower rest on and every
- *     table and sentence shows
- * @param ciEquivalence the 1 − 2α interval, whatever α: the one equivalence rests on
- * @param p two-sided Welch p on the logs (H0: θ = 1)
- * @param pAdjusted {@code p} adjusted across the steps of the comparison
- * @param pEquivalenceAdjusted the TOST p-value (H0: θ outside the band) adjusted across the steps
- * @param betweenRunSdLog pooled SD of the logs of the per-run figures
  * @param withinRunSeLog root mean square of the runs' own standard errors of the log figure
- *     (null for throughput)
- * @param runsNeeded runs per group that 80 % power would need, from the between-run SD
+ *     (null for throughput, and where undefined)
  * @param bootstrapCi95 two-stage bootstrap interval (runs, then tasks within runs) for the latency
  *     quantiles; null for throughput
- * @param realButNegligible equivalent, and yet the interval excludes 1
- * @param beyondMargin the whole 1 − α interval lies beyond the margin
+ * @param analysis {@code paired} or {@code unpaired} ({@link dev.benchlake.analysis.report.Pairing#analysis})
+ * @param pairs for the paired analysis, the pairs of runs with this family's figure and the runs
+ *     dropped for want of a partner; null for the unpaired analysis
  */
-public record RunLevelEffect(String metric, Double ratio, Range ci95, Range ci90, Range ciDecision,
-    Range ciEquivalence, Double p, Double pAdjusted,
-    Double pEquivalenceAdjusted, Double betweenRunSdLog, Double withinRunSeLog, Integer runsNeeded,
-    Range bootstrapCi95, Verdict verdict, boolean realButNegligible, boolean beyondMargin, String unavailable) {
+public record RunLevelEffect(Family family, Estimate estimate, Decision decision, Double withinRunSeLog,
+    Range bootstrapCi95, String unavailable, String analysis, RunPairs pairs) {
 
   /** An effect that cannot be estimated, with the reason. */
-  public static RunLevelEffect unavailable(String metric, String reason) {
-    return new RunLevelEffect(metric, null, Range.UNBOUNDED, Range.UNBOUNDED, Range.UNBOUNDED, Range.UNBOUNDED, null,
-        null, null, null, null, null,
-        Range.UNBOUNDED, Verdict.INCONCLUSIVE, false, false, reason);
+  static RunLevelEffect unavailable(Family family, String reason, String analysis, RunPairs pairs) {
+    return new RunLevelEffect(family, Estimate.NONE, null, null, Range.UNBOUNDED, reason, analysis, pairs);
+  }
+
+  /** Whether θ is the paired one: the geometric mean of the per-pair ratios. */
+  public boolean paired() {
+    return pairs != null;
+  }
+
+  /** {@code median}, {@code p99}, {@code throughput}. */
+  public String metric() {
+    return family.metric();
+  }
+
+  /** The family's verdict: its decision's, {@code inconclusive} without one. */
+  public Verdict verdict() {
+    return decision == null ? Verdict.INCONCLUSIVE : decision.verdict();
+  }
+
+  /** What more runs would do; null when decided or not estimable. */
+  public RunsAdvice runsAdvice() {
+    return decision == null ? null : decision.runsNeeded();
+  }
+
+  /** The runs per group that would decide it, or null ({@link RunsAdvice#runs}). */
+  public Integer runsNeeded() {
+    return runsAdvice() == null ? null : runsAdvice().runs();
+  }
+
+  /** The difference p adjusted across the steps; null where undefined. */
+  public Double pAdjusted() {
+    return decision == null ? null : finite(decision.pDifferenceAdjusted());
+  }
+
+  /** The TOST p adjusted across the steps; null where undefined. */
+  public Double pEquivalenceAdjusted() {
+    return decision == null ? null : finite(decision.pEquivalenceAdjusted());
+  }
+
+  private static Double finite(double value) {
+    return Double.isFinite(value) ? value : null;
   }
 }

@@ -1,40 +1,60 @@
 package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.confounders.Confounder;
+import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.Verdict;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * One step compared: both groups, the within-run (descriptive) tests, the run level, and what it
- * means. The verdict rests on the run level's median θ ({@link RunLevel#median()}) and nothing else;
- * {@code confounders} says whether the groups ran the step in the same table-maintenance state
- * (null: not checked), and a verdict whose step is flagged says so in its explanation.
+ * One step compared: both sides' pooled figures, the within-run (descriptive) tests, the run
+ * level, and what it means. The verdict is the run level's median θ's ({@link RunLevel#median()})
+ * and nothing else; {@code confounders} says whether the sides ran the step in the same
+ * table-maintenance state (null: not checked), and an explanation whose step is flagged says so.
+ *
+ * @param explanation the verdict in words, with the figures it rests on
+ * @param tableHealth what the reports say of the step's table health; null when not checked
+ * @param errorCodes every error code of either side, the baseline's order first
  */
-public record StepComparison(String step, GroupStatistics baseline, GroupStatistics candidate, Tests tests,
-    RunLevel runLevel, Verdict verdict, String explanation, Plot plot, List<Confounder> confounders) {
+public record StepComparison(String step, Sides<GroupStatistics> groups, TaskTests tests, RunLevel runLevel,
+    String explanation, Plot plot, List<Confounder> confounders, String tableHealth, List<ErrorCount> errorCodes) {
+
+  /** One error code's failed tasks on each side. */
+  public record ErrorCount(String code, Sides<Long> tasks) {}
 
   /**
-   * This step with its confounders; a flagged one's explanation carries the mark after its
-   * verdict word ({@code Faster (confounded: dead_tuples): …}) and the figures at its end.
+   * The step with its confounders: a flagged one's explanation carries the mark after its verdict
+   * word ({@code Faster (confounded: dead_tuples): …}) and the figures at its end.
    */
-  public StepComparison withConfounders(List<Confounder> found) {
-    String mark = Confounder.mark(found);
+  static StepComparison of(String step, Sides<GroupStatistics> groups, TaskTests tests, RunLevel runLevel,
+      String explanation, Plot plot, List<Confounder> confounders) {
+    String mark = Confounder.mark(confounders);
     String text = explanation;
     if (mark != null) {
       int colon = text.indexOf(':');
       text = (colon < 0 ? text : text.substring(0, colon) + " (" + mark + ")" + text.substring(colon))
-          + " Table maintenance differs between the groups: " + String.join(" ", found.stream()
+          + " Table maintenance differs between the groups: " + String.join(" ", confounders.stream()
               .filter(Confounder::flags).map(c -> capitalized(c.detail())).toList());
     }
-    return new StepComparison(step, baseline, candidate, tests, runLevel, verdict, text, plot, List.copyOf(found));
+    Set<String> codes = new LinkedHashSet<>(groups.baseline().errorsByCode().keySet());
+    codes.addAll(groups.candidate().errorsByCode().keySet());
+    List<ErrorCount> errors = codes.stream().map(code -> new ErrorCount(code,
+        groups.map(g -> g.errorsByCode().getOrDefault(code, 0L)))).toList();
+    return new StepComparison(step, groups, tests, runLevel, text, plot,
+        confounders == null ? null : List.copyOf(confounders), tableHealth(confounders), errors);
+  }
+
+  /** The step's verdict: its median family's. */
+  public Verdict verdict() {
+    return runLevel.median().verdict();
   }
 
   /**
-   * What the reports say of the step's table health: the flags with their figures, "not
-   * recorded" (never "clean") for runs without it, or that both groups ran it in the same state;
-   * null when not checked.
+   * The flags with their figures, "not recorded" (never "clean") for runs without it, or that both
+   * sides ran the step in the same state; null when not checked.
    */
-  public String tableHealth() {
+  private static String tableHealth(List<Confounder> confounders) {
     if (confounders == null) {
       return null;
     }

@@ -1,232 +1,162 @@
 package dev.benchlake.analysis.compare;
 
-import static dev.benchlake.analysis.report.Format.change;
-import static dev.benchlake.analysis.report.Format.percent;
-import static dev.benchlake.analysis.report.Format.significant;
-
-import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.confounders.TableHealthConfounders;
+import dev.benchlake.analysis.report.EffectMethod;
+import dev.benchlake.analysis.report.Estimate;
+import dev.benchlake.analysis.report.FamilyDecisions;
+import dev.benchlake.analysis.report.PairedByKey;
+import dev.benchlake.analysis.report.Pairing;
 import dev.benchlake.analysis.report.Range;
-import dev.benchlake.analysis.compare.RunErrors;
-import dev.benchlake.analysis.compare.RunLevel;
-import dev.benchlake.analysis.compare.RunLevelEffect;
-import dev.benchlake.analysis.compare.StepComparison;
-import dev.benchlake.analysis.stats.Interval;
-import dev.benchlake.analysis.stats.LogRatio;
-import dev.benchlake.analysis.stats.RatioDecisions;
-import dev.benchlake.analysis.stats.Verdict;
+import dev.benchlake.analysis.report.RunPairs;
+import dev.benchlake.analysis.report.Sides;
+import dev.benchlake.analysis.stats.PairedLogRatio;
+import dev.benchlake.analysis.stats.RatioDecisions.Decision;
+import dev.benchlake.analysis.stats.RatioEffect;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
 
 /**
- * Weighs the steps together and decides. Pure: figures in, verdicts and sentences out.
+ * Weighs the steps together and decides. Pure: figures in, the report's steps out.
  *
  * <p>The run is the unit of replication. Per step and family (per-run median latency, per-run
- * p99, per-run throughput) θ is the ratio of the geometric means of the per-run figures
- * ({@link LogRatio}); {@link RatioDecisions} decides each family across the compared steps (Holm
- * or Benjamini–Hochberg): {@code equivalent} when the 1 − 2α interval lies in the band
- * [1/(1+M), 1+M], else {@code faster}/{@code slower} when the 1 − α interval excludes 1, else
- * {@code inconclusive} with the runs per group that 80 % power would need. A step's verdict is its
- * median family's. A step whose group has no run with successful tasks, a single run, a zero
- * per-run figure or no variation between runs is {@code inconclusive} with a sentence saying why,
- * and is left out of the family (it has no p-value to correct).
+ * p99, per-run throughput) θ is estimated from the per-run figures by the {@link EffectMethod} of the
+ * runs' {@link Pairing} (two independent groups: the ratio of their geometric means, Welch's t on the
+ * logs; runs in pairs: the geometric mean of the per-pair ratios, the one-sample t of their logs,
+ * a step with fewer than two complete pairs undecidable); {@link FamilyDecisions} decides each
+ * family across the compared steps with the settings' correction: {@code equivalent} when the
+ * 1 − 2α interval lies in the band [1/(1+M), 1+M], else {@code faster}/{@code slower} when the
+ * 1 − α interval excludes 1, else {@code inconclusive} with what more runs would do. A step's
+ * verdict is its median family's. A step whose side has no run with successful tasks, a single
+ * run, a zero per-run figure or no variation between runs is {@code inconclusive} with a sentence
+ * saying why, and is left out of the family (it has no p-value to correct).
  *
  * <p>The task-level tests never enter the verdict: they treat tasks as independent, while tasks
  * of one run share that run's conditions.
  */
 final class Verdicts {
-  private static final String MEDIAN = "median";
-  private static final String P99 = "p99";
-  private static final String THROUGHPUT = "throughput";
-
   private Verdicts() {}
 
-  static List<StepComparison> finish(List<StepDraft> drafts, CompareRequest request) {
-    List<RunLevelEffect> medians = family(drafts, MEDIAN, d -> d.runLevel().baselineMediansS(),
-        d -> d.runLevel().candidateMediansS(), true, StepDraft::withinRunSeLogMedian, StepDraft::bootstrapMedian, request);
-    List<RunLevelEffect> p99s = family(drafts, P99, d -> d.runLevel().baselineP99S(), d -> d.runLevel().candidateP99S(),
-        true, StepDraft::withinRunSeLogP99, StepDraft::bootstrapP99, request);
-    List<RunLevelEffect> throughputs = family(drafts, THROUGHPUT, d -> d.runLevel().baselineThroughputPerS(),
-        d -> d.runLevel().candidateThroughputPerS(), false, d -> Double.NaN, d -> null, request);
-    // The within-run Mann–Whitney p-values are adjusted too, as descriptive figures of their own.
-    double[] taskP = drafts.stream().mapToDouble(d -> d.tests().mannWhitneyP() == null ? Double.NaN
-        : d.tests().mannWhitneyP()).toArray();
-    double[] taskAdjusted = request.correction().adjust(taskP);
-    List<StepComparison> steps = new ArrayList<>();
-    for (int i = 0; i < drafts.size(); i++) {
-      StepDraft draft = drafts.get(i);
-      RunLevelEffect median = medians.get(i);
-      String variance = Sentences.variance(median);
-      RunLevel run = draft.runLevel().withEffects(median, p99s.get(i), throughputs.get(i), variance);
-      String explanation = Sentences.verdict(median, run.counts(), request) + (variance == null ? "" : " " + variance)
-          + Sentences.errors(run.errors(), draft.baseline().errors(), draft.candidate().errors());
-      steps.add(new StepComparison(draft.step(), draft.baseline(), draft.candidate(),
-          draft.tests().withPAdjusted(orNull(taskAdjusted[i])), run,
-          median.verdict(), explanation, draft.plot(), null));
+  /**
+   * @param confounders the table-maintenance check of each step's two sides: the runs of each that
+   *     have the step
+   */
+  static List<StepComparison> finish(List<StepFigures> steps, StatisticsSettings settings, Pairing pairing,
+      TableHealthConfounders confounders) {
+    Map<Family, List<RunLevelEffect>> effects = new EnumMap<>(Family.class);
+    for (Family family : Family.values()) {
+      effects.put(family, family(steps, family, settings, pairing));
     }
-    return steps;
+    // The within-run Mann–Whitney p-values are adjusted too, as descriptive figures of their own.
+    double[] taskP = steps.stream().mapToDouble(s -> s.tests().onLatencies() && s.tests().mannWhitney().p() != null
+        ? s.tests().mannWhitney().p() : Double.NaN).toArray();
+    double[] taskAdjusted = settings.correction().adjust(taskP);
+    List<StepComparison> out = new ArrayList<>();
+    for (int i = 0; i < steps.size(); i++) {
+      StepFigures s = steps.get(i);
+      RunLevelEffect median = effects.get(Family.MEDIAN).get(i);
+      String variance = VerdictSentences.variance(median);
+      RunLevel runLevel = new RunLevel(s.runs(), median, effects.get(Family.P99).get(i),
+          effects.get(Family.THROUGHPUT).get(i), s.errors(), variance);
+      String explanation = VerdictSentences.verdict(median, runLevel.replicates(), settings)
+          + (variance == null ? "" : " " + variance)
+          + VerdictSentences.errors(s.errors(), s.groups().map(GroupStatistics::errors));
+      out.add(StepComparison.of(s.step(), s.groups(), s.tests().withPAdjusted(orNull(taskAdjusted[i])), runLevel,
+          explanation, s.plot(), confounders.between(s.step(), Sides.of("the baseline", "the candidate"),
+              runLevel.runIds())));
+    }
+    return out;
   }
 
-  /** One family's effects over every step; the decidable steps are decided together. */
-  private static List<RunLevelEffect> family(List<StepDraft> drafts, String metric,
-      Function<StepDraft, List<Double>> baseline, Function<StepDraft, List<Double>> candidate, boolean lowerIsBetter,
-      java.util.function.ToDoubleFunction<StepDraft> withinSe, Function<StepDraft, Interval> bootstrap,
-      CompareRequest request) {
-    RunLevelEffect[] effects = new RunLevelEffect[drafts.size()];
-    List<Integer> decidable = new ArrayList<>();
-    List<LogRatio> ratios = new ArrayList<>();
-    for (int i = 0; i < drafts.size(); i++) {
-      StepDraft d = drafts.get(i);
-      List<Double> b = baseline.apply(d);
-      List<Double> c = candidate.apply(d);
-      String why = whyUndecidable(metric, b, c);
+  /** One family's effects over every step; the estimable steps are decided together. */
+  private static List<RunLevelEffect> family(List<StepFigures> steps, Family family, StatisticsSettings settings,
+      Pairing pairing) {
+    EffectMethod method = pairing.method();
+    List<RatioEffect> estimated = new ArrayList<>();
+    List<String> reasons = new ArrayList<>();
+    List<RunPairs> pairs = new ArrayList<>();
+    for (StepFigures s : steps) {
+      Sides<Map<String, Double>> figures = s.runs().map(runs -> figuresByRun(runs, family));
+      RunPairs matched = method instanceof PairedByKey paired ? paired.pairs(figures) : null;
+      String why = whyUndecidable(family, figures);
+      if (why == null && matched != null && matched.size() < 2) {
+        why = whyTooFewPairs(matched);
+      }
+      RatioEffect effect = null;
       if (why == null) {
-        LogRatio ratio = LogRatio.of(values(b), values(c));
+        effect = method.estimate(figures);
         // Runs that all give the same figure show no run-to-run variance to build an interval on
         // (decided here, not left to rounding in the logs).
-        boolean varies = Arrays.stream(values(b)).distinct().count() > 1 || Arrays.stream(values(c)).distinct().count() > 1;
-        if (varies && ratio.interval(0.95).bounded()) {
-          decidable.add(i);
-          ratios.add(ratio);
-          continue;
+        boolean varies = figures.either(f -> f.values().stream().distinct().count() > 1);
+        if (!varies || !effect.interval(0.95).bounded()) {
+          why = "the per-run " + family.metric() + " figures do not vary at all, so no interval can be estimated";
+          effect = null;
+        } else if (effect instanceof PairedLogRatio p && !(p.sdLogDifference() > 0)) {
+          why = "every pair of runs has the same " + family.metric() + " ratio, so the pairs show no spread to build"
+              + " an interval on";
+          effect = null;
         }
-        why = "the per-run " + metric + " figures do not vary at all, so no interval can be estimated";
       }
-      effects[i] = RunLevelEffect.unavailable(metric, why);
+      estimated.add(effect);
+      reasons.add(why);
+      pairs.add(matched);
     }
-    List<RatioDecisions.Decision> decisions = ratios.isEmpty() ? List.of()
-        : RatioDecisions.decide(ratios, request.alpha(), request.margin(), request.correction(), lowerIsBetter);
-    for (int k = 0; k < decidable.size(); k++) {
-      int i = decidable.get(k);
-      LogRatio r = ratios.get(k);
-      RatioDecisions.Decision decision = decisions.get(k);
-      StepDraft d = drafts.get(i);
-      Interval boot = bootstrap.apply(d);
-      Integer needed = decision.runsNeededPerGroup();
-      effects[i] = new RunLevelEffect(metric, r.ratio(), range(r.interval(0.95)), range(r.interval(0.90)),
-          range(r.interval(1 - request.alpha())), range(r.interval(1 - 2 * request.alpha())),
-          orNull(r.pDifference()), orNull(decision.pDifferenceAdjusted()), orNull(decision.pEquivalenceAdjusted()),
-          orNull(r.betweenRunSdLog()), orNull(withinSe.applyAsDouble(d)),
-          decision.verdict() == Verdict.INCONCLUSIVE ? needed : null, boot == null ? null : range(boot),
-          decision.verdict(), decision.realButNegligible(), decision.beyondMargin(), null);
+    List<Decision> decisions = FamilyDecisions.decide(estimated, settings, family.direction());
+    List<RunLevelEffect> effects = new ArrayList<>();
+    for (int i = 0; i < steps.size(); i++) {
+      RatioEffect effect = estimated.get(i);
+      if (effect == null) {
+        effects.add(RunLevelEffect.unavailable(family, reasons.get(i), pairing.analysis(), pairs.get(i)));
+        continue;
+      }
+      StepFigures.TailUncertainty tail = steps.get(i).tails().get(family);
+      effects.add(new RunLevelEffect(family, Estimate.of(effect, settings), decisions.get(i),
+          tail == null ? null : orNull(tail.withinRunSeLog()), tail == null ? null : Range.of(tail.bootstrapCi95()),
+          null, pairing.analysis(), pairs.get(i)));
     }
-    return Arrays.asList(effects);
+    return effects;
+  }
+
+  /** Why a paired θ cannot be estimated from fewer than two complete pairs. */
+  static String whyTooFewPairs(RunPairs matched) {
+    return (matched.size() == 0 ? "no run has a partner of the same key on the other side"
+        : "only one pair of runs is complete") + " (" + matched.dropped().size() + " run"
+        + (matched.dropped().size() == 1 ? "" : "s") + " dropped for want of a partner): the paired analysis needs at"
+        + " least 2 complete pairs to show how much pairs differ, so no interval is possible and no verdict is drawn";
+  }
+
+  /** Each run's figure of {@code family} by run id, the runs without one left out. */
+  private static Map<String, Double> figuresByRun(List<RunFigure> runs, Family family) {
+    Map<String, Double> figures = new LinkedHashMap<>();
+    runs.stream().filter(r -> family.figureOf(r) != null).forEach(r -> figures.put(r.runId(), family.figureOf(r)));
+    return figures;
   }
 
   /** Why θ cannot be estimated from these per-run figures, or null when it can. */
-  static String whyUndecidable(String metric, List<Double> baseline, List<Double> candidate) {
-    List<Double> b = baseline.stream().filter(Objects::nonNull).toList();
-    List<Double> c = candidate.stream().filter(Objects::nonNull).toList();
-    String figure = metric.equals(THROUGHPUT) ? "throughput" : "successful task";
-    if (b.isEmpty() || c.isEmpty()) {
-      String which = b.isEmpty() && c.isEmpty() ? "either group" : b.isEmpty() ? "the baseline" : "the candidate";
-      return "no run of " + which + " has a " + (metric.equals(THROUGHPUT) ? "measurable throughput" : figure)
-          + ", so there is nothing to compare";
+  static String whyUndecidable(Family family, Sides<Map<String, Double>> figures) {
+    Sides<List<Double>> values = figures.map(f -> f.values().stream().filter(Objects::nonNull).toList());
+    if (values.either(List::isEmpty)) {
+      String which = values.both(List::isEmpty) ? "either group" : values.baseline().isEmpty() ? "the baseline"
+          : "the candidate";
+      return "no run of " + which + " has a " + family.figureNoun() + ", so there is nothing to compare";
     }
-    if (b.size() < 2 || c.size() < 2) {
-      String which = b.size() < 2 && c.size() < 2 ? "both groups have" : b.size() < 2 ? "the baseline has" : "the candidate has";
+    if (values.either(v -> v.size() < 2)) {
+      String which = values.both(v -> v.size() < 2) ? "both groups have" : values.baseline().size() < 2
+          ? "the baseline has" : "the candidate has";
       return which + " a single run: one run cannot show how much runs differ, so no interval is possible"
           + " whatever its task count";
     }
-    if (b.stream().anyMatch(v -> !(v > 0)) || c.stream().anyMatch(v -> !(v > 0))) {
-      return "a per-run " + metric + " of 0 has no logarithm, so the ratio of geometric means is undefined";
+    if (values.either(v -> v.stream().anyMatch(x -> !(x > 0)))) {
+      return "a per-run " + family.metric() + " of 0 has no logarithm, so the ratio of geometric means is undefined";
     }
     return null;
   }
 
-  private static double[] values(List<Double> values) {
-    return values.stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray();
-  }
-
-  private static Range range(Interval interval) {
-    return interval.bounded() ? new Range(interval.low(), interval.high()) : Range.UNBOUNDED;
-  }
-
   private static Double orNull(double value) {
     return Double.isFinite(value) ? value : null;
-  }
-
-  /** The sentences, each saying only what the numbers next to it support. */
-  static final class Sentences {
-    private Sentences() {}
-
-    static String verdict(RunLevelEffect m, String runs, CompareRequest request) {
-      if (m.unavailable() != null) {
-        return "Inconclusive: " + m.unavailable() + ".";
-      }
-      String theta = "per-run median latency " + change(m.ratio() - 1) + " (θ = " + significant(m.ratio(), 4) + ")";
-      String margin = "±" + percent(request.margin()) + " margin";
-      // The intervals the verdict rests on: 1 − α for a difference, 1 − 2α for equivalence.
-      String ci = interval(m.ciDecision());
-      String level = percent(1 - request.alpha()) + " interval";
-      String equivalenceLevel = percent(1 - 2 * request.alpha()) + " interval";
-      return switch (m.verdict()) {
-        case EQUIVALENT -> (m.realButNegligible()
-            ? "Equivalent: a real but negligible difference (" + change(m.ratio() - 1) + ", interval " + ci + ")"
-            : "Equivalent: " + theta + ", " + level + " " + ci)
-            + "; the " + equivalenceLevel + " " + interval(m.ciEquivalence()) + " lies within the " + margin + " (TOST "
-            + Format.pEquals("p_adj", m.pEquivalenceAdjusted()) + ", " + runs + " runs).";
-        case SLOWER, FASTER -> {
-          boolean slower = m.verdict() == Verdict.SLOWER;
-          String word = slower ? "slower" : "faster";
-          // The bound of the interval nearest to 1: how large the change is at least.
-          double nearest = slower ? m.ciDecision().low() : m.ciDecision().high();
-          String size = m.beyondMargin()
-              ? "the whole interval lies beyond the " + margin + ": at least " + change(Math.abs(nearest - 1)).substring(1)
-                  + " " + word
-              : "the size is still uncertain: the interval reaches into the " + margin;
-          yield (slower ? "Slower: " : "Faster: ") + theta + ", " + level + " " + ci + " ("
-              + Format.pEquals("p_adj", m.pAdjusted()) + ", " + runs + " runs); " + size + ".";
-        }
-        case INCONCLUSIVE -> "Inconclusive: " + theta + ", " + level + " " + ci + " (" + runs
-            + " runs): compatible both with no change and with one beyond the " + margin + "; about " + m.runsNeeded()
-            + " runs per group would decide it (80% power at the observed between-run SD of "
-            + significant(m.betweenRunSdLog(), 2) + " on the log scale).";
-      };
-    }
-
-    /** Which variance component dominates, or null when they are not both known. */
-    static String variance(RunLevelEffect m) {
-      if (m.betweenRunSdLog() == null || m.withinRunSeLog() == null) {
-        return null;
-      }
-      double between = m.betweenRunSdLog();
-      double within = m.withinRunSeLog();
-      String figures = "(between-run SD " + significant(between, 2) + ", within-run SE of the log median "
-          + significant(within, 2) + ")";
-      if (between >= 2 * within) {
-        return "Runs differ far more than a run's own sampling noise " + figures
-            + ": more tasks per run will not help; more runs will.";
-      }
-      if (within >= 2 * between) {
-        return "A run's own sampling noise dominates " + figures + ": more tasks per run will help as much as more runs.";
-      }
-      return "Run-to-run and within-run noise are of similar size " + figures + ": more runs help most, more tasks per"
-          + " run somewhat.";
-    }
-
-    /** The errors across runs, when there are any. */
-    static String errors(RunErrors e, long baselineErrors, long candidateErrors) {
-      if (baselineErrors == 0 && candidateErrors == 0) {
-        return "";
-      }
-      String rates = " Errors: " + baselineErrors + " vs " + candidateErrors + " tasks; mean per-run error rate "
-          + percentValue(e.baselineMeanRate()) + " vs " + percentValue(e.candidateMeanRate());
-      if (e.p() == null) {
-        return rates + " (no run-level test: too few runs or no variation).";
-      }
-      return rates + " (Welch's t on the per-run rates, " + Format.pEquals("p", e.p()) + ").";
-    }
-
-    private static String percentValue(Double rate) {
-      return rate == null ? "—" : significant(rate * 100, 2) + "%";
-    }
-
-    /** {@code [+0.6%, +2.5%]}: an interval of a ratio as changes. */
-    static String interval(Range r) {
-      return r == null || r.low() == null ? "unbounded" : "[" + change(r.low() - 1) + ", " + change(r.high() - 1) + "]";
-    }
   }
 }

@@ -1,6 +1,7 @@
 package dev.benchlake.analysis.confounders;
 
 import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.Sides;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,14 +51,16 @@ public final class TableHealthConfounders {
   }
 
   /**
-   * The confounders of {@code step} between side A (named {@code nameA}, e.g. "baseline" or
-   * "16") and side B.
+   * The confounders of {@code step} between the two sides, each named (e.g. "the baseline", or
+   * "16") and with its runs.
    */
-  public List<Confounder> between(String step, String nameA, List<String> runsA, String nameB, List<String> runsB) {
-    List<StepHealthRecord> a = records(step, runsA);
-    List<StepHealthRecord> b = records(step, runsB);
+  public List<Confounder> between(String step, Sides<String> names, Sides<List<String>> runs) {
+    String nameA = names.baseline();
+    String nameB = names.candidate();
+    List<StepHealthRecord> a = records(step, runs.baseline());
+    List<StepHealthRecord> b = records(step, runs.candidate());
     List<Confounder> out = new ArrayList<>();
-    String missing = (missing(nameA, runsA, a) + missing(nameB, runsB, b));
+    String missing = (missing(nameA, runs.baseline(), a) + missing(nameB, runs.candidate(), b));
     if (!missing.isEmpty()) {
       out.add(new Confounder(Confounder.NOT_RECORDED, "table health not recorded for " + missing.substring(5) + "."));
     }

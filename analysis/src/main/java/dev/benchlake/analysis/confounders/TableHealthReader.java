@@ -25,7 +25,7 @@ public final class TableHealthReader {
       return out;
     }
     for (Row r : tables.rowsOf(Table.STEP_METRICS, new HashSet<>(runIds))) {
-      if (!WarehouseSchema.TABLE_HEALTH_METRIC.equals(r.getAs("metric"))) {
+      if (!WarehouseSchema.TABLE_HEALTH_METRIC.equals(r.getAs(WarehouseSchema.METRIC))) {
         continue;
       }
       Row before = r.getAs(WarehouseSchema.HEALTH_BEFORE);

@@ -72,35 +72,27 @@ public final class SortedLatencies implements AutoCloseable {
   /**
    * Sorts {@code input} ({@link EngineInput} columns).
    *
-   * @param runIds the runs to sort, a run's index being its position here; rows of other runs are
+   * @param runs the runs to sort and their groups ({@link RunGrouping}); rows of other runs are
    *     left out
-   * @param runGroup the group of each run index: 0 baseline, 1 candidate
    * @param partitions how many partitions sort (and cache) the values; 0: twice the default
    *     parallelism, and at least as many as the input has
    * @param thresholdNs latencies below it are counted per run ({@link Long#MIN_VALUE}: none)
    */
-  public static SortedLatencies sort(Dataset<Row> input, List<String> runIds, int[] runGroup, int partitions,
-      long thresholdNs) {
-    if (runIds.size() != runGroup.length) {
-      throw new IllegalArgumentException(runIds.size() + " run ids but " + runGroup.length + " run groups");
-    }
-    RunPacking packing = RunPacking.forRuns(runGroup.length);
+  public static SortedLatencies sort(Dataset<Row> input, RunGrouping runs, int partitions, long thresholdNs) {
+    RunPacking packing = RunPacking.forRuns(runs.runs());
     JavaRDD<InternalRow> rows = EngineInput.conform(input).queryExecution().toRdd().toJavaRDD();
     int count = partitionCount(input.sparkSession(), partitions, rows.getNumPartitions());
-    return sorted(input.sparkSession(), rows.mapPartitionsToPair(new ChunkWriter(packing, count, runIds)), packing,
-        count, runGroup, thresholdNs);
+    return sorted(input.sparkSession(), rows.mapPartitionsToPair(new ChunkWriter(packing, count, runs.runIds())), packing,
+        count, runs.groupOf(), thresholdNs);
   }
 
   /** As {@link #sort}, from the warehouse's raw tasks in column batches ({@link TaskBatches}). */
-  static SortedLatencies sort(SparkSession spark, TaskBatches.Batches input, List<String> runIds, int[] runGroup,
-      int partitions, long thresholdNs) {
-    if (runIds.size() != runGroup.length) {
-      throw new IllegalArgumentException(runIds.size() + " run ids but " + runGroup.length + " run groups");
-    }
-    RunPacking packing = RunPacking.forRuns(runGroup.length);
+  static SortedLatencies sort(SparkSession spark, TaskBatches.Batches input, RunGrouping runs, int partitions,
+      long thresholdNs) {
+    RunPacking packing = RunPacking.forRuns(runs.runs());
     int count = partitionCount(spark, partitions, input.rdd().getNumPartitions());
-    return sorted(spark, input.rdd().mapPartitionsToPair(new ChunkWriter(packing, count, runIds)
-        .overBatches(input.columns())), packing, count, runGroup, thresholdNs);
+    return sorted(spark, input.rdd().mapPartitionsToPair(new ChunkWriter(packing, count, runs.runIds())
+        .overBatches(input.columns())), packing, count, runs.groupOf(), thresholdNs);
   }
 
   private static int partitionCount(SparkSession spark, int asked, int inputPartitions) {

@@ -64,19 +64,19 @@ public final class WarehouseTasks {
    * which spares making a row of each task (about half of a sort's time on 20M tasks), else from
    * {@link #input}'s rows. Both give the same result.
    */
-  public static SortedLatencies sort(Warehouse warehouse, List<String> steps, List<String> runIds, int[] runGroup,
-      int partitions, long thresholdNs) {
-    return sort(warehouse, KernelWarehouse.of(warehouse), steps, runIds, runGroup, partitions, thresholdNs);
+  public static SortedLatencies sort(Warehouse warehouse, List<String> steps, RunGrouping runs, int partitions,
+      long thresholdNs) {
+    return sort(warehouse, KernelWarehouse.of(warehouse), steps, runs, partitions, thresholdNs);
   }
 
-  /** As {@link #sort(Warehouse, List, List, int[], int, long)}, the task files listed by the command's {@code tables}. */
-  public static SortedLatencies sort(Warehouse warehouse, KernelWarehouse tables, List<String> steps, List<String> runIds,
-      int[] runGroup, int partitions, long thresholdNs) {
+  /** As {@link #sort(Warehouse, List, RunGrouping, int, long)}, the task files listed by the command's {@code tables}. */
+  public static SortedLatencies sort(Warehouse warehouse, KernelWarehouse tables, List<String> steps, RunGrouping runs,
+      int partitions, long thresholdNs) {
     Dataset<Row> table = table(warehouse, tables);
     Optional<TaskBatches.Batches> batches = TaskBatches.of(table, steps);
     return batches.isPresent()
-        ? SortedLatencies.sort(warehouse.spark(), batches.get(), runIds, runGroup, partitions, thresholdNs)
-        : SortedLatencies.sort(input(table, steps), runIds, runGroup, partitions, thresholdNs);
+        ? SortedLatencies.sort(warehouse.spark(), batches.get(), runs, partitions, thresholdNs)
+        : SortedLatencies.sort(input(table, steps), runs, partitions, thresholdNs);
   }
 
   /** The committed tasks: their Parquet files as the Delta log lists them ({@link ListedParquet}), else Delta's reader. */

@@ -10,7 +10,20 @@ import java.util.Locale;
  * half-even rounding of the decimal value), so that reports can be sealed by golden files.
  */
 public final class Format {
+  /** What a report shows where a figure is undefined. */
+  public static final String DASH = "—";
+
   private Format() {}
+
+  /** A rate as a percentage with two significant digits ({@code 2.6%}); a dash when undefined. */
+  public static String rate(Double rate) {
+    return rate == null ? DASH : significant(rate * 100, 2) + "%";
+  }
+
+  /** {@link #duration} of a figure in seconds; a dash when undefined. */
+  public static String seconds(Double value) {
+    return value == null ? DASH : duration(value);
+  }
 
   /** A p-value: {@code < 0.001}, else two significant digits ({@code 0.0078}, {@code 0.1}). */
   public static String p(double p) {
@@ -25,6 +38,20 @@ public final class Format {
   /** A relative change, signed, one decimal: {@code +12.3%}, {@code -0.4%}. */
   public static String change(double fraction) {
     return String.format(Locale.ROOT, "%+.1f%%", round(fraction * 100, 1));
+  }
+
+  /** What a ratio reads as when its interval is too wide for it to mean a change ({@link Range#tooNoisyToSay}). */
+  public static final String TOO_NOISY = "too noisy to say";
+
+  /**
+   * A ratio as a change ({@link #change}), or {@link #TOO_NOISY} when {@code shown}, the interval
+   * beside it, spans more than a factor of 2; a dash when undefined.
+   */
+  public static String changeOf(Double ratio, Range shown) {
+    if (ratio == null) {
+      return DASH;
+    }
+    return shown != null && shown.tooNoisyToSay() ? TOO_NOISY : change(ratio - 1);
   }
 
   /** A fraction as a percentage without sign: {@code 5%}, {@code 2.5%}. */
@@ -73,7 +100,7 @@ public final class Format {
 
   /** {@code [+0.6%, +2.5%]}: an interval of a ratio as changes; a dash when unbounded. */
   public static String changeInterval(Range range) {
-    return range == null || range.low() == null || range.high() == null ? "—"
+    return range == null || range.low() == null || range.high() == null ? DASH
         : "[" + change(range.low() - 1) + ", " + change(range.high() - 1) + "]";
   }
 

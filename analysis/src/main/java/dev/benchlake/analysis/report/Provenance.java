@@ -1,7 +1,7 @@
 package dev.benchlake.analysis.report;
 
 import dev.benchlake.core.BenchlakeVersion;
-import dev.benchlake.core.cli.SecretArgs;
+import dev.benchlake.core.redaction.Redaction;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.util.Arrays;
 import java.util.List;
@@ -25,7 +25,8 @@ public record Provenance(String commandLine, String warehouse, long deltaVersion
    * read (taken once per command), not whatever an ingest has committed since.
    */
   public static Provenance of(KernelWarehouse tables, String command, List<String> args) {
-    return new Provenance(commandLine(command, args), tables.root(), tables.version(), BenchlakeVersion.describe());
+    return new Provenance(commandLine(command, args), Redaction.scrub(tables.root()), tables.version(),
+        BenchlakeVersion.describe());
   }
 
   /**
@@ -48,11 +49,12 @@ public record Provenance(String commandLine, String warehouse, long deltaVersion
 
   /**
    * {@code benchlake compare --baseline 'os=linux' …}: each argument quoted for a POSIX shell when it
-   * needs it, credentials given as {@code --conf} replaced ({@link SecretArgs}).
+   * needs it, every secret value replaced ({@link Redaction#args}: {@code --conf} credentials of any store,
+   * passwords in URLs and options).
    */
   public static String commandLine(String command, List<String> args) {
     StringBuilder line = new StringBuilder("benchlake ").append(command);
-    for (String arg : SecretArgs.redacted(args)) {
+    for (String arg : Redaction.args(args)) {
       line.append(' ').append(shellQuoted(arg));
     }
     return line.toString();

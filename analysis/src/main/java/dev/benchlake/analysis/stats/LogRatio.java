@@ -1,7 +1,5 @@
 package dev.benchlake.analysis.stats;
 
-import org.apache.commons.math3.distribution.TDistribution;
-
 /**
  * Ratio of geometric means (candidate / baseline) of per-run figures; Welch's t on the logs.
  *
@@ -29,19 +27,19 @@ import org.apache.commons.math3.distribution.TDistribution;
  * reason, since no between-run variance can be estimated from one run.
  */
 public record LogRatio(int nBaseline, int nCandidate, double meanLogDifference, double seLog, double df,
-    double sdLogBaseline, double sdLogCandidate) {
+    double sdLogBaseline, double sdLogCandidate) implements RatioEffect {
 
   /**
    * @param baselineFigures per-run figures of the baseline, at least two, finite and positive
    * @param candidateFigures per-run figures of the candidate, likewise
    */
   public static LogRatio of(double[] baselineFigures, double[] candidateFigures) {
-    double[] b = logs(baselineFigures, "baseline");
-    double[] c = logs(candidateFigures, "candidate");
-    double meanB = mean(b);
-    double meanC = mean(c);
-    double varianceB = variance(b, meanB);
-    double varianceC = variance(c, meanC);
+    double[] b = LogScaleT.logs(baselineFigures, "baseline");
+    double[] c = LogScaleT.logs(candidateFigures, "candidate");
+    double meanB = LogScaleT.mean(b);
+    double meanC = LogScaleT.mean(c);
+    double varianceB = LogScaleT.variance(b, meanB);
+    double varianceC = LogScaleT.variance(c, meanC);
     double vb = varianceB / b.length;
     double vc = varianceC / c.length;
     double se2 = vb + vc;
@@ -50,28 +48,21 @@ public record LogRatio(int nBaseline, int nCandidate, double meanLogDifference, 
   }
 
   /** θ = exp(meanLogDifference): the ratio of the geometric means, candidate over baseline. */
+  @Override
   public double ratio() {
     return Math.exp(meanLogDifference);
   }
 
   /** The exponentiated Welch interval at {@code confidence} (e.g. 0.95), two-sided. */
+  @Override
   public Interval interval(double confidence) {
-    if (!(confidence > 0 && confidence < 1)) {
-      throw new IllegalArgumentException("confidence must be in (0, 1), not " + confidence);
-    }
-    if (!(seLog > 0)) {
-      return new Interval(ratio(), ratio());
-    }
-    double half = t().inverseCumulativeProbability(0.5 + confidence / 2) * seLog;
-    return new Interval(Math.exp(meanLogDifference - half), Math.exp(meanLogDifference + half));
+    return welch().interval(confidence);
   }
 
   /** Two-sided Welch p-value of H0: θ = 1; NaN when se = 0. */
+  @Override
   public double pDifference() {
-    if (!(seLog > 0)) {
-      return Double.NaN;
-    }
-    return Math.min(1.0, 2 * t().cumulativeProbability(-Math.abs(meanLogDifference / seLog)));
+    return welch().pDifference();
   }
 
   /**
@@ -79,20 +70,9 @@ public record LogRatio(int nBaseline, int nCandidate, double meanLogDifference, 
    * of the two one-sided Welch p-values; NaN when se = 0.
    * A margin of 0 gives p ≥ 0.5: nothing is equivalent to an empty band.
    */
+  @Override
   public double pEquivalence(double margin) {
-    if (!(margin >= 0) || Double.isInfinite(margin)) {
-      throw new IllegalArgumentException("margin must be 0 or more, not " + margin);
-    }
-    if (!(seLog > 0)) {
-      return Double.NaN;
-    }
-    // A margin of 0 leaves an empty band: p ≥ 0.5, never equivalent, as it should be.
-    double bound = Math.log1p(margin);
-    TDistribution t = t();
-    // Upper tails through the lower tail of the negated statistic: no 1 − p cancellation.
-    double pAboveLower = t.cumulativeProbability(-(meanLogDifference + bound) / seLog);
-    double pBelowUpper = t.cumulativeProbability((meanLogDifference - bound) / seLog);
-    return Math.max(pAboveLower, pBelowUpper);
+    return welch().pEquivalence(margin);
   }
 
   /**
@@ -100,45 +80,27 @@ public record LogRatio(int nBaseline, int nCandidate, double meanLogDifference, 
    * {@code √(((n_b − 1)·s_b² + (n_c − 1)·s_c²)/(n_b + n_c − 2))}. This is what
    * {@link RunsNeeded} plans with.
    */
+  @Override
   public double betweenRunSdLog() {
     double pooled = ((nBaseline - 1) * sdLogBaseline * sdLogBaseline + (nCandidate - 1) * sdLogCandidate * sdLogCandidate)
         / (nBaseline + nCandidate - 2);
     return Math.sqrt(pooled);
   }
 
-  private TDistribution t() {
-    return new TDistribution(null, df);
+  /** The smaller group's runs. */
+  @Override
+  public int replicates() {
+    return Math.min(nBaseline, nCandidate);
   }
 
-  private static double[] logs(double[] figures, String group) {
-    if (figures.length < 2) {
-      throw new IllegalArgumentException(group + " needs at least two runs, has " + figures.length);
-    }
-    double[] logs = new double[figures.length];
-    for (int i = 0; i < figures.length; i++) {
-      double v = figures[i];
-      if (!(v > 0) || Double.isInfinite(v)) {
-        throw new IllegalArgumentException(group + " figures must be positive and finite, not " + v);
-      }
-      logs[i] = Math.log(v);
-    }
-    return logs;
+  /** Two independent groups of equal size: {@link RunsNeeded#advise}, the two-sample t's exact power. */
+  @Override
+  public RunsAdvice runsToDecide(double alpha, double margin, double power) {
+    return RunsNeeded.advise(SampleDesign.TWO_GROUPS, betweenRunSdLog(), meanLogDifference, replicates(), margin, alpha,
+        power);
   }
 
-  private static double mean(double[] x) {
-    double sum = 0;
-    for (double v : x) {
-      sum += v;
-    }
-    return sum / x.length;
-  }
-
-  private static double variance(double[] x, double mean) {
-    double sum = 0;
-    for (double v : x) {
-      double d = v - mean;
-      sum += d * d;
-    }
-    return sum / (x.length - 1);
+  private LogScaleT welch() {
+    return new LogScaleT(meanLogDifference, seLog, df);
   }
 }

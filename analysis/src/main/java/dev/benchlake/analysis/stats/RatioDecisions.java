@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Decides a family of steps at once: Holm (default) or BH correction across the steps.
+ * Decides a family of steps at once, with the settings' correction across the steps.
  *
- * <p>For each step, with its {@link LogRatio}, the margin M (band {@code [1/(1+M), 1+M]}) and
- * the level α, the difference p-values ({@link LogRatio#pDifference()}) and the equivalence
- * p-values ({@link LogRatio#pEquivalence(double)}, TOST) are each adjusted across the family by
- * {@code correction}. Then, in this order:
+ * <p>For each step, with its {@link RatioEffect}, the margin M (band {@code [1/(1+M), 1+M]}) and
+ * the level α, the difference p-values ({@link RatioEffect#pDifference()}) and the equivalence
+ * p-values ({@link RatioEffect#pEquivalence(double)}, TOST) are each adjusted across the family
+ * by the correction. Then, in this order:
  *
  * <ol>
  *   <li>{@link Verdict#EQUIVALENT} if the adjusted TOST p ≤ α (for a family of one: the 1 − 2α
@@ -23,66 +23,100 @@ import java.util.List;
  * <p>The two flags describe the (1 − α) interval of θ as shown to the reader, uncorrected:
  * {@code realButNegligible} when equivalent and that interval excludes 1; {@code beyondMargin}
  * when faster/slower and that whole interval lies beyond the band on the side of θ.
- * {@code runsNeededPerGroup} is, for inconclusive steps only, the smaller of
- * {@link RunsNeeded#toDetect} and {@link RunsNeeded#toShowEquivalence} at 80 % power and level α
- * from {@link LogRatio#betweenRunSdLog()}; 0 otherwise.
+ * {@code uncorrected} is the verdict the same rule gives on the unadjusted p-values: where it is
+ * decided and the verdict is not, the correction over {@code family} steps is what held it back,
+ * and a report must say so beside an interval that excludes 1 (or lies in the band).
+ * {@code runsNeeded} is, for inconclusive steps only, {@link RatioEffect#runsToDecide} at
+ * {@value #PLANNED_POWER} power and level α; null otherwise.
  *
- * <p>Steps with fewer than two runs in a group, or no figures, cannot have a {@link LogRatio};
- * callers report them as inconclusive with the reason and leave them out of the family.
+ * <p>Steps with fewer than two runs in a group, or no figures, cannot have an effect; callers
+ * report them as inconclusive with the reason and leave them out of the family.
  */
 public final class RatioDecisions {
-  /** The power that {@code runsNeededPerGroup} plans for. */
+  /** The power that {@code runsNeeded} plans for. */
   public static final double PLANNED_POWER = 0.8;
 
-  /** The decision for one step; p-values are NaN where undefined. */
+  /**
+   * The decision for one step; p-values are NaN where undefined.
+   *
+   * @param uncorrected the verdict on the unadjusted p-values
+   * @param family how many steps the correction weighed together (those with defined p-values)
+   * @param runsNeeded for an inconclusive step, what more runs would do; null otherwise
+   */
   public record Decision(Verdict verdict, double pDifferenceAdjusted, double pEquivalenceAdjusted,
-      boolean realButNegligible, boolean beyondMargin, int runsNeededPerGroup) {}
+      boolean realButNegligible, boolean beyondMargin, Verdict uncorrected, int family, RunsAdvice runsNeeded) {
+
+    /** Whether the correction over the family, and not the data alone, left this step undecided. */
+    public boolean heldBackByCorrection() {
+      return verdict == Verdict.INCONCLUSIVE && uncorrected != Verdict.INCONCLUSIVE;
+    }
+  }
 
   private RatioDecisions() {}
 
   /**
-   * @param steps the family, one {@link LogRatio} per step, in the caller's order
+   * @param steps the family, one effect per step, in the caller's order
    * @param lowerIsBetter true for latency (θ < 1 = faster), false for throughput (θ > 1 = faster)
    * @return one decision per step, in the same order
    */
-  public static List<Decision> decide(List<LogRatio> steps, double alpha, double margin, Correction correction,
+  public static List<Decision> decide(List<? extends RatioEffect> steps, StatisticsSettings settings,
       boolean lowerIsBetter) {
-    if (!(alpha > 0 && alpha < 1)) {
-      throw new IllegalArgumentException("alpha must be in (0, 1), not " + alpha);
-    }
-    if (!(margin >= 0) || Double.isInfinite(margin)) {
-      throw new IllegalArgumentException("margin must be 0 or more, not " + margin);
-    }
+    return decide(steps, settings, lowerIsBetter, true);
+  }
+
+  /**
+   * The same decisions without {@code runsNeeded} (null throughout): for an interim look of a
+   * sequential plan ({@link SequentialLooks}), where the plan, not a power calculation, says what
+   * comes next, and which is looked at after every round.
+   */
+  public static List<Decision> decideWithoutPlanning(List<? extends RatioEffect> steps, StatisticsSettings settings,
+      boolean lowerIsBetter) {
+    return decide(steps, settings, lowerIsBetter, false);
+  }
+
+  private static List<Decision> decide(List<? extends RatioEffect> steps, StatisticsSettings settings,
+      boolean lowerIsBetter, boolean plan) {
+    double alpha = settings.alpha();
+    double margin = settings.margin();
     int m = steps.size();
     double[] pDifference = new double[m];
     double[] pEquivalence = new double[m];
+    int family = 0;
     for (int i = 0; i < m; i++) {
       pDifference[i] = steps.get(i).pDifference();
       pEquivalence[i] = steps.get(i).pEquivalence(margin);
+      family += Double.isNaN(pDifference[i]) ? 0 : 1;
     }
-    double[] differenceAdjusted = correction.adjust(pDifference);
-    double[] equivalenceAdjusted = correction.adjust(pEquivalence);
+    double[] differenceAdjusted = settings.correction().adjust(pDifference);
+    double[] equivalenceAdjusted = settings.correction().adjust(pEquivalence);
     double upper = 1 + margin;
     double lower = 1 / upper;
     List<Decision> decisions = new ArrayList<>(m);
     for (int i = 0; i < m; i++) {
-      LogRatio step = steps.get(i);
-      Interval shown = step.interval(1 - alpha);
+      RatioEffect step = steps.get(i);
+      Interval shown = step.interval(settings.decisionConfidence());
       boolean excludesOne = shown.low() > 1 || shown.high() < 1;
-      if (equivalenceAdjusted[i] <= alpha) {
-        decisions.add(new Decision(Verdict.EQUIVALENT, differenceAdjusted[i], equivalenceAdjusted[i], excludesOne, false, 0));
-      } else if (differenceAdjusted[i] <= alpha) {
-        boolean up = step.meanLogDifference() > 0;
-        Verdict verdict = up == lowerIsBetter ? Verdict.SLOWER : Verdict.FASTER;
-        boolean beyond = up ? shown.low() > upper : shown.high() < lower;
-        decisions.add(new Decision(verdict, differenceAdjusted[i], equivalenceAdjusted[i], false, beyond, 0));
-      } else {
-        double sd = step.betweenRunSdLog();
-        int runs = Math.min(RunsNeeded.toDetect(sd, margin, alpha, PLANNED_POWER),
-            RunsNeeded.toShowEquivalence(sd, margin, alpha, PLANNED_POWER));
-        decisions.add(new Decision(Verdict.INCONCLUSIVE, differenceAdjusted[i], equivalenceAdjusted[i], false, false, runs));
-      }
+      boolean up = step.meanLogDifference() > 0;
+      Verdict verdict = verdict(differenceAdjusted[i], equivalenceAdjusted[i], alpha, up, lowerIsBetter);
+      Verdict uncorrected = verdict(pDifference[i], pEquivalence[i], alpha, up, lowerIsBetter);
+      boolean negligible = verdict == Verdict.EQUIVALENT && excludesOne;
+      boolean beyond = (verdict == Verdict.FASTER || verdict == Verdict.SLOWER)
+          && (up ? shown.low() > upper : shown.high() < lower);
+      RunsAdvice runs = plan && verdict == Verdict.INCONCLUSIVE ? step.runsToDecide(alpha, margin, PLANNED_POWER) : null;
+      decisions.add(new Decision(verdict, differenceAdjusted[i], equivalenceAdjusted[i], negligible, beyond, uncorrected,
+          family, runs));
     }
     return List.copyOf(decisions);
+  }
+
+  private static Verdict verdict(double pDifference, double pEquivalence, double alpha, boolean up,
+      boolean lowerIsBetter) {
+    if (pEquivalence <= alpha) {
+      return Verdict.EQUIVALENT;
+    }
+    if (pDifference <= alpha) {
+      return up == lowerIsBetter ? Verdict.SLOWER : Verdict.FASTER;
+    }
+    return Verdict.INCONCLUSIVE;
   }
 }

@@ -2,12 +2,11 @@ package dev.benchlake.analysis.trend;
 
 import dev.benchlake.analysis.stats.EDivisive;
 import dev.benchlake.analysis.stats.GeometricMean;
-import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Where one step's level shifts along the ordered versions (or dates): {@link EDivisive} on the
@@ -25,30 +24,30 @@ final class ChangePoints {
   private ChangePoints() {}
 
   /**
-   * @param byVersion the step's observations by version (versions without any may be missing)
+   * @param byVersion the step's figures by version, each by run id (versions without any may be missing)
    * @return the change points, in order; empty without at least two versions of figures, with
    *     fewer than {@code 2 · minSize} runs, or when a figure is 0 (no logarithm; said in {@code messages})
    */
-  static List<ChangePoint> of(String step, Map<String, List<Observation>> byVersion, List<String> versions,
+  static List<ChangePoint> of(String step, Map<String, ? extends Map<String, Double>> byVersion, List<String> versions,
       EDivisive method, List<String> messages) {
     List<Double> logs = new ArrayList<>();
     List<Double> figures = new ArrayList<>();
     List<Integer> starts = new ArrayList<>();
     List<String> blockVersion = new ArrayList<>();
     for (String v : versions) {
-      List<Observation> runs = byVersion.get(v);
+      Map<String, Double> runs = byVersion.get(v);
       if (runs == null || runs.isEmpty()) {
         continue;
       }
       starts.add(logs.size());
       blockVersion.add(v);
-      for (Observation o : runs.stream().sorted(Comparator.comparing(Observation::runId)).toList()) {
-        if (!(o.value() > 0)) {
+      for (double figure : new TreeMap<>(runs).values()) {
+        if (!(figure > 0)) {
           messages.add("step " + step + ": a run has a figure of 0, which has no logarithm, so no change points.");
           return List.of();
         }
-        logs.add(Math.log(o.value()));
-        figures.add(o.value());
+        logs.add(Math.log(figure));
+        figures.add(figure);
       }
     }
     if (starts.size() < 2 || logs.size() < 2 * method.minSize()) {

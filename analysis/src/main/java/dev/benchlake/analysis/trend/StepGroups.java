@@ -22,7 +22,7 @@ import java.util.regex.PatternSyntaxException;
  *   <li>the mapping file's {@code steps} (exact step names);
  *   <li>the mapping file's {@code rules} (regular expressions found anywhere in the name,
  *       case-insensitive), in order;
- *   <li>for the names of the mytools study ({@code <testType>[.pre|.warm|.post]_range=<R>}, as
+ *   <li>for the names of the mytools study ({@code <testType>[.pre|.warm|.post]_range=<R>[_dop=<T>]}, as
  *       mdcallag/mytools {@code bench/sysbench.lua} names its steps), the study's five groups:
  *       <ul>
  *         <li>{@value #POINT_1}: the point queries other than random-points: {@code point-query},
@@ -41,8 +41,10 @@ import java.util.regex.PatternSyntaxException;
  *         <li>{@value #WRITES}: {@code insert}, every {@code update-*}, {@code delete},
  *             {@code write-only} and {@code read-write} (a write transaction, whatever its reads);
  *       </ul>
- *       A warm step ({@code .pre}, {@code .warm}, {@code .post}) is in its test type's group. A
- *       mytools name of an unknown test type falls through to the rules below;
+ *       A warm step ({@code .pre}, {@code .warm}, {@code .post}), and a step that ran at another dop
+ *       than its run's ({@code point-query.pre_range=100_dop=2}: all_small.sh's first warm-up, in
+ *       the run of its folder), is in its test type's group. A mytools name of an unknown test type
+ *       falls through to the rules below;
  *   <li>the built-in rules, over loadgen's, sysbench's and pgbench's step names: mixed
  *       transactions ({@code read-only}, {@code read-write}, {@code oltp_read_only} …) are
  *       {@value #OTHER}; names with {@code update}, {@code insert}, {@code delete}, {@code write},
@@ -68,9 +70,12 @@ public final class StepGroups {
   private static final List<String> BUILT_IN_ORDER = List.of(POINT, POINT_1, POINT_2, RANGE, RANGE_1, RANGE_2, WRITES,
       OTHER);
 
-  /** A mytools step name: the test type, an optional warm suffix, the range. */
-  private static final Pattern MYTOOLS = Pattern.compile("^([a-z][a-z-]*)(?:\\.(?:pre|warm|post))?_range=\\d+$",
-      Pattern.CASE_INSENSITIVE);
+  /**
+   * A mytools step name: the test type, an optional warm suffix, the range, and the dop (and pk)
+   * when they are not its run's (ingest's {@code point-query.pre_range=100_dop=2}).
+   */
+  private static final Pattern MYTOOLS = Pattern.compile(
+      "^([a-z][a-z-]*)(?:\\.(?:pre|warm|post))?_range=\\d+(?:_dop=\\d+)?(?:_pk=[01])?$", Pattern.CASE_INSENSITIVE);
 
   /** The mytools test types by group (their names as run.sh spells them). */
   private static final Map<String, String> MYTOOLS_GROUPS = mytoolsGroups();

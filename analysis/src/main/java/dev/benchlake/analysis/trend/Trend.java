@@ -3,7 +3,9 @@ package dev.benchlake.analysis.trend;
 
 import dev.benchlake.analysis.confounders.TableHealthConfounders;
 import dev.benchlake.analysis.confounders.TableHealthReader;
+import dev.benchlake.analysis.report.Pairing;
 import dev.benchlake.analysis.engine.RunCounts;
+import dev.benchlake.analysis.engine.RunGrouping;
 import dev.benchlake.analysis.engine.SortedLatencies;
 import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepLayout;
@@ -20,6 +22,7 @@ import dev.benchlake.warehouse.export.RowOrder;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,21 +38,39 @@ import org.slf4j.LoggerFactory;
  * each its version — the value of {@code --by}, a runs column or a label; {@code --by date} is the
  * run's label {@code date} when it has one, else the UTC calendar day of its {@code started_at}
  * ({@code yyyy-MM-dd}: the day a nightly run began, whatever the time zone of its machine) — reads
- * each run's figure per step — from its tasks through the comparison's engine when it has tasks,
- * else from its whole-run {@code step_metrics} — and hands them to {@link TrendAnalysis}.
+ * each run's figure per step — its own whole-run {@code step_metrics} figure where it has one
+ * (loadgen's scan: rows per second), else from its tasks through the comparison's engine — and
+ * hands them to {@link TrendAnalysis}.
  * Writing the report is {@link TrendFiles}' job.
  */
 public final class Trend {
   private static final Logger LOG = LoggerFactory.getLogger(Trend.class);
-  private static final String METRIC = "metric";
-  private static final String INTERVAL_START_S = "interval_start_s";
-  private static final String BUCKET = "bucket";
-  private static final String UNIT = "unit";
-  private static final String VALUE = "value";
-  private static final String TASKS_ACCEPTED = "tasks_accepted";
-  private static final String STARTED_AT = "started_at";
 
   private Trend() {}
+
+  /**
+   * What a trend checks of its runs before it reads a figure (a command: before Spark starts): a
+   * warehouse there, {@code --where} matching a run, runs with a value of {@code --by}, and
+   * {@code --base} one of those values.
+   *
+   * @throws BadInputException saying which
+   */
+  public static void checkSelection(KernelWarehouse tables, TrendRequest request) {
+    Map<String, String> versionOf = new TreeMap<>();
+    Map<String, Map<String, String>> labelsOf = new HashMap<>();
+    Map<String, String> orderKeys = new TreeMap<>();
+    Set<String> labels = new java.util.TreeSet<>();
+    selectRuns(tables, request, versionOf, labelsOf, new HashSet<>(), new ArrayList<>(), orderKeys, labels);
+    TrendRequest based = TrendAnalysis.withBase(request, SeriesOrder.sort(request,
+        versionOf.values().stream().distinct().toList(), orderKeys, labels));
+    TrendAnalysis.pairings(based, runsByVersion(versionOf), labelsOf);
+  }
+
+  private static Map<String, List<String>> runsByVersion(Map<String, String> versionOf) {
+    Map<String, List<String>> runs = new TreeMap<>();
+    versionOf.forEach((run, version) -> runs.computeIfAbsent(version, v -> new ArrayList<>()).add(run));
+    return runs;
+  }
 
   /** On the warehouse as it is now (a report that names no version: tests). */
   public static TrendReport run(Warehouse warehouse, TrendRequest request) {
@@ -65,39 +86,38 @@ public final class Trend {
    */
   public static TrendReport run(Warehouse warehouse, KernelWarehouse tables, TrendRequest request,
       double deadFractionThreshold) {
-    TrendReport report = analyse(warehouse, tables, request);
-    List<String> runIds = report.runs().values().stream().flatMap(List::stream).toList();
-    TableHealthConfounders rule = new TableHealthConfounders(TableHealthReader.read(tables, runIds),
-        deadFractionThreshold);
-    return report.withConfounders(TrendConfounders.check(report, rule), rule.method());
+    return analyse(warehouse, tables, request, deadFractionThreshold);
   }
 
-  private static TrendReport analyse(Warehouse warehouse, KernelWarehouse tables, TrendRequest request) {
-    // From the runs table's log (Kernel), as compare: Delta's Spark reader would build its DeltaLog.
-    tables.requireExisting();
-    if (RunSelector.NOT_SELECTABLE.contains(request.by())) {
-      throw new BadInputException("--by " + request.by() + " is not a run dimension or label");
-    }
+  private static TrendReport analyse(Warehouse warehouse, KernelWarehouse tables, TrendRequest request,
+      double deadFractionThreshold) {
     List<String> notes = new ArrayList<>();
     Map<String, String> versionOf = new TreeMap<>();
+    Map<String, Map<String, String>> labelsOf = new HashMap<>();
     Set<String> withTasks = new HashSet<>();
-    selectRuns(tables, request, versionOf, withTasks, notes);
-    Map<String, List<String>> runs = new TreeMap<>();
-    versionOf.forEach((run, version) -> runs.computeIfAbsent(version, v -> new ArrayList<>()).add(run));
+    Map<String, String> orderKeys = new TreeMap<>();
+    selectRuns(tables, request, versionOf, labelsOf, withTasks, notes, orderKeys, new java.util.TreeSet<>());
+    Map<String, List<String>> runs = runsByVersion(versionOf);
     Map<String, Observation> observations = new LinkedHashMap<>();
     List<String> taskRuns = versionOf.keySet().stream().filter(withTasks::contains).toList();
     if (!taskRuns.isEmpty()) {
       fromTasks(warehouse, tables, request.metric(), taskRuns, versionOf, notes).forEach(o -> observations.put(key(o), o));
     }
+    // A run's own whole-run figure of a step wins over its tasks': where a harness records one
+    // beside its tasks, it is the figure as the study counts it (loadgen's scan: rows per second,
+    // where its tasks are table scans).
     for (Observation o : fromStepMetrics(tables, request.metric(), versionOf, notes)) {
-      observations.putIfAbsent(key(o), o);
+      observations.put(key(o), o);
     }
     if (observations.isEmpty()) {
       throw new BadInputException("no selected run has " + request.metric().name() + " for any step (from tasks, or"
           + " whole-run step_metrics '" + request.metric().stepMetric() + "')");
     }
     LOG.info("trend of {} over {} run(s), {} figure(s)", request.metric().name(), versionOf.size(), observations.size());
-    return TrendAnalysis.analyse(new ArrayList<>(observations.values()), runs, request, notes);
+    TableHealthConfounders confounders = new TableHealthConfounders(
+        TableHealthReader.read(tables, new ArrayList<>(versionOf.keySet())), deadFractionThreshold);
+    return TrendAnalysis.analyse(new ArrayList<>(observations.values()), runs, orderKeys, request, notes, confounders,
+        labelsOf);
   }
 
   private static String key(Observation o) {
@@ -107,10 +127,21 @@ public final class Trend {
   /**
    * The selected runs' versions. The runs table is small: read on the driver (Kernel) and selected
    * with the conditions of a Spark read ({@link RunSelector#filter}); the version is what a selector
-   * on {@code --by} would compare ({@link RunSelector#valueOf}: a column cast to text, else a label).
+   * on {@code --by} would compare ({@link RunSelector#valueOf}: a column cast to text, else a label),
+   * and the labels a pairing reads of each ({@link Pairing#labelsRead}), those it carries. With
+   * {@code --order-by}, each version's key is the smallest of its runs' ({@link VersionOrder}).
+   *
+   * @param labels gets the label keys of the selected runs
    */
   private static void selectRuns(KernelWarehouse tables, TrendRequest request, Map<String, String> versionOf,
-      Set<String> withTasks, List<String> notes) {
+      Map<String, Map<String, String>> labelsOf, Set<String> withTasks, List<String> notes,
+      Map<String, String> orderKeys, Set<String> labels) {
+    List<String> pairingLabels = Pairing.labelsRead(request.pairBy());
+    // From the runs table's log (Kernel), as compare: Delta's Spark reader would build its DeltaLog.
+    tables.requireExisting();
+    if (RunSelector.NOT_SELECTABLE.contains(request.by())) {
+      throw new BadInputException("--by " + request.by() + " is not a run dimension or label");
+    }
     List<Row> selected = RunSelector.parse(request.where()).filter(tables.runs());
     if (selected.isEmpty()) {
       throw new BadInputException("no run in " + tables.root() + " matches --where '" + request.where() + "'");
@@ -121,7 +152,7 @@ public final class Trend {
     for (Row row : selected) {
       String run = row.getAs(WarehouseSchema.RUN_ID);
       String value = RunSelector.valueOf(row, request.by());
-      Object startedAt = row.getAs(STARTED_AT);
+      Object startedAt = row.getAs(WarehouseSchema.STARTED_AT);
       if ((value == null || value.isBlank()) && byDate && startedAt != null) {
         value = utcDate(startedAt);
       }
@@ -130,7 +161,20 @@ public final class Trend {
         continue;
       }
       versionOf.put(run, value.trim());
-      if (row.<Long>getAs(TASKS_ACCEPTED) > 0) {
+      Map<String, String> pairLabels = new HashMap<>();
+      for (String label : pairingLabels) {
+        String labelValue = RunSelector.valueOf(row, label);
+        if (labelValue != null) {
+          pairLabels.put(label, labelValue);
+        }
+      }
+      labelsOf.put(run, pairLabels);
+      labels.addAll(RunSelector.labelsOf(row).keySet());
+      String key = request.orderBy() == null ? null : RunSelector.valueOf(row, request.orderBy());
+      if (key != null && !key.isBlank()) {
+        orderKeys.merge(value.trim(), key.trim(), (a, b) -> VersionOrder.INSTANCE.compare(a, b) <= 0 ? a : b);
+      }
+      if (row.<Long>getAs(WarehouseSchema.TASKS_ACCEPTED) > 0) {
         withTasks.add(run);
       }
     }
@@ -162,10 +206,11 @@ public final class Trend {
       Map<String, String> versionOf, List<String> notes) {
     Map<WholeRun, double[]> sumAndCount = new TreeMap<>(WholeRun.ORDER);
     for (Row row : tables.rowsOf(Table.STEP_METRICS, versionOf.keySet())) {
-      if (metric.stepMetric().equals(row.getAs(METRIC)) && row.getAs(INTERVAL_START_S) == null && row.getAs(BUCKET) == null) {
+      if (metric.stepMetric().equals(row.getAs(WarehouseSchema.METRIC)) && row.getAs(WarehouseSchema.INTERVAL_START_S) == null
+          && row.getAs(WarehouseSchema.BUCKET) == null) {
         double[] figure = sumAndCount.computeIfAbsent(new WholeRun(row.getAs(WarehouseSchema.RUN_ID),
-            row.getAs(WarehouseSchema.STEP), row.getAs(UNIT)), k -> new double[2]);
-        figure[0] += row.<Double>getAs(VALUE);
+            row.getAs(WarehouseSchema.STEP), row.getAs(WarehouseSchema.UNIT)), k -> new double[2]);
+        figure[0] += row.<Double>getAs(WarehouseSchema.VALUE);
         figure[1]++;
       }
     }
@@ -201,7 +246,7 @@ public final class Trend {
   private static List<Observation> fromTasks(Warehouse warehouse, KernelWarehouse tables, TrendMetric metric,
       List<String> runIds, Map<String, String> versionOf, List<String> notes) {
     List<Observation> observations = new ArrayList<>();
-    try (SortedLatencies sorted = WarehouseTasks.sort(warehouse, tables, List.of(), runIds, new int[runIds.size()], 0,
+    try (SortedLatencies sorted = WarehouseTasks.sort(warehouse, tables, List.of(), RunGrouping.oneGroup(runIds), 0,
         Long.MIN_VALUE)) {
       if (metric.kind() == TrendMetric.Kind.THROUGHPUT) {
         for (RunCounts c : sorted.counts()) {

@@ -1,21 +1,33 @@
 package dev.benchlake.analysis.trend;
 
+import dev.benchlake.analysis.confounders.Confounder;
+import dev.benchlake.analysis.confounders.TableHealthConfounders;
+import dev.benchlake.analysis.report.Direction;
+import dev.benchlake.analysis.report.EffectMethod;
+import dev.benchlake.analysis.report.FamilyDecisions;
 import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.PairedByKey;
+import dev.benchlake.analysis.report.Pairing;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.RunPairs;
+import dev.benchlake.analysis.report.Sides;
+import dev.benchlake.analysis.report.Uncorrected;
 import dev.benchlake.analysis.stats.EDivisive;
 import dev.benchlake.analysis.stats.GeometricMean;
-import dev.benchlake.analysis.stats.Interval;
 import dev.benchlake.analysis.stats.LogRatio;
-import dev.benchlake.analysis.stats.RatioDecisions;
 import dev.benchlake.analysis.stats.RatioDecisions.Decision;
+import dev.benchlake.analysis.stats.RatioEffect;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.Flag;
+import dev.benchlake.analysis.trend.TrendReport.GroupFigure;
 import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import dev.benchlake.analysis.trend.TrendReport.VersionFigure;
 import dev.benchlake.core.cli.BadInputException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,29 +36,33 @@ import java.util.TreeMap;
 /**
  * The trend from per-run figures: pure, observations in, {@link TrendReport} out.
  *
- * <p><b>Per step and version</b>: {@code values[v]} is the geometric mean of the runs' figures (0
- * when a run has 0); {@code relative[v] = values[v]/values[base]}, undefined without a positive
- * base value; {@code ci95[v]} is {@link LogRatio}'s 95 % interval (Welch's t on the logs of the
+ * <p><b>Per step and version</b>: {@code value} is the geometric mean of the runs' figures (0
+ * when a run has 0); {@code relative = value/value_base}, undefined without a positive base
+ * value; {@code ci95} is the {@link EffectMethod}'s 95 % interval (Welch's t on the logs of the
  * runs' figures, exponentiated) against the base's runs, with two or more runs on each side, all
- * positive; {@code spread[v]} = max/min − 1 over the version's runs, descriptive. A step is
+ * positive; {@code spread} = max/min − 1 over the version's runs, descriptive. A step is
  * {@code noisy} when for some version its interval is wider than the margin: half of
  * {@code ln(high/low)} exceeds {@code ln(1 + margin)}, so its runs cannot tell a change of the
  * margin from none.
  *
- * <p><b>Calls</b>, in the four verdicts of {@link RatioDecisions} (α, margin, correction of the
- * request; throughputs: higher is better, latencies: lower is better): every step's version
- * against the base is one family ({@code verdict}, with {@code runsNeeded} when inconclusive);
- * every step's version against the previous version is another ({@code versusPrevious}; the
- * {@code faster} / {@code slower} ones are the {@code flags}). A relative without an interval (one
- * run, or a figure of 0) is {@code inconclusive}, with the reason among the messages.
+ * <p><b>Calls</b>, in the four verdicts of {@link dev.benchlake.analysis.stats.RatioDecisions}
+ * (the request's settings; throughputs: higher is better, latencies: lower is better): every
+ * step's version against the base is one family ({@code verdict}, with what more runs would do
+ * when inconclusive); every step's version against the previous version is another
+ * ({@code versusPrevious}; the {@code faster} / {@code slower} ones are the {@code flags}). A
+ * relative without an interval (one run, or a figure of 0) is {@code inconclusive}, with the
+ * reason among the messages.
  *
  * <p><b>Groups</b>: per version, {@code geomean} is the geometric mean of the positive relatives
  * of the group's steps. Its interval comes from per-run group figures: for the steps S that
  * geomean covers at version v, each run r (of v, and of the base) that has a positive figure for
- * every step of S gets {@code g_r = exp(mean_{s∈S} ln(x_{r,s}/values_base[s]))}, the geometric mean
+ * every step of S gets {@code g_r = exp(mean_{s∈S} ln(x_{r,s}/value_base[s]))}, the geometric mean
  * of its relative figures; {@code ci95[v]} is {@link LogRatio}'s interval of those of v against
  * those of the base (two such runs or more on each side). When every run has every step, the
  * ratio of that interval is {@code geomean[v]} exactly.
+ *
+ * <p><b>Table maintenance</b>: with a {@link TableHealthConfounders} rule, each figure against the
+ * base and each flagged change is checked between the two versions' runs.
  */
 public final class TrendAnalysis {
   private static final double CONFIDENCE = 0.95;
@@ -56,22 +72,140 @@ public final class TrendAnalysis {
   /** One run's figure for one step. */
   public record Observation(String runId, String version, String step, double value) {}
 
-  /**
-   * @param runs the selected runs of each version (versions without any observation included)
-   * @param notes messages already known (from reading the sources)
-   * @throws BadInputException when the base is not one of the versions
-   */
+  /** One step's figures of one version, by run id, in the order they came (valid ones only). */
+  private record Figures(Map<String, Double> byRun) {
+    static final Figures NONE = new Figures(Map.of());
+
+    double[] values() {
+      return byRun.values().stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    boolean allPositive() {
+      return byRun.values().stream().allMatch(v -> v > 0);
+    }
+
+    /** Two runs or more, all positive: what an interval needs. */
+    boolean estimable() {
+      return byRun.size() >= 2 && allPositive();
+    }
+  }
+
+  /** What one step measured, before the steps are weighed together. */
+  private record Series(String step, String group, Map<String, Figures> byVersion, Map<String, Double> values,
+      Map<String, Double> relative, Map<String, RatioEffect> vsBase, Map<String, RunPairs> pairs,
+      Map<String, Double> spread, boolean noisy, List<ChangePoint> changePoints) {
+
+    Figures at(String version) {
+      return byVersion.getOrDefault(version, Figures.NONE);
+    }
+
+    /** The runs of {@code version} with a figure of this step: what its table health is checked over. */
+    List<String> runIds(String version) {
+      return List.copyOf(at(version).byRun().keySet());
+    }
+  }
+
+  /** One comparison of a family: a step, the version compared, and its effect. */
+  private record Test(int step, String version, RatioEffect effect) {}
+
+  /** {@link #analyse(List, Map, TrendRequest, List, TableHealthConfounders)} without the table-maintenance check. */
   public static TrendReport analyse(List<Observation> observations, Map<String, List<String>> runs, TrendRequest request,
       List<String> notes) {
-    List<String> versions = runs.keySet().stream().sorted(versionOrder()).toList();
-    if (request.base() == null && !versions.isEmpty()) {
-      // Without --base, the first version (the oldest date, for --by date) is the base.
-      request = request.withBase(versions.get(0));
-    }
-    if (!versions.contains(request.base())) {
-      throw new BadInputException("--base " + request.base() + " is not a value of " + request.by()
+    return analyse(observations, runs, request, notes, null);
+  }
+
+  /** {@link #analyse(List, Map, TrendRequest, List, TableHealthConfounders, Map)} of runs without pairing labels. */
+  public static TrendReport analyse(List<Observation> observations, Map<String, List<String>> runs, TrendRequest request,
+      List<String> notes, TableHealthConfounders confounders) {
+    return analyse(observations, runs, request, notes, confounders, Map.of());
+  }
+
+  /**
+   * How each version's runs pair with the base's ({@link Pairing#choose}: a duet's rounds,
+   * {@code --pair-by}, or none), by version; the base has none.
+   *
+   * @param request with its base ({@link #withBase})
+   * @param labelsOf each run's labels that a pairing reads ({@link Pairing#labelsRead}); a run absent: none
+   * @throws dev.benchlake.core.cli.BadInputException naming a run without a pairing label, or two runs of
+   *     one version with one key
+   */
+  public static Map<String, Pairing> pairings(TrendRequest request, Map<String, List<String>> runs,
+      Map<String, Map<String, String>> labelsOf) {
+    Map<String, Pairing> pairings = new TreeMap<>();
+    Map<String, Map<String, String>> base = labels(runs.getOrDefault(request.base(), List.of()), labelsOf);
+    runs.forEach((version, ids) -> {
+      if (!version.equals(request.base())) {
+        pairings.put(version, Pairing.choose(Sides.of(base, labels(ids, labelsOf)), request.pairBy()));
+      }
+    });
+    return pairings;
+  }
+
+  private static Map<String, Map<String, String>> labels(List<String> runIds, Map<String, Map<String, String>> labelsOf) {
+    Map<String, Map<String, String>> labels = new LinkedHashMap<>();
+    runIds.forEach(id -> labels.put(id, labelsOf.getOrDefault(id, Map.of())));
+    return labels;
+  }
+
+  /**
+   * The trend's design: the one every version's pairing names ({@code unpaired}, {@code duet},
+   * {@code paired-by:round}), or {@code mixed} when versions differ (each version's
+   * {@code analysis} says which).
+   */
+  static String design(Map<String, Pairing> pairings) {
+    List<String> designs = pairings.values().stream().map(Pairing::design).distinct().toList();
+    return designs.isEmpty() ? Pairing.UNPAIRED_DESIGN : designs.size() == 1 ? designs.get(0) : "mixed";
+  }
+
+  /**
+   * The request with its base: {@code --base}, which must be one of the versions; without it the
+   * first version in order (the oldest date, for {@code --by date}).
+   *
+   * @param versions in their order ({@link SeriesOrder})
+   * @throws BadInputException when the base is not one of the versions
+   */
+  static TrendRequest withBase(TrendRequest request, List<String> versions) {
+    TrendRequest based = request.base() == null && !versions.isEmpty() ? request.withBase(versions.get(0)) : request;
+    if (!versions.contains(based.base())) {
+      throw new BadInputException("--base " + based.base() + " is not a value of " + based.by()
           + " among the selected runs (values: " + String.join(", ", versions) + ")");
     }
+    return based;
+  }
+
+  /**
+   * {@link #analyse(List, Map, Map, TrendRequest, List, TableHealthConfounders, Map)} of runs without
+   * pairing labels.
+   */
+  public static TrendReport analyse(List<Observation> observations, Map<String, List<String>> runs,
+      Map<String, String> orderKeys, TrendRequest request, List<String> notes, TableHealthConfounders confounders) {
+    return analyse(observations, runs, orderKeys, request, notes, confounders, Map.of());
+  }
+
+  /**
+   * {@link #analyse(List, Map, Map, TrendRequest, List, TableHealthConfounders, Map)} of versions that need
+   * no {@code --order-by} key.
+   */
+  public static TrendReport analyse(List<Observation> observations, Map<String, List<String>> runs, TrendRequest request,
+      List<String> notes, TableHealthConfounders confounders, Map<String, Map<String, String>> labelsOf) {
+    return analyse(observations, runs, Map.of(), request, notes, confounders, labelsOf);
+  }
+
+  /**
+   * @param runs the selected runs of each version (versions without any observation included)
+   * @param orderKeys each version's {@code --order-by} key ({@link SeriesOrder}); empty without one
+   * @param notes messages already known (from reading the sources)
+   * @param confounders the table-maintenance check; null: not checked
+   * @param labelsOf each run's labels that a pairing reads ({@link #pairings})
+   * @throws BadInputException when the base is not one of the versions, the versions have no order, or
+   *     the runs do not pair
+   */
+  public static TrendReport analyse(List<Observation> observations, Map<String, List<String>> runs,
+      Map<String, String> orderKeys, TrendRequest request, List<String> notes, TableHealthConfounders confounders,
+      Map<String, Map<String, String>> labelsOf) {
+    List<String> versions = SeriesOrder.sort(request, runs.keySet(), orderKeys, List.of());
+    request = withBase(request, versions);
+    Map<String, Pairing> pairings = pairings(request, runs, labelsOf);
     List<String> messages = new ArrayList<>(notes);
     for (String version : versions) {
       if (runs.get(version).size() == 1) {
@@ -79,45 +213,91 @@ public final class TrendAnalysis {
             + " inconclusive.");
       }
     }
-    Map<String, Map<String, List<Observation>>> byStep = new TreeMap<>();
+    Map<String, Map<String, Map<String, Double>>> byStep = new TreeMap<>();
     for (Observation o : observations) {
       if (!Double.isFinite(o.value()) || o.value() < 0) {
         messages.add("run " + o.runId() + ", step " + o.step() + ": " + request.metric().name() + " = " + o.value()
             + " is not a valid figure; left out.");
         continue;
       }
-      byStep.computeIfAbsent(o.step(), s -> new TreeMap<>()).computeIfAbsent(o.version(), v -> new ArrayList<>()).add(o);
+      byStep.computeIfAbsent(o.step(), s -> new TreeMap<>()).computeIfAbsent(o.version(), v -> new LinkedHashMap<>())
+          .put(o.runId(), o.value());
     }
+    List<Series> series = new ArrayList<>();
+    for (Map.Entry<String, Map<String, Map<String, Double>>> e : byStep.entrySet()) {
+      series.add(series(e.getKey(), e.getValue(), versions, request, pairings, messages));
+    }
+    series.sort(Comparator.comparing(Series::group, StepGroups.order()).thenComparing(Series::step));
+    singleRunSteps(series, versions, runs, request, messages);
+    Map<String, List<String>> runsOf = runsInOrder(runs, versions);
+    Direction direction = request.metric().direction();
+
+    List<Test> againstBase = new ArrayList<>();
+    for (int i = 0; i < series.size(); i++) {
+      for (String v : versions) {
+        RatioEffect effect = series.get(i).vsBase().get(v);
+        if (effect != null) {
+          againstBase.add(new Test(i, v, effect));
+        }
+      }
+    }
+    Map<String, Decision> baseDecisions = decide(againstBase, request, direction);
+    List<Test> againstPrevious = new ArrayList<>();
+    for (int i = 0; i < series.size(); i++) {
+      for (int v = 1; v < versions.size(); v++) {
+        Sides<Figures> sides = Sides.of(series.get(i).at(versions.get(v - 1)), series.get(i).at(versions.get(v)));
+        if (sides.both(Figures::estimable)) {
+          againstPrevious.add(new Test(i, versions.get(v), EffectMethod.UNPAIRED.estimate(sides.map(Figures::byRun))));
+        }
+      }
+    }
+    Map<String, Decision> previousDecisions = decide(againstPrevious, request, direction);
+
     List<StepTrend> steps = new ArrayList<>();
-    for (Map.Entry<String, Map<String, List<Observation>>> e : byStep.entrySet()) {
-      steps.add(step(e.getKey(), e.getValue(), versions, request, messages));
+    for (int i = 0; i < series.size(); i++) {
+      steps.add(stepTrend(i, series.get(i), versions, request, baseDecisions, previousDecisions, confounders, pairings));
     }
-    steps.sort(Comparator.comparing(StepTrend::group, StepGroups.order()).thenComparing(StepTrend::step));
-    singleRunSteps(steps, versions, runs, request, messages);
-    steps = callsAgainstBase(steps, byStep, versions, request);
     List<Flag> flags = new ArrayList<>();
-    steps = callsAgainstPrevious(steps, byStep, versions, request, flags);
-    List<GroupTrend> groups = groups(steps, byStep, versions, request, messages);
-    return new TrendReport(request.by(), request.base(), request.metric().name(), request.metric().unit(),
-        request.metric().higherIsBetter(), request.where() == null || request.where().isBlank() ? null : request.where(),
-        versions, steps, groups, flags, runsInOrder(runs, versions), request.alpha(), request.margin(),
-        request.correction().label(), request.changePointAlpha(), messages, methods(request), TrendConfounders.NONE);
+    for (Test test : againstPrevious) {
+      Decision d = previousDecisions.get(key(test.step(), test.version()));
+      if (d.verdict() == Verdict.FASTER || d.verdict() == Verdict.SLOWER) {
+        String step = series.get(test.step()).step();
+        String from = versions.get(versions.indexOf(test.version()) - 1);
+        Series s = series.get(test.step());
+        flags.add(new Flag(step, from, test.version(), test.effect().ratio(),
+            Range.of(test.effect().interval(CONFIDENCE)), test.effect().pDifference(), d,
+            confounders == null ? null : confounders.between(step, Sides.of(from, test.version()),
+                Sides.of(s.runIds(from), s.runIds(test.version())))));
+      }
+    }
+    List<GroupTrend> groups = groups(steps, series, versions, request, messages);
+    int vsBase = Uncorrected.tests(baseDecisions.values());
+    int vsPrevious = Uncorrected.tests(previousDecisions.values());
+    List<String> warnings = Uncorrected.warnings(request.settings(), vsBase + vsPrevious,
+        "calls (" + vsBase + " against " + request.base() + ", " + vsPrevious + " between consecutive versions)");
+    return new TrendReport(request.by(), request.base(), request.metric().name(), request.metric().unit(), direction,
+        request.where() == null || request.where().isBlank() ? null : request.where(), versions, steps, groups, flags,
+        runsOf, request.settings(), request.changePointAlpha(), messages,
+        warnings, methods(request, confounders, pairings), design(pairings), request.orderBy(),
+        versions.stream().allMatch(SeriesOrder::isDate) ? SeriesOrder.missingDays(versions) : null);
   }
 
-  private static StepTrend step(String step, Map<String, List<Observation>> byVersion, List<String> versions,
-      TrendRequest request, List<String> messages) {
+  /** One step's per-version figures, relatives, intervals and change points. */
+  private static Series series(String step, Map<String, Map<String, Double>> observed, List<String> versions,
+      TrendRequest request, Map<String, Pairing> pairings, List<String> messages) {
+    Map<String, Figures> byVersion = new LinkedHashMap<>();
+    observed.forEach((v, byRun) -> byVersion.put(v, new Figures(byRun)));
     Map<String, Double> values = new LinkedHashMap<>();
     Map<String, Double> spread = new LinkedHashMap<>();
-    Map<String, Integer> counts = new LinkedHashMap<>();
     for (String v : versions) {
-      double[] figures = figures(byVersion.get(v));
-      counts.put(v, figures.length);
-      values.put(v, figures.length == 0 ? null : allPositive(figures) ? GeometricMean.of(figures) : 0.0);
-      if (figures.length > 0 && !allPositive(figures)) {
+      Figures f = byVersion.getOrDefault(v, Figures.NONE);
+      double[] figures = f.values();
+      values.put(v, figures.length == 0 ? null : f.allPositive() ? GeometricMean.of(figures) : 0.0);
+      if (figures.length > 0 && !f.allPositive()) {
         messages.add("step " + step + ", " + request.by() + " " + v + ": a run has " + request.metric().name()
             + " = 0, so its geometric mean is 0 and it has no interval.");
       }
-      spread.put(v, figures.length >= 2 && allPositive(figures) ? max(figures) / min(figures) - 1 : null);
+      spread.put(v, figures.length >= 2 && f.allPositive() ? max(figures) / min(figures) - 1 : null);
     }
     Double baseValue = values.get(request.base());
     if (baseValue == null) {
@@ -125,175 +305,129 @@ public final class TrendAnalysis {
     } else if (baseValue == 0) {
       messages.add("step " + step + " is 0 at " + request.by() + " " + request.base() + ": no relatives.");
     }
-    double[] baseFigures = figures(byVersion.get(request.base()));
+    Figures base = byVersion.getOrDefault(request.base(), Figures.NONE);
     Map<String, Double> relative = new LinkedHashMap<>();
-    Map<String, Range> ci95 = new LinkedHashMap<>();
+    Map<String, RatioEffect> vsBase = new HashMap<>();
+    Map<String, RunPairs> pairs = new HashMap<>();
     boolean noisy = false;
     for (String v : versions) {
       Double value = values.get(v);
       Double ratio = baseValue == null || baseValue == 0 || value == null ? null : value / baseValue;
       relative.put(v, ratio);
-      double[] figures = figures(byVersion.get(v));
-      Range interval = null;
-      if (ratio != null && !v.equals(request.base()) && figures.length >= 2 && baseFigures.length >= 2
-          && allPositive(figures) && allPositive(baseFigures)) {
-        Interval ci = LogRatio.of(baseFigures, figures).interval(CONFIDENCE);
-        interval = new Range(ci.low(), ci.high());
+      Figures at = byVersion.getOrDefault(v, Figures.NONE);
+      EffectMethod method = v.equals(request.base()) ? EffectMethod.UNPAIRED : pairings.get(v).method();
+      Sides<Map<String, Double>> figures = Sides.of(base.byRun(), at.byRun());
+      if (method instanceof PairedByKey paired && !v.equals(request.base())) {
+        RunPairs matched = paired.pairs(figures);
+        pairs.put(v, matched);
+        if (ratio != null && at.estimable() && base.estimable() && matched.size() < 2) {
+          messages.add("step " + step + ", " + request.by() + " " + v + ": " + matched.size() + " complete pair"
+              + (matched.size() == 1 ? "" : "s") + " with " + request.base() + ", and the paired analysis needs at"
+              + " least 2: no interval, inconclusive.");
+          continue;
+        }
       }
-      ci95.put(v, interval);
-      // Wider than the margin: these runs cannot tell a change of the margin from none.
-      noisy |= interval != null && Math.log(interval.high() / interval.low()) / 2 > Math.log1p(request.margin());
+      if (ratio != null && !v.equals(request.base()) && at.estimable() && base.estimable()) {
+        RatioEffect effect = method.estimate(figures);
+        vsBase.put(v, effect);
+        if (pairs.containsKey(v)) {
+          // The number shown beside the call is the one it rests on: the paired θ.
+          relative.put(v, effect.ratio());
+        }
+        Range interval = Range.of(effect.interval(CONFIDENCE));
+        // Wider than the margin: these runs cannot tell a change of the margin from none.
+        noisy |= Math.log(interval.high() / interval.low()) / 2 > Math.log1p(request.settings().margin());
+      }
     }
-    List<ChangePoint> changePoints = ChangePoints.of(step, byVersion, versions, EDivisive.at(request.changePointAlpha()), messages);
-    return new StepTrend(step, request.groups().groupOf(step), values, relative, ci95, spread, counts, noisy, Map.of(),
-        Map.of(), Map.of(), changePoints);
+    List<ChangePoint> changePoints = ChangePoints.of(step, byVersion.entrySet().stream().collect(
+        TreeMap::new, (m, e) -> m.put(e.getKey(), e.getValue().byRun()), Map::putAll), versions,
+        EDivisive.at(request.changePointAlpha()), messages);
+    return new Series(step, request.groups().groupOf(step), byVersion, values, relative, vsBase, pairs, spread, noisy,
+        changePoints);
+  }
+
+  /** The step's record of each version, with its calls and its table-maintenance check. */
+  private static StepTrend stepTrend(int index, Series s, List<String> versions, TrendRequest request,
+      Map<String, Decision> baseDecisions, Map<String, Decision> previousDecisions,
+      TableHealthConfounders confounders, Map<String, Pairing> pairings) {
+    List<VersionFigure> figures = new ArrayList<>();
+    String base = request.base();
+    for (int v = 0; v < versions.size(); v++) {
+      String version = versions.get(v);
+      boolean compared = !version.equals(base) && s.relative().get(version) != null;
+      Decision decision = baseDecisions.get(key(index, version));
+      // A relative without a test (one run, a figure of 0) cannot be decided.
+      Verdict verdict = !compared ? null : decision == null ? Verdict.INCONCLUSIVE : decision.verdict();
+      Verdict previous = null;
+      if (v > 0 && s.values().get(versions.get(v - 1)) != null && s.values().get(version) != null) {
+        // Both versions have a figure but no test: as undecidable as against the base.
+        Decision d = previousDecisions.get(key(index, version));
+        previous = d == null ? Verdict.INCONCLUSIVE : d.verdict();
+      }
+      RatioEffect effect = s.vsBase().get(version);
+      boolean checked = confounders != null && !version.equals(base) && s.values().get(version) != null
+          && s.values().get(base) != null;
+      List<Confounder> health = checked ? confounders.between(s.step(), Sides.of(base, version),
+          Sides.of(s.runIds(base), s.runIds(version))) : null;
+      figures.add(new VersionFigure(version, s.values().get(version), s.relative().get(version),
+          effect == null ? null : Range.of(effect.interval(CONFIDENCE)), s.spread().get(version), s.runIds(version),
+          verdict, decision, previous, health, compared ? pairings.get(version).analysis() : null,
+          s.pairs().get(version)));
+    }
+    return new StepTrend(s.step(), s.group(), List.copyOf(figures), s.noisy(), s.changePoints());
+  }
+
+  /** A family's decisions by {@link #key}. */
+  private static Map<String, Decision> decide(List<Test> family, TrendRequest request, Direction direction) {
+    List<Decision> decisions = FamilyDecisions.decide(family.stream().map(Test::effect).toList(), request.settings(),
+        direction);
+    Map<String, Decision> byKey = new HashMap<>();
+    for (int t = 0; t < family.size(); t++) {
+      byKey.put(key(family.get(t).step(), family.get(t).version()), decisions.get(t));
+    }
+    return byKey;
+  }
+
+  private static String key(int step, String version) {
+    return step + "\u0000" + version;
   }
 
   /** Steps measured by one run of a version that has several: no interval and no test there. */
-  private static void singleRunSteps(List<StepTrend> steps, List<String> versions, Map<String, List<String>> runs,
+  private static void singleRunSteps(List<Series> series, List<String> versions, Map<String, List<String>> runs,
       TrendRequest request, List<String> messages) {
     for (String v : versions) {
       if (runs.get(v).size() > 1) {
-        List<String> single = steps.stream().filter(s -> Integer.valueOf(1).equals(s.runs().get(v))).map(StepTrend::step)
-            .toList();
+        List<String> single = series.stream().filter(s -> s.at(v).byRun().size() == 1).map(Series::step).toList();
         if (!single.isEmpty()) {
-          messages.add(request.by() + " " + v + ": " + String.join(", ", single) + (single.size() == 1 ? " has one run" : " have one run each")
+          messages.add(request.by() + " " + v + ": " + String.join(", ", single)
+              + (single.size() == 1 ? " has one run" : " have one run each")
               + ": no interval there, so its calls are inconclusive.");
         }
       }
     }
   }
 
-  /** One step's per-run figures at one version, by run id (sorted: reproducible). */
-  private static Map<String, Double> figuresByRun(List<Observation> observations) {
-    Map<String, Double> byRun = new TreeMap<>();
-    if (observations != null) {
-      observations.forEach(o -> byRun.put(o.runId(), o.value()));
-    }
-    return byRun;
-  }
-
-  /** A {@link LogRatio} of two versions' figures of one step, or null when the test is undefined. */
-  private static LogRatio logRatio(List<Observation> baseline, List<Observation> candidate) {
-    double[] from = figures(baseline);
-    double[] to = figures(candidate);
-    return from.length >= 2 && to.length >= 2 && allPositive(from) && allPositive(to) ? LogRatio.of(from, to) : null;
-  }
-
-  private static List<StepTrend> callsAgainstBase(List<StepTrend> steps, Map<String, Map<String, List<Observation>>> byStep,
-      List<String> versions, TrendRequest request) {
-    record Test(int step, String version, LogRatio ratio) {}
-    List<Test> tests = new ArrayList<>();
-    for (int i = 0; i < steps.size(); i++) {
-      Map<String, List<Observation>> byVersion = byStep.get(steps.get(i).step());
-      for (String v : versions) {
-        LogRatio ratio = v.equals(request.base()) || steps.get(i).relative().get(v) == null ? null
-            : logRatio(byVersion.get(request.base()), byVersion.get(v));
-        if (ratio != null) {
-          tests.add(new Test(i, v, ratio));
-        }
-      }
-    }
-    List<Decision> decisions = decide(tests.stream().map(Test::ratio).toList(), request);
-    List<Map<String, String>> verdicts = new ArrayList<>();
-    List<Map<String, Integer>> runsNeeded = new ArrayList<>();
-    for (StepTrend s : steps) {
-      Map<String, String> verdict = new LinkedHashMap<>();
-      Map<String, Integer> needed = new LinkedHashMap<>();
-      for (String v : versions) {
-        // A relative without a test (one run, a figure of 0) cannot be decided.
-        verdict.put(v, v.equals(request.base()) || s.relative().get(v) == null ? null : "inconclusive");
-        needed.put(v, null);
-      }
-      verdicts.add(verdict);
-      runsNeeded.add(needed);
-    }
-    for (int t = 0; t < tests.size(); t++) {
-      Decision d = decisions.get(t);
-      verdicts.get(tests.get(t).step()).put(tests.get(t).version(), d.verdict().jsonName());
-      if (d.runsNeededPerGroup() > 0) {
-        runsNeeded.get(tests.get(t).step()).put(tests.get(t).version(), d.runsNeededPerGroup());
-      }
-    }
-    List<StepTrend> decided = new ArrayList<>();
-    for (int i = 0; i < steps.size(); i++) {
-      StepTrend s = steps.get(i);
-      decided.add(new StepTrend(s.step(), s.group(), s.values(), s.relative(), s.ci95(), s.spread(), s.runs(), s.noisy(),
-          verdicts.get(i), runsNeeded.get(i), s.versusPrevious(), s.changePoints()));
-    }
-    return decided;
-  }
-
-  private static List<StepTrend> callsAgainstPrevious(List<StepTrend> steps,
-      Map<String, Map<String, List<Observation>>> byStep, List<String> versions, TrendRequest request, List<Flag> flags) {
-    record Test(int step, int to, LogRatio ratio) {}
-    List<Test> tests = new ArrayList<>();
-    for (int i = 0; i < steps.size(); i++) {
-      Map<String, List<Observation>> byVersion = byStep.get(steps.get(i).step());
-      for (int v = 1; v < versions.size(); v++) {
-        LogRatio ratio = logRatio(byVersion.get(versions.get(v - 1)), byVersion.get(versions.get(v)));
-        if (ratio != null) {
-          tests.add(new Test(i, v, ratio));
-        }
-      }
-    }
-    List<Decision> decisions = decide(tests.stream().map(Test::ratio).toList(), request);
-    List<Map<String, String>> calls = new ArrayList<>();
-    for (StepTrend s : steps) {
-      Map<String, String> call = new LinkedHashMap<>();
-      for (int v = 0; v < versions.size(); v++) {
-        // Both versions have a figure but no test: as undecidable as against the base.
-        boolean both = v > 0 && s.values().get(versions.get(v - 1)) != null && s.values().get(versions.get(v)) != null;
-        call.put(versions.get(v), both ? "inconclusive" : null);
-      }
-      calls.add(call);
-    }
-    for (int t = 0; t < tests.size(); t++) {
-      Test test = tests.get(t);
-      Decision d = decisions.get(t);
-      calls.get(test.step()).put(versions.get(test.to()), d.verdict().jsonName());
-      if (d.verdict() == Verdict.FASTER || d.verdict() == Verdict.SLOWER) {
-        Interval ci = test.ratio().interval(CONFIDENCE);
-        flags.add(new Flag(steps.get(test.step()).step(), versions.get(test.to() - 1), versions.get(test.to()),
-            test.ratio().ratio(), new Range(ci.low(), ci.high()), test.ratio().pDifference(), d.pDifferenceAdjusted(),
-            d.verdict() == Verdict.FASTER ? "improvement" : "regression", d.verdict().jsonName(), d.beyondMargin()));
-      }
-    }
-    List<StepTrend> decided = new ArrayList<>();
-    for (int i = 0; i < steps.size(); i++) {
-      StepTrend s = steps.get(i);
-      decided.add(new StepTrend(s.step(), s.group(), s.values(), s.relative(), s.ci95(), s.spread(), s.runs(), s.noisy(),
-          s.verdict(), s.runsNeeded(), calls.get(i), s.changePoints()));
-    }
-    return decided;
-  }
-
-  private static List<Decision> decide(List<LogRatio> family, TrendRequest request) {
-    return RatioDecisions.decide(family, request.alpha(), request.margin(), request.correction(),
-        !request.metric().higherIsBetter());
-  }
-
-  private static List<GroupTrend> groups(List<StepTrend> steps, Map<String, Map<String, List<Observation>>> byStep,
-      List<String> versions, TrendRequest request, List<String> messages) {
+  private static List<GroupTrend> groups(List<StepTrend> steps, List<Series> series, List<String> versions,
+      TrendRequest request, List<String> messages) {
+    Map<String, Series> seriesOf = new HashMap<>();
+    series.forEach(s -> seriesOf.put(s.step(), s));
     Map<String, List<StepTrend>> byGroup = new TreeMap<>(StepGroups.order());
     steps.forEach(s -> byGroup.computeIfAbsent(s.group(), g -> new ArrayList<>()).add(s));
     List<GroupTrend> groups = new ArrayList<>();
     byGroup.forEach((group, members) -> {
-      Map<String, Double> geomean = new LinkedHashMap<>();
-      Map<String, Range> ci95 = new LinkedHashMap<>();
-      Map<String, Integer> counts = new LinkedHashMap<>();
+      List<GroupFigure> figures = new ArrayList<>();
       for (String v : versions) {
-        List<StepTrend> covered = members.stream().filter(s -> s.relative().get(v) != null && s.relative().get(v) > 0)
+        List<StepTrend> covered = members.stream().filter(s -> s.at(v).relative() != null && s.at(v).relative() > 0)
             .toList();
-        double[] relatives = covered.stream().mapToDouble(s -> s.relative().get(v)).toArray();
-        members.stream().filter(s -> Double.valueOf(0).equals(s.relative().get(v))).forEach(s -> messages.add("step "
+        double[] relatives = covered.stream().mapToDouble(s -> s.at(v).relative()).toArray();
+        members.stream().filter(s -> Double.valueOf(0).equals(s.at(v).relative())).forEach(s -> messages.add("step "
             + s.step() + " is 0 at " + v + ": left out of the geometric mean of " + group + "."));
-        geomean.put(v, relatives.length == 0 ? null : GeometricMean.of(relatives));
-        counts.put(v, relatives.length);
-        ci95.put(v, relatives.length == 0 || v.equals(request.base()) ? null
-            : groupInterval(group, covered, byStep, v, request, messages));
+        Range ci95 = relatives.length == 0 || v.equals(request.base()) ? null
+            : groupInterval(group, covered, seriesOf, v, request, messages);
+        figures.add(new GroupFigure(v, relatives.length == 0 ? null : GeometricMean.of(relatives), ci95,
+            relatives.length));
       }
-      groups.add(new GroupTrend(group, geomean, ci95, counts));
+      groups.add(new GroupTrend(group, List.copyOf(figures)));
     });
     return groups;
   }
@@ -302,12 +436,12 @@ public final class TrendAnalysis {
    * The interval of a group's geometric mean at {@code version}, from per-run group figures, or
    * null (with the reason among the messages) without two complete runs on each side.
    */
-  private static Range groupInterval(String group, List<StepTrend> covered,
-      Map<String, Map<String, List<Observation>>> byStep, String version, TrendRequest request, List<String> messages) {
+  private static Range groupInterval(String group, List<StepTrend> covered, Map<String, Series> seriesOf,
+      String version, TrendRequest request, List<String> messages) {
     List<Double> base = new ArrayList<>();
     List<Double> at = new ArrayList<>();
-    int leftOutBase = runGroupFigures(covered, byStep, request.base(), request.base(), base);
-    int leftOutAt = runGroupFigures(covered, byStep, version, request.base(), at);
+    int leftOutBase = runGroupFigures(covered, seriesOf, request.base(), request.base(), base);
+    int leftOutAt = runGroupFigures(covered, seriesOf, version, request.base(), at);
     String where = group + " at " + request.by() + " " + version + ": ";
     if (base.size() < 2 || at.size() < 2) {
       // With fewer than two runs in all, the one-run message has said it already.
@@ -322,22 +456,21 @@ public final class TrendAnalysis {
       messages.add(where + (leftOutBase + leftOutAt) + " run(s) lack a positive figure for one of its " + covered.size()
           + " steps and are left out of its interval.");
     }
-    Interval ci = LogRatio.of(doubles(base), doubles(at)).interval(CONFIDENCE);
-    return new Range(ci.low(), ci.high());
+    return Range.of(LogRatio.of(doubles(base), doubles(at)).interval(CONFIDENCE));
   }
 
   /**
    * Adds, per run of {@code version} that has a positive figure for every covered step, the
-   * geometric mean of its relative figures {@code x_{r,s}/values_base[s]}; returns how many runs
+   * geometric mean of its relative figures {@code x_{r,s}/value_base[s]}; returns how many runs
    * had to be left out.
    */
-  private static int runGroupFigures(List<StepTrend> covered, Map<String, Map<String, List<Observation>>> byStep,
-      String version, String base, List<Double> into) {
+  private static int runGroupFigures(List<StepTrend> covered, Map<String, Series> seriesOf, String version, String base,
+      List<Double> into) {
     Map<String, double[]> logsByRun = new TreeMap<>();
     for (int k = 0; k < covered.size(); k++) {
       StepTrend s = covered.get(k);
-      double baseValue = s.values().get(base);
-      for (Map.Entry<String, Double> e : figuresByRun(byStep.get(s.step()).get(version)).entrySet()) {
+      double baseValue = s.at(base).value();
+      for (Map.Entry<String, Double> e : new TreeMap<>(seriesOf.get(s.step()).at(version).byRun()).entrySet()) {
         // NaN marks a step the run lacks or cannot have a logarithm of.
         double[] logs = logsByRun.computeIfAbsent(e.getKey(), r -> nans(covered.size()));
         logs[k] = e.getValue() > 0 ? Math.log(e.getValue() / baseValue) : Double.NaN;
@@ -368,9 +501,10 @@ public final class TrendAnalysis {
     return values;
   }
 
-  private static List<String> methods(TrendRequest request) {
-    String margin = Format.percent(request.margin());
-    return List.of(
+  private static List<String> methods(TrendRequest request, TableHealthConfounders confounders,
+      Map<String, Pairing> pairings) {
+    String margin = Format.percent(request.settings().margin());
+    List<String> methods = new ArrayList<>(List.of(
         "Per run and step: " + request.metric().name() + " (" + request.metric().unit() + ", "
             + (request.metric().higherIsBetter() ? "higher" : "lower") + " is better); from tasks when the run has them "
             + "(throughput: successful tasks per second from the first to the last end; latency: exact quantiles, numpy's"
@@ -381,11 +515,14 @@ public final class TrendAnalysis {
         "Noisy: for some version, the 95% interval of the relative is wider than ±" + margin + " (its half-width on the"
             + " log scale exceeds ln(1 + " + margin + ")).",
         "Calls: faster, slower, equivalent or inconclusive, from Welch's t on the logs of the runs' figures with the band"
-            + " [1/(1+M), 1+M], M = " + margin + ": equivalent when the adjusted TOST p ≤ " + Format.significant(request.alpha(), 3)
-            + ", else faster/slower when the adjusted difference p ≤ " + Format.significant(request.alpha(), 3)
-            + ", else inconclusive, with the runs per version that 80% power would need. Against the base and against the"
-            + " previous version, each a family with its p-values adjusted together (" + request.correction().label()
-            + "); the changes listed are the faster/slower calls between consecutive versions.",
+            + " [1/(1+M), 1+M], M = " + margin + ": equivalent when the adjusted TOST p ≤ "
+            + Format.significant(request.settings().alpha(), 3) + ", else faster/slower when the adjusted difference p ≤ "
+            + Format.significant(request.settings().alpha(), 3) + ", else inconclusive, with the runs per version that"
+            + " 80% power would need. Against the base and against the previous version, each a family "
+            + (Uncorrected.applies(request.settings())
+                ? "whose p-values are not adjusted (none: " + Uncorrected.PURPOSE + ")"
+                : "with its p-values adjusted together (" + request.settings().correction().label() + ")")
+            + "; the changes listed are the faster/slower calls between consecutive versions.",
         "Change points: E-divisive means (Matteson & James 2014, as Apache Otava) on the natural logs of each step's"
             + " per-run figures in " + request.by() + " order, a change only between two values of " + request.by()
             + ", each side at least " + EDivisive.DEFAULT_MIN_SIZE + " runs; each split tested by "
@@ -400,7 +537,17 @@ public final class TrendAnalysis {
             + " study's five: point query parts 1 and 2, range query parts 1 and 2, writes) unless a groups file says"
             + " otherwise;"
             + " per version the geometric mean of the group's positive relatives; its 95% interval from per-run group"
-            + " figures (each run's geometric mean of its relative figures over those steps), Welch's t on their logs.");
+            + " figures (each run's geometric mean of its relative figures over those steps), Welch's t on their logs."));
+    List<Pairing> paired = pairings.values().stream().filter(Pairing::paired).distinct().toList();
+    methods.add(paired.isEmpty() ? "Analysis against " + request.base() + ": unpaired (design " + Pairing.UNPAIRED_DESIGN
+        + "): " + Pairing.UNPAIRED.reason() + "."
+        : "Analysis against " + request.base() + ": paired (design " + design(pairings) + "): " + paired.get(0).reason()
+            + "; the relative of a paired version is that geometric mean, and a version with fewer than 2 complete"
+            + " pairs has no interval (inconclusive). Between consecutive versions the runs are compared unpaired.");
+    if (confounders != null) {
+      methods.add(confounders.method());
+    }
+    return List.copyOf(methods);
   }
 
   /** Versions by their dot-separated parts, numbers as numbers ({@link VersionOrder}). */
@@ -412,19 +559,6 @@ public final class TrendAnalysis {
     Map<String, List<String>> ordered = new LinkedHashMap<>();
     versions.forEach(v -> ordered.put(v, runs.get(v).stream().sorted().toList()));
     return ordered;
-  }
-
-  private static double[] figures(List<Observation> observations) {
-    return observations == null ? new double[0] : observations.stream().mapToDouble(Observation::value).toArray();
-  }
-
-  private static boolean allPositive(double[] values) {
-    for (double v : values) {
-      if (!(v > 0)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static double max(double[] values) {

@@ -5,10 +5,15 @@ import dev.benchlake.analysis.html.HtmlTemplates;
 import dev.benchlake.analysis.html.PageAssets;
 import dev.benchlake.analysis.html.ScriptJson;
 import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.stats.Verdict;
+import dev.benchlake.analysis.report.HeldBack;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
+import dev.benchlake.analysis.trend.TrendReport.GroupFigure;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import dev.benchlake.analysis.trend.TrendReport.VersionFigure;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,7 +43,7 @@ public final class TrendHtml {
       List<String> versions, List<GroupRow> groups, boolean hasFlags, List<FlagRow> flags, boolean hasChangePoints,
       List<ChangePointRow> changePoints, String changePointAlpha, List<GroupSection> sections, boolean hasMessages,
       List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods, String by,
-      String baseLabel, boolean hasMaintenance, List<String> maintenance) {}
+      String baseLabel, boolean hasMaintenance, List<String> maintenance, boolean hasWarnings, List<String> warnings) {}
 
   /** @param css {@code better}, {@code worse} or {@code same}, by the metric's direction */
   public record ChangePointRow(String step, String at, String before, String after, String change, String css, String p) {}
@@ -51,7 +56,7 @@ public final class TrendHtml {
   public record FlagRow(String step, String from, String to, String change, String ci, String pAdjusted, String kind,
       String call) {}
 
-  public record GroupSection(int index, String group, int steps, List<StepRow> rows) {}
+  public record GroupSection(int index, String group, int steps, List<StepRow> rows, List<String> notes) {}
 
   public record StepRow(String step, boolean noisy, String groupName, List<Cell> cells) {}
 
@@ -61,18 +66,18 @@ public final class TrendHtml {
     List<GroupRow> groups = new ArrayList<>();
     for (GroupTrend g : r.groups()) {
       List<Cell> cells = new ArrayList<>();
-      for (String v : r.versions()) {
-        Double x = g.geomean().get(v);
-        String ci = g.ci95().get(v) == null ? "" : " " + TrendMarkdown.interval(g.ci95().get(v));
-        cells.add(x == null ? new Cell("—", "none") : new Cell(TrendMarkdown.ratio(x) + ci + " (" + g.steps().get(v) + ")",
-            v.equals(r.base()) ? "base" : direction(r, x, r.margin())));
+      for (GroupFigure v : g.versions()) {
+        Double x = v.geomean();
+        String ci = v.ci95() == null ? "" : " " + TrendMarkdown.interval(v.ci95());
+        cells.add(x == null ? new Cell("—", "none") : new Cell(TrendMarkdown.ratio(x, v.ci95()) + ci + " (" + v.steps() + ")",
+            v.version().equals(r.base()) ? "base" : groupCss(r, v.ci95())));
       }
       groups.add(new GroupRow(g.group(), cells));
     }
-    List<FlagRow> flags = r.flags().stream().map(f -> new FlagRow(f.step(), f.from(), f.to(), Format.change(f.change() - 1),
-        TrendMarkdown.interval(f.ci95()), Format.p(f.pAdjusted()), f.kind(), "(" + f.verdict() + ", "
-            + (f.beyondMargin() ? "beyond ±" + Format.percent(r.margin()) : "size uncertain") + ")"
-            + confoundedMark(Confounder.mark(r.confounders().of(f))))).toList();
+    List<FlagRow> flags = r.flags().stream().map(f -> new FlagRow(f.step(), f.from(), f.to(), Format.changeOf(f.change(), f.ci95()),
+        TrendMarkdown.interval(f.ci95()), Format.p(f.pAdjusted()), f.kind(), "(" + f.verdict().jsonName() + ", "
+            + (f.beyondMargin() ? "beyond ±" + Format.percent(r.settings().margin()) : "size uncertain") + ")"
+            + confoundedMark(Confounder.mark(f.confounders())))).toList();
     List<GroupSection> sections = new ArrayList<>();
     for (int i = 0; i < r.groups().size(); i++) {
       String group = r.groups().get(i).group();
@@ -80,19 +85,19 @@ public final class TrendHtml {
       for (StepTrend s : r.steps()) {
         if (s.group().equals(group)) {
           List<Cell> cells = new ArrayList<>();
-          for (String v : r.versions()) {
-            cells.add(cell(r, s, v));
+          for (VersionFigure v : s.versions()) {
+            cells.add(cell(r, v));
           }
           rows.add(new StepRow(s.step(), s.noisy(), group, cells));
         }
       }
-      sections.add(new GroupSection(i, group, rows.size(), rows));
+      sections.add(new GroupSection(i, group, rows.size(), rows, TrendMarkdown.heldBackNotes(r, group)));
     }
     List<ChangePointRow> changePoints = new ArrayList<>();
     for (StepTrend s : r.steps()) {
       for (ChangePoint c : s.changePoints()) {
         changePoints.add(new ChangePointRow(s.step(), c.at(), TrendMarkdown.value(r, c.before()),
-            TrendMarkdown.value(r, c.after()), Format.change(c.ratio() - 1), direction(r, c.ratio(), r.margin()),
+            TrendMarkdown.value(r, c.after()), Format.change(c.ratio() - 1), direction(r, c.ratio(), r.settings().margin()),
             Format.p(c.p())));
       }
     }
@@ -105,7 +110,8 @@ public final class TrendHtml {
         ScriptJson.of(TrendJson.tree(r)), HtmlTemplates.text("trend.js"), lead(r), direction, r.versions(), groups,
         !flags.isEmpty(), flags, !changePoints.isEmpty(), changePoints, Format.significant(r.changePointAlpha(), 3),
         sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
-        r.by() + " " + r.base(), !maintenance.isEmpty(), maintenance);
+        r.by() + " " + r.base(), !maintenance.isEmpty(), maintenance, !r.warnings().isEmpty(),
+        r.warnings().stream().map(w -> "⚠ " + w).toList());
   }
 
   /** {@code  ⚠ confounded: dead_tuples} beside a figure whose sides ran in different table-maintenance states. */
@@ -113,50 +119,78 @@ public final class TrendHtml {
     return mark == null ? "" : " ⚠ " + mark;
   }
 
-  /** {@code At 16 against 11: point query 1.052, writes 0.871 (geometric means). 2 regressions, 1 improvement …} */
+  /**
+   * The calls first ({@link TrendMarkdown#headline}), then {@code At 16, against 11: point query
+   * +5.2%, writes -12.9% (geometric means …)} and the change points.
+   */
   static String lead(TrendReport r) {
     String last = r.versions().get(r.versions().size() - 1);
     String compared = last.equals(r.base()) ? r.versions().get(0) : last;
     List<String> parts = new ArrayList<>();
     for (GroupTrend g : r.groups()) {
-      Double x = g.geomean().get(compared);
+      Double x = g.at(compared).geomean();
       if (x != null) {
-        parts.add(g.group() + " " + Format.change(x - 1));
+        parts.add(g.group() + " " + Format.changeOf(x, g.at(compared).ci95()));
       }
     }
-    long regressions = r.flags().stream().filter(f -> f.kind().equals("regression")).count();
-    long improvements = r.flags().size() - regressions;
-    String groups = parts.isEmpty() ? "No group has a relative at " + r.by() + " " + compared + "."
-        : "At " + r.by() + " " + compared + ", against " + r.base() + ": " + String.join(", ", parts)
+    String groups = parts.isEmpty() ? " No group has a relative at " + r.by() + " " + compared + "."
+        : " At " + r.by() + " " + compared + ", against " + r.base() + ": " + String.join(", ", parts)
             + " (geometric means of the steps' " + r.metric() + " ratios).";
-    long confounded = r.flags().stream().filter(f -> Confounder.anyFlag(r.confounders().of(f))).count();
-    String flagged = r.flags().isEmpty() ? " No faster or slower call between consecutive versions."
-        : " " + count(regressions, "regression") + " and " + count(improvements, "improvement")
-            + " (slower / faster calls) between consecutive versions"
-            + (confounded == 0 ? "." : "; ⚠ " + confounded + " of them confounded by table maintenance (see below).");
+    long confounded = r.flags().stream().filter(f -> Confounder.anyFlag(f.confounders())).count();
+    String flagged = confounded == 0 ? "" : " ⚠ " + TrendMarkdown.count(confounded, "faster or slower call")
+        + " between consecutive versions confounded by table maintenance (see below).";
     long changes = r.steps().stream().mapToLong(s -> s.changePoints().size()).sum();
-    String shifted = changes == 0 ? "" : " " + count(changes, "change point") + " where a step's level shifts.";
-    return groups + flagged + shifted;
+    String shifted = changes == 0 ? ""
+        : " " + TrendMarkdown.count(changes, "change point") + " where a step's level shifts.";
+    return TrendMarkdown.headline(r) + groups + flagged + shifted;
   }
 
-  private static String count(long n, String what) {
-    return n + " " + what + (n == 1 ? "" : "s");
-  }
-
-  private static Cell cell(TrendReport r, StepTrend s, String v) {
-    Double value = s.values().get(v);
-    if (value == null) {
+  private static Cell cell(TrendReport r, VersionFigure v) {
+    if (v.value() == null) {
       return new Cell("—", "none");
     }
-    Double relative = s.relative().get(v);
-    if (v.equals(r.base()) || relative == null) {
-      return new Cell(TrendMarkdown.value(r, value), v.equals(r.base()) ? "base" : "none");
+    boolean base = v.version().equals(r.base());
+    if (base || v.relative() == null) {
+      return new Cell(TrendMarkdown.value(r, v.value()), base ? "base" : "none");
     }
-    String ci = s.ci95().get(v) == null ? "" : " " + TrendMarkdown.interval(s.ci95().get(v));
-    String verdict = s.verdict().get(v) == null ? "" : " " + s.verdict().get(v);
-    String mark = Confounder.mark(r.confounders().at(s.step(), v));
-    return new Cell(TrendMarkdown.ratio(relative) + ci + verdict + confoundedMark(mark),
-        mark == null ? direction(r, relative, r.margin()) : direction(r, relative, r.margin()) + " confounded");
+    String ci = v.ci95() == null ? "" : " " + TrendMarkdown.interval(v.ci95());
+    String verdict = v.verdict() == null ? "" : " " + v.verdict().jsonName() + HeldBack.mark(v.decision());
+    String mark = Confounder.mark(v.confounders());
+    String css = callCss(v.verdict());
+    return new Cell(TrendMarkdown.ratio(v.relative(), v.ci95()) + ci + verdict + confoundedMark(mark),
+        mark == null ? css : css + " confounded");
+  }
+
+  /**
+   * A figure's colour is its call's: {@code better} (faster), {@code worse} (slower), {@code same}
+   * (equivalent), else {@code undecided}: an inconclusive figure is never shown as a gain or a loss.
+   */
+  private static String callCss(Verdict verdict) {
+    if (verdict == null) {
+      return "undecided";
+    }
+    return switch (verdict) {
+      case FASTER -> "better";
+      case SLOWER -> "worse";
+      case EQUIVALENT -> "same";
+      case INCONCLUSIVE -> "undecided";
+    };
+  }
+
+  /**
+   * A group's geometric mean has no call: it is coloured only where its whole 95 % interval lies
+   * beyond the margin ({@code better}, {@code worse}) or within it ({@code same}).
+   */
+  private static String groupCss(TrendReport r, Range ci) {
+    if (ci == null || !ci.bounded()) {
+      return "undecided";
+    }
+    double upper = 1 + r.settings().margin();
+    double lower = 1 / upper;
+    if (ci.low() > upper || ci.high() < lower) {
+      return (ci.low() > upper) == r.higherIsBetter() ? "better" : "worse";
+    }
+    return ci.low() >= lower && ci.high() <= upper ? "same" : "undecided";
   }
 
   /** {@code better}, {@code worse} or {@code same} (within the margin), by the metric's direction. */

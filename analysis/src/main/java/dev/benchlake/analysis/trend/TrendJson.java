@@ -5,29 +5,39 @@ import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.report.JsonText;
+import dev.benchlake.analysis.report.PairsJson;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.Flag;
 import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import dev.benchlake.analysis.trend.TrendReport.VersionFigure;
+import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.core.Json;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.List;
-import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
- * trend.json: {@code {"by", "base", "metric", "unit", "higher_is_better", "where", "versions",
+ * trend.json: {@code {"by", "base", "metric", "unit", "higher_is_better", "where", "design", "versions", "order_by", "gaps",
  * "steps": [{"step", "group", "values", "relative", "ci95", "spread", "runs", "noisy", "verdict",
  * "runs_needed", "verdict_vs_previous", "change_points": [{"at", "before", "after", "ratio", "p"}],
- * "confounders"}], "groups": [{"group", "geomean", "ci95", "steps"}],
+ * "confounders", "analysis", "pairs"}], "groups": [{"group", "geomean", "ci95", "steps"}],
  * "flags": [{"step", "from", "to", "kind", "verdict", "beyond_margin", "change", "ci95", "p",
  * "p_adjusted", "confounders"}], "runs", "alpha", "margin", "correction", "change_point_alpha", "messages",
  * "methods"}}.
+ * {@code order_by} (the {@code --order-by} key) is there only with one; {@code gaps} (the days
+ * between the first and the last version without a run, in order; {@code []} for none) only when
+ * the versions are dates.
  * {@code confounders} is a list of {@code {"kind", "detail"}} (table maintenance: {@code
  * dead_tuples}, {@code autovacuum}, {@code autoanalyze}, or {@code not_recorded}), per step and
  * version against the base (null at the base and without a figure; empty: recorded and the same
- * state) and per flagged change between its two versions. Verdicts are
+ * state) and per flagged change between its two versions. {@code design} is how the versions' runs
+ * pair with the base's ({@link dev.benchlake.analysis.report.Pairing}); per step and version,
+ * {@code analysis} is {@code paired} or {@code unpaired} (null at the base) and {@code pairs} the
+ * pairs and dropped runs of the paired analysis ({@link dev.benchlake.analysis.report.PairsJson};
+ * null otherwise). Verdicts are
  * {@code faster}, {@code slower}, {@code equivalent} or {@code inconclusive}. Every per-version map has every version, in order, with {@code null}
  * where undefined (never NaN). Values, ratios and p-values are rounded half-even to 6 significant
  * digits. The same report gives the same bytes on every machine.
@@ -50,25 +60,32 @@ public final class TrendJson {
     root.put("unit", report.unit());
     root.put("higher_is_better", report.higherIsBetter());
     root.put("where", report.where());
+    root.put("design", report.design());
     ArrayNode versions = root.putArray("versions");
     report.versions().forEach(versions::add);
+    if (report.orderBy() != null) {
+      root.put("order_by", report.orderBy());
+    }
+    if (report.gaps() != null) {
+      ArrayNode gaps = root.putArray("gaps");
+      report.gaps().forEach(gaps::add);
+    }
     ArrayNode steps = root.putArray("steps");
     for (StepTrend s : report.steps()) {
       ObjectNode step = steps.addObject();
       step.put("step", s.step());
       step.put("group", s.group());
-      numbers(step.putObject("values"), s.values());
-      numbers(step.putObject("relative"), s.relative());
-      ObjectNode ci = step.putObject("ci95");
-      s.ci95().forEach((v, range) -> ci.set(v, range(ci, range)));
-      numbers(step.putObject("spread"), s.spread());
-      ObjectNode runs = step.putObject("runs");
-      s.runs().forEach(runs::put);
+      List<VersionFigure> at = s.versions();
+      byVersion(step.putObject("values"), at, (node, v) -> node.set(v.version(), number(v.value())));
+      byVersion(step.putObject("relative"), at, (node, v) -> node.set(v.version(), number(v.relative())));
+      byVersion(step.putObject("ci95"), at, (node, v) -> node.set(v.version(), range(node, v.ci95())));
+      byVersion(step.putObject("spread"), at, (node, v) -> node.set(v.version(), number(v.spread())));
+      byVersion(step.putObject("runs"), at, (node, v) -> node.put(v.version(), v.runs()));
       step.put("noisy", s.noisy());
-      strings(step.putObject("verdict"), s.verdict());
-      ObjectNode needed = step.putObject("runs_needed");
-      s.runsNeeded().forEach(needed::put);
-      strings(step.putObject("verdict_vs_previous"), s.versusPrevious());
+      byVersion(step.putObject("verdict"), at, (node, v) -> node.put(v.version(), verdict(v.verdict())));
+      byVersion(step.putObject("runs_needed"), at, (node, v) -> node.put(v.version(),
+          v.runsNeeded() == null ? null : v.runsNeeded().runs()));
+      byVersion(step.putObject("verdict_vs_previous"), at, (node, v) -> node.put(v.version(), verdict(v.versusPrevious())));
       ArrayNode changePoints = step.putArray("change_points");
       for (ChangePoint c : s.changePoints()) {
         ObjectNode point = changePoints.addObject();
@@ -78,18 +95,20 @@ public final class TrendJson {
         point.set("ratio", number(c.ratio()));
         point.set("p", number(c.p()));
       }
-      ObjectNode confounders = step.putObject("confounders");
-      report.versions().forEach(v -> confounders.set(v, Confounder.json(report.confounders().at(s.step(), v))));
+      byVersion(step.putObject("confounders"), at, (node, v) -> node.set(v.version(), Confounder.json(v.confounders())));
+      byVersion(step.putObject("analysis"), at, (node, v) -> node.put(v.version(), v.analysis()));
+      byVersion(step.putObject("pairs"), at, (node, v) -> node.set(v.version(), PairsJson.of(node, v.pairs())));
     }
     ArrayNode groups = root.putArray("groups");
     for (GroupTrend g : report.groups()) {
       ObjectNode group = groups.addObject();
       group.put("group", g.group());
-      numbers(group.putObject("geomean"), g.geomean());
+      ObjectNode geomean = group.putObject("geomean");
+      g.versions().forEach(v -> geomean.set(v.version(), number(v.geomean())));
       ObjectNode ci = group.putObject("ci95");
-      g.ci95().forEach((v, range) -> ci.set(v, range(ci, range)));
+      g.versions().forEach(v -> ci.set(v.version(), range(ci, v.ci95())));
       ObjectNode counts = group.putObject("steps");
-      g.steps().forEach(counts::put);
+      g.versions().forEach(v -> counts.put(v.version(), v.steps()));
     }
     ArrayNode flags = root.putArray("flags");
     for (Flag f : report.flags()) {
@@ -98,28 +117,33 @@ public final class TrendJson {
       flag.put("from", f.from());
       flag.put("to", f.to());
       flag.put("kind", f.kind());
-      flag.put("verdict", f.verdict());
+      flag.put("verdict", f.verdict().jsonName());
       flag.put("beyond_margin", f.beyondMargin());
       flag.set("change", number(f.change()));
       flag.set("ci95", range(flag, f.ci95()));
       flag.set("p", number(f.p()));
       flag.set("p_adjusted", number(f.pAdjusted()));
-      flag.set("confounders", Confounder.json(report.confounders().of(f)));
+      flag.set("confounders", Confounder.json(f.confounders()));
     }
     ObjectNode runs = root.putObject("runs");
     report.runs().forEach((v, ids) -> strings(runs.putArray(v), ids));
-    root.set("alpha", number(report.alpha()));
-    root.set("margin", number(report.margin()));
-    root.put("correction", report.correction());
+    root.set("alpha", number(report.settings().alpha()));
+    root.set("margin", number(report.settings().margin()));
+    root.put("correction", report.settings().correction().label());
     root.set("change_point_alpha", number(report.changePointAlpha()));
     strings(root.putArray("messages"), report.messages());
+    strings(root.putArray("warnings"), report.warnings());
     strings(root.putArray("methods"), report.methods());
     return root;
   }
 
+  /** One key per version, in order: {@code put(node, figure)} writes the figure's. */
+  private static void byVersion(ObjectNode node, List<VersionFigure> figures, BiConsumer<ObjectNode, VersionFigure> put) {
+    figures.forEach(f -> put.accept(node, f));
+  }
 
-  private static void numbers(ObjectNode into, Map<String, ? extends Number> values) {
-    values.forEach((v, x) -> into.set(v, x == null ? null : number(x.doubleValue())));
+  private static String verdict(Verdict verdict) {
+    return verdict == null ? null : verdict.jsonName();
   }
 
   private static ArrayNode range(ObjectNode owner, Range range) {
@@ -130,12 +154,8 @@ public final class TrendJson {
     return owner.arrayNode().add(number(range.low())).add(number(range.high()));
   }
 
-  private static DecimalNode number(double value) {
+  private static DecimalNode number(Double value) {
     return JsonText.rounded(value, DIGITS);
-  }
-
-  private static void strings(ObjectNode into, Map<String, String> values) {
-    values.forEach(into::put);
   }
 
   private static void strings(ArrayNode into, List<String> values) {

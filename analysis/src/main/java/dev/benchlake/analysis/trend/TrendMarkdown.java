@@ -1,12 +1,23 @@
 package dev.benchlake.analysis.trend;
 
+import static dev.benchlake.analysis.report.Markdown.code;
+import static dev.benchlake.analysis.report.Markdown.codeCell;
+import static dev.benchlake.analysis.report.Markdown.row;
+import static dev.benchlake.analysis.report.Markdown.text;
+
 import dev.benchlake.analysis.confounders.Confounder;
+import dev.benchlake.analysis.report.CallTally;
 import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.HeldBack;
+import dev.benchlake.analysis.report.Markdown;
+import dev.benchlake.analysis.report.Pairing;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.stats.RunsAdvice;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.Flag;
 import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import dev.benchlake.analysis.trend.TrendReport.VersionFigure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,64 +29,105 @@ import java.util.Locale;
  * notes, the runs and the methods. Formatted by {@link Format}: the same text everywhere.
  */
 public final class TrendMarkdown {
-  private static final String DASH = "—";
+  private static final String DASH = Markdown.DASH;
+  private static final String NO_RUN = "no run";
 
   private TrendMarkdown() {}
 
   public static String write(TrendReport r) {
     StringBuilder md = new StringBuilder();
-    md.append("# benchlake trend: ").append(r.metric()).append(" by ").append(r.by()).append(", relative to ")
-        .append(r.base()).append("\n\n");
+    md.append("# benchlake trend: ").append(r.metric()).append(" by ").append(text(r.by())).append(", relative to ")
+        .append(text(r.base())).append("\n\n");
     md.append("- ").append(r.metric()).append(" in ").append(r.unit()).append(", ")
         .append(r.higherIsBetter() ? "higher" : "lower").append(" is better; relative = value / value at ")
-        .append(r.base()).append(", so ").append(r.higherIsBetter() ? "above" : "below").append(" 1 is an improvement.\n");
+        .append(text(r.base())).append(", so ").append(r.higherIsBetter() ? "above" : "below").append(" 1 is an improvement.\n");
     md.append("- Runs per version: ").append(String.join(", ", r.versions().stream()
-        .map(v -> v + ": " + r.runs().get(v).size()).toList())).append(r.where() == null ? "" : "; where " + code(r.where()))
+        .map(v -> text(v) + ": " + r.runs().get(v).size()).toList())).append(r.where() == null ? "" : "; where " + code(r.where()))
         .append(".\n");
-    md.append("- Calls: faster, slower, equivalent (within ±").append(Format.percent(r.margin()))
-        .append(") or inconclusive; ").append(r.correction()).append(" correction, α = ")
-        .append(Format.significant(r.alpha(), 3)).append("; ≈ marks noisy steps (a 95% interval wider than ±")
-        .append(Format.percent(r.margin())).append(").\n");
+    order(md, r);
+    md.append("- Calls: faster, slower, equivalent (within ±").append(Format.percent(r.settings().margin()))
+        .append(") or inconclusive; ").append(r.settings().correction().label()).append(" correction, α = ")
+        .append(Format.significant(r.settings().alpha(), 3)).append("; ≈ marks noisy steps (a 95% interval wider than ±")
+        .append(Format.percent(r.settings().margin())).append(").\n");
     md.append('\n').append(summary(r));
     for (GroupTrend g : r.groups()) {
       md.append("\n## ").append(text(capitalized(g.group()))).append("\n\n");
-      header(md, "step", r.versions());
+      header(md, "step", r);
       for (StepTrend s : r.steps()) {
         if (!s.group().equals(g.group())) {
           continue;
         }
         List<String> cells = new ArrayList<>();
-        cells.add(code(s.step()) + (s.noisy() ? " ≈" : ""));
-        for (String v : r.versions()) {
-          cells.add(cell(r, s, v));
+        cells.add(codeCell(s.step()) + (s.noisy() ? " ≈" : ""));
+        for (VersionFigure v : s.versions()) {
+          cells.add(cell(r, v));
+          gapCells(r, v.version(), cells);
         }
         row(md, cells);
+      }
+      List<String> notes = heldBackNotes(r, g.group());
+      if (!notes.isEmpty()) {
+        md.append('\n').append(String.join(" ", notes)).append('\n');
       }
     }
     maintenance(md, r);
     if (!r.messages().isEmpty()) {
       md.append("\n## Notes\n\n");
-      r.messages().forEach(m -> md.append("- ").append(m).append('\n'));
+      r.messages().forEach(m -> md.append("- ").append(text(m)).append('\n'));
     }
+    pairs(md, r);
     md.append("\n## Runs\n\n");
-    row(md, List.of(r.by(), "runs"));
+    row(md, List.of(text(r.by()), "runs"));
     row(md, List.of("---", "---"));
-    r.versions().forEach(v -> row(md, List.of(text(v), String.join(", ", r.runs().get(v).stream().map(TrendMarkdown::code).toList()))));
+    r.versions().forEach(v -> {
+      row(md, List.of(text(v), String.join(", ", r.runs().get(v).stream().map(Markdown::codeCell).toList())));
+      if (!r.gapAfter(v).isEmpty()) {
+        row(md, List.of(text(gapLabel(r.gapAfter(v))), NO_RUN));
+      }
+    });
     md.append("\n## Methods\n\n");
-    r.methods().forEach(m -> md.append("- ").append(m).append('\n'));
+    r.methods().forEach(m -> md.append("- ").append(text(m)).append('\n'));
     return md.toString();
   }
 
-  /** The groups' geometric means and the flagged changes (what {@code benchlake trend} prints). */
+  /**
+   * The calls, then the groups' geometric means and the flagged changes (what {@code benchlake trend}
+   * prints).
+   */
+  /**
+   * In the paired analysis: that the relatives against the base are paired θ, and per step and
+   * version the pairs it rests on and the runs it dropped.
+   */
+  private static void pairs(StringBuilder md, TrendReport r) {
+    if (r.design().equals(Pairing.UNPAIRED_DESIGN)) {
+      return;
+    }
+    md.append("\n## Pairs (design ").append(text(r.design())).append(")\n\n");
+    md.append("A paired version's relative against ").append(text(r.base())).append(" is the paired θ, the geometric"
+        + " mean of the per-pair ratios of the runs' figures, and its interval the one-sample t of their logs.\n\n");
+    for (TrendReport.StepTrend step : r.steps()) {
+      for (TrendReport.VersionFigure v : step.versions()) {
+        if (v.pairs() != null) {
+          md.append("- ").append(Markdown.code(step.step())).append(", ").append(text(v.version())).append(" against ")
+              .append(text(r.base())).append(": ").append(text(v.pairs().describe())).append('\n');
+        }
+      }
+    }
+  }
+
   public static String summary(TrendReport r) {
-    StringBuilder md = new StringBuilder("## Groups (geometric mean of the relatives, 95% interval; steps)\n\n");
-    header(md, "group", r.versions());
+    StringBuilder md = new StringBuilder(text(headline(r))).append("\n\n");
+    md.append(Markdown.warnings(r.warnings()));
+    md.append("## Groups (geometric mean of the relatives, 95% interval; steps)\n\n");
+    header(md, "group", r);
     for (GroupTrend g : r.groups()) {
       List<String> cells = new ArrayList<>();
       cells.add(text(g.group()));
-      r.versions().forEach(v -> cells.add(g.geomean().get(v) == null ? DASH
-          : ratio(g.geomean().get(v)) + (g.ci95().get(v) == null ? "" : " " + interval(g.ci95().get(v))) + " ("
-              + g.steps().get(v) + ")"));
+      g.versions().forEach(v -> {
+        cells.add(v.geomean() == null ? DASH
+            : ratio(v.geomean(), v.ci95()) + (v.ci95() == null ? "" : " " + interval(v.ci95())) + " (" + v.steps() + ")");
+        gapCells(r, v.version(), cells);
+      });
       row(md, cells);
     }
     md.append("\n## Changes between consecutive versions (faster or slower)\n\n");
@@ -85,12 +137,28 @@ public final class TrendMarkdown {
       row(md, List.of("step", "from", "to", "change", "95% CI", "adjusted p", ""));
       row(md, List.of("---", "---", "---", "---:", "---:", "---:", "---"));
       for (Flag f : r.flags()) {
-        row(md, List.of(code(f.step()), text(f.from()), text(f.to()), Format.change(f.change() - 1), interval(f.ci95()),
+        row(md, List.of(codeCell(f.step()), text(f.from()), text(f.to()), Format.changeOf(f.change(), f.ci95()),
+            interval(f.ci95()),
             Format.p(f.pAdjusted()), flagCall(r, f)));
       }
     }
     changePoints(md, r);
     return md.toString();
+  }
+
+  /**
+   * The calls before any figure: {@code Calls against 11: 3 faster, 1 slower, 10 equivalent, 34
+   * inconclusive (48 step and version calls, holm); between consecutive versions: 2 slower, 1 faster.}
+   */
+  static String headline(TrendReport r) {
+    CallTally base = r.callsAgainstBase();
+    CallTally previous = r.callsBetweenVersions();
+    return "Calls against " + r.base() + ": " + base.text() + " (" + count(base.total(), "step and version call") + ", "
+        + r.settings().correction().label() + "); between consecutive versions: " + previous.text() + ".";
+  }
+
+  static String count(long n, String what) {
+    return n + " " + what + (n == 1 ? "" : "s");
   }
 
   /** The change points of every step, or "None.". */
@@ -100,7 +168,7 @@ public final class TrendMarkdown {
     List<String[]> rows = new ArrayList<>();
     for (StepTrend s : r.steps()) {
       for (ChangePoint c : s.changePoints()) {
-        rows.add(new String[] {code(s.step()), text(c.at()), value(r, c.before()), value(r, c.after()),
+        rows.add(new String[] {codeCell(s.step()), text(c.at()), value(r, c.before()), value(r, c.after()),
             Format.change(c.ratio() - 1), Format.p(c.p())});
       }
     }
@@ -118,9 +186,9 @@ public final class TrendMarkdown {
    * a change whose versions ran in different table-maintenance states says so.
    */
   static String flagCall(TrendReport r, Flag f) {
-    String mark = Confounder.mark(r.confounders().of(f));
-    return "**" + f.kind() + "** (" + f.verdict() + ", " + (f.beyondMargin() ? "beyond ±" + Format.percent(r.margin())
-        : "size uncertain") + ")" + (mark == null ? "" : " ⚠ " + mark);
+    String mark = Confounder.mark(f.confounders());
+    return "**" + f.kind() + "** (" + f.verdict().jsonName() + ", " + (f.beyondMargin() ? "beyond ±"
+        + Format.percent(r.settings().margin()) : "size uncertain") + ")" + (mark == null ? "" : " ⚠ " + mark);
   }
 
   /**
@@ -142,14 +210,14 @@ public final class TrendMarkdown {
    * is flagged.
    */
   static List<String> maintenanceLines(TrendReport r, boolean markdown) {
-    java.util.function.UnaryOperator<String> code = markdown ? TrendMarkdown::code : t -> t;
-    java.util.function.UnaryOperator<String> text = markdown ? TrendMarkdown::text : t -> t;
+    java.util.function.UnaryOperator<String> code = markdown ? Markdown::code : t -> t;
+    java.util.function.UnaryOperator<String> text = markdown ? Markdown::text : t -> t;
     List<String> lines = new ArrayList<>();
     java.util.Set<String> notRecorded = new java.util.LinkedHashSet<>();
     int checked = 0;
     for (StepTrend s : r.steps()) {
-      for (String v : r.versions()) {
-        List<Confounder> c = r.confounders().at(s.step(), v);
+      for (VersionFigure v : s.versions()) {
+        List<Confounder> c = v.confounders();
         if (c == null) {
           continue;
         }
@@ -157,12 +225,12 @@ public final class TrendMarkdown {
         if (Confounder.notRecorded(c)) {
           notRecorded.add(s.step());
         }
-        c.stream().filter(Confounder::flags).forEach(x -> lines.add(code.apply(s.step()) + ", " + text.apply(v) + " against "
-            + text.apply(r.base()) + ": " + x.kind() + ": " + text.apply(x.detail())));
+        c.stream().filter(Confounder::flags).forEach(x -> lines.add(code.apply(s.step()) + ", " + text.apply(v.version())
+            + " against " + text.apply(r.base()) + ": " + x.kind() + ": " + text.apply(x.detail())));
       }
     }
     for (Flag f : r.flags()) {
-      List<Confounder> c = r.confounders().of(f);
+      List<Confounder> c = f.confounders();
       if (c != null) {
         c.stream().filter(Confounder::flags).forEach(x -> lines.add(code.apply(f.step()) + ", " + text.apply(f.from()) + " → "
             + text.apply(f.to()) + ": " + x.kind() + ": " + text.apply(x.detail())));
@@ -179,29 +247,48 @@ public final class TrendMarkdown {
   }
 
   /** The base version's value in its unit; other versions' relatives with their interval and call. */
-  private static String cell(TrendReport r, StepTrend s, String version) {
-    Double value = s.values().get(version);
-    if (value == null) {
+  private static String cell(TrendReport r, VersionFigure v) {
+    if (v.value() == null) {
       return DASH;
     }
-    if (version.equals(r.base())) {
-      return value(r, value);
+    if (v.version().equals(r.base()) || v.relative() == null) {
+      return value(r, v.value());
     }
-    Double relative = s.relative().get(version);
-    if (relative == null) {
-      return value(r, value);
+    String mark = Confounder.mark(v.confounders());
+    return ratio(v.relative(), v.ci95()) + (v.ci95() == null ? "" : " " + interval(v.ci95()))
+        + (v.verdict() == null ? "" : " " + v.verdict().jsonName() + HeldBack.mark(v.decision()))
+        + moreRuns(v.runsNeeded()) + (mark == null ? "" : " ⚠ " + mark);
+  }
+
+  /** The notes of the held-back calls ({@link HeldBack}) of a group's steps. */
+  static List<String> heldBackNotes(TrendReport r, String group) {
+    return HeldBack.footnotes(r.steps().stream().filter(s -> s.group().equals(group))
+        .flatMap(s -> s.versions().stream().map(VersionFigure::decision)).toList(), r.settings(), "tests");
+  }
+
+  /** {@code  (needs 12 runs)} after an inconclusive call: what more runs would do, or nothing. */
+  static String moreRuns(RunsAdvice advice) {
+    if (advice == null) {
+      return "";
     }
-    Range ci = s.ci95().get(version);
-    String verdict = s.verdict().get(version);
-    Integer needed = s.runsNeeded().get(version);
-    String mark = Confounder.mark(r.confounders().at(s.step(), version));
-    return ratio(relative) + (ci == null ? "" : " " + interval(ci)) + (verdict == null ? "" : " " + verdict)
-        + (needed == null ? "" : " (needs " + needed + " runs)") + (mark == null ? "" : " ⚠ " + mark);
+    return switch (advice.basis()) {
+      case MARGIN, OBSERVED_EFFECT -> " (needs " + advice.runs() + " runs)";
+      case EDGE_OF_MARGIN -> " (more runs won't decide: at the margin's edge)";
+      case ALREADY_POWERED -> "";
+    };
   }
 
   /** A value in the metric's unit: {@code 49510/s}, {@code 1.234 ms}. */
   static String value(TrendReport r, double value) {
     return r.higherIsBetter() ? Format.significant(value, 4) + "/s" : Format.duration(value);
+  }
+
+  /**
+   * A ratio with three decimals beside its interval, or {@link Format#TOO_NOISY} when that interval
+   * spans more than a factor of 2.
+   */
+  static String ratio(double ratio, Range ci) {
+    return ci != null && ci.tooNoisyToSay() ? Format.TOO_NOISY : ratio(ratio);
   }
 
   /** A ratio with three decimals. */
@@ -213,33 +300,48 @@ public final class TrendMarkdown {
     return ci == null || ci.low() == null ? DASH : "[" + ratio(ci.low()) + ", " + ratio(ci.high()) + "]";
   }
 
-  private static void header(StringBuilder md, String first, List<String> versions) {
+  /** The versions' columns, and after a version followed by days without a run, a column of that gap. */
+  private static void header(StringBuilder md, String first, TrendReport r) {
     List<String> head = new ArrayList<>(List.of(first));
     List<String> rule = new ArrayList<>(List.of("---"));
-    versions.forEach(v -> {
+    r.versions().forEach(v -> {
       head.add(text(v));
       rule.add("---:");
+      if (!r.gapAfter(v).isEmpty()) {
+        head.add(text(gapLabel(r.gapAfter(v))));
+        rule.add(":---:");
+      }
     });
     row(md, head);
     row(md, rule);
   }
 
+  /** The cell of the gap after {@code version}, if there is one. */
+  private static void gapCells(TrendReport r, String version, List<String> cells) {
+    if (!r.gapAfter(version).isEmpty()) {
+      cells.add(NO_RUN);
+    }
+  }
+
+  /** {@code 2026-11-05} or {@code 2026-11-05 – 2026-11-07 (3 days)}. */
+  static String gapLabel(List<String> days) {
+    return days.size() == 1 ? days.get(0) : days.get(0) + " – " + days.get(days.size() - 1) + " (" + days.size() + " days)";
+  }
+
+  /** How the versions are ordered and where a date has no run; nothing for versions, as before. */
+  private static void order(StringBuilder md, TrendReport r) {
+    if (r.orderBy() != null) {
+      md.append("- Order: ").append(text(r.by())).append(" by ").append(text(r.orderBy())).append(" (--order-by).\n");
+    }
+    if (r.gaps() != null) {
+      List<String> stretches = r.versions().stream().map(r::gapAfter).filter(g -> !g.isEmpty())
+          .map(TrendMarkdown::gapLabel).toList();
+      md.append("- Order: by date; ").append(stretches.isEmpty() ? "every day from the first to the last has a run"
+          : "no run on " + String.join(", ", stretches) + " (a column of its own in the tables)").append(".\n");
+    }
+  }
+
   private static String capitalized(String text) {
     return text.isEmpty() ? text : text.substring(0, 1).toUpperCase(Locale.ROOT) + text.substring(1);
-  }
-
-  /** Text from the data, safe in a table cell. */
-  private static String text(String text) {
-    return text.replace("|", "\\|");
-  }
-
-  private static String code(String text) {
-    return "`" + text.replace("`", "'").replace("|", "\\|") + "`";
-  }
-
-  private static void row(StringBuilder md, List<String> cells) {
-    md.append('|');
-    cells.forEach(c -> md.append(' ').append(c.replace("\n", " ")).append(" |"));
-    md.append('\n');
   }
 }

@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.trend;
 
+import dev.benchlake.analysis.report.Direction;
 import dev.benchlake.core.cli.BadInputException;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -13,7 +14,11 @@ import java.util.regex.Pattern;
  *       {@code qps} / {@code tps} of sysbench and pgbench summaries (and wide CSV tables with that
  *       metric); from {@code tasks}, the run's throughput as the comparison defines it
  *       ({@link dev.benchlake.analysis.engine.RunCounts#throughputPerS()}: successful tasks per
- *       second; a task is one statement or one transaction, as the step defines it).
+ *       second; a task is one statement or one transaction, as the step defines it). A run that
+ *       recorded its own whole-run figure of a step beside its tasks is followed by that figure:
+ *       loadgen's mytools {@code scan} records {@code qps} as rows scanned per second (every client
+ *       scans every table once; rows = successful scans × table size, over the pass), as the
+ *       study reports scan, where its tasks would give scans per second.
  *   <li>{@code mean_s}, {@code min_s}, {@code max_s}, {@code pN_s} (latency in seconds, lower is
  *       better; {@code p50_s}, {@code p95_s}, {@code p99_s}, {@code p999_s} = 99.9th …): from
  *       {@code step_metrics}, {@code latency_avg}, {@code latency_min}, {@code latency_max},
@@ -67,6 +72,11 @@ public record TrendMetric(String name, Kind kind, String stepMetric, double quan
   /** Whether a larger value is better (throughputs) or worse (latencies). */
   public boolean higherIsBetter() {
     return kind == Kind.THROUGHPUT;
+  }
+
+  /** Which way is better: higher for throughputs, lower for latencies. */
+  public Direction direction() {
+    return higherIsBetter() ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER;
   }
 
   /** The unit of the values: {@code 1/s} or {@code s}. */

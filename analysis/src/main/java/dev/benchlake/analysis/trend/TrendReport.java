@@ -1,63 +1,128 @@
 package dev.benchlake.analysis.trend;
 
+import dev.benchlake.analysis.confounders.Confounder;
+import dev.benchlake.analysis.report.CallTally;
+import dev.benchlake.analysis.report.Direction;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.RunPairs;
+import dev.benchlake.analysis.stats.RatioDecisions.Decision;
+import dev.benchlake.analysis.stats.RunsAdvice;
+import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.analysis.stats.Verdict;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The result of {@code benchlake trend}: per step and version the metric, its ratio to the base
- * version with its interval and verdict, per group the geometric mean of those ratios with its
- * interval, and the changes ({@code faster} / {@code slower}) between consecutive versions. Maps are keyed by version, in {@link #versions} order, and hold every
- * version (null where undefined).
+ * The result of {@code benchlake trend}: per step one record per version (the metric, its ratio to
+ * the base version with its interval and call, the call against the previous version, the
+ * table-maintenance check), per group the geometric mean of those ratios with its interval, and
+ * the changes ({@code faster} / {@code slower}) between consecutive versions. The JSON, Markdown
+ * and HTML writers only read it. Every step and group holds every version, in {@link #versions}
+ * order.
  *
- * @param higherIsBetter whether a ratio above 1 is an improvement (throughput) or a regression
- *     (latency)
+ * @param metric the metric's name, e.g. {@code qps}
+ * @param direction whether a ratio above 1 is an improvement (throughput) or a regression (latency)
  * @param runs the runs of each version
- * @param alpha significance level of the calls and flags
+ * @param settings α, the margin and the correction of the calls and flags
  * @param changePointAlpha significance level of each change point
  * @param messages what could not be computed and why, one sentence each
+ * @param warnings what a reader must know before trusting the calls, one sentence each (e.g. no
+ *     correction over several tests)
  * @param methods how the figures were computed, one line each
- * @param confounders the table-maintenance confounders of the steps and of the flagged changes
+ * @param design how the versions' runs pair with the base's: {@code unpaired}, {@code duet},
+ *     {@code paired-by:<labels>}, or {@code mixed} when versions differ
+ *     ({@link dev.benchlake.analysis.report.Pairing})
+ * @param orderBy the runs column or label that ordered the versions ({@code --order-by}); null when
+ *     they are dates, timestamps or versions, ordered as such
+ * @param gaps when the versions are dates: the days between the first and the last without a run
+ *     (a missed night), in order; null when they are not dates
  */
-public record TrendReport(String by, String base, String metric, String unit, boolean higherIsBetter, String where,
+public record TrendReport(String by, String base, String metric, String unit, Direction direction, String where,
     List<String> versions, List<StepTrend> steps, List<GroupTrend> groups, List<Flag> flags,
-    Map<String, List<String>> runs, double alpha, double margin, String correction, double changePointAlpha,
-    List<String> messages, List<String> methods, TrendConfounders confounders) {
+    Map<String, List<String>> runs, StatisticsSettings settings, double changePointAlpha, List<String> messages,
+    List<String> warnings, List<String> methods, String design, String orderBy, List<String> gaps) {
 
-  /** This report with the confounder check's results and its method line. */
-  public TrendReport withConfounders(TrendConfounders checked, String method) {
-    List<String> withMethod = new java.util.ArrayList<>(methods);
-    withMethod.add(method);
-    return new TrendReport(by, base, metric, unit, higherIsBetter, where, versions, steps, groups, flags, runs, alpha,
-        margin, correction, changePointAlpha, messages, withMethod, checked);
+  /** The days without a run after {@code version} and before the next version (empty: none, or not dates). */
+  public List<String> gapAfter(String version) {
+    int at = versions.indexOf(version);
+    if (gaps == null || at < 0 || at + 1 >= versions.size()) {
+      return List.of();
+    }
+    String next = versions.get(at + 1);
+    // yyyy-MM-dd sorts as it reads
+    return gaps.stream().filter(d -> d.compareTo(version) > 0 && d.compareTo(next) < 0).toList();
+  }
+
+  public boolean higherIsBetter() {
+    return direction == Direction.HIGHER_IS_BETTER;
+  }
+
+  /** The calls of every step's versions against the base. */
+  public CallTally callsAgainstBase() {
+    return CallTally.of(steps.stream().flatMap(s -> s.versions().stream()).map(VersionFigure::verdict)
+        .filter(java.util.Objects::nonNull));
+  }
+
+  /** The calls of every step's versions against the previous version. */
+  public CallTally callsBetweenVersions() {
+    return CallTally.of(steps.stream().flatMap(s -> s.versions().stream()).map(VersionFigure::versusPrevious)
+        .filter(java.util.Objects::nonNull));
   }
 
   /**
    * One step across versions.
    *
-   * @param values the geometric mean of the per-run metric over the version's runs
-   * @param relative {@code values[v] / values[base]}
-   * @param ci95 95 % interval of {@code relative[v]} (log scale, Welch), with two runs or more on
-   *     both sides
-   * @param spread how much the version's repeats disagree: max/min − 1 over its runs (two or more);
-   *     descriptive only
-   * @param runs runs with a value
+   * @param versions one figure per version of the report, in order
    * @param noisy whether, for some version, the 95 % interval of the relative is wider than the
    *     margin: its half-width on the log scale exceeds ln(1 + margin)
-   * @param verdict the call against the base: {@code faster}, {@code slower}, {@code equivalent} or
-   *     {@code inconclusive} ({@link dev.benchlake.analysis.stats.RatioDecisions}); null at the
-   *     base and where there is no relative
-   * @param runsNeeded for an inconclusive call with an interval, the runs per version that 80 %
-   *     power would need (to detect a change of the margin or show equivalence within it)
-   * @param versusPrevious the call against the previous version, in the same four words; null for
-   *     the first version and where either version has no figure
    * @param changePoints where the step's level shifts along the versions ({@link ChangePoints}), in
    *     order; empty when it does not
    */
-  public record StepTrend(String step, String group, Map<String, Double> values, Map<String, Double> relative,
-      Map<String, Range> ci95, Map<String, Double> spread, Map<String, Integer> runs, boolean noisy,
-      Map<String, String> verdict, Map<String, Integer> runsNeeded, Map<String, String> versusPrevious,
-      List<ChangePoint> changePoints) {}
+  public record StepTrend(String step, String group, List<VersionFigure> versions, boolean noisy,
+      List<ChangePoint> changePoints) {
+
+    /** The figure at {@code version}. */
+    public VersionFigure at(String version) {
+      return versions.stream().filter(v -> v.version().equals(version)).findFirst().orElseThrow();
+    }
+  }
+
+  /**
+   * One step at one version.
+   *
+   * @param value the geometric mean of the per-run metric over the version's runs; null without
+   *     one
+   * @param relative {@code value / value at the base}; in the paired analysis the paired θ (the
+   *     geometric mean of the per-pair ratios) its call rests on; null without both
+   * @param ci95 95 % interval of {@code relative} (log scale, Welch), with two runs or more on both
+   *     sides; null otherwise
+   * @param spread how much the version's repeats disagree: max/min − 1 over its runs (two or more);
+   *     descriptive only
+   * @param runIds the runs with a figure of this step
+   * @param verdict the call against the base ({@link dev.benchlake.analysis.stats.RatioDecisions});
+   *     null at the base and where there is no relative; {@code inconclusive} without a test
+   * @param decision the decision behind {@code verdict}; null without a test
+   * @param versusPrevious the call against the previous version, in the same four words; null for
+   *     the first version and where either version has no figure
+   * @param confounders the table-maintenance check against the base; null at the base, where
+   *     there is no figure, and when not checked
+   * @param analysis against the base: {@code paired} or {@code unpaired}; null where not compared
+   * @param pairs the pairs with the base's runs and the runs dropped, in the paired analysis; null otherwise
+   */
+  public record VersionFigure(String version, Double value, Double relative, Range ci95, Double spread,
+      List<String> runIds, Verdict verdict, Decision decision, Verdict versusPrevious, List<Confounder> confounders,
+      String analysis, RunPairs pairs) {
+
+    /** How many runs have a figure. */
+    public int runs() {
+      return runIds.size();
+    }
+
+    /** What more runs would do for an inconclusive call against the base; null otherwise. */
+    public RunsAdvice runsNeeded() {
+      return decision == null ? null : decision.runsNeeded();
+    }
+  }
 
   /**
    * A shift of one step's level, found by E-divisive means on the logs of its per-run figures.
@@ -70,24 +135,51 @@ public record TrendReport(String by, String base, String metric, String unit, bo
    */
   public record ChangePoint(String at, double before, double after, double ratio, double p) {}
 
+  /** A step group across versions: one figure per version, in order. */
+  public record GroupTrend(String group, List<GroupFigure> versions) {
+    public GroupFigure at(String version) {
+      return versions.stream().filter(v -> v.version().equals(version)).findFirst().orElseThrow();
+    }
+  }
+
   /**
    * @param geomean the geometric mean over the group's steps of their (positive) relatives
    * @param ci95 95 % interval of the geometric mean, from per-run group figures (see
    *     {@link TrendAnalysis})
-   * @param steps how many steps each geometric mean covers
+   * @param steps how many steps the geometric mean covers
    */
-  public record GroupTrend(String group, Map<String, Double> geomean, Map<String, Range> ci95,
-      Map<String, Integer> steps) {}
+  public record GroupFigure(String version, Double geomean, Range ci95, int steps) {}
 
   /**
    * A change of one step from a version to the next: a {@code faster} or {@code slower} call.
    *
    * @param change {@code values[to] / values[from]}
-   * @param kind {@code regression} or {@code improvement}, by the metric's direction
-   * @param verdict {@code faster} or {@code slower}
-   * @param beyondMargin whether the whole (1 − α) interval lies beyond the margin (the change is at
-   *     least the margin); else its size is still uncertain
+   * @param p the unadjusted p
+   * @param decision the call, in its family of consecutive-version tests
+   * @param confounders the table-maintenance check between the two versions; null when not checked
    */
-  public record Flag(String step, String from, String to, double change, Range ci95, double p, double pAdjusted,
-      String kind, String verdict, boolean beyondMargin) {}
+  public record Flag(String step, String from, String to, double change, Range ci95, double p, Decision decision,
+      List<Confounder> confounders) {
+
+    public Verdict verdict() {
+      return decision.verdict();
+    }
+
+    /** {@code improvement} (faster) or {@code regression} (slower). */
+    public String kind() {
+      return decision.verdict() == Verdict.FASTER ? "improvement" : "regression";
+    }
+
+    public double pAdjusted() {
+      return decision.pDifferenceAdjusted();
+    }
+
+    /**
+     * Whether the whole (1 − α) interval lies beyond the margin (the change is at least the
+     * margin); else its size is still uncertain.
+     */
+    public boolean beyondMargin() {
+      return decision.beyondMargin();
+    }
+  }
 }

@@ -113,7 +113,7 @@
               mark: { type: 'rule', strokeWidth: 2 },
               encoding: {
                 y: y, x: { field: 'low', type: 'quantitative', scale: { type: 'log', nice: false, zero: false },
-                  title: 'θ, candidate / baseline (log scale)' },
+                  title: element.getAttribute('data-axis-title') },
                 x2: { field: 'high' }, color: { field: 'verdict', type: 'nominal', title: 'verdict' }
               }
             },

@@ -54,12 +54,29 @@ class CompareCommandTest extends SparkTestBase {
     assertThat(Files.readString(out.resolve(CompareFiles.MARKDOWN), StandardCharsets.UTF_8)).contains(r.stdout());
   }
 
+  /** {@code --correction none} over two steps: what compare prints opens with the warning (issue 26 item 6). */
+  @Test
+  void withoutACorrectionThePrintedSummaryOpensWithTheWarning() throws Exception {
+    CommandRun r = run("--baseline", "os=linux", "--candidate", "os=windows", "--correction", "none");
+    assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.OK);
+    String warning = "> ⚠ Uncorrected (--correction none) over 2 steps: expect about α·N = 0.1 false calls where"
+        + " nothing changed; none is meant for a single pre-registered step or family.\n\n";
+    assertThat(r.stdout()).startsWith(warning + "| step | change (θ) |");
+    assertThat(Files.readString(out.resolve(CompareFiles.MARKDOWN), StandardCharsets.UTF_8)).contains(warning);
+    CommandRun one = run("--baseline", "os=linux", "--candidate", "os=windows", "--correction", "none", "--step", "read");
+    assertThat(one.stdout()).as("one step: nothing to warn of").startsWith("| step | change (θ) |");
+  }
+
   @Test
   void failOnRegressionExitsWithThree() {
     CommandRun r = run("--baseline", "os=linux", "--candidate", "os=windows", "--fail-on", "regression");
     assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.REGRESSION);
+    // Which steps made it exit 3, on stderr (issue 26 item 9): each slower step, with the change it rests on.
+    assertThat(r.stderr().lines().filter(l -> l.startsWith("compare: --fail-on regression: step ")).toList())
+        .isNotEmpty().allMatch(l -> l.matches("compare: --fail-on regression: step \\S+ is slower: \\+.* \\[.*\\]"));
     CommandRun onlyWrite = run("--baseline", "os=linux", "--candidate", "os=windows", "--step", "write", "--fail-on", "regression");
     assertThat(onlyWrite.exitCode()).as(onlyWrite.stderr()).isEqualTo(ExitCode.OK);
+    assertThat(onlyWrite.stderr()).doesNotContain("--fail-on");
     assertThat(onlyWrite.stdout()).contains("`write`").doesNotContain("`read`");
   }
 

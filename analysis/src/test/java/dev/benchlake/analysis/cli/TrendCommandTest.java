@@ -47,7 +47,8 @@ class TrendCommandTest extends SparkTestBase {
     CommandRun r = run("--by", "db_major", "--base", "12", "--where", "workload=sysbench", "--groups", groups.toString(),
         "--margin", "2%", "--correction", "bh", "--change-point-alpha", "0.05");
     assertThat(r.exitCode()).as(r.stderr()).isEqualTo(ExitCode.OK);
-    assertThat(r.stdout()).startsWith("## Groups").contains("| bulk loads |").contains("| range query |");
+    assertThat(r.stdout()).as("the calls first").startsWith("Calls against 12: ").contains("\n\n## Groups")
+        .contains("| bulk loads |").contains("| range query |");
     for (String file : List.of(TrendFiles.JSON, TrendFiles.MARKDOWN, TrendFiles.HTML)) {
       assertThat(out.resolve(file)).isNotEmptyFile();
     }

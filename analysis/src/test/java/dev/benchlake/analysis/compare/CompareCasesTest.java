@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.compare.GroupStatistics;
+import dev.benchlake.analysis.report.Estimate;
 import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.compare.RunLevel;
 import dev.benchlake.analysis.compare.StepComparison;
-import dev.benchlake.analysis.compare.Tests;
 import dev.benchlake.analysis.compare.RunLevelEffect;
+import dev.benchlake.analysis.stats.Correction;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.testing.ReferenceCases;
 import dev.benchlake.analysis.testing.ReferenceCases.Case;
@@ -42,7 +45,8 @@ class CompareCasesTest extends SparkTestBase {
     JsonNode s = c.settings();
     return CompareRequest.of("os=linux", "os=windows")
         .withOutliers(OutlierPolicy.parse(s.get("outliers").asText()))
-        .withAlpha(s.get("alpha").asDouble())
+        .withSettings(StatisticsSettings.DEFAULTS.withAlpha(s.get("alpha").asDouble())
+            .withCorrection(Correction.parse(s.get("correction").asText())))
         .withThresholdNs(s.get("threshold_ns").isNull() ? null : s.get("threshold_ns").asLong())
         .withTuning(CompareRequest.Tuning.DEFAULT.withPartitions(3));
   }
@@ -63,8 +67,8 @@ class CompareCasesTest extends SparkTestBase {
         java.util.stream.StreamSupport.stream(c.expected().get("skipped_steps").spliterator(), false).map(JsonNode::asText).toList());
     for (StepComparison step : report.steps()) {
       JsonNode e = expected.get(step.step());
-      assertGroup(step.step() + " baseline", step.baseline(), e.get("baseline"));
-      assertGroup(step.step() + " candidate", step.candidate(), e.get("candidate"));
+      assertGroup(step.step() + " baseline", step.groups().baseline(), e.get("baseline"));
+      assertGroup(step.step() + " candidate", step.groups().candidate(), e.get("candidate"));
       assertTests(step.step(), step.tests(), e.get("tests"));
       assertRunLevel(step.step(), step.runLevel(), e.get("run_level"));
       assertThat(step.explanation()).doesNotContain("NaN").endsWith(".");
@@ -78,7 +82,7 @@ class CompareCasesTest extends SparkTestBase {
     assertThat(report.hasRegression()).isTrue();
     StepComparison read = report.steps().get(0);
     assertThat(read.runLevel().median().runsNeeded()).isNull();
-    assertThat(read.runLevel().median().beyondMargin()).isTrue();
+    assertThat(read.runLevel().median().decision().beyondMargin()).isTrue();
     assertThat(read.explanation()).startsWith("Slower: per-run median latency +17.3% (θ = 1.173), 95% interval"
         + " [+12.3%, +22.5%] (p_adj < 0.001, 4 vs 5 runs); the whole interval lies beyond the ±5% margin: at least"
         + " 12.3% slower.").contains("Welch's t on the per-run rates");
@@ -98,18 +102,18 @@ class CompareCasesTest extends SparkTestBase {
     assertThat(steps.values()).allSatisfy(s -> assertThat(s.verdict()).isEqualTo(Verdict.INCONCLUSIVE));
     assertThat(steps.get("failed").explanation()).startsWith("Inconclusive: no run of the candidate has a successful task")
         .contains("Errors: 0 vs 5 tasks");
-    assertThat(steps.get("failed").tests().mannWhitneyP()).isNull();
-    assertThat(steps.get("failed").candidate().p50S()).isNull();
+    assertThat(steps.get("failed").tests().mannWhitney()).isNull();
+    assertThat(steps.get("failed").groups().candidate().p50S()).isNull();
     assertThat(steps.get("one").explanation()).startsWith("Inconclusive: both groups have a single run");
-    assertThat(steps.get("one").runLevel().median().ratio()).isNull();
-    assertThat(steps.get("equal").tests().hlCi95S()).isEqualTo(new Range(0.0, 0.0));
+    assertThat(steps.get("one").runLevel().median().estimate().ratio()).isNull();
+    assertThat(steps.get("equal").tests().hodgesLehmann().ci95S()).isEqualTo(new Range(0.0, 0.0));
   }
 
   @Test
   void theIntervalShownIsTheOneTheVerdictRestsOnWhateverAlpha() {
     Case c = ReferenceCases.named("two_steps");
-    ComparisonReport strict = Compare.run(warehouse(c), request(c).withAlpha(0.01));
-    RunLevelEffect m = strict.steps().get(0).runLevel().median();
+    ComparisonReport strict = Compare.run(warehouse(c), request(c).withSettings(StatisticsSettings.DEFAULTS.withAlpha(0.01)));
+    Estimate m = strict.steps().get(0).runLevel().median().estimate();
     assertThat(m.ciDecision().low()).isLessThan(m.ci95().low());
     assertThat(strict.steps().get(0).explanation()).contains("99% interval " + Format.changeInterval(m.ciDecision()));
     assertThat(CompareMarkdown.summaryTable(strict)).startsWith("| step | change (θ) | 99% interval |")
@@ -130,12 +134,13 @@ class CompareCasesTest extends SparkTestBase {
     Case c = ReferenceCases.named("two_steps");
     ComparisonReport sampled = Compare.run(warehouse(c),
         request(c).withTuning(CompareRequest.Tuning.DEFAULT.withHodgesLehmannExactLimit(500)));
-    Tests exact = report(c).steps().get(0).tests();
-    Tests approx = sampled.steps().get(0).tests();
-    assertThat(approx.hlMethod()).startsWith("random sample of 500 tasks per group");
-    assertThat(exact.hlMethod()).startsWith("exact");
-    assertThat(approx.hlShiftS()).isBetween(exact.hlCi95S().low(), exact.hlCi95S().high());
-    assertThat(approx.mannWhitneyP()).isEqualTo(exact.mannWhitneyP());
+    TaskTests exact = report(c).steps().get(0).tests();
+    TaskTests approx = sampled.steps().get(0).tests();
+    assertThat(approx.hodgesLehmann().method()).startsWith("random sample of 500 tasks per group");
+    assertThat(exact.hodgesLehmann().method()).startsWith("exact");
+    assertThat(approx.hodgesLehmann().shiftS()).isBetween(exact.hodgesLehmann().ci95S().low(),
+        exact.hodgesLehmann().ci95S().high());
+    assertThat(approx.mannWhitney().p()).isEqualTo(exact.mannWhitney().p());
   }
 
   private static void assertGroup(String what, GroupStatistics actual, JsonNode e) {
@@ -159,63 +164,74 @@ class CompareCasesTest extends SparkTestBase {
         .isEqualTo(e.get("under_threshold").isNull() ? null : e.get("under_threshold").asLong());
   }
 
-  private static void assertTests(String what, Tests actual, JsonNode e) {
+  private static void assertTests(String what, TaskTests actual, JsonNode e) {
     assertClose(what + " fisher", actual.fisherErrorsP(), e.get("fisher_errors_p").asDouble(), 1e-9);
     if (!e.has("mann_whitney_u")) {
-      assertThat(actual.mannWhitneyU()).isNull();
-      assertThat(actual.ksD()).isNull();
+      assertThat(actual.mannWhitney()).isNull();
+      assertThat(actual.ks()).isNull();
       return;
     }
-    assertThat(actual.mannWhitneyU()).as(what + " U").isEqualTo(e.get("mann_whitney_u").asDouble());
-    assertThat(actual.mannWhitneyMethod()).isEqualTo(e.get("mann_whitney_method").asText());
-    assertNullableClose(what + " U p", actual.mannWhitneyP(), e.get("mann_whitney_p"), 1e-9);
-    assertNullableClose(what + " p adjusted", actual.pAdjusted(), e.get("p_adjusted"), 1e-9);
-    assertNullableClose(what + " welch t", actual.welchT(), e.get("welch_t"), 1e-9);
-    assertNullableClose(what + " welch df", actual.welchDf(), e.get("welch_df"), 1e-9);
-    assertNullableClose(what + " welch p", actual.welchP(), e.get("welch_p"), 1e-7);
-    assertNullableClose(what + " ks d", actual.ksD(), e.get("ks_d"), 1e-12);
-    assertThat(actual.ksMethod()).isEqualTo(e.get("ks_method").asText());
-    assertNullableClose(what + " ks p", actual.ksP(), e.get("ks_p"), 1e-9);
-    assertThat(actual.hlShiftS()).as(what + " HL").isEqualTo(e.get("hl_shift_s").asDouble());
-    assertThat(actual.hlCi95S()).as(what + " HL CI").isEqualTo(new Range(nullable(e.get("hl_ci95_s").get(0)),
+    assertThat(actual.mannWhitney().u()).as(what + " U").isEqualTo(e.get("mann_whitney_u").asDouble());
+    assertThat(actual.mannWhitney().method()).isEqualTo(e.get("mann_whitney_method").asText());
+    assertNullableClose(what + " U p", actual.mannWhitney().p(), e.get("mann_whitney_p"), 1e-9);
+    assertNullableClose(what + " p adjusted", actual.mannWhitney().pAdjusted(), e.get("p_adjusted"), 1e-9);
+    assertNullableClose(what + " welch t", actual.welch().t(), e.get("welch_t"), 1e-9);
+    assertNullableClose(what + " welch df", actual.welch().df(), e.get("welch_df"), 1e-9);
+    assertNullableClose(what + " welch p", actual.welch().p(), e.get("welch_p"), 1e-7);
+    assertNullableClose(what + " ks d", actual.ks().d(), e.get("ks_d"), 1e-12);
+    assertThat(actual.ks().method()).isEqualTo(e.get("ks_method").asText());
+    assertNullableClose(what + " ks p", actual.ks().p(), e.get("ks_p"), 1e-9);
+    assertThat(actual.hodgesLehmann().shiftS()).as(what + " HL").isEqualTo(e.get("hl_shift_s").asDouble());
+    assertThat(actual.hodgesLehmann().ci95S()).as(what + " HL CI").isEqualTo(new Range(nullable(e.get("hl_ci95_s").get(0)),
         nullable(e.get("hl_ci95_s").get(1))));
-    assertNullableClose(what + " cliff", actual.cliffsDelta(), e.get("cliffs_delta"), 1e-12);
-    assertThat(actual.cliffsMagnitude()).isEqualTo(e.get("cliffs_magnitude").asText());
-    assertThat(actual.medianRatio()).as(what + " ratio").isEqualTo(e.get("median_ratio").asDouble());
-    assertThat(actual.medianRatioCi95().low()).isLessThanOrEqualTo(actual.medianRatio());
-    assertThat(actual.medianRatioCi95().high()).isGreaterThanOrEqualTo(actual.medianRatio());
+    assertNullableClose(what + " cliff", actual.cliffs().delta(), e.get("cliffs_delta"), 1e-12);
+    assertThat(actual.cliffs().magnitude()).isEqualTo(e.get("cliffs_magnitude").asText());
+    TaskTests.MedianRatio ratio = actual.medianRatio();
+    assertThat(ratio.ratio()).as(what + " ratio").isEqualTo(e.get("median_ratio").asDouble());
+    assertThat(ratio.ci95().low()).isLessThanOrEqualTo(ratio.ratio());
+    assertThat(ratio.ci95().high()).isGreaterThanOrEqualTo(ratio.ratio());
   }
 
   private static void assertRunLevel(String what, RunLevel actual, JsonNode e) {
-    assertThat(actual.baselineRunIds()).containsExactlyElementsOf(texts(e.get("baseline_run_ids")));
-    assertThat(actual.candidateRunIds()).containsExactlyElementsOf(texts(e.get("candidate_run_ids")));
-    assertThat(actual.baselineMediansS()).containsExactlyElementsOf(doubles(e.get("baseline_medians_s")));
-    assertThat(actual.candidateMediansS()).containsExactlyElementsOf(doubles(e.get("candidate_medians_s")));
-    assertNullablesClose(what + " baseline p99", actual.baselineP99S(), e.get("baseline_p99_s"));
-    assertNullablesClose(what + " candidate p99", actual.candidateP99S(), e.get("candidate_p99_s"));
-    assertNullablesClose(what + " baseline throughput", actual.baselineThroughputPerS(), e.get("baseline_throughput_per_s"));
-    assertNullablesClose(what + " candidate throughput", actual.candidateThroughputPerS(), e.get("candidate_throughput_per_s"));
-    assertNullablesClose(what + " baseline error rates", actual.baselineErrorRates(), e.get("baseline_error_rates"));
-    assertNullablesClose(what + " candidate error rates", actual.candidateErrorRates(), e.get("candidate_error_rates"));
+    Sides<List<RunFigure>> runs = actual.runs();
+    assertThat(actual.runIds().baseline()).containsExactlyElementsOf(texts(e.get("baseline_run_ids")));
+    assertThat(actual.runIds().candidate()).containsExactlyElementsOf(texts(e.get("candidate_run_ids")));
+    assertThat(figures(runs.baseline(), RunFigure::medianS)).containsExactlyElementsOf(doubles(e.get("baseline_medians_s")));
+    assertThat(figures(runs.candidate(), RunFigure::medianS)).containsExactlyElementsOf(doubles(e.get("candidate_medians_s")));
+    assertNullablesClose(what + " baseline p99", figures(runs.baseline(), RunFigure::p99S), e.get("baseline_p99_s"));
+    assertNullablesClose(what + " candidate p99", figures(runs.candidate(), RunFigure::p99S), e.get("candidate_p99_s"));
+    assertNullablesClose(what + " baseline throughput", figures(runs.baseline(), RunFigure::throughputPerS),
+        e.get("baseline_throughput_per_s"));
+    assertNullablesClose(what + " candidate throughput", figures(runs.candidate(), RunFigure::throughputPerS),
+        e.get("candidate_throughput_per_s"));
+    assertNullablesClose(what + " baseline error rates", figures(runs.baseline(), r -> r.errorRate()),
+        e.get("baseline_error_rates"));
+    assertNullablesClose(what + " candidate error rates", figures(runs.candidate(), r -> r.errorRate()),
+        e.get("candidate_error_rates"));
     assertEffect(what + " median", actual.median(), e.get("median"));
     assertEffect(what + " p99", actual.p99(), e.get("p99"));
     assertEffect(what + " throughput", actual.throughput(), e.get("throughput"));
   }
 
+  private static List<Double> figures(List<RunFigure> runs, java.util.function.Function<RunFigure, Double> figure) {
+    return runs.stream().map(figure).toList();
+  }
+
   /** θ, its intervals and p-values against numpy/scipy's Welch on the logs of the per-run figures. */
   private static void assertEffect(String what, RunLevelEffect actual, JsonNode e) {
     if (e == null || e.isNull()) {
-      assertThat(actual.ratio()).as(what + " ratio").isNull();
+      assertThat(actual.estimate().ratio()).as(what + " ratio").isNull();
       assertThat(actual.unavailable()).as(what + " reason").isNotBlank();
       assertThat(actual.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
       return;
     }
-    assertClose(what + " ratio", actual.ratio(), e.get("ratio").asDouble(), 1e-12);
-    assertClose(what + " ci95 low", actual.ci95().low(), e.get("ci95").get(0).asDouble(), 1e-9);
-    assertClose(what + " ci95 high", actual.ci95().high(), e.get("ci95").get(1).asDouble(), 1e-9);
-    assertClose(what + " ci90 low", actual.ci90().low(), e.get("ci90").get(0).asDouble(), 1e-9);
-    assertClose(what + " ci90 high", actual.ci90().high(), e.get("ci90").get(1).asDouble(), 1e-9);
-    assertClose(what + " p", actual.p(), e.get("p").asDouble(), 1e-7);
+    Estimate estimate = actual.estimate();
+    assertClose(what + " ratio", estimate.ratio(), e.get("ratio").asDouble(), 1e-12);
+    assertClose(what + " ci95 low", estimate.ci95().low(), e.get("ci95").get(0).asDouble(), 1e-9);
+    assertClose(what + " ci95 high", estimate.ci95().high(), e.get("ci95").get(1).asDouble(), 1e-9);
+    assertClose(what + " ci90 low", estimate.ci90().low(), e.get("ci90").get(0).asDouble(), 1e-9);
+    assertClose(what + " ci90 high", estimate.ci90().high(), e.get("ci90").get(1).asDouble(), 1e-9);
+    assertClose(what + " p", estimate.p(), e.get("p").asDouble(), 1e-7);
     assertClose(what + " p adjusted", actual.pAdjusted(), e.get("p_adjusted").asDouble(), 1e-7);
   }
 

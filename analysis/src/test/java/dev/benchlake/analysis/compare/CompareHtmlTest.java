@@ -45,6 +45,9 @@ class CompareHtmlTest extends SparkTestBase {
     assertThat(page.markup()).contains("Step <code>read</code>").contains("slower")
         .contains("runs table at Delta version <code>" + KernelWarehouse.of(warehouse).version() + "</code>")
         .contains("benchlake compare --warehouse");
+    // The forest plot's axis and each card say which side of 1 is better.
+    assertThat(page.markup()).contains("θ, candidate / baseline (log scale): below 1 is better (lower latency)")
+        .contains("<span class=\"card-detail card-direction\">below 1 is better (lower latency)</span>");
   }
 
   @Test

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>{@code identical}: the same latency in every task of 8 runs per group (no between-run
  *       variance to estimate an interval from);
  *   <li>{@code baseline-only}: tasks in the baseline only (not compared, listed as such);
- *   <li>a candidate whose runs have no task at all: bad input, with a message that says so.
+ *   <li>a candidate whose runs have no task at all: bad input, with a message that says so;
+ *   <li>groups whose runs share no step: bad input naming each group's steps.
  * </ul>
  */
 @org.junit.jupiter.api.Tag("integration")
@@ -68,6 +69,8 @@ class EdgeComparisonsTest extends SparkTestBase {
     tasks.add(Task.ok("c0", "single", 2_500_000L));
     runs.add(new Run("empty1", Map.of("grp", "empty")));
     runs.add(new Run("empty2", Map.of("grp", "empty")));
+    runs.add(new Run("other1", Map.of("grp", "other")));
+    tasks.add(Task.ok("other1", "other-only", 1_000_000L));
     Warehouse warehouse = WarehouseFixture.write(spark, tmp.resolve("warehouse").toString(), runs, tasks);
     report = Compare.run(warehouse, CompareRequest.of("grp=b", "grp=c"));
     steps = report.steps().stream().collect(Collectors.toMap(StepComparison::step, s -> s));
@@ -79,8 +82,8 @@ class EdgeComparisonsTest extends SparkTestBase {
     assertThat(s.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(s.explanation()).startsWith("Inconclusive: no run of either group has a successful task")
         .contains("Errors: 40 vs 40 tasks; mean per-run error rate 100% vs 100%");
-    assertThat(s.baseline().p50S()).isNull();
-    assertThat(s.tests().mannWhitneyP()).isNull();
+    assertThat(s.groups().baseline().p50S()).isNull();
+    assertThat(s.tests().mannWhitney()).isNull();
     assertThat(s.tests().fisherErrorsP()).isEqualTo(1.0);
   }
 
@@ -90,9 +93,9 @@ class EdgeComparisonsTest extends SparkTestBase {
     assertThat(s.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(s.explanation()).startsWith("Inconclusive: both groups have a single run: one run cannot show how much"
         + " runs differ");
-    assertThat(s.runLevel().median().ratio()).isNull();
-    assertThat(s.baseline().tasks()).isEqualTo(1);
-    assertThat(s.candidate().p50S()).isEqualTo(0.0025);
+    assertThat(s.runLevel().median().estimate().ratio()).isNull();
+    assertThat(s.groups().baseline().tasks()).isEqualTo(1);
+    assertThat(s.groups().candidate().p50S()).isEqualTo(0.0025);
   }
 
   @Test
@@ -100,9 +103,9 @@ class EdgeComparisonsTest extends SparkTestBase {
     StepComparison s = steps.get("identical");
     assertThat(s.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(s.explanation()).startsWith("Inconclusive: the per-run median figures do not vary at all");
-    assertThat(s.tests().mannWhitneyP()).isEqualTo(1.0);
-    assertThat(s.tests().medianRatio()).isEqualTo(1.0);
-    assertThat(s.tests().cliffsDelta()).isEqualTo(0.0);
+    assertThat(s.tests().mannWhitney().p()).isEqualTo(1.0);
+    assertThat(s.tests().medianRatio().ratio()).isEqualTo(1.0);
+    assertThat(s.tests().cliffs().delta()).isEqualTo(0.0);
   }
 
   @Test
@@ -118,6 +121,16 @@ class EdgeComparisonsTest extends SparkTestBase {
   void aGroupWithoutAnyTaskIsBadInputThatSaysSo() {
     Warehouse warehouse = Warehouse.at(spark, tmp.resolve("warehouse").toString());
     assertThatThrownBy(() -> Compare.run(warehouse, CompareRequest.of("grp=b", "grp=empty")))
-        .isInstanceOf(BadInputException.class).hasMessageContaining("no step has tasks in both groups");
+        .isInstanceOf(BadInputException.class).hasMessageStartingWith("the candidate runs ('grp=empty': 2 runs, fixture)"
+            + " have no tasks: compare needs per-task latencies on both sides, or select runs with tasks");
+  }
+
+  /** Selectors that are right, but runs of different steps: the message names each side's, not only the selectors. */
+  @Test
+  void groupsWithNoStepInCommonNameEachSidesSteps() {
+    Warehouse warehouse = Warehouse.at(spark, tmp.resolve("warehouse").toString());
+    assertThatThrownBy(() -> Compare.run(warehouse, CompareRequest.of("grp=c", "grp=other")))
+        .isInstanceOf(BadInputException.class).hasMessageStartingWith("no step has tasks in both groups (the baseline's"
+            + " steps: all-failed, identical, single; the candidate's: other-only): steps are compared by name");
   }
 }

@@ -3,6 +3,7 @@ package dev.benchlake.analysis.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.report.Estimate;
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.compare.RunLevelEffect;
@@ -65,28 +66,30 @@ class QuickstartLikeVerdictTest extends SparkTestBase {
   @Test
   void manyTasksDoNotMakeFiveRunsConclusive() {
     StepComparison step = report.steps().get(0);
-    RunLevelEffect theta = step.runLevel().median();
-    assertThat(step.tests().mannWhitneyP()).as("task level").isLessThan(0.001);
+    RunLevelEffect median = step.runLevel().median();
+    Estimate theta = median.estimate();
+    assertThat(step.tests().mannWhitney().p()).as("task level").isLessThan(0.001);
     assertThat(step.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(theta.ratio()).isBetween(0.85, 0.95);
     assertThat(theta.ci95().low()).isLessThan(1 / 1.05);
     assertThat(theta.ci95().high()).isGreaterThan(1.0);
     assertThat(theta.betweenRunSdLog()).isBetween(0.1, 0.14);
-    assertThat(theta.withinRunSeLog()).as("a run's own noise is small").isLessThan(0.02);
-    assertThat(theta.runsNeeded()).isGreaterThan(5);
+    assertThat(median.withinRunSeLog()).as("a run's own noise is small").isLessThan(0.02);
+    assertThat(median.runsNeeded()).isGreaterThan(5);
     assertThat(step.explanation()).startsWith("Inconclusive: per-run median latency " + Format.change(theta.ratio() - 1))
         .contains("95% interval " + Format.changeInterval(theta.ci95()))
-        .contains("about " + theta.runsNeeded() + " runs per group would decide it")
+        .contains("about " + median.runsNeeded() + " runs per group would decide it")
         .contains("more tasks per run will not help; more runs will")
         .doesNotContain("p_adj").doesNotContain("< 0.001");
   }
 
   @Test
   void theSummaryRowShowsThetaAndItsIntervalNeverATaskLevelP() {
-    RunLevelEffect theta = report.steps().get(0).runLevel().median();
+    RunLevelEffect median = report.steps().get(0).runLevel().median();
+    Estimate theta = median.estimate();
     String row = CompareMarkdown.summaryTable(report).lines().filter(l -> l.contains("point-select")).findFirst().orElseThrow();
     assertThat(row).isEqualTo("| `point-select` | " + Format.change(theta.ratio() - 1) + " | "
-        + Format.changeInterval(theta.ci95()) + " | **inconclusive** | 5 vs 5 | " + theta.runsNeeded() + " |");
+        + Format.changeInterval(theta.ci95()) + " | **inconclusive** | 5 vs 5 | " + median.runsNeeded() + " |");
     assertThat(CompareMarkdown.summaryTable(report)).doesNotContain("no_significant_difference").doesNotContain("< 0.001");
   }
 }

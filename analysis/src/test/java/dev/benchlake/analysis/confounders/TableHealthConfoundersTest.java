@@ -3,6 +3,7 @@ package dev.benchlake.analysis.confounders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.benchlake.analysis.report.Sides;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,7 +19,7 @@ class TableHealthConfoundersTest {
 
   private List<Confounder> between(String step, List<String> a, List<String> b) {
     return new TableHealthConfounders(health, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD)
-        .between(step, "16", a, "17", b);
+        .between(step, Sides.of("16", "17"), Sides.of(a, b));
   }
 
   @Test

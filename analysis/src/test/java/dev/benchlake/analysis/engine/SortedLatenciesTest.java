@@ -77,7 +77,7 @@ class SortedLatenciesTest extends SparkTestBase {
   void everyFigureEqualsTheInMemoryComputation(int partitions) {
     List<Task> tasks = tasks();
     long threshold = 500_000;
-    try (SortedLatencies sorted = SortedLatencies.sort(input(tasks), RUN_IDS, RUN_GROUP, partitions, threshold)) {
+    try (SortedLatencies sorted = SortedLatencies.sort(input(tasks), new RunGrouping(RUN_IDS, RUN_GROUP), partitions, threshold)) {
       assertThat(sorted.steps()).containsExactly(STEPS);
       Map<String, StepQuery> queries = new TreeMap<>();
       for (String step : STEPS) {
@@ -130,7 +130,7 @@ class SortedLatenciesTest extends SparkTestBase {
   @ValueSource(ints = {1, 4})
   void keepRestrictsValuesAndCountWithinCounts(int partitions) {
     List<Task> tasks = tasks();
-    try (SortedLatencies sorted = SortedLatencies.sort(input(tasks), RUN_IDS, RUN_GROUP, partitions, Long.MIN_VALUE)) {
+    try (SortedLatencies sorted = SortedLatencies.sort(input(tasks), new RunGrouping(RUN_IDS, RUN_GROUP), partitions, Long.MIN_VALUE)) {
       long[] base = sorted(tasks, "select", 0, -1);
       long[] counts = sorted.countWithin(List.of(new SortedLatencies.CountRequest("select", 0,
           new long[] {0, 100_000, 1_000_000}, new long[] {0, 400_000, Long.MAX_VALUE}))).get(0);

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WarehouseTasksTest extends SparkTestBase {
   private static final List<String> RUN_IDS = List.of("sysbench-0123456789abcdef", "r1", "run-two", "r3");
-  private static final int[] RUN_GROUP = {0, 0, 1, 1};
+  private static final RunGrouping RUNS = new RunGrouping(RUN_IDS, new int[] {0, 0, 1, 1});
   private static final List<String> STEPS = List.of("select", "a-step-longer-than-sixteen-bytes");
 
   @TempDir
@@ -84,9 +84,9 @@ class WarehouseTasksTest extends SparkTestBase {
         .queryExecution().executedPlan()).isPresent();
 
     for (List<String> steps : List.of(List.<String>of(), List.of(STEPS.get(1)))) {
-      try (SortedLatencies rows = SortedLatencies.sort(WarehouseTasks.input(warehouse, steps), RUN_IDS, RUN_GROUP, 3,
+      try (SortedLatencies rows = SortedLatencies.sort(WarehouseTasks.input(warehouse, steps), RUNS, 3,
               600_000);
-          SortedLatencies batches = WarehouseTasks.sort(warehouse, steps, RUN_IDS, RUN_GROUP, 3, 600_000)) {
+          SortedLatencies batches = WarehouseTasks.sort(warehouse, steps, RUNS, 3, 600_000)) {
         assertThat(batches.counts()).containsExactlyInAnyOrderElementsOf(rows.counts());
         assertThat(batches.counts()).isNotEmpty().allSatisfy(c -> assertThat(c.errorsByCode()).isNotEmpty());
         assertThat(batches.steps()).isEqualTo(rows.steps()).hasSize(steps.isEmpty() ? 2 : 1);

@@ -42,4 +42,17 @@ class ProvenanceArgsTest {
     new CommandLine(alone).parseArgs("--by", "compare");
     assertThat(Provenance.argsOf(alone.spec)).isEqualTo(List.of("--by", "compare"));
   }
+
+  @Test
+  void theCommandLineKeepsNoCredentialOfAnyStore() {
+    String line = Provenance.commandLine("compare", List.of("--warehouse", "s3a://b/wh",
+        "--conf", "spark.hadoop.fs.azure.account.key.acct.blob.core.windows.net=CANARY",
+        "--conf", "spark.hadoop.fs.gs.auth.service.account.private.key=CANARY",
+        "--conf=spark.hadoop.fs.s3a.secret.key=CANARY", "--conf", "spark.sql.shuffle.partitions=4",
+        "--baseline", "step=primary-key-lookup"));
+    assertThat(line).doesNotContain("CANARY")
+        .contains("'spark.hadoop.fs.azure.account.key.acct.blob.core.windows.net=*********(redacted)'",
+            "'spark.hadoop.fs.gs.auth.service.account.private.key=*********(redacted)'",
+            "--conf spark.sql.shuffle.partitions=4", "--baseline step=primary-key-lookup");
+  }
 }

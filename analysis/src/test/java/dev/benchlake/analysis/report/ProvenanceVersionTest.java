@@ -46,7 +46,7 @@ class ProvenanceVersionTest extends SparkTestBase {
         TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
     WarehouseFixture.append(warehouse, "later-a", List.of(run("a-3", "a", 11)), tasks("a-3"), List.of());
     assertThat(KernelWarehouse.of(warehouse).version()).as("the ingest committed").isGreaterThan(read);
-    assertThat(report.baseline().runs()).as("what the compare read").containsExactly("a-1", "a-2");
+    assertThat(report.selections().baseline().runs()).as("what the compare read").containsExactly("a-1", "a-2");
     assertThat(Provenance.of(compared, "compare", List.of()).deltaVersion()).isEqualTo(read);
 
     long trendRead = KernelWarehouse.of(warehouse).version();

@@ -1,7 +1,9 @@
 package dev.benchlake.analysis.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -54,6 +56,64 @@ class RatioDecisionsCalibrationTest {
     assertThat(inside.equivalent()).as("equivalent at θ = 1, quiet runs").isGreaterThan(0.5);
   }
 
+  /**
+   * {@code --correction none} against Holm on the same families (issue 26 item 6): 250 families of
+   * 10 steps, none of which changed. Uncorrected, a family makes about α·N = 0.5 false faster or
+   * slower calls (the number a report using none warns of), within three Monte Carlo standard
+   * errors (√(10·α(1 − α)/250) ≈ 0.044), and about 1 − (1 − α)^10 ≈ 40 % of families make at
+   * least one. With Holm the family-wise error rate stays at or below α (plus
+   * 3·√(α(1 − α)/250) ≈ 0.041).
+   *
+   * <p>Each family is decided once with Holm, whose decisions also carry the call each step gets
+   * uncorrected; every tenth family is decided with {@code none} too, which must make exactly those
+   * calls. (An inconclusive step plans the runs it needs, the costly part: one decision per family
+   * keeps this case near the others' time.)
+   */
+  @Test
+  void withoutACorrectionNStepsOfNoChangeMakeAboutAlphaTimesNFalseCallsWhileHolmKeepsTheFamilyAtAlpha() {
+    int families = 250;
+    int steps = 10;
+    SplittableRandom random = new SplittableRandom(18);
+    double[] tasks = new double[TASKS];
+    long uncorrectedCalls = 0;
+    int uncorrectedFamiliesWithACall = 0;
+    int holmFamiliesWithACall = 0;
+    for (int f = 0; f < families; f++) {
+      List<LogRatio> family = new ArrayList<>();
+      for (int s = 0; s < steps; s++) {
+        double[] baseline = new double[5];
+        double[] candidate = new double[5];
+        fillRuns(random, baseline, 0, BETWEEN_RUN_SD, TASK_SD, tasks);
+        fillRuns(random, candidate, 0, BETWEEN_RUN_SD, TASK_SD, tasks);
+        family.add(LogRatio.of(baseline, candidate));
+      }
+      List<RatioDecisions.Decision> holm = RatioDecisions.decide(family, new StatisticsSettings(ALPHA, MARGIN,
+          Correction.HOLM), true);
+      List<Verdict> uncorrected = holm.stream().map(RatioDecisions.Decision::uncorrected).toList();
+      if (f % 10 == 0) {
+        assertThat(RatioDecisions.decide(family, new StatisticsSettings(ALPHA, MARGIN, Correction.NONE), true))
+            .extracting(RatioDecisions.Decision::verdict).as("--correction none's calls").isEqualTo(uncorrected);
+      }
+      long calls = uncorrected.stream().filter(RatioDecisionsCalibrationTest::isADifference).count();
+      uncorrectedCalls += calls;
+      uncorrectedFamiliesWithACall += calls > 0 ? 1 : 0;
+      holmFamiliesWithACall += holm.stream().map(RatioDecisions.Decision::verdict)
+          .anyMatch(RatioDecisionsCalibrationTest::isADifference) ? 1 : 0;
+    }
+    double perFamily = uncorrectedCalls / (double) families;
+    assertThat(perFamily).as("uncorrected false calls per family of %d steps", steps)
+        .isCloseTo(ALPHA * steps, within(3 * Math.sqrt(steps * ALPHA * (1 - ALPHA) / families)));
+    double anyUncorrected = 1 - Math.pow(1 - ALPHA, steps);
+    assertThat(uncorrectedFamiliesWithACall / (double) families).as("uncorrected families with a false call")
+        .isCloseTo(anyUncorrected, within(3 * Math.sqrt(anyUncorrected * (1 - anyUncorrected) / families)));
+    assertThat(holmFamiliesWithACall / (double) families).as("Holm's family-wise error rate")
+        .isLessThanOrEqualTo(ALPHA + 3 * Math.sqrt(ALPHA * (1 - ALPHA) / families));
+  }
+
+  private static boolean isADifference(Verdict verdict) {
+    return verdict == Verdict.FASTER || verdict == Verdict.SLOWER;
+  }
+
   @Test
   void theNinetyFivePercentIntervalCoversTheTrueRatio() {
     Rates r = simulate(1.1, 5, BETWEEN_RUN_SD, 15);
@@ -83,7 +143,7 @@ class RatioDecisionsCalibrationTest {
       fillRuns(random, baseline, 0, betweenRunSd, taskSd, tasks);
       fillRuns(random, candidate, Math.log(trueRatio), betweenRunSd, taskSd, tasks);
       LogRatio step = LogRatio.of(baseline, candidate);
-      RatioDecisions.Decision d = RatioDecisions.decide(List.of(step), ALPHA, MARGIN, Correction.HOLM, true).get(0);
+      RatioDecisions.Decision d = RatioDecisions.decide(List.of(step), new StatisticsSettings(ALPHA, MARGIN, Correction.HOLM), true).get(0);
       switch (d.verdict()) {
         case FASTER -> faster++;
         case SLOWER -> slower++;

@@ -1,5 +1,8 @@
 package dev.benchlake.analysis.stats;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.Json;
 import java.io.IOException;
@@ -79,6 +82,31 @@ final class Reference {
   /** The number, or NaN for JSON null (what scipy leaves undefined). */
   static double number(JsonNode node) {
     return node == null || node.isNull() ? Double.NaN : node.asDouble();
+  }
+
+  /**
+   * A {@link RatioEffect}'s θ, intervals (95 %, 90 %), difference p and TOST p at every margin of
+   * the case, against the reference's: commons-math's t quantiles and tails agree with scipy's to
+   * about 1e-9 relatively, less at df &lt; 2.
+   */
+  static void assertEffectMatches(RatioEffect r, JsonNode c) {
+    double ratio = c.get("ratio").asDouble();
+    assertThat(r.ratio()).isCloseTo(ratio, within(1e-12 * ratio));
+    assertInterval(r.interval(0.95), c.get("ci95"));
+    assertInterval(r.interval(0.90), c.get("ci90"));
+    assertThat(r.pDifference()).isCloseTo(c.get("p_difference").asDouble(), within(1e-8));
+    c.get("p_equivalence").fields().forEachRemaining(e ->
+        assertThat(r.pEquivalence(Double.parseDouble(e.getKey()))).as("TOST at %s", e.getKey())
+            .isCloseTo(e.getValue().asDouble(), within(1e-8)));
+    assertThat(r.betweenRunSdLog()).isCloseTo(c.get("between_run_sd_log").asDouble(), within(1e-12));
+  }
+
+  /** An interval against a reference {@code [low, high]}, each to 1e-8 relatively. */
+  static void assertInterval(Interval actual, JsonNode expected) {
+    double lo = expected.get(0).asDouble();
+    double hi = expected.get(1).asDouble();
+    assertThat(actual.low()).isCloseTo(lo, within(1e-8 * lo));
+    assertThat(actual.high()).isCloseTo(hi, within(1e-8 * hi));
   }
 
   private static JsonNode load() {

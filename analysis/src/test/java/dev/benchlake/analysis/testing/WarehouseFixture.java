@@ -64,8 +64,7 @@ public final class WarehouseFixture {
       empty.add(WarehouseSchema.Table.TASKS);
     }
     new WarehouseWriter(warehouse).append(ingestKey, new WarehouseWriter.Batch(runRows(spark, runs, tasks),
-        taskRows(spark, tasks), metricRows(spark, metrics), empty(spark, WarehouseSchema.REJECTS), empty),
-        WarehouseWriter.FIRST_VERSION);
+        taskRows(spark, tasks), metricRows(spark, metrics), empty(spark, WarehouseSchema.REJECTS), empty));
   }
 
   private static Dataset<Row> metricRows(SparkSession spark, List<Metric> metrics) {

@@ -7,6 +7,8 @@ import dev.benchlake.analysis.stats.LogRatio;
 import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import java.util.ArrayList;
+import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.analysis.stats.Verdict;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -77,7 +79,8 @@ class ChangePointsTest {
     for (int v = 2; v <= 9; v++) {
       LogRatio pair = LogRatio.of(figures(String.valueOf(v - 1)), figures(String.valueOf(v)));
       assertThat(pair.pDifference()).as(v - 1 + " → " + v).isGreaterThan(0.2);
-      assertThat(s.versusPrevious().get(String.valueOf(v))).as(v - 1 + " → " + v).isIn("inconclusive", "equivalent");
+      assertThat(s.at(String.valueOf(v)).versusPrevious()).as(v - 1 + " → " + v)
+          .isIn(Verdict.INCONCLUSIVE, Verdict.EQUIVALENT);
     }
     assertThat(report.flags()).as("changes between consecutive versions").isEmpty();
 
@@ -101,7 +104,7 @@ class ChangePointsTest {
     TrendRequest request = TrendRequest.of("version", "1", "qps");
     assertThat(request.changePointAlpha()).isEqualTo(0.01);
     assertThat(step(TrendAnalysis.analyse(observations, runs, request, List.of()), "s").changePoints()).isEmpty();
-    assertThat(step(TrendAnalysis.analyse(observations, runs, request.withAlpha(0.2), List.of()), "s").changePoints())
+    assertThat(step(TrendAnalysis.analyse(observations, runs, request.withSettings(StatisticsSettings.DEFAULTS.withAlpha(0.2)), List.of()), "s").changePoints())
         .as("--alpha does not move change points").isEmpty();
     TrendReport loose = TrendAnalysis.analyse(observations, runs, request.withChangePointAlpha(0.05), List.of());
     assertThat(step(loose, "s").changePoints()).singleElement().satisfies(c -> {

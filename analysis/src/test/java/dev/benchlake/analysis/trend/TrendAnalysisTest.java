@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.benchlake.analysis.stats.Correction;
+import dev.benchlake.analysis.stats.Verdict;
+import dev.benchlake.analysis.trend.TrendReport.VersionFigure;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import dev.benchlake.core.cli.BadInputException;
@@ -52,13 +55,13 @@ class TrendAnalysisTest {
     add("11", "random-points", 10, 10);
     add("12", "random-points", 40, 40);
     TrendReport r = analyse(TrendRequest.of("db_major", "11", "qps"));
-    assertThat(step(r, "point-select").values().get("11")).isCloseTo(200, within(1e-9));
-    assertThat(step(r, "point-select").relative().get("12")).isCloseTo(2, within(1e-12));
-    assertThat(step(r, "point-select").spread().get("11")).isCloseTo(3, within(1e-12));
+    assertThat(step(r, "point-select").at("11").value()).isCloseTo(200, within(1e-9));
+    assertThat(step(r, "point-select").at("12").relative()).isCloseTo(2, within(1e-12));
+    assertThat(step(r, "point-select").at("11").spread()).isCloseTo(3, within(1e-12));
     assertThat(r.groups()).singleElement().satisfies(g -> {
       assertThat(g.group()).isEqualTo(StepGroups.POINT);
-      assertThat(g.geomean().get("12")).isCloseTo(Math.sqrt(2 * 4), within(1e-12));
-      assertThat(g.steps().get("12")).isEqualTo(2);
+      assertThat(g.at("12").geomean()).isCloseTo(Math.sqrt(2 * 4), within(1e-12));
+      assertThat(g.at("12").steps()).isEqualTo(2);
     });
   }
 
@@ -73,14 +76,14 @@ class TrendAnalysisTest {
     observations.add(new Observation("13-1", "13", "a-point", -1));
     TrendReport r = analyse(TrendRequest.of("db_major", "11", "qps"));
     StepTrend a = step(r, "a-point");
-    assertThat(a.values().get("12")).isZero();
-    assertThat(a.relative().get("12")).isZero();
-    assertThat(a.ci95().get("12")).isNull();
-    assertThat(a.values().get("13")).isNull();
+    assertThat(a.at("12").value()).isZero();
+    assertThat(a.at("12").relative()).isZero();
+    assertThat(a.at("12").ci95()).isNull();
+    assertThat(a.at("13").value()).isNull();
     StepTrend b = step(r, "b-point");
-    assertThat(b.relative().values()).containsOnlyNulls();
-    assertThat(b.values().get("13")).isEqualTo(60);
-    assertThat(step(r, "c-point").relative().values()).containsOnlyNulls();
+    assertThat(b.versions().stream().map(VersionFigure::relative)).containsOnlyNulls();
+    assertThat(b.at("13").value()).isEqualTo(60);
+    assertThat(step(r, "c-point").versions().stream().map(VersionFigure::relative)).containsOnlyNulls();
     assertThat(r.messages()).anyMatch(m -> m.contains("a run has qps = 0"))
         .anyMatch(m -> m.contains("step b-point has no value at db_major 11"))
         .anyMatch(m -> m.contains("step c-point is 0 at db_major 11"))
@@ -113,17 +116,17 @@ class TrendAnalysisTest {
     // +3 % is real (Holm-adjusted p ≈ 0.04) but its interval reaches past the margin: a change of
     // uncertain size, not an equivalence and not nothing; +30 % is beyond the margin.
     assertThat(holm.flags()).extracting(TrendReport.Flag::step, TrendReport.Flag::verdict, TrendReport.Flag::beyondMargin)
-        .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("big-point", "faster", true),
-            org.assertj.core.groups.Tuple.tuple("small-point", "faster", false));
+        .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("big-point", Verdict.FASTER, true),
+            org.assertj.core.groups.Tuple.tuple("small-point", Verdict.FASTER, false));
     assertThat(holm.flags()).allSatisfy(f -> assertThat(f.pAdjusted()).isGreaterThanOrEqualTo(f.p()));
-    assertThat(step(holm, "noisy-point").versusPrevious().get("2")).isEqualTo("inconclusive");
+    assertThat(step(holm, "noisy-point").at("2").versusPrevious()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(step(holm, "noisy-point").noisy()).isTrue();
     assertThat(step(holm, "big-point").noisy()).isFalse();
     assertThat(step(holm, "small-point").noisy()).isFalse();
-    TrendReport wide = analyse(TrendRequest.of("v", "1", "qps").withMargin(0.5).withCorrection(Correction.BH));
+    TrendReport wide = analyse(TrendRequest.of("v", "1", "qps").withSettings(new StatisticsSettings(0.05, 0.5, Correction.BH)));
     assertThat(wide.flags()).isEmpty();
-    assertThat(step(wide, "big-point").versusPrevious().get("2")).as("+30 % within ±50 %").isEqualTo("equivalent");
-    assertThat(wide.correction()).isEqualTo("bh");
+    assertThat(step(wide, "big-point").at("2").versusPrevious()).as("+30 % within ±50 %").isEqualTo(Verdict.EQUIVALENT);
+    assertThat(wide.settings().correction()).isEqualTo(Correction.BH);
   }
 
   @Test
@@ -136,20 +139,20 @@ class TrendAnalysisTest {
     add("12", "vague-point", 105, 150, 80, 100);
     add("13", "up-point", 140);
     TrendReport qps = analyse(TrendRequest.of("db_major", "11", "qps"));
-    assertThat(step(qps, "up-point").verdict()).containsEntry("11", null).containsEntry("12", "faster")
-        .containsEntry("13", "inconclusive");
-    assertThat(step(qps, "flat-point").verdict().get("12")).isEqualTo("equivalent");
-    assertThat(step(qps, "vague-point").verdict().get("12")).isEqualTo("inconclusive");
+    assertThat(step(qps, "up-point").versions()).extracting(VersionFigure::verdict)
+        .containsExactly(null, Verdict.FASTER, Verdict.INCONCLUSIVE);
+    assertThat(step(qps, "flat-point").at("12").verdict()).isEqualTo(Verdict.EQUIVALENT);
+    assertThat(step(qps, "vague-point").at("12").verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     // Between-run SD of the logs ≈ 0.2: far more than 4 runs to settle ±5 %.
-    assertThat(step(qps, "vague-point").runsNeeded().get("12")).isGreaterThan(50);
-    assertThat(step(qps, "up-point").runsNeeded().get("12")).isNull();
-    assertThat(step(qps, "up-point").runsNeeded().get("13")).as("one run: no variance to plan from").isNull();
-    assertThat(step(qps, "up-point").versusPrevious()).containsEntry("11", null).containsEntry("12", "faster")
-        .containsEntry("13", "inconclusive");
+    assertThat(step(qps, "vague-point").at("12").runsNeeded().runs()).isGreaterThan(50);
+    assertThat(step(qps, "up-point").at("12").runsNeeded()).isNull();
+    assertThat(step(qps, "up-point").at("13").runsNeeded()).as("one run: no variance to plan from").isNull();
+    assertThat(step(qps, "up-point").versions()).extracting(VersionFigure::versusPrevious)
+        .containsExactly(null, Verdict.FASTER, Verdict.INCONCLUSIVE);
     TrendReport latency = analyse(TrendRequest.of("db_major", "11", "p99_s"));
-    assertThat(step(latency, "up-point").verdict().get("12")).isEqualTo("slower");
+    assertThat(step(latency, "up-point").at("12").verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(latency.flags()).singleElement().satisfies(f -> {
-      assertThat(f.verdict()).isEqualTo("slower");
+      assertThat(f.verdict()).isEqualTo(Verdict.SLOWER);
       assertThat(f.kind()).isEqualTo("regression");
       assertThat(f.beyondMargin()).isTrue();
     });
@@ -170,9 +173,9 @@ class TrendAnalysisTest {
     add("1", "many-point", many);
     add("2", "many-point", many);
     TrendReport r = analyse(TrendRequest.of("v", "1", "qps"));
-    assertThat(step(r, "two-point").spread().get("1")).isLessThan(0.05);
+    assertThat(step(r, "two-point").at("1").spread()).isLessThan(0.05);
     assertThat(step(r, "two-point").noisy()).isTrue();
-    assertThat(step(r, "many-point").spread().get("1")).isGreaterThan(0.2);
+    assertThat(step(r, "many-point").at("1").spread()).isGreaterThan(0.2);
     assertThat(step(r, "many-point").noisy()).isFalse();
   }
 
@@ -186,15 +189,15 @@ class TrendAnalysisTest {
     add("2", "b-point", 80, 20, 39);
     TrendReport r = analyse(TrendRequest.of("v", "1", "qps"));
     TrendReport.GroupTrend g = r.groups().get(0);
-    assertThat(g.ci95().get("1")).isNull();
-    double low = g.ci95().get("2").low();
-    double high = g.ci95().get("2").high();
+    assertThat(g.at("1").ci95()).isNull();
+    double low = g.at("2").ci95().low();
+    double high = g.at("2").ci95().high();
     // Every run has both steps: the interval is centred (on the log scale) on the geometric mean.
-    assertThat(Math.sqrt(low * high)).isCloseTo(g.geomean().get("2"), within(1e-9));
-    assertThat(g.geomean().get("2")).isCloseTo(2, within(0.01));
+    assertThat(Math.sqrt(low * high)).isCloseTo(g.at("2").geomean(), within(1e-9));
+    assertThat(g.at("2").geomean()).isCloseTo(2, within(0.01));
     assertThat(high / low).as("group interval").isLessThan(1.05);
     for (String name : List.of("a-point", "b-point")) {
-      assertThat(step(r, name).ci95().get("2").high() / step(r, name).ci95().get("2").low()).as(name).isGreaterThan(5);
+      assertThat(step(r, name).at("2").ci95().high() / step(r, name).at("2").ci95().low()).as(name).isGreaterThan(5);
     }
   }
 
@@ -206,7 +209,7 @@ class TrendAnalysisTest {
     observations.add(new Observation("2-1", "2", "b-point", 30));
     observations.add(new Observation("2-2", "2", "b-point", 31));
     TrendReport r = analyse(TrendRequest.of("v", "1", "qps"));
-    assertThat(r.groups().get(0).ci95().get("2")).isNotNull();
+    assertThat(r.groups().get(0).at("2").ci95()).isNotNull();
     assertThat(r.messages()).anyMatch(m -> m.contains("point query at v 2: 1 run(s) lack a positive figure"));
   }
 
@@ -290,9 +293,9 @@ class TrendAnalysisTest {
     Map<String, List<String>> expected = Map.of(
         StepGroups.POINT_1, List.of("point-query_range=100", "point-query.pre_range=100", "hot-points_range=100",
             "points-covered-pk_range=100", "points-covered-si_range=100", "points-notcovered-pk_range=100",
-            "points-notcovered-si_range=100"),
+            "points-notcovered-si_range=100", "point-query.pre_range=100_dop=2", "point-query_range=100_dop=8_pk=0"),
         StepGroups.POINT_2, List.of("random-points_range=10", "random-points_range=100", "random-points_range=1000",
-            "random-points.pre_range=100"),
+            "random-points.pre_range=100", "random-points_range=1000_dop=16"),
         StepGroups.RANGE_1, List.of("range-covered-pk_range=100", "range-covered-si_range=100",
             "range-notcovered-pk_range=100", "range-notcovered-si_range=100", "scan_range=100",
             "full-scan.pre_range=100", "read-only-simple_range=1000"),
@@ -301,11 +304,12 @@ class TrendAnalysisTest {
             "read-only-distinct_range=1000", "read-only-count_range=1000"),
         StepGroups.WRITES, List.of("read-write_range=10", "read-write_range=100", "write-only_range=10000",
             "update-inlist_range=100", "update-index_range=100", "update-nonindex_range=100", "update-one_range=100",
-            "update-zipf_range=100", "delete_range=100", "insert_range=100"));
+            "update-zipf_range=100", "delete_range=100", "insert_range=100", "update-index_range=100_pk=0"));
     expected.forEach((group, steps) -> steps.forEach(s -> assertThat(groups.groupOf(s)).as(s).isEqualTo(group)));
     // Not a mytools name, or an unknown test type: the general rules.
     assertThat(groups.groupOf("scan_range")).isEqualTo(StepGroups.RANGE);
     assertThat(groups.groupOf("read-only")).isEqualTo(StepGroups.OTHER);
+    assertThat(groups.groupOf("read-only_range=10_dop=x")).isEqualTo(StepGroups.OTHER);
     // An unknown test type: "range" comes before "point" and "lookup" in the general rules.
     assertThat(groups.groupOf("select-lookup_range=100")).isEqualTo(StepGroups.RANGE);
     assertThat(groups.groupOf("Point-Query_range=100")).as("case-insensitive, as every rule").isEqualTo(StepGroups.POINT_1);

@@ -9,6 +9,7 @@ import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.testing.BrowserPage;
 import dev.benchlake.core.testing.Golden;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import dev.benchlake.analysis.trend.TrendReport.VersionFigure;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.spark.SparkTestBase;
@@ -49,8 +50,8 @@ class TrendTest extends SparkTestBase {
       assertThat(f.kind()).isEqualTo("regression");
       assertThat(f.from() + "→" + f.to()).isEqualTo("12→13");
     });
-    assertThat(step(report, "point-select").values().get("12")).as("throughput of the task runs").isNotNull();
-    assertThat(step(report, "oltp_delete").relative().values()).allMatch(r -> r == null);
+    assertThat(step(report, "point-select").at("12").value()).as("throughput of the task runs").isNotNull();
+    assertThat(step(report, "oltp_delete").versions().stream().map(VersionFigure::relative)).allMatch(r -> r == null);
     JsonNode json = Json.mapper().readTree(TrendJson.write(report));
     assertThat(json.toString()).doesNotContain("NaN").doesNotContain("Infinity");
     assertThat(fields(json)).startsWith("by", "base", "metric");
@@ -68,6 +69,36 @@ class TrendTest extends SparkTestBase {
     assertThat(page.markup()).contains("≈ noisy").contains("regression").contains("oltp_update_index");
   }
 
+  /**
+   * Issue 29 item 3 through the command: oltp_update_index's qps drops 20 % at 13 (a change point),
+   * so the gate fails with the newest two versions (13, 14) and passes with the newest one; the
+   * reports are written either way.
+   */
+  @Test
+  void theChangePointGateExitsThreeOnABadShiftInTheNewestWindowAndStillWritesTheReports(
+      @org.junit.jupiter.api.io.TempDir Path out) {
+    List<String> args = List.of("--warehouse", warehouse.root(), "--by", "db_major", "--metric", "qps",
+        "--fail-on", "change-point");
+    dev.benchlake.core.testing.CommandRun two = dev.benchlake.core.testing.CommandRun.of(
+        new dev.benchlake.analysis.cli.TrendCommand(), concat(args, "--window", "2", "--out", out.resolve("two").toString()));
+    assertThat(two.exitCode()).as(two.stderr()).isEqualTo(dev.benchlake.core.cli.ExitCode.REGRESSION);
+    assertThat(two.stderr().lines().toList()).singleElement().asString()
+        .startsWith("benchlake trend: change point: step oltp_update_index at db_major 13, qps 5055 → 4032 1/s")
+        .contains("(ratio 0.798, -20.2%, beyond the ±5% margin; higher is better; p = 0.006)");
+    assertThat(out.resolve("two").resolve(TrendFiles.JSON)).exists();
+    dev.benchlake.core.testing.CommandRun one = dev.benchlake.core.testing.CommandRun.of(
+        new dev.benchlake.analysis.cli.TrendCommand(), concat(args, "--out", out.resolve("one").toString()));
+    assertThat(one.exitCode()).as(one.stderr()).isZero();
+    assertThat(one.stderr()).isEmpty();
+    assertThat(out.resolve("one").resolve(TrendFiles.MARKDOWN)).exists();
+  }
+
+  private static List<String> concat(List<String> first, String... more) {
+    List<String> all = new java.util.ArrayList<>(first);
+    all.addAll(List.of(more));
+    return all;
+  }
+
   @Test
   void latencyIsBetterWhenLowerAndComesFromTasksAndStepMetrics() throws Exception {
     TrendReport report = Trend.run(warehouse, TrendRequest.of("db_major", "11", "p99_s"));
@@ -77,13 +108,13 @@ class TrendTest extends SparkTestBase {
     assertThat(report.higherIsBetter()).isFalse();
     assertThat(report.unit()).isEqualTo("s");
     // sysbench's p99 in ms, as seconds: 0.2 ms·10000/qps at 11.
-    assertThat(step(report, "oltp_point_select").values().get("11")).isCloseTo(2e-4, within(2e-6));
+    assertThat(step(report, "oltp_point_select").at("11").value()).isCloseTo(2e-4, within(2e-6));
     // The task runs' latency grows by a fifth from 11 to 12: more than the change, the tail of 150 tasks a run is
     // noise; the median shows it, as a regression for a latency.
-    assertThat(step(report, "point-select").relative().get("12")).isGreaterThan(1.05);
+    assertThat(step(report, "point-select").at("12").relative()).isGreaterThan(1.05);
     assertThat(step(report, "point-select").noisy()).isTrue();
     TrendReport median = Trend.run(warehouse, TrendRequest.of("db_major", "11", "p50_s").withWhere("workload=loadgen"));
-    assertThat(step(median, "point-select").relative().get("12")).isCloseTo(1.2, within(0.05));
+    assertThat(step(median, "point-select").at("12").relative()).isCloseTo(1.2, within(0.05));
     assertThat(median.flags()).singleElement().satisfies(f -> {
       assertThat(f.step()).isEqualTo("point-select");
       assertThat(f.kind()).isEqualTo("regression");

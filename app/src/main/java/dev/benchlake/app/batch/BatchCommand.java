@@ -2,8 +2,8 @@ package dev.benchlake.app.batch;
 
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.ExitCode;
-import dev.benchlake.core.cli.SecretArgs;
 import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.core.redaction.Redaction;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,15 +42,18 @@ import picocli.CommandLine.Spec;
           + "for all of them, not once per command.",
       "A line is what you would type after 'benchlake' in a shell: words split on blanks, '…' and \"…\" quote, "
           + "\\ escapes, # starts a comment; nothing is expanded (no variables, no globs); a leading 'benchlake' "
-          + "is allowed. Blank lines and comments are skipped. Every line is parsed before the first runs, so a typo fails before anything is done.",
+          + "is allowed. Blank lines and comments are skipped. Every line is parsed as its command parses it (unknown "
+          + "options, missing required ones, values of the wrong type) before the first runs, so a typo on any line "
+          + "fails the batch before anything is done.",
       "The first Spark command's --master and --conf start the session; the later commands reuse it (their "
           + "--master and static --conf settings cannot change it). Each command's output goes to stdout and "
-          + "stderr as usual; before it, stderr shows 'batch: line N: COMMAND'."},
-    footer = {"", "Example: printf '%s\\n' 'ingest --warehouse wh results/a' 'compare --warehouse wh --baseline v=a "
+          + "stderr as usual; before it, stderr shows 'batch: line N: COMMAND' (secret values redacted)."},
+    // %% : picocli formats the footer (a lone %s made it print a WARN with every --help).
+    footer = {"", "Example: printf '%%s\\n' 'ingest --warehouse wh results/a' 'compare --warehouse wh --baseline v=a "
         + "--candidate v=b --out report' | benchlake batch -",
       "Exit codes: 0 every command succeeded; otherwise the exit code of the first command that failed (the batch "
           + "stops there unless --keep-going), after 'batch: line N: exit code X' on stderr; 2 also for a file that "
-          + "cannot be read or parsed (nothing run)."})
+          + "cannot be read or a line that does not parse (nothing run, whatever --keep-going says)."})
 public final class BatchCommand implements Callable<Integer> {
   @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", defaultValue = "-",
       description = "The commands, one per line (UTF-8); - (the default) reads stdin.")
@@ -80,15 +83,14 @@ public final class BatchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    List<Line> lines = parse(read(), file.equals("-") ? "stdin" : file);
+    String source = file.equals("-") ? "stdin" : file;
+    List<Line> lines = parse(read(), source);
+    check(lines, source);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     int firstFailure = ExitCode.OK;
     for (Line line : lines) {
-      // As written, unless it gives credentials as --conf: then its words, those values replaced.
-      List<String> shown = SecretArgs.redacted(line.words());
-      err.println("batch: line " + line.number() + ": "
-          + (shown.equals(line.words()) ? line.text().strip() : String.join(" ", shown)));
+      err.println("batch: line " + line.number() + ": " + shown(line));
       err.flush();
       CommandLine command = commands.get();
       command.setOut(out);
@@ -107,6 +109,30 @@ public final class BatchCommand implements Callable<Integer> {
       }
     }
     return firstFailure;
+  }
+
+  /**
+   * Parses every line as its command will (picocli: the command's name, unknown and missing options,
+   * values that do not convert), on a command line of its own that is then dropped, so that nothing
+   * runs when any line is wrong.
+   *
+   * @throws BadInputException naming the first bad line and its cause
+   */
+  private void check(List<Line> lines, String source) {
+    for (Line line : lines) {
+      try {
+        commands.get().parseArgs(line.words().toArray(String[]::new));
+      } catch (CommandLine.ParameterException e) {
+        throw new BadInputException(source + ": line " + line.number() + ": " + e.getMessage()
+            + " (nothing was run: fix the line and run the batch again)");
+      }
+    }
+  }
+
+  /** The line as written, or, when it holds a secret value, its words with those values replaced. */
+  private static String shown(Line line) {
+    List<String> redacted = Redaction.args(line.words());
+    return redacted.equals(line.words()) ? Redaction.scrub(line.text().strip()) : String.join(" ", redacted);
   }
 
   private List<String> read() throws IOException {

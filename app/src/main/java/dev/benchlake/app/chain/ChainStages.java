@@ -1,7 +1,12 @@
 package dev.benchlake.app.chain;
 
+import dev.benchlake.analysis.compare.Compare;
+import dev.benchlake.analysis.compare.CompareFiles;
+import dev.benchlake.analysis.compare.CompareRequest;
+import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.confounders.TableHealthConfounders;
 import dev.benchlake.analysis.report.Provenance;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.Trend;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.analysis.trend.TrendReport;
@@ -16,13 +21,15 @@ import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The stages that commands driving the whole chain share (the quickstart, {@code study versions}):
- * ingest loadgen runs, write a trend with the command that makes it again, one line per step.
+ * The stages that commands driving the whole chain share (the quickstart, {@code study versions},
+ * {@code study ab}): ingest loadgen runs, write a comparison or a trend with the command that
+ * makes it again, one line per step.
  * Each uses the same Java API as its own command.
  */
 public final class ChainStages {
@@ -42,13 +49,15 @@ public final class ChainStages {
 
   /**
    * Runs the trend of {@code metric} by {@code by} relative to {@code base} (of the runs
-   * {@code where} selects, every run when null) and writes trend.json/md/html to {@code out}.
+   * {@code where} selects, every run when null), its calls made with {@code settings}, and writes
+   * trend.json/md/html to {@code out}.
    */
   public static TrendReport writeTrend(Warehouse warehouse, String by, String base, String metric, String where,
-      Path out) {
-    TrendRequest request = TrendRequest.of(by, base, metric);
+      StatisticsSettings settings, Path out) {
+    TrendRequest request = TrendRequest.of(by, base, metric).withSettings(settings);
     List<String> args = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--by", by, "--base", base,
         "--metric", metric));
+    args.addAll(settings.options());
     if (where != null) {
       request = request.withWhere(where);
       args.addAll(List.of("--where", where));
@@ -58,6 +67,29 @@ public final class ChainStages {
     KernelWarehouse tables = KernelWarehouse.of(warehouse);
     TrendReport report = Trend.run(warehouse, tables, request, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
     TrendFiles.write(report, Provenance.of(tables, "trend", args), out);
+    return report;
+  }
+
+  /**
+   * Compares the runs {@code candidate} selects with those {@code baseline} selects (latency over
+   * {@code thresholdS} counts as an error when it is set) and writes report.json/md/html to
+   * {@code out}, with the command that makes the same report again.
+   */
+  public static ComparisonReport writeCompare(Warehouse warehouse, String baseline, String candidate, Duration threshold,
+      Path out) {
+    CompareRequest request = CompareRequest.of(baseline, candidate);
+    List<String> args = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--baseline", baseline, "--candidate",
+        candidate));
+    if (threshold != null) {
+      request = request.withThresholdNs(threshold.toNanos());
+      args.addAll(List.of("--threshold", threshold.toSeconds() + "s"));
+    }
+    args.addAll(List.of("--out", out.toString()));
+    // Read after the ingests before it, once: the provenance names the commit this compare read.
+    KernelWarehouse tables = KernelWarehouse.of(warehouse);
+    ComparisonReport report = Compare.run(warehouse, tables, request,
+        TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
+    CompareFiles.write(report, Provenance.of(tables, "compare", args), out);
     return report;
   }
 

@@ -1,20 +1,20 @@
 package dev.benchlake.app.quickstart;
 
-import dev.benchlake.analysis.compare.Compare;
-import dev.benchlake.analysis.compare.CompareRequest;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.compare.ComparisonReport;
-import dev.benchlake.analysis.report.Provenance;
-import dev.benchlake.analysis.compare.CompareFiles;
-import dev.benchlake.analysis.confounders.TableHealthConfounders;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
-import dev.benchlake.core.Labels;
-import dev.benchlake.warehouse.Warehouse;
-import dev.benchlake.warehouse.kernel.KernelWarehouse;
-import dev.benchlake.loadgen.Loadgen;
+import dev.benchlake.app.study.Design;
+import dev.benchlake.app.study.DuetPair;
+import dev.benchlake.app.study.DuetSchedule;
+import dev.benchlake.app.study.StudyLabels;
+import dev.benchlake.app.study.StudyRuns;
+import dev.benchlake.core.CpuList;
+import dev.benchlake.core.Json;
 import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.LoadgenDefaults;
-import dev.benchlake.loadgen.RunResult;
+import dev.benchlake.warehouse.Warehouse;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -32,6 +32,11 @@ import org.apache.spark.sql.SparkSession;
  * same Java API as its command, so the quickstart shows exactly what the commands do.
  */
 public final class Quickstart {
+  /** The runs' {@code source} label. */
+  public static final String SOURCE = "quickstart";
+  /** The design and the order the runs ran in. */
+  public static final String STUDY_FILE = "study.json";
+
   private final QuickstartPlan plan;
   private final QuickstartLayout layout;
   private final PrintWriter log;
@@ -46,7 +51,7 @@ public final class Quickstart {
   public record Outcome(Warehouse warehouse, ComparisonReport comparison, TrendReport trend, List<Path> runDirs) {}
 
   /** Runs everything; {@code spark} is created only once the load is done (it would compete for CPU). */
-  public Outcome run(Supplier<SparkSession> spark) throws IOException {
+  public Outcome run(Supplier<SparkSession> spark) throws IOException, InterruptedException {
     layout.prepare();
     List<Path> runDirs = generateLoad();
     Warehouse warehouse = Warehouse.at(spark.get(), layout.warehouse().toString());
@@ -59,35 +64,62 @@ public final class Quickstart {
   /**
    * Every run on a server of its own (a fresh cluster and start; loadgen starts and stops it): runs
    * that share a server start share its caches and state, so they would replicate less than they
-   * seem to (issue 13.9). Each manifest records its server start.
+   * seem to (issue 13.9). Each manifest records its server start. A duet runs both majors' runs of
+   * a workload at once, each side a process of its own on its own CPU set ({@link StudyRuns}).
    */
-  private List<Path> generateLoad() {
-    List<Path> runDirs = new ArrayList<>();
-    List<QuickstartPlan.Run> schedule = plan.schedule();
-    for (int i = 0; i < schedule.size(); i++) {
-      QuickstartPlan.Run run = schedule.get(i);
-      Path dir = layout.runs().resolve(run.dirName());
-      LoadgenConfig config = run.workload().equals("select-update") ? selectUpdate(run.major(), dir)
-          : sysbench(run.major(), dir);
-      stage(String.format(Locale.ROOT, "[%d/%d] PostgreSQL %d, run %d of %d: %s (on a fresh server)", i + 1,
-          schedule.size(), run.major(), run.round(), plan.runs(), run.workload()));
-      RunResult result = Loadgen.run(config, ChainStages.stepLines(log));
-      runDirs.add(result.runDir());
+  private List<Path> generateLoad() throws IOException, InterruptedException {
+    List<StudyRuns.Done> done = new StudyRuns(layout.root(), log).run(measurements(),
+        d -> writeStudyFile(d));
+    return done.stream().map(StudyRuns.Done::dir).toList();
+  }
+
+  private List<StudyRuns.Measurement> measurements() {
+    List<StudyRuns.Measurement> plan = new ArrayList<>();
+    if (this.plan.design() != Design.DUET) {
+      for (QuickstartPlan.Run run : this.plan.schedule()) {
+        plan.add(new StudyRuns.Alone(String.format(Locale.ROOT, "PostgreSQL %d, run %d of %d: %s", run.major(),
+            run.round(), this.plan.runs(), run.workload()), config(run.workload(), run.major(),
+            layout.runs().resolve(run.dirName()), StudyLabels.of(null, SOURCE, Design.INTERLEAVED, run.round(), null,
+                false, null), 20_161_129L + run.major())));
+      }
+      return plan;
     }
-    return runDirs;
+    int base = this.plan.majors().get(0);
+    int candidate = this.plan.majors().get(1);
+    for (DuetSchedule.Round r : this.plan.duetSchedule().order()) {
+      CpuList setA = this.plan.cpus().sideA(r.ofKind());
+      CpuList setB = this.plan.cpus().sideB(r.ofKind());
+      int other = r.aa() ? base : candidate;
+      for (String workload : QuickstartPlan.WORKLOADS) {
+        String name = "r" + r.round() + (r.aa() ? "-aa" : "") + "-" + workload;
+        // Both sides load the same data; a new draw each round.
+        long seed = QuickstartPlan.SEED + r.round();
+        plan.add(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s, %s: PostgreSQL %d | %d", r.round(),
+            r.aa() ? " (a/a control)" : "", workload, base, other),
+            new DuetPair.Side("a", config(workload, base, layout.runs().resolve(name + "-pg" + base + "-a"),
+                StudyLabels.of(null, SOURCE, Design.DUET, r.round(), "a", r.aa(), setA), seed), setA),
+            new DuetPair.Side("b", config(workload, other, layout.runs().resolve(name + "-pg" + other + "-b"),
+                StudyLabels.of(null, SOURCE, Design.DUET, r.round(), "b", r.aa(), setB), seed), setB)));
+      }
+    }
+    return plan;
   }
 
-  private LoadgenConfig selectUpdate(int major, Path dir) {
-    return common(major, dir)
-        .workload("select-update")
-        .scale(plan.selectUpdateScale())
-        .mode(LoadgenConfig.Mode.burst(plan.burst(), plan.pool(), LoadgenDefaults.POOL_TIMEOUT))
-        .tasks((long) plan.burst())
-        .build();
-  }
-
-  private LoadgenConfig sysbench(int major, Path dir) {
-    return common(major, dir)
+  private LoadgenConfig config(String workload, int major, Path dir, Map<String, String> labels, long seed) {
+    LoadgenConfig.Builder common = LoadgenConfig.builder()
+        .target(new LoadgenConfig.Embedded(major, Map.of(), null))
+        .outDir(dir)
+        .randomSeed(seed)
+        .labels(labels);
+    if (workload.equals("select-update")) {
+      return common
+          .workload("select-update")
+          .scale(plan.selectUpdateScale())
+          .mode(LoadgenConfig.Mode.burst(plan.burst(), plan.pool(), LoadgenDefaults.POOL_TIMEOUT))
+          .tasks((long) plan.burst())
+          .build();
+    }
+    return common
         .workload("sysbench")
         .steps(plan.sysbenchSteps())
         .tables(1)
@@ -98,12 +130,13 @@ public final class Quickstart {
         .build();
   }
 
-  private LoadgenConfig.Builder common(int major, Path dir) {
-    return LoadgenConfig.builder()
-        .target(new LoadgenConfig.Embedded(major, Map.of(), null))
-        .outDir(dir)
-        .randomSeed(20_161_129L + major)
-        .labels(Map.of(Labels.OS, System.getProperty("os.name").toLowerCase(Locale.ROOT), "source", "quickstart"));
+  /** quickstart/study.json: the design, its CPU sets and controls, and the order the runs ran in. */
+  private void writeStudyFile(List<StudyRuns.Done> done) {
+    ObjectNode root = Json.mapper().createObjectNode();
+    StudyRuns.design(root, plan.design(), plan.runs(), plan.design() == Design.DUET ? plan.duetSchedule() : null,
+        plan.cpus());
+    StudyRuns.order(root, layout.root(), done);
+    StudyRuns.write(layout.root().resolve(STUDY_FILE), root);
   }
 
   private void ingest(Warehouse warehouse, List<Path> runDirs) throws IOException {
@@ -117,24 +150,16 @@ public final class Quickstart {
     int base = plan.majors().get(0);
     int candidate = plan.majors().get(plan.majors().size() - 1);
     stage("comparing PostgreSQL " + candidate + " with " + base);
-    Duration threshold = Duration.ofSeconds(5);
-    // Read after the ingest above, once: the provenance names the commit this compare read.
-    KernelWarehouse tables = KernelWarehouse.of(warehouse);
-    ComparisonReport report = Compare.run(warehouse, tables,
-        CompareRequest.of(QuickstartPlan.selector(base), QuickstartPlan.selector(candidate))
-            .withThresholdNs(threshold.toNanos()), TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
-    // The report's provenance names the command that makes the same report again.
-    CompareFiles.write(report, Provenance.of(tables, "compare", List.of("--warehouse", warehouse.root(),
-        "--baseline", QuickstartPlan.selector(base), "--candidate", QuickstartPlan.selector(candidate),
-        "--threshold", threshold.toSeconds() + "s", "--out", layout.compare().toString())), layout.compare());
-    return report;
+    return ChainStages.writeCompare(warehouse, plan.selectorOf(base), plan.selectorOf(candidate),
+        Duration.ofSeconds(5), layout.compare());
   }
 
   /** Throughput per step across the majors, relative to the first (the trend of every major run). */
   private TrendReport trend(Warehouse warehouse) {
     String base = Integer.toString(plan.majors().get(0));
     stage("trend of qps by PostgreSQL major, relative to " + base);
-    return ChainStages.writeTrend(warehouse, QuickstartPlan.BY, base, "qps", null, layout.trend());
+    return ChainStages.writeTrend(warehouse, QuickstartPlan.BY, base, "qps", plan.trendWhere(), StatisticsSettings.DEFAULTS,
+        layout.trend());
   }
 
   private void stage(String message) {

@@ -3,6 +3,9 @@ package dev.benchlake.app.quickstart;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.trend.TrendFiles;
+import dev.benchlake.app.study.Design;
+import dev.benchlake.app.study.DuetCpus;
+import dev.benchlake.app.study.DuetOptions;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
@@ -38,7 +41,8 @@ public final class QuickstartCommand implements Callable<Integer> {
   List<Integer> majors;
 
   @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
-      description = "Runs per major (default: ${DEFAULT-VALUE}; 5 lets the run-level test conclude at alpha 0.05).")
+      description = "Runs per major (default: ${DEFAULT-VALUE}). The run is the unit of replication: more runs "
+          + "narrow each step's interval, and the report says how many each undecided step would need.")
   int runs;
 
   @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.class,
@@ -49,6 +53,15 @@ public final class QuickstartCommand implements Callable<Integer> {
       description = "Warm-up of each sysbench-like step (default: ${DEFAULT-VALUE}).")
   Duration warmup;
 
+  @Option(names = "--design", paramLabel = "DESIGN", defaultValue = "interleaved", converter = Design.Converter.class,
+      description = "interleaved (the majors alternate, run after run) or duet (both majors at the same moment, "
+          + "each on half of the CPUs, with an a/a control; see benchlake study ab --help) (default: "
+          + "${DEFAULT-VALUE}).")
+  Design design;
+
+  @Mixin
+  DuetOptions duet;
+
   @Mixin
   SparkOptions sparkOptions;
 
@@ -58,8 +71,10 @@ public final class QuickstartCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     QuickstartPlan plan;
+    DuetCpus cpus = duet.cpus(design);
     try {
-      plan = new QuickstartPlan(majors, runs, QuickstartPlan.DEFAULT_STEPS, stepDuration, warmup, 4, 400, 20, 0.02);
+      plan = new QuickstartPlan(majors, runs, QuickstartPlan.DEFAULT_STEPS, stepDuration, warmup, 4, 400, 20, 0.02,
+          design, duet.aaRounds(), cpus);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

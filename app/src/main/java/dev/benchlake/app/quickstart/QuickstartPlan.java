@@ -1,5 +1,9 @@
 package dev.benchlake.app.quickstart;
 
+import dev.benchlake.app.study.Design;
+import dev.benchlake.app.study.DuetCpus;
+import dev.benchlake.app.study.DuetSchedule;
+import dev.benchlake.app.study.StudyLabels;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,9 +26,18 @@ import java.util.List;
  * @param burst select-update: tasks submitted at once, as in the 2016 study
  * @param pool select-update: connection pool size
  * @param selectUpdateScale select-update: rows per thread = 100000 × scale
+ * @param design {@code interleaved} (as above) or {@code duet}: in each of {@code runs} rounds
+ *     both majors at the same moment, each on a CPU set of its own ({@link DuetCpus}), one pair per
+ *     workload, plus {@code aaRounds} of the a/a control (the baseline on both sides)
+ * @param aaRounds a duet's a/a rounds
+ * @param cpus a duet's CPU sets, else null
  */
 public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysbenchSteps, Duration stepDuration,
-    Duration warmup, int clients, int burst, int pool, double selectUpdateScale) {
+    Duration warmup, int clients, int burst, int pool, double selectUpdateScale, Design design, int aaRounds,
+    DuetCpus cpus) {
+
+  /** The workloads of every round, in the order they run. */
+  public static final List<String> WORKLOADS = List.of("select-update", "sysbench");
 
   public static final List<String> DEFAULT_STEPS = List.of("point-select", "read-only", "update-index", "insert");
 
@@ -37,6 +50,22 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
     if (runs < 2) {
       throw new IllegalArgumentException("--runs must be at least 2 (the run is the unit of replication)");
     }
+    if (design == Design.SEQUENTIAL) {
+      throw new IllegalArgumentException("--design: the quickstart runs interleaved or duet");
+    }
+    if (design == Design.DUET) {
+      if (majors.size() != 2) {
+        throw new IllegalArgumentException("--design duet compares two majors, e.g. --pg-versions 14,17");
+      }
+      new DuetSchedule(runs, aaRounds, 0); // checks the a/a rounds
+    }
+  }
+
+  /** An interleaved quickstart. */
+  public QuickstartPlan(List<Integer> majors, int runs, List<String> sysbenchSteps, Duration stepDuration,
+      Duration warmup, int clients, int burst, int pool, double selectUpdateScale) {
+    this(majors, runs, sysbenchSteps, stepDuration, warmup, clients, burst, pool, selectUpdateScale, Design.INTERLEAVED,
+        DuetSchedule.MIN_AA_ROUNDS, null);
   }
 
   /** One loadgen run of the plan. */
@@ -56,8 +85,9 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
         java.util.Collections.reverse(majorsThisRound);
       }
       for (int major : majorsThisRound) {
-        order.add(new Run(round, major, "select-update"));
-        order.add(new Run(round, major, "sysbench"));
+        for (String workload : WORKLOADS) {
+          order.add(new Run(round, major, workload));
+        }
       }
     }
     return order;
@@ -66,8 +96,21 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
   /** The run dimension that tells the majors apart. */
   public static final String BY = "db_major";
 
-  /** The selector of one major's runs. */
-  public static String selector(int major) {
-    return BY + "=" + major;
+  /** The selector of one major's runs (a duet's: but its a/a control's). */
+  public String selectorOf(int major) {
+    return BY + "=" + major + (design == Design.DUET ? "," + StudyLabels.NOT_CONTROL : "");
   }
+
+  /** Which of the runs the trend reads: all, or a duet's but its a/a control's. */
+  public String trendWhere() {
+    return design == Design.DUET ? StudyLabels.NOT_CONTROL : null;
+  }
+
+  /** A duet's rounds in the order they run ({@link DuetSchedule}; fixed seed: the quickstart is the same every time). */
+  public DuetSchedule duetSchedule() {
+    return new DuetSchedule(runs, aaRounds, SEED);
+  }
+
+  /** The seed of the data and of the a/a rounds' places. */
+  public static final long SEED = 20_161_129L;
 }

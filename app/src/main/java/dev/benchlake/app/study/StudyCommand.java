@@ -6,9 +6,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code benchlake study}: whole studies in one command ({@code versions}). */
+/** {@code benchlake study}: whole studies in one command ({@code versions}, {@code ab}). */
 @Command(name = "study", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-    subcommands = VersionsCommand.class,
+    subcommands = {VersionsCommand.class, AbCommand.class},
     description = "Run a whole study in one command: the load, the ingest and the reports.")
 public final class StudyCommand implements Runnable {
   @Spec

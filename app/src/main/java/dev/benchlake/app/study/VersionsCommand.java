@@ -1,5 +1,7 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.analysis.cli.StatisticsOptions;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
@@ -9,8 +11,10 @@ import dev.benchlake.warehouse.spark.SparkOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,15 +30,21 @@ import picocli.CommandLine.Spec;
       "The PostgreSQL version study (mdcallag's sysbench study of 11 to 16) in one command: every major of --pg "
           + "on a fresh embedded server per run, --repeats rounds in an order shuffled by --seed, the runs "
           + "ingested into the warehouse, then the trend of each step's qps relative to the first major "
-          + "(trend.json, trend.md, trend.html).",
+          + "(trend.json, trend.md, trend.html). scan is counted as the study counts it: each client scans every "
+          + "table once, and its qps is the rows scanned per second.",
       "The defaults are a short study: 3 majors x 2 rounds of the whole mytools step set (48 steps) at 1 s "
-          + "each on 4 tables of 10000 rows: 6 runs of about 1 minute, 7.5 minutes in all on a busy 2-core "
-          + "machine. The real study: --tables 4 --table-size 20000000 --read-duration 600s "
-          + "--write-duration 900s --warmup 5s."
+          + "each, 1 client, on 4 tables of 10000 rows: 6 runs of about 1 minute, 7.5 minutes in all on a busy "
+          + "2-core machine. The published study ran 8 clients on 4 tables of 20M rows, 600 s for each read step "
+          + "and 1200 s for each write step, after a 5 s warm-up: --clients 8 --tables 4 --table-size 20000000 "
+          + "--read-duration 600s --write-duration 1200s --warmup 5s.",
+      "--design duet measures each other major against the first at the same moment, each on a CPU set of its "
+          + "own, with an a/a control (see benchlake study ab --help)."
     },
-    footer = {"", "Example:",
+    footer = {"", "Examples:",
       "  benchlake study versions --pg 11,12,13,14,15,16,17 --steps mytools --repeats 3 --out study1",
-      "", "Exit codes: 0 done, 1 a run failed, 2 bad usage or bad input (e.g. a major without embedded binaries)."})
+      "  benchlake study versions --pg 14,17 --pg-setting shared_buffers=1GB --design duet --out study2",
+      "", "Exit codes: 0 done, 1 a run failed, 2 bad usage or bad input (e.g. a major without embedded binaries, "
+          + "a setting PostgreSQL refuses)."})
 public final class VersionsCommand implements Callable<Integer> {
   @Option(names = "--pg", paramLabel = "MAJOR,MAJOR", split = ",", defaultValue = "11,14,17",
       description = "PostgreSQL majors, the trend's base first (default: ${DEFAULT-VALUE}; embedded: 11..17).")
@@ -62,29 +72,42 @@ public final class VersionsCommand implements Callable<Integer> {
   int tableSize;
 
   @Option(names = "--clients", paramLabel = "N", defaultValue = "1",
-      description = "Connections (default: ${DEFAULT-VALUE}).")
+      description = "Connections (default: ${DEFAULT-VALUE}; the study: 8).")
   int clients;
 
   @Option(names = "--read-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
-      description = "Measured time of each read step (default: ${DEFAULT-VALUE}).")
+      description = "Measured time of each read step (default: ${DEFAULT-VALUE}; the study: 600s).")
   Duration readDuration;
 
   @Option(names = "--write-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
-      description = "Measured time of each write step (default: ${DEFAULT-VALUE}).")
+      description = "Measured time of each write step (default: ${DEFAULT-VALUE}; the study: 1200s).")
   Duration writeDuration;
 
   @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s", converter = DurationConverter.class,
       description = "Warm-up of each step (default: ${DEFAULT-VALUE}; the study: 5s).")
   Duration warmup;
 
+  @Option(names = "--pg-setting", paramLabel = "NAME=VALUE",
+      description = "A setting of every embedded server (repeatable), checked on a server of each major before "
+          + "anything runs; e.g. shared_buffers=1GB.")
+  Map<String, String> pgSettings = new LinkedHashMap<>();
+
+  @Option(names = "--design", paramLabel = "DESIGN", defaultValue = "interleaved", converter = Design.Converter.class,
+      description = "interleaved, sequential or duet (default: ${DEFAULT-VALUE}).")
+  Design design;
+
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "study-versions",
       description = "A new or empty folder for runs/, trend/, study.json (default: ${DEFAULT-VALUE}).")
   Path out;
 
-  @Option(names = "--warehouse", paramLabel = "DIR",
-      description = "The warehouse to ingest into (default: DIR/warehouse under --out); the trend reads this study's "
-          + "runs only.")
-  Path warehouse;
+  @Mixin
+  StudyOptions where;
+
+  @Mixin
+  DuetOptions duet;
+
+  @Mixin
+  StatisticsOptions statistics;
 
   @Mixin
   SparkOptions sparkOptions;
@@ -94,21 +117,27 @@ public final class VersionsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    StatisticsSettings settings = statistics.settings();
     long theSeed = seed != null ? seed : new SplittableRandom().nextLong();
     VersionStudyPlan plan;
+    DuetCpus cpus = duet.cpus(design);
     try {
       plan = new VersionStudyPlan(majors, repeats, theSeed, steps, tables, tableSize, clients, readDuration,
-          writeDuration, warmup);
+          writeDuration, warmup, pgSettings, where.pgDir(), design,
+          duet.aaRounds(), cpus);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
     Path outDir = out.toAbsolutePath().normalize();
-    Path warehouseDir = warehouse != null ? warehouse.toAbsolutePath().normalize() : outDir.resolve("warehouse");
+    Path warehouseDir = where.warehouseDir(outDir);
     PrintWriter err = spec.commandLine().getErr();
-    VersionStudy study = new VersionStudy(plan, outDir, warehouseDir, err);
+    VersionStudy study = new VersionStudy(plan, outDir, warehouseDir, err, settings);
     study.validate();
-    err.println("study: seed " + theSeed + ", " + plan.schedule().size() + " runs: "
-        + String.join(" ", plan.schedule().stream().map(VersionStudyPlan.Run::dirName).toList()));
+    err.println("study: seed " + theSeed + ", design " + design + ", " + (design == Design.DUET
+        ? plan.measurements(outDir, "plan").size() + " pairs of runs at once on CPU sets " + cpus.one() + " | "
+            + cpus.two() + " (swapped every round)"
+        : plan.schedule().size() + " runs: " + String.join(" ", plan.schedule().stream()
+            .map(VersionStudyPlan.Run::dirName).toList())));
     err.flush();
     long startNs = System.nanoTime();
     VersionStudy.Outcome outcome = study.run(() -> sparkOptions.session("study-versions"));

@@ -119,4 +119,48 @@ class BatchCommandTest {
     assertThat(batch("batch other.txt\n").err()).contains("stdin: line 1: a batch cannot run a batch");
     assertThat(batch("", tmp.resolve("missing.txt").toString()).exitCode()).isEqualTo(2);
   }
+
+  @Test
+  void aBadLineAnywhereFailsTheBatchBeforeTheFirstLineRuns() {
+    // Line 1 is fine; line 2's value does not convert, line 3 names no command: nothing runs, line 2 is named.
+    Result r = batch("echo first\nfail notANumber\nnope\n");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(ran).isEmpty();
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err().strip()).doesNotContain("\n").contains("stdin: line 2: ", "notANumber", "nothing was run")
+        .doesNotContain("batch: line 1");
+    // --keep-going runs on after a failure, not after a typo.
+    Result kept = batch("echo first\necho --unknown-option\n", "--keep-going");
+    assertThat(kept.exitCode()).isEqualTo(2);
+    assertThat(ran).isEmpty();
+    assertThat(kept.err()).contains("stdin: line 2: ", "--unknown-option");
+  }
+
+  @Test
+  void theEchoOfALineShowsNoSecretValue() {
+    Result r = batch("echo 'jdbc:postgresql://h/db?password=CANARY-9' 'fs.azure.account.key.a=CANARY 9' # PGPASSWORD=CANARY-9\n"
+        + "echo step=primary-key-lookup\n");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.err()).doesNotContain("CANARY-9")
+        .contains("batch: line 1: echo jdbc:postgresql://h/db?password=*********(redacted) "
+            + "fs.azure.account.key.a=*********(redacted)")
+        .contains("batch: line 2: echo step=primary-key-lookup");
+  }
+
+  @Test
+  void helpPrintsNoPicocliWarning() {
+    java.io.PrintStream saved = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+    Result r;
+    try {
+      r = batch("", "--help");
+    } finally {
+      System.setErr(saved);
+    }
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).contains("Example: printf '%s\\n' 'ingest");
+    assertThat(r.err()).isEmpty();
+    assertThat(captured.toString(StandardCharsets.UTF_8)).isEmpty();
+  }
 }

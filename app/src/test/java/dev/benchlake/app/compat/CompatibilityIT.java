@@ -8,6 +8,7 @@ import dev.benchlake.analysis.cli.CompareCommand;
 import dev.benchlake.analysis.cli.TrendCommand;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.testing.CommandRun;
+import dev.benchlake.core.testing.FileTrees;
 import dev.benchlake.ingest.cli.IngestCommand;
 import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.cli.ExportCommand;
@@ -15,18 +16,16 @@ import dev.benchlake.warehouse.cli.RejectsCommand;
 import dev.benchlake.warehouse.cli.RunsCommand;
 import dev.benchlake.warehouse.cli.UpgradeCommand;
 import dev.benchlake.warehouse.spark.SparkTestBase;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -51,9 +50,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Tag("integration")
 class CompatibilityIT extends SparkTestBase {
-  static final Path COMPAT = Path.of(System.getProperty("benchlake.app.dir", "target")).toAbsolutePath().getParent()
-      .resolve("src/test/compat");
+  static final Path COMPAT = CompatFixtures.COMPAT;
   static final Path FIXTURE = COMPAT.resolve("0.1.0");
+  /** Ingest's mytools fixture tree, which 0.3.0's warehouse holds as it stored it. */
+  static final Path MYTOOLS_TREE = COMPAT.getParent().getParent().getParent().getParent()
+      .resolve("ingest/src/test/resources/dev/benchlake/ingest/fixtures/mytools");
   /** step_metrics' table health (format 3, issue 15). */
   static final List<String> TABLE_HEALTH = List.of("health_before", "health_after", "tables_autovacuumed",
       "tables_autoanalyzed", "between_steps");
@@ -69,15 +70,21 @@ class CompatibilityIT extends SparkTestBase {
           "tasks", List.of(),
           "step_metrics", TABLE_HEALTH,
           "rejects", List.of(),
+          "ingest_files", List.of()),
+      "0.3.0", Map.of(
+          "runs", List.of(),
+          "tasks", List.of(),
+          "step_metrics", List.of(),
+          "rejects", List.of(),
           "ingest_files", List.of()));
   /** Each release's warehouse format. */
-  static final Map<String, Integer> FORMAT = Map.of("0.1.0", 1, "0.2.0", 2);
+  static final Map<String, Integer> FORMAT = Map.of("0.1.0", 1, "0.2.0", 2, "0.3.0", 4);
 
   @TempDir
   Path tmp;
 
   @ParameterizedTest
-  @ValueSource(strings = {"0.1.0", "0.2.0"})
+  @ValueSource(strings = {"0.1.0", "0.2.0", "0.3.0"})
   void runsAndExportGiveBackWhatTheReleasePrintedBeforeAndAfterTheUpgrade(String release) throws IOException {
     Path wh = copy(release, "warehouse", "wh");
     for (int pass = 0; pass < 2; pass++) {
@@ -88,8 +95,11 @@ class CompatibilityIT extends SparkTestBase {
       if (pass == 0) {
         CommandRun upgrade = CommandRun.of(new UpgradeCommand(), "--warehouse", wh.toString());
         assertThat(upgrade.exitCode()).as(upgrade.stderr()).isZero();
-        assertThat(upgrade.stdout()).contains("step_metrics: added columns health_before",
-            "format " + FORMAT.get(release) + " -> " + WarehouseFormat.CURRENT);
+        if (FORMAT.get(release) < 3) {
+          assertThat(upgrade.stdout()).contains("step_metrics: added columns health_before");
+        }
+        assertThat(upgrade.stdout()).contains(FORMAT.get(release) == WarehouseFormat.CURRENT ? "nothing changed"
+            : "format " + FORMAT.get(release) + " -> " + WarehouseFormat.CURRENT);
       }
     }
   }
@@ -107,6 +117,74 @@ class CompatibilityIT extends SparkTestBase {
     assertThat(trend.exitCode()).as(trend.stderr()).isZero();
     assertThat(tmp.resolve("trend/trend.json")).isNotEmptyFile();
     assertThat(snapshot(wh)).as("reading changes nothing in the warehouse").isEqualTo(before);
+  }
+
+  /**
+   * 0.3.0 stored each {@code sb.o.*} file of a mytools folder as a run of its own: the trend of
+   * that warehouse must keep working whatever later releases make of such folders.
+   */
+  @Test
+  void theTrendOfAMytoolsTreeAsReleaseZeroThreeStoredItRunsWithoutAnUpgrade() throws IOException {
+    Path wh = copy("0.3.0", "warehouse", "wh");
+    Map<Path, String> before = snapshot(wh);
+    CommandRun trend = CommandRun.of(new TrendCommand(), "--warehouse", wh.toString(), "--by", "db_major", "--base", "14",
+        "--where", "campaign=compat-mytools", "--out", tmp.resolve("trend").toString());
+    assertThat(trend.exitCode()).as(trend.stderr()).isZero();
+    JsonNode report = Json.mapper().readTree(tmp.resolve("trend/trend.json").toFile());
+    assertThat(report.toString()).contains("point-query_range=100", "update-index_range=100");
+    assertThat(snapshot(wh)).as("reading changes nothing in the warehouse").isEqualTo(before);
+  }
+
+  /**
+   * The same mytools tree ingested again into 0.3.0's warehouse, where each of its 24 {@code sb.o.*}
+   * files is a run: a folder is now one run, of another content key, so it would land a second
+   * time. The older runs are found by their files' SHA-256: refused with one line and nothing
+   * written; with {@code --replace} the 24 runs give way to one run per folder, the release's other
+   * runs untouched, and the trend has a per-run figure and an interval for every group.
+   */
+  @Test
+  void aMytoolsTreeThatReleaseZeroThreeStoredOneRunPerFileIsReplacedByOneRunPerFolderOnlyOnRequest() throws IOException {
+    Path wh = copy("0.3.0", "warehouse", "wh");
+    Path tree = FileTrees.copy(MYTOOLS_TREE, tmp.resolve("mytools"));
+    Map<String, JsonNode> release = expectedRuns("0.3.0");
+    List<String> perFile = release.keySet().stream().filter(id -> id.startsWith("mytools-")).toList();
+    assertThat(perFile).hasSize(24);
+    Map<Path, String> before = snapshot(wh);
+    String[] args = {"--warehouse", wh.toString(), "--label", "campaign=compat-mytools", "--label-from-path",
+        "/r(?<round>[0-9]+)/", tree.toString()};
+    CommandRun refused = CommandRun.of(new IngestCommand(), args);
+    assertThat(refused.exitCode()).as(refused.stderr()).isEqualTo(2);
+    List<String> errors = refused.stderr().lines().filter(l -> l.startsWith("ingest: ")).toList();
+    assertThat(errors).singleElement().asString().matches("ingest: " + Pattern.quote(tree.toString())
+        + "/r[12]/x\\.pg1[46][0-9]{2}_embedded\\.default\\.pk1: 6 runs in the warehouse already hold files of this"
+        + " folder, from other content \\(an earlier release stored a mytools folder as one run per output file; or the"
+        + " folder changed since it was ingested\\), and so do runs of 3 more folders; add --replace to replace them by"
+        + " one run per folder");
+    assertThat(snapshot(wh)).as("a refused ingest writes nothing").isEqualTo(before);
+
+    String[] replacing = Stream.concat(Stream.of("--replace"), Stream.of(args)).toArray(String[]::new);
+    CommandRun replaced = CommandRun.of(new IngestCommand(), replacing);
+    assertThat(replaced.exitCode()).as(replaced.stderr()).isZero();
+    List<String> added = replaced.stdout().lines().toList();
+    assertThat(added).hasSize(4);
+    Map<String, JsonNode> runs = runsById(wh);
+    assertThat(runs.keySet()).doesNotContainAnyElementsOf(perFile).containsAll(added)
+        .hasSize(release.size() - perFile.size() + added.size());
+    release.forEach((id, expected) -> {
+      if (!perFile.contains(id)) {
+        assertSubset(runs.get(id), expected, "run " + id);
+      }
+    });
+    assertThat(exportRows(wh, "step_metrics")).extracting(r -> r.get("run_id").asText())
+        .doesNotContainAnyElementsOf(perFile);
+
+    CommandRun trend = CommandRun.of(new TrendCommand(), "--warehouse", wh.toString(), "--by", "db_major", "--base", "14",
+        "--where", "campaign=compat-mytools", "--out", tmp.resolve("trend").toString());
+    assertThat(trend.exitCode()).as(trend.stderr()).isZero();
+    JsonNode report = Json.mapper().readTree(tmp.resolve("trend/trend.json").toFile());
+    assertThat(report.get("groups")).isNotEmpty().allSatisfy(g ->
+        assertThat(g.get("ci95").get("16").isArray()).as(g.get("group") + "'s interval at 16").isTrue());
+    assertThat(report.get("messages").toString()).doesNotContain("measured by different runs");
   }
 
   @Test
@@ -155,9 +233,12 @@ class CompatibilityIT extends SparkTestBase {
         .isEqualTo(3);
   }
 
-  /** A run folder of an older loadgen (no table health) ingests, and its steps' health is not recorded. */
+  /**
+   * A run folder of an older loadgen ingests; before 0.3.0 it has no table health, and its steps'
+   * health is not recorded.
+   */
   @ParameterizedTest
-  @ValueSource(strings = {"0.1.0", "0.2.0"})
+  @ValueSource(strings = {"0.1.0", "0.2.0", "0.3.0"})
   void theRawRunFolderOfAReleaseIngestsWithZeroRejects(String release) throws IOException {
     Path run = copy(release, "run", "run");
     Path wh = tmp.resolve("fresh");
@@ -168,7 +249,12 @@ class CompatibilityIT extends SparkTestBase {
     assertThat(only.get("tasks_accepted").asLong()).isEqualTo(Files.readAllLines(run.resolve("tasks.csv")).size() - 1);
     assertThat(Files.readString(wh.resolve("_benchlake/format.json"))).contains("\"format_version\": "
         + WarehouseFormat.CURRENT);
-    assertThat(exportRows(wh, "step_metrics")).as("no table health row: not recorded").isEmpty();
+    if (FORMAT.get(release) < 3) {
+      assertThat(exportRows(wh, "step_metrics")).as("no table health row: not recorded").isEmpty();
+    } else {
+      assertThat(exportRows(wh, "step_metrics")).as("one table health row per step (point-select, insert)")
+          .extracting(r -> r.get("step").asText()).containsExactlyInAnyOrder("point-select", "insert");
+    }
   }
 
   @Test
@@ -204,10 +290,9 @@ class CompatibilityIT extends SparkTestBase {
   @Test
   void aKilledUpgradeLeavesTheWarehouseReadableAndTheNextOneFinishes() throws Exception {
     Path wh = copy("warehouse", "wh");
-    Path launcher = FIXTURE.getParent().getParent().getParent().getParent().getParent().resolve("bin/benchlake");
     Path out = tmp.resolve("upgrade.out");
-    Process p = new ProcessBuilder(launcher.toString(), "upgrade", "--warehouse", wh.toString())
-        .redirectOutput(out.toFile()).redirectError(tmp.resolve("upgrade.err").toFile()).start();
+    Process p = CommandRun.start(CompatibilityIT.class, tmp, Map.of(), out, tmp.resolve("upgrade.err"), "upgrade",
+        "--warehouse", wh.toString());
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
     while (!Files.readString(out).contains("runs: added column") && p.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(5);
@@ -302,12 +387,11 @@ class CompatibilityIT extends SparkTestBase {
   }
 
   private List<JsonNode> exportRows(Path wh, String table) throws IOException {
-    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    CommandRun export = CommandRun.of(new ExportCommand(stdout), "--warehouse", wh.toString(), "--table", table, "--format", "jsonl",
-        "--out", "-");
+    CommandRun export = CommandRun.writingTo(ExportCommand::new, "--warehouse", wh.toString(), "--table", table,
+        "--format", "jsonl", "--out", "-");
     assertThat(export.exitCode()).as(export.stderr()).isZero();
     List<JsonNode> rows = new ArrayList<>();
-    for (String line : stdout.toString(StandardCharsets.UTF_8).split("\n")) {
+    for (String line : export.stdout().split("\n")) {
       if (!line.isBlank()) {
         rows.add(Json.mapper().readTree(line));
       }
@@ -329,35 +413,12 @@ class CompatibilityIT extends SparkTestBase {
   }
 
   private Path copy(String release, String fixture, String name) throws IOException {
-    Path from = COMPAT.resolve(release).resolve(fixture);
-    Path to = tmp.resolve(name);
-    try (Stream<Path> walk = Files.walk(from)) {
-      for (Path p : (Iterable<Path>) walk::iterator) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target);
-        }
-      }
-    }
-    return to;
+    return CompatFixtures.copy(release, fixture, tmp.resolve(name));
   }
 
   /** Every file under {@code dir} (but the lock files, which any command may touch) with its size and mtime. */
   private static Map<Path, String> snapshot(Path dir) throws IOException {
-    Map<Path, String> out = new TreeMap<>();
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : (Iterable<Path>) walk::iterator) {
-        Path rel = dir.relativize(p);
-        if (rel.startsWith("_locks")) {
-          continue;
-        }
-        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-        out.put(rel, a.isDirectory() ? "dir" : a.size() + "@" + a.lastModifiedTime().toMillis());
-      }
-    }
-    return out;
+    return FileTrees.snapshot(dir, "_locks");
   }
 
 }

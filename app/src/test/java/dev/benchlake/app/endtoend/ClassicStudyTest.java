@@ -12,7 +12,9 @@ import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.compare.RunLevel;
 import dev.benchlake.analysis.compare.RunLevelEffect;
 import dev.benchlake.analysis.compare.StepComparison;
-import dev.benchlake.analysis.compare.Tests;
+import dev.benchlake.analysis.compare.RunFigure;
+import dev.benchlake.analysis.compare.TaskTests;
+import dev.benchlake.analysis.report.Estimate;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.core.testing.SharedData;
 import dev.benchlake.ingest.Ingest;
@@ -64,7 +66,7 @@ class ClassicStudyTest extends SparkTestBase {
 
   @Test
   void reproducesThePublishedLinuxFigures() {
-    GroupStatistics linux = study.baseline();
+    GroupStatistics linux = study.groups().baseline();
     assertThat(linux.runs()).isEqualTo(3);
     assertThat(linux.tasks()).isEqualTo(15000);
     assertThat(linux.ok()).isEqualTo(14992);
@@ -81,7 +83,7 @@ class ClassicStudyTest extends SparkTestBase {
 
   @Test
   void windowsOnAllItsTasksMatchesNumpy() {
-    GroupStatistics windows = study.candidate();
+    GroupStatistics windows = study.groups().candidate();
     assertThat(windows.ok()).isEqualTo(15000);
     assertThat(windows.errors()).isZero();
     assertThat(windows.minS()).isEqualTo(0.1093749);
@@ -96,15 +98,15 @@ class ClassicStudyTest extends SparkTestBase {
 
   @Test
   void theTestsMatchScipy() {
-    Tests tests = study.tests();
-    assertThat(tests.mannWhitneyU()).isEqualTo(108600331.0);
-    assertClose("Mann-Whitney p", tests.mannWhitneyP(), 3.030804025349481e-07, 1e-6);
-    assertClose("Welch t", tests.welchT(), 0.2935061789634875, 1e-9);
-    assertClose("Welch p", tests.welchP(), 0.769137396465435, 1e-6);
-    assertClose("KS D", tests.ksD(), 0.0896321593738883, 1e-9);
-    assertClose("KS p", tests.ksP(), 7.25069293107208e-53, 1e-4);
+    TaskTests tests = study.tests();
+    assertThat(tests.mannWhitney().u()).isEqualTo(108600331.0);
+    assertClose("Mann-Whitney p", tests.mannWhitney().p(), 3.030804025349481e-07, 1e-6);
+    assertClose("Welch t", tests.welch().t(), 0.2935061789634875, 1e-9);
+    assertClose("Welch p", tests.welch().p(), 0.769137396465435, 1e-6);
+    assertClose("KS D", tests.ks().d(), 0.0896321593738883, 1e-9);
+    assertClose("KS p", tests.ks().p(), 7.25069293107208e-53, 1e-4);
     assertClose("Fisher p", tests.fisherErrorsP(), 0.0078052099133078595, 1e-6);
-    assertThat(tests.cliffsMagnitude()).isEqualTo("negligible");
+    assertThat(tests.cliffs().magnitude()).isEqualTo("negligible");
   }
 
   /**
@@ -116,23 +118,26 @@ class ClassicStudyTest extends SparkTestBase {
   @Test
   void threeRunsAgainstThreeAreInconclusiveWithTheRatioItsIntervalAndTheRunsNeeded() {
     RunLevel runs = study.runLevel();
-    assertThat(runs.baselineMediansS()).containsExactlyInAnyOrder(0.95308685, 0.9218373, 0.9374625);
-    assertThat(runs.candidateMediansS()).containsExactlyInAnyOrder(0.87497325, 0.81247465, 0.7343491);
-    RunLevelEffect theta = runs.median();
+    assertThat(runs.runs().baseline().stream().map(RunFigure::medianS)).containsExactlyInAnyOrder(0.95308685, 0.9218373,
+        0.9374625);
+    assertThat(runs.runs().candidate().stream().map(RunFigure::medianS)).containsExactlyInAnyOrder(0.87497325, 0.81247465,
+        0.7343491);
+    RunLevelEffect median = runs.median();
+    Estimate theta = median.estimate();
     assertClose("ratio of per-run medians", theta.ratio(), 0.8589914370185923, 1e-12);
     assertClose("95% low", theta.ci95().low(), 0.697193402415455, 1e-9);
     assertClose("95% high", theta.ci95().high(), 1.0583380254530497, 1e-9);
     assertClose("Welch p on the logs", theta.p(), 0.09100226294499796, 1e-7);
     assertThat(study.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(theta.runsNeeded()).isGreaterThan(3);
+    assertThat(median.runsNeeded()).isGreaterThan(3);
     assertThat(study.explanation())
         .startsWith("Inconclusive: per-run median latency -14.1% (θ = 0.859), 95% interval [-30.3%, +5.8%] (3 vs 3 runs):"
-            + " compatible both with no change and with one beyond the ±5% margin; about " + theta.runsNeeded()
+            + " compatible both with no change and with one beyond the ±5% margin; about " + median.runsNeeded()
             + " runs per group would decide it")
         .contains("Errors: 8 vs 0 tasks")
         .doesNotContain("no significant difference").doesNotContain("not statistically significant");
     assertThat(CompareMarkdown.summaryTable(report)).contains("| -14.1% | [-30.3%, +5.8%] | **inconclusive** | 3 vs 3 | "
-        + theta.runsNeeded() + " |");
+        + median.runsNeeded() + " |");
     assertThat(Format.changeInterval(theta.ci95())).isEqualTo("[-30.3%, +5.8%]");
     assertThat(report.hasRegression()).isFalse();
     assertThat(report.hasRegressionOrInconclusive()).isTrue();

@@ -4,8 +4,8 @@ import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.compare.CompareJson;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.compare.ComparisonReport;
-import static dev.benchlake.analysis.compare.MarkdownCodeSpans.CODE_SPAN;
-import static dev.benchlake.analysis.compare.MarkdownCodeSpans.visible;
+import static dev.benchlake.analysis.report.MarkdownCodeSpans.CODE_SPAN;
+import static dev.benchlake.analysis.report.MarkdownCodeSpans.visible;
 
 import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,7 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * SQLSTATEs and error messages, through the real chain: loadgen's run-directory contract → ingest
  * → warehouse → compare → report.json and report.md. The warehouse stores each string unchanged
  * (the tasks.csv contract writes CR/LF in a field as a space: no hostile string here has one, those
- * are covered by {@link CompareMarkdownCodeProperties}); report.json gives each back exactly after
+ * are covered by analysis's MarkdownProperties); report.json gives each back exactly after
  * parsing and holds no raw control character; report.md shows each inside a code span (where HTML
  * is not rendered), breaks no line and no table row; report.html holds none of them as markup (its
  * rendering in a browser is CompareHtmlTest's).

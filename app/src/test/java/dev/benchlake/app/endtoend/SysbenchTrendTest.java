@@ -46,27 +46,28 @@ class SysbenchTrendTest extends SparkTestBase {
     assertThat(qps.versions()).containsExactly("14", "15");
     StepTrend point = step(qps, "oltp_point_select");
     assertThat(point.group()).isEqualTo(StepGroups.POINT);
-    assertThat(point.values().get("14")).isEqualTo(49507.72);
-    assertThat(point.relative().get("15")).isEqualTo(1.0);
+    assertThat(point.at("14").value()).isEqualTo(49507.72);
+    assertThat(point.at("15").relative()).isEqualTo(1.0);
     assertThat(step(qps, "oltp_read_write").group()).isEqualTo(StepGroups.OTHER);
     assertThat(qps.messages()).as("each file is a run").contains(
         "db_major 14: oltp_point_select, oltp_read_write have one run each: no interval there, so its calls are inconclusive.");
 
     // Real sysbench output carries no table health: not recorded, never clean.
-    assertThat(qps.confounders().at("oltp_point_select", "15")).singleElement().satisfies(c -> {
+    assertThat(step(qps, "oltp_point_select").at("15").confounders()).singleElement().satisfies(c -> {
       assertThat(c.kind()).isEqualTo("not_recorded");
-      assertThat(c.detail()).isEqualTo("table health not recorded for all 2 runs of 14 and all 2 runs of 15.");
+      assertThat(c.detail()).as("the runs that have the step: one a version")
+          .isEqualTo("table health not recorded for the run of 14 and the run of 15.");
     });
     String md = dev.benchlake.analysis.trend.TrendMarkdown.write(qps);
     assertThat(md).contains("Table health not recorded for `oltp_point_select`, `oltp_read_write`")
         .doesNotContain("confounded").doesNotContain("Table health recorded in every run");
 
     TrendReport tps = Trend.run(warehouse, TrendRequest.of("db_major", "14", "tps"));
-    assertThat(step(tps, "oltp_point_select").values().get("14")).isEqualTo(49507.72);
+    assertThat(step(tps, "oltp_point_select").at("14").value()).isEqualTo(49507.72);
     TrendReport p99 = Trend.run(warehouse, TrendRequest.of("db_major", "14", "p99_s"));
-    assertThat(step(p99, "oltp_point_select").values().get("14")).isCloseTo(0.00009, within(1e-12));
+    assertThat(step(p99, "oltp_point_select").at("14").value()).isCloseTo(0.00009, within(1e-12));
     TrendReport mean = Trend.run(warehouse, TrendRequest.of("db_major", "14", "mean_s"));
-    assertThat(step(mean, "oltp_point_select").values().get("15")).isCloseTo(0.00004, within(1e-12));
+    assertThat(step(mean, "oltp_point_select").at("15").value()).isCloseTo(0.00004, within(1e-12));
   }
 
   private static StepTrend step(TrendReport report, String name) {

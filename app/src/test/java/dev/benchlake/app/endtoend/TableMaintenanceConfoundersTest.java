@@ -83,6 +83,7 @@ class TableMaintenanceConfoundersTest extends SparkTestBase {
     }
 
     CommandRun trend = CommandRun.of(new TrendCommand(), "--warehouse", warehouse.root(), "--by", "protocol", "--base", "none",
+        "--order-by", "started_at",
         "--metric", "qps", "--out", dir.resolve("t").toString());
     assertThat(trend.exitCode()).as(trend.stderr()).isZero();
     JsonNode t = Json.mapper().readTree(Files.readString(dir.resolve("t/trend.json")));

@@ -2,14 +2,15 @@ package dev.benchlake.app.smallreads;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.app.compat.CompatFixtures;
 import dev.benchlake.core.testing.CommandRun;
+import dev.benchlake.core.testing.FileTrees;
 import dev.benchlake.ingest.cli.IngestCommand;
 import dev.benchlake.warehouse.cli.ExportCommand;
 import dev.benchlake.warehouse.cli.RejectsCommand;
 import dev.benchlake.warehouse.cli.RunsCommand;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import dev.benchlake.warehouse.spark.SparkTestBase;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -44,8 +45,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class KernelReaderIT extends SparkTestBase {
   /** Any Spark setting sends a command to the Spark path; this one changes no result. */
   static final String[] ON_SPARK = {"--conf", "spark.sql.shuffle.partitions=3"};
-  static final Path COMPAT = Path.of(System.getProperty("benchlake.app.dir", "target")).toAbsolutePath().getParent()
-      .resolve("src/test/compat");
+  static final Path COMPAT = CompatFixtures.COMPAT;
   /** A timestamp compares as Spark casts it to text (UTC, microseconds): one fixture run has this start. */
   static final String STARTED = "started_at=2026-11-29 20:48:46.199983";
   static final String BUILT = "this build";
@@ -76,7 +76,7 @@ class KernelReaderIT extends SparkTestBase {
     assertThat(ingest.exitCode()).as(ingest.stderr()).isZero();
     WAREHOUSES.put(BUILT, wh);
     for (String version : List.of("0.1.0", "0.2.0")) {
-      WAREHOUSES.put(version, copy(COMPAT.resolve(version).resolve("warehouse"), tmp.resolve("wh" + version)));
+      WAREHOUSES.put(version, CompatFixtures.copy(version, "warehouse", tmp.resolve("wh" + version)));
     }
     assertThat(run("runs", "--warehouse", WAREHOUSES.get("0.1.0").toString(), "--where", STARTED, "--json").stdout().lines())
         .as("the timestamp selector picks one fixture run").hasSize(1);
@@ -138,7 +138,7 @@ class KernelReaderIT extends SparkTestBase {
    */
   @Test
   void oneCommandReadsOneCommitOfRuns() throws IOException {
-    Path wh = copy(WAREHOUSES.get(BUILT), tmp.resolve("one-commit"));
+    Path wh = FileTrees.copy(WAREHOUSES.get(BUILT), tmp.resolve("one-commit"));
     int before = KernelWarehouse.at(wh.toString()).runs().size();
     KernelWarehouse reading = KernelWarehouse.at(wh.toString()).requireExisting();
     // Another transaction count makes it another source (ingest skips content it already has).
@@ -170,9 +170,7 @@ class KernelReaderIT extends SparkTestBase {
   private static CommandRun run(String... command) {
     String[] args = java.util.Arrays.copyOfRange(command, 1, command.length);
     if (command[0].equals("export")) {
-      ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-      CommandRun cli = CommandRun.of(new ExportCommand(stdout), args);
-      return new CommandRun(cli.exitCode(), stdout.toString(StandardCharsets.UTF_8), cli.stderr());
+      return CommandRun.writingTo(ExportCommand::new, args);
     }
     return CommandRun.of(command[0].equals("runs") ? new RunsCommand() : new RejectsCommand(), args);
   }
@@ -183,19 +181,5 @@ class KernelReaderIT extends SparkTestBase {
       assertThat(in).as("ingest fixture " + name).isNotNull();
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-  }
-
-  private static Path copy(Path from, Path to) throws IOException {
-    try (Stream<Path> walk = Files.walk(from)) {
-      for (Path p : (Iterable<Path>) walk::iterator) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target);
-        }
-      }
-    }
-    return to;
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.warehouse.cli.RunsCommand;
 import java.nio.file.Files;
@@ -16,11 +17,11 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code study versions} end to end through the real command line: two majors, two rounds, three steps. */
+/** {@code study versions} end to end through the real command line: two majors, two rounds, four steps. */
 @Tag("integration")
 class StudyVersionsTest {
   private static final List<String> STEPS = List.of("point-query_range=100", "read-only_range=10",
-      "update-index_range=100");
+      "update-index_range=100", "scan_range=100");
 
   @Test
   void runsInterleavedIngestsAndWritesTheTrend(@TempDir Path dir) throws Exception {
@@ -28,10 +29,10 @@ class StudyVersionsTest {
     Path warehouse = dir.resolve("wh");
     CommandRun run = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,17",
         "--repeats", "2", "--steps", String.join(",", STEPS), "--read-duration", "300ms", "--write-duration", "300ms",
-        "--warmup", "0s", "--tables", "1", "--table-size", "2000", "--seed", "7", "--out", out.toString(),
+        "--warmup", "0s", "--tables", "1", "--table-size", "2000", "--clients", "2", "--seed", "7", "--out", out.toString(),
         "--warehouse", warehouse.toString(), "--master", "local[2]");
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
-    assertThat(run.stderr()).containsPattern("study: \\[4/4\\] round 2, PostgreSQL 1[47]: complete in \\d+ s, 3 steps")
+    assertThat(run.stderr()).containsPattern("study: \\[4/4\\] round 2, PostgreSQL 1[47]: complete in \\d+ s, 4 steps")
         .contains("study: ingested 4 runs");
 
     // study.json records the order: each round runs both majors once.
@@ -65,10 +66,64 @@ class StudyVersionsTest {
       assertThat(step.get("relative").get("14").asDouble()).isEqualTo(1.0);
       assertThat(step.get("relative").get("17").asDouble()).as(step.get("step").asText()).isPositive();
     }
+    // scan is counted as the study counts it (issue 26.4): the trend's figure is each run's rows per
+    // second from its manifest (each client scanned every table once), not scans per second.
+    JsonNode scan = null;
+    for (JsonNode step : trend.get("steps")) {
+      if (step.get("step").asText().equals("scan_range=100")) {
+        scan = step;
+      }
+    }
+    assertThat(scan).isNotNull();
+    for (String major : List.of("14", "17")) {
+      double logSum = 0;
+      int n = 0;
+      for (JsonNode r : study.get("order")) {
+        if (r.get("db_major").asText().equals(major)) {
+          RunManifest m = RunManifest.read(out.resolve(r.get("run_dir").asText()).resolve("manifest.json"));
+          assertThat(m.stepMetrics()).singleElement().satisfies(f -> assertThat(f.step()).isEqualTo("scan_range=100"));
+          double rowsPerS = m.stepMetrics().get(0).value();
+          // Two clients, one table of 2000 rows: two scans, whose tasks alone would give scans per second.
+          long scans = TaskCsvLines.count(out.resolve(r.get("run_dir").asText()), "scan_range=100");
+          assertThat(scans).isEqualTo(2);
+          logSum += Math.log(rowsPerS);
+          n++;
+        }
+      }
+      // trend.json prints 6 significant digits.
+      assertThat(scan.get("values").get(major).asDouble()).as("scan's figure of PostgreSQL " + major)
+          .isCloseTo(Math.exp(logSum / n), org.assertj.core.data.Percentage.withPercentage(0.001));
+    }
     for (String file : List.of("trend.md", "trend.html")) {
       assertThat(out.resolve("trend").resolve(file)).isNotEmptyFile();
     }
     assertThat(Files.list(out.resolve("runs")).map(p -> p.getFileName().toString()).sorted().toList())
         .containsExactly("r1-pg14", "r1-pg17", "r2-pg14", "r2-pg17");
+    assertThat(study.get("design").asText()).isEqualTo("interleaved");
+    assertThat(rows).extracting(r -> r.get("labels").get("design").asText()).containsOnly("interleaved");
+  }
+
+  /** The lines of a run's tasks.csv of one step. */
+  private static final class TaskCsvLines {
+    static long count(Path runDir, String step) throws java.io.IOException {
+      try (var lines = Files.lines(runDir.resolve("tasks.csv"))) {
+        return lines.skip(1).filter(l -> l.startsWith(step + ",")).count();
+      }
+    }
+  }
+
+  /**
+   * A setting PostgreSQL refuses is bad input before any run (issue 26.4): one line naming the
+   * major and the setting, exit 2, nothing written.
+   */
+  @Test
+  void aSettingPostgresRefusesIsOneLineAndNothingIsWritten(@TempDir Path dir) {
+    Path out = dir.resolve("study");
+    CommandRun run = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,17",
+        "--pg-setting", "work_mem=lots", "--out", out.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(run.stderr().lines().filter(l -> !l.startsWith("study: checking")).toList()).singleElement()
+        .satisfies(l -> assertThat(l).contains("PostgreSQL 14: --pg-setting work_mem=lots:").contains("work_mem"));
+    assertThat(out).doesNotExist();
   }
 }

@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.testing.CommandRun;
+import dev.benchlake.loadgen.LoadgenConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,5 +45,110 @@ class VersionsCommandTest {
         "--out", dir.resolve("b").toString());
     assertThat(one.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(one.stderr()).contains("at least two different PostgreSQL majors");
+  }
+
+  @Test
+  void theTrendsStatisticsSettingsAreCheckedAsCompareAndTrendCheckThem(@TempDir Path dir) {
+    Path out = dir.resolve("study");
+    CommandRun run = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,17",
+        "--margin", "150%", "--out", out.toString());
+    assertThat(run.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(run.stderr()).containsOnlyOnce("\n").contains("--margin 1.5 is not in (0, 1)");
+    assertThat(out).doesNotExist();
+  }
+
+  /** Issue 26.4: the options that run the study as it was run, and a help that states its settings. */
+  @Test
+  void theHelpStatesThePublishedSettingsAndNever900Seconds() {
+    CommandRun help = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--help");
+    assertThat(help.exitCode()).isEqualTo(ExitCode.OK);
+    String text = help.stdout().replaceAll("\\s+", " ");
+    assertThat(text).contains("8 clients on 4 tables of 20M rows, 600 s for each read step and 1200 s for each write step")
+        .contains("--clients 8 --tables 4 --table-size 20000000 --read-duration 600s --write-duration 1200s")
+        .contains("each client scans every table once, and its qps is the rows scanned per second")
+        .doesNotContain("900");
+    for (String option : List.of("--pg-setting", "--clients", "--tables", "--table-size", "--read-duration",
+        "--write-duration", "--design", "--aa-rounds", "--cpus-a", "--cpus-b")) {
+      assertThat(text).contains(option);
+    }
+  }
+
+  /** picocli reads descriptions as format strings: a bare '%' makes it warn on stderr and print them raw. */
+  @Test
+  void theStudiesHelpsFormatWithoutAWarning() {
+    java.io.PrintStream before = System.err;
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      for (String study : List.of("versions", "ab")) {
+        assertThat(CommandRun.of(Cli.commandLine(new StudyCommand()), study, "--help").stdout()).contains("--design");
+      }
+      assertThat(CommandRun.of(Cli.commandLine(new dev.benchlake.app.quickstart.QuickstartCommand()), "--help")
+          .stdout()).contains("--design");
+    } finally {
+      System.setErr(before);
+    }
+    assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("WARN");
+  }
+
+  @Test
+  void aMalformedOrAReservedSettingIsBadInputBeforeAnythingRuns(@TempDir Path dir) {
+    CommandRun malformed = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,17",
+        "--pg-setting", "shared_buffers", "--out", dir.resolve("a").toString());
+    assertThat(malformed.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(malformed.stderr()).contains("--pg-setting").contains("shared_buffers");
+    assertThat(dir.resolve("a")).doesNotExist();
+    CommandRun reserved = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,17",
+        "--pg-setting", "port=5433", "--out", dir.resolve("b").toString());
+    assertThat(reserved.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(reserved.stderr().strip()).isEqualTo(
+        "study versions: --pg-setting: port is managed by loadgen for the embedded server");
+    assertThat(dir.resolve("b")).doesNotExist();
+  }
+
+  @Test
+  void theSettingsGoToEveryRunsServerWithTheStudysClientsTablesAndDurations() {
+    VersionStudyPlan plan = new VersionStudyPlan(List.of(11, 16), 2, 5, List.of("mytools"), 4, 20_000_000, 8,
+        Duration.ofSeconds(600), Duration.ofSeconds(1200), Duration.ofSeconds(5), Map.of("shared_buffers", "1GB"), null,
+        Design.INTERLEAVED, 2, null);
+    List<StudyRuns.Measurement> runs = plan.measurements(Path.of("/s"), "v");
+    assertThat(runs).hasSize(4);
+    for (StudyRuns.Measurement m : runs) {
+      LoadgenConfig c = ((StudyRuns.Alone) m).config();
+      assertThat(((LoadgenConfig.Embedded) c.target()).settings()).containsExactly(Map.entry("shared_buffers", "1GB"));
+      assertThat(c.mode().clients()).isEqualTo(8);
+      assertThat(c.workload().tables()).isEqualTo(4);
+      assertThat(c.workload().tableSize()).isEqualTo(20_000_000);
+      assertThat(c.workload().readDuration()).isEqualTo(Duration.ofSeconds(600));
+      assertThat(c.workload().writeDuration()).isEqualTo(Duration.ofSeconds(1200));
+      assertThat(c.labels()).containsEntry("design", "interleaved");
+    }
+  }
+
+  /** Issue 28.1: a machine with one CPU refuses a duet with one line, whichever command asks for it. */
+  @Test
+  void aDuetOnOneCpuIsOneLineAndNothingIsWritten(@TempDir Path dir) {
+    String previous = System.setProperty(DuetCpus.AVAILABLE_PROPERTY, "0");
+    try {
+      for (List<String> args : List.of(
+          List.of("study", "versions", "--pg", "14,17", "--design", "duet", "--out", dir.resolve("v").toString()),
+          List.of("study", "ab", "--a-pg", "14", "--b-pg", "17", "--out", dir.resolve("ab").toString()),
+          List.of("quickstart", "--design", "duet", "--out", dir.resolve("q").toString()))) {
+        Object command = args.get(0).equals("study") ? new StudyCommand()
+            : new dev.benchlake.app.quickstart.QuickstartCommand();
+        CommandRun run = CommandRun.of(Cli.commandLine(command), args.subList(1, args.size()).toArray(String[]::new));
+        assertThat(run.exitCode()).as(args.toString()).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(run.stderr().strip()).as(args.toString()).endsWith(
+            "--design duet runs both sides at once, each on CPUs of its own, and this machine has 1 CPU (0): "
+                + "use --design interleaved").doesNotContain("\n");
+      }
+      assertThat(dir).isEmptyDirectory();
+    } finally {
+      if (previous == null) {
+        System.clearProperty(DuetCpus.AVAILABLE_PROPERTY);
+      } else {
+        System.setProperty(DuetCpus.AVAILABLE_PROPERTY, previous);
+      }
+    }
   }
 }

@@ -1,12 +1,16 @@
 package dev.benchlake.core.cli;
 
+import dev.benchlake.core.redaction.Redaction;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import picocli.CommandLine;
 
 /**
  * Builds picocli command lines with benchlake's conventions: exit codes of {@link ExitCode}, one
- * clear line on stderr for bad usage or bad input, a stack trace only for real failures (and only
- * with {@code BENCHLAKE_DEBUG=1} or a bug that has no message).
+ * clear line on stderr for bad usage, bad input and runtime failures alike, a stack trace only for
+ * real failures (and only with {@code BENCHLAKE_DEBUG=1} or a bug that has no message). Whatever it
+ * prints of an error passes through {@link Redaction}: a message may quote what the user typed or a
+ * library's URL.
  */
 public final class Cli {
   private Cli() {}
@@ -46,7 +50,7 @@ public final class Cli {
   private static int onParameterException(CommandLine.ParameterException e, String[] args) {
     CommandLine cl = e.getCommandLine();
     PrintWriter err = cl.getErr();
-    err.println(commandPath(cl) + ": " + e.getMessage());
+    err.println(commandPath(cl) + ": " + Redaction.scrub(e.getMessage()));
     if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
       err.println("Try '" + commandPath(cl) + " --help'.");
     }
@@ -60,20 +64,39 @@ public final class Cli {
     if (bad != null) {
       err.println(commandPath(cl) + ": " + oneLine(bad.getMessage()));
       if (debug()) {
-        e.printStackTrace(err);
+        printStackTrace(e, err);
       }
       err.flush();
       return ExitCode.BAD_INPUT;
     }
-    String message = describe(e);
-    err.println(commandPath(cl) + ": failed: " + oneLine(message));
-    if (debug() || e.getMessage() == null) {
-      e.printStackTrace(err);
+    String message = oneLine(describe(e));
+    boolean trace = debug() || e.getMessage() == null;
+    if (fullDisk(e)) {
+      // The machine's state, not a bug: what to do next helps, a stack trace would not.
+      err.println(commandPath(cl) + ": failed: " + message + "; free some space and run it again");
     } else {
-      err.println("(set BENCHLAKE_DEBUG=1 for the stack trace)");
+      err.println(commandPath(cl) + ": failed: " + message + (trace ? "" : " (set BENCHLAKE_DEBUG=1 for the stack trace)"));
+    }
+    if (trace) {
+      printStackTrace(e, err);
     }
     err.flush();
     return ExitCode.FAILURE;
+  }
+
+  /**
+   * Whether {@code t} comes from a full disk: Java has no exception of its own for it, only the
+   * operating system's text in an {@code IOException}'s message (Hadoop's local file system wraps
+   * that in an {@code FSError}, Spark in its task failure).
+   */
+  static boolean fullDisk(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      String message = c.getMessage();
+      if (message != null && (message.contains("No space left on device") || message.contains("not enough space on the disk"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The message of the innermost cause that has one, with its type when that helps. */
@@ -102,7 +125,13 @@ public final class Cli {
    * newline).
    */
   static String oneLine(String message) {
-    return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
+    return message == null ? "" : Redaction.scrub(message.strip().replaceAll("\\s*\\R\\s*", " "));
+  }
+
+  private static void printStackTrace(Throwable e, PrintWriter err) {
+    StringWriter trace = new StringWriter();
+    e.printStackTrace(new PrintWriter(trace));
+    err.print(Redaction.scrub(trace.toString()));
   }
 
   /** E.g. {@code benchlake runs}: the names from the root command down to {@code cl}. */

@@ -40,6 +40,12 @@ import java.util.SortedMap;
  *     before it was recorded (an additive field: the format version stays)
  * @param stepHealth per step, the table health before and after it ({@link StepHealth}); absent
  *     in older manifests and in runs whose server statistics could not be read
+ * @param cpuAffinity the CPUs the client and the server were allowed to run on ({@link CpuAffinity});
+ *     absent in older manifests and where the kernel does not say (not Linux). Additive, as the
+ *     fields above: older manifests stay readable, the format version stays
+ * @param stepWindows per step, when it ran as planned ({@link StepWindow}); absent in older manifests
+ * @param stepMetrics whole-step figures the run computed itself ({@link StepMetric}), e.g. scan's
+ *     rows per second; absent when there are none and in older manifests
  */
 public record RunManifest(
     int formatVersion,
@@ -57,7 +63,10 @@ public record RunManifest(
     SortedMap<String, String> labels,
     Summary summary,
     String betweenSteps,
-    List<StepHealth> stepHealth) {
+    List<StepHealth> stepHealth,
+    CpuAffinity cpuAffinity,
+    List<StepWindow> stepWindows,
+    List<StepMetric> stepMetrics) {
 
   public static final int FORMAT_VERSION = 1;
 
@@ -67,6 +76,14 @@ public record RunManifest(
       SortedMap<String, String> labels, Summary summary) {
     this(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload, mode, target,
         client, labels, summary, null, null);
+  }
+
+  /** A manifest without the CPU sets, step windows and step figures (written before they were recorded). */
+  public RunManifest(int formatVersion, String runId, Tool tool, String startedAt, String finishedAt,
+      long originEpochNs, RunStatus status, String error, Workload workload, Mode mode, Target target, Client client,
+      SortedMap<String, String> labels, Summary summary, String betweenSteps, List<StepHealth> stepHealth) {
+    this(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload, mode, target,
+        client, labels, summary, betweenSteps, stepHealth, null, null, null);
   }
 
   /** @param name e.g. {@code benchlake-loadgen}; @param version e.g. {@code 0.1.0 (git abc123)} */
@@ -184,12 +201,22 @@ public record RunManifest(
   /** This manifest with another status, end time, error and summary. */
   public RunManifest finish(RunStatus newStatus, String finishedAtUtc, String newError, Summary newSummary) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAtUtc, originEpochNs, newStatus,
-        newError, workload, mode, target, client, labels, newSummary, betweenSteps, stepHealth);
+        newError, workload, mode, target, client, labels, newSummary, betweenSteps, stepHealth, cpuAffinity, stepWindows,
+        stepMetrics);
   }
 
   /** This manifest with the steps' table health so far. */
   public RunManifest withStepHealth(List<StepHealth> steps) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
-        mode, target, client, labels, summary, betweenSteps, steps == null ? null : List.copyOf(steps));
+        mode, target, client, labels, summary, betweenSteps, steps == null ? null : List.copyOf(steps), cpuAffinity,
+        stepWindows, stepMetrics);
+  }
+
+  /** This manifest with the steps' windows and their own figures so far (null or empty: none). */
+  public RunManifest withSteps(List<StepWindow> windows, List<StepMetric> metrics) {
+    return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
+        mode, target, client, labels, summary, betweenSteps, stepHealth, cpuAffinity,
+        windows == null || windows.isEmpty() ? null : List.copyOf(windows),
+        metrics == null || metrics.isEmpty() ? null : List.copyOf(metrics));
   }
 }

@@ -22,6 +22,10 @@ class CliTest {
         case "bad" -> throw new BadInputException("file x.csv line 3: not a number");
         case "wrapped" -> throw new RuntimeException("job aborted", new BadInputException("line 7: bad"));
         case "boom" -> throw new IllegalStateException("disk full");
+        case "secret" -> throw new IllegalStateException("cannot open wasbs://u:CANARY-5@c.blob.core.windows.net/x",
+            new BadInputException("PGPASSWORD=CANARY-5 is wrong"));
+        case "full" -> throw new RuntimeException("[TASK_WRITE_FAILED] Task failed while writing rows to file:/wh/tasks",
+            new java.io.UncheckedIOException(new java.io.IOException("No space left on device")));
         case "multiline" -> throw new BadInputException("mapping.yaml: not a valid mapping: while scanning\n in 'reader', line 2\n    x\n    ^\n");
         default -> {
           return ExitCode.OK;
@@ -74,7 +78,17 @@ class CliTest {
   void runtimeFailureIsExitOneWithoutAStackTrace() {
     Outcome o = run("--what", "boom");
     assertThat(o.code()).isEqualTo(ExitCode.FAILURE);
-    assertThat(o.err()).contains("failed: IllegalStateException: disk full").doesNotContain("\tat ");
+    assertThat(o.err()).isEqualTo("demo: failed: IllegalStateException: disk full (set BENCHLAKE_DEBUG=1 for the stack trace)"
+        + System.lineSeparator());
+  }
+
+  /** A full disk, however deep in a library's exceptions: one line, the cause and what to do. */
+  @Test
+  void aFullDiskIsOneLineWithTheNextStep() {
+    Outcome o = run("--what", "full");
+    assertThat(o.code()).isEqualTo(ExitCode.FAILURE);
+    assertThat(o.err()).isEqualTo("demo: failed: No space left on device; free some space and run it again"
+        + System.lineSeparator());
   }
 
   @Test
@@ -84,5 +98,15 @@ class CliTest {
     cl.setOut(new PrintWriter(out));
     assertThat(cl.execute("--version")).isZero();
     assertThat(out.toString()).startsWith("benchlake ");
+  }
+
+  @Test
+  void noErrorLineRepeatsASecret() {
+    Outcome bad = run("--what", "secret");
+    assertThat(bad.code()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(bad.err()).doesNotContain("CANARY-5").contains("PGPASSWORD=" + dev.benchlake.core.redaction.Redaction.MARKER);
+    Outcome unknown = run("--what", "x", "--pgsql-password=CANARY-5");
+    assertThat(unknown.code()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(unknown.err()).doesNotContain("CANARY-5").contains("--pgsql-password=");
   }
 }

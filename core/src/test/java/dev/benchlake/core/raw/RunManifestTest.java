@@ -66,6 +66,49 @@ class RunManifestTest {
     assertThat(RunManifest.fromJson(sample().toJson()).stepHealth()).as("an older manifest: not recorded").isNull();
   }
 
+  /** One side of a duet: its CPU set, its steps' shared windows, and scan's rows per second. */
+  static RunManifest sampleOfADuetSide() {
+    RunManifest m = sampleWithHealth();
+    long start = 1_795_946_402_000_000_000L;
+    TreeMap<String, String> labels = new TreeMap<>(Map.of("design", "duet", "round", "3", "side", "a", "cpus", "0"));
+    return new RunManifest(m.formatVersion(), m.runId(), m.tool(), m.startedAt(), m.finishedAt(), m.originEpochNs(),
+        m.status(), m.error(), new RunManifest.Workload("sysbench", List.of("point-select", "scan_range=100"),
+            m.workload().parameters()), m.mode(), m.target(), m.client(), labels, m.summary(), null, null,
+        new CpuAffinity("0", "0", "0"),
+        List.of(new StepWindow("point-select", start, start + 500_000_000L, start + 2_500_000_000L, true),
+            new StepWindow("scan_range=100", start + 4_000_000_000L, start + 4_000_000_000L, null, true)),
+        List.of(new StepMetric("scan_range=100", "qps", 1.25e7, "1/s",
+            "rows scanned per second: each client scanned every table once")));
+  }
+
+  @Test
+  void aDuetSidesCpuSetWindowsAndStepFiguresMatchTheirGoldenFileAndRoundTrip() throws IOException {
+    dev.benchlake.core.testing.Golden.checkOnly(getClass(), "manifest-duet-golden.json",
+        sampleOfADuetSide().toJson() + "\n");
+    RunManifest back = RunManifest.fromJson(sampleOfADuetSide().toJson());
+    assertThat(back.cpuAffinity()).isEqualTo(new CpuAffinity("0", "0", "0"));
+    assertThat(back.stepWindows()).isEqualTo(sampleOfADuetSide().stepWindows());
+    assertThat(back.stepMetrics()).isEqualTo(sampleOfADuetSide().stepMetrics());
+    // finish() and withStepHealth() keep them.
+    RunManifest finished = back.finish(RunStatus.INTERRUPTED, "2026-11-29T10:02:00Z", "stopped", back.summary())
+        .withStepHealth(List.of());
+    assertThat(finished.cpuAffinity()).isEqualTo(back.cpuAffinity());
+    assertThat(finished.stepWindows()).isEqualTo(back.stepWindows());
+    assertThat(finished.stepMetrics()).isEqualTo(back.stepMetrics());
+  }
+
+  @Test
+  void olderManifestsReadWithoutCpuSetsWindowsOrStepFigures() throws IOException {
+    for (String golden : List.of("manifest-golden.json", "manifest-health-golden.json")) {
+      try (InputStream in = getClass().getResourceAsStream(golden)) {
+        RunManifest old = RunManifest.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        assertThat(old.cpuAffinity()).as(golden).isNull();
+        assertThat(old.stepWindows()).as(golden).isNull();
+        assertThat(old.stepMetrics()).as(golden).isNull();
+      }
+    }
+  }
+
   @Test
   void matchesTheGoldenFile() throws IOException {
     try (InputStream in = getClass().getResourceAsStream("manifest-golden.json")) {

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import picocli.CommandLine;
 
 /**
@@ -42,6 +45,17 @@ public record CommandRun(int exitCode, String stdout, String stderr) {
     return new CommandRun(code, stdout.toString(), stderr.toString());
   }
 
+  /**
+   * A command that writes its data to a stream of its own rather than to picocli's writer (export's
+   * {@code --out -}): made by {@code command} on a buffer, and that buffer, read as UTF-8, is the
+   * run's stdout.
+   */
+  public static CommandRun writingTo(Function<OutputStream, Object> command, String... args) {
+    ByteArrayOutputStream data = new ByteArrayOutputStream();
+    CommandRun run = of(command.apply(data), args);
+    return new CommandRun(run.exitCode(), data.toString(StandardCharsets.UTF_8), run.stderr());
+  }
+
   public static CommandRun of(Object command, List<String> args) {
     return of(command, args.toArray(String[]::new));
   }
@@ -53,8 +67,56 @@ public record CommandRun(int exitCode, String stdout, String stderr) {
    */
   public static CommandRun benchlake(Class<?> owner, Path workDir, Map<String, String> env, String... args)
       throws IOException, InterruptedException {
+    return run(command(owner, args), workDir, env, "benchlake " + String.join(" ", args));
+  }
+
+  /**
+   * Runs {@code script} as bash runs a line a user typed ({@code bash -o pipefail -c script}: globs,
+   * quotes, pipes, a {@code \}-continued line), in {@code workDir}, with {@code env} as for
+   * {@link #benchlake}; the exit code is the last failing command's of a pipeline.
+   */
+  public static CommandRun shell(Path workDir, Map<String, String> env, String script)
+      throws IOException, InterruptedException {
+    return run(List.of("bash", "-o", "pipefail", "-c", script), workDir, env, script);
+  }
+
+  private static CommandRun run(List<String> command, Path workDir, Map<String, String> env, String what)
+      throws IOException, InterruptedException {
+    // Files rather than pipes: every log goes to stderr, and a full pipe would stall the child.
+    Path out = Files.createTempFile("benchlake-out-", ".txt");
+    Path err = Files.createTempFile("benchlake-err-", ".txt");
+    try {
+      Process p = start(command, workDir, env, out, err);
+      if (!p.waitFor(PROCESS_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new AssertionError(what + " did not end in " + PROCESS_LIMIT.toSeconds() + " s");
+      }
+      return new CommandRun(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  /**
+   * Starts {@code bin/benchlake args…} as {@link #benchlake} runs it (same launcher, same
+   * environment), its stdout and stderr written to the files {@code out} and {@code err}, and
+   * returns at once: for a test that watches or kills the process while it works.
+   */
+  public static Process start(Class<?> owner, Path workDir, Map<String, String> env, Path out, Path err,
+      String... args) throws IOException {
+    return start(command(owner, args), workDir, env, out, err);
+  }
+
+  private static List<String> command(Class<?> owner, String... args) {
     List<String> command = new ArrayList<>(List.of(launcher(owner).toString()));
     command.addAll(List.of(args));
+    return command;
+  }
+
+  private static Process start(List<String> command, Path workDir, Map<String, String> env, Path out, Path err)
+      throws IOException {
     ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
     SCRUBBED_ENV.forEach(pb.environment()::remove);
     env.forEach((k, v) -> {
@@ -64,22 +126,7 @@ public record CommandRun(int exitCode, String stdout, String stderr) {
         pb.environment().put(k, v);
       }
     });
-    // Files rather than pipes: every log goes to stderr, and a full pipe would stall the child.
-    Path out = Files.createTempFile("benchlake-out-", ".txt");
-    Path err = Files.createTempFile("benchlake-err-", ".txt");
-    try {
-      Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-      if (!p.waitFor(PROCESS_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new AssertionError("benchlake " + String.join(" ", args) + " did not end in "
-            + PROCESS_LIMIT.toSeconds() + " s");
-      }
-      return new CommandRun(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-          Files.readString(err, StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
-    }
+    return pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
   }
 
   /** {@code bin/benchlake} of the repository that {@code owner} belongs to. */

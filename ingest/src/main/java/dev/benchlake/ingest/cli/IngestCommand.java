@@ -6,12 +6,16 @@ import dev.benchlake.core.cli.LabelOptions;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.ingest.Ingest;
+import dev.benchlake.ingest.InputCheck;
 import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.IngestResult;
 import dev.benchlake.ingest.PathLabels;
 import dev.benchlake.ingest.format.Formats;
+import dev.benchlake.ingest.format.NotResult;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseFormat;
+import dev.benchlake.warehouse.fs.Storage;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseWriter;
 import java.io.PrintWriter;
@@ -20,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,8 +43,13 @@ import picocli.CommandLine.Spec;
           + "ingesting the same content again adds nothing; a killed ingest leaves no partial run."
     },
     footer = {"", "Prints the run ids it added on stdout and 'FILE: accepted N, rejected M' per file on stderr, "
-        + "then 'FILE: not a result (WHAT), not read' for each file of a mytools tree that is not a result.",
-      "Exit codes: 0 ok (also when everything was already ingested), 1 runtime failure, 2 bad input (nothing written)."})
+        + "then 'FILE: not a result (WHAT), not read' for each file under a folder that is not a result (a README, "
+        + "a chart, a mytools tree's vmstat captures) and 'PATH: hidden folder (N files), not read: name it to ingest it' "
+        + "for each hidden file or folder (a name starting with '.'); a file named explicitly must be a result.",
+      "While parsing, the bytes and lines done, the rate and the time left: a live line on a terminal, else a line on "
+        + "stderr every 5 s.",
+      "Exit codes: 0 ok (also when everything was already ingested), 1 runtime failure, 2 bad input (nothing written; "
+          + "also a damaged warehouse, see 'benchlake verify', and one on a read-only folder)."})
 public final class IngestCommand implements Callable<Integer> {
   @Mixin
   WarehouseOption warehouseOption;
@@ -62,16 +72,21 @@ public final class IngestCommand implements Callable<Integer> {
   LabelOptions labelOptions;
 
   @Option(names = "--label-from-path", paramLabel = "REGEX",
-      description = "Labels from each run's path (repeatable, any format): every named group of this Java regex, "
+      description = "Labels from each run's path (repeatable, any format): every named group of this regex, "
           + "found in the absolute path of the run's first file, is a label, e.g. 'x\\.pg(?<db_major>\\d\\d)'. "
-          + "A path it does not match is an error; a key also given by --label is an error.")
+          + "A path it does not match is an error; a key also given by --label is an error. The regex runs on RE2 "
+          + "(time linear in the path, whatever the regex): Java's syntax without backreferences (\\1, \\k<name>), "
+          + "lookahead or lookbehind ((?=, (?!, (?<=, (?<!), atomic groups ((?>), possessive quantifiers (a*+) and "
+          + "class intersections ([a-z&&[^x]]), which are refused by name.")
   List<String> labelFromPath = new ArrayList<>();
 
   @Option(names = "--label-from-path-optional",
       description = "A path that a --label-from-path regex does not match gets none of its labels (instead of an error).")
   boolean labelFromPathOptional;
 
-  @Option(names = "--replace", description = "Re-ingest sources already in the warehouse, replacing their runs.")
+  @Option(names = "--replace", description = "Re-ingest sources already in the warehouse, replacing their runs; and replace "
+      + "the runs that hold files of a mytools folder from other content (0.3.0 stored one run per sb.o file; a folder is "
+      + "one run now), which an ingest without it refuses.")
   boolean replace;
 
   @Option(names = "--chunk-size", paramLabel = "BYTES", hidden = true,
@@ -103,18 +118,24 @@ public final class IngestCommand implements Callable<Integer> {
         chunkBytes, message -> {
           err.println(message);
           err.flush();
-        }, pathLabels, null);
+        }, pathLabels, null, System.console() != null ? liveLine(err) : null);
+    // Before Spark starts (a second, not Spark's start): the warehouse whole, writable and of this
+    // build's format, and every input there with a format; Ingest.run resolves them again.
+    Configuration hadoop = sparkOptions.hadoopConf();
+    warehouseOption.openWholeForWriting(sparkOptions);
+    WarehouseFormat.requireWritable(warehouseOption.dir(), hadoop);
+    InputCheck.check(request.withStorage(Storage.on(hadoop)));
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("ingest"));
     IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, progress(err));
     for (IngestResult.FileAccount file : result.files()) {
       err.println(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected());
     }
-    for (IngestResult.NotResult file : result.notResults()) {
-      err.println(file.path() + ": not a result (" + file.reason() + "), not read");
+    for (NotResult file : result.notResults()) {
+      err.println(file.line());
     }
     if (!result.notResults().isEmpty()) {
-      err.println(result.notResults().size() + " file" + (result.notResults().size() == 1 ? " is" : "s are")
-          + " not results (listed above)");
+      long n = result.filesNotRead();
+      err.println(n + " file" + (n == 1 ? " was" : "s were") + " not read (listed above)");
     }
     for (IngestResult.RunOutcome run : result.runs()) {
       if (run.outcome() != IngestResult.Outcome.ALREADY_INGESTED) {
@@ -127,6 +148,23 @@ public final class IngestCommand implements Callable<Integer> {
     out.flush();
     err.flush();
     return ExitCode.OK;
+  }
+
+  /** A line redrawn in place on a terminal (each call replaces it; null ends it with a line break). */
+  private static java.util.function.Consumer<String> liveLine(PrintWriter err) {
+    int[] width = {0};
+    return line -> {
+      if (line == null) {
+        if (width[0] > 0) {
+          err.println();
+        }
+        width[0] = 0;
+      } else {
+        err.print("\r" + line + " ".repeat(Math.max(0, width[0] - line.length())));
+        width[0] = line.length();
+      }
+      err.flush();
+    };
   }
 
   /** Says which table is being written when stderr is a terminal (Spark's progress bar shows the rest). */

@@ -2,7 +2,6 @@ package dev.benchlake.ingest.format;
 
 import dev.benchlake.core.Sha256;
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import dev.benchlake.ingest.parse.RawLines;
@@ -33,33 +32,39 @@ public final class CsvFormat implements SourceFormat {
   }
 
   @Override
-  public List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException {
-    if (request.mapping() == null) {
+  public List<SourcePlan> plan(List<Path> paths, PlanContext context) throws IOException {
+    if (context.mapping() == null) {
       throw new BadInputException(paths.get(0) + ": the csv format needs --mapping FILE (JSON or YAML) saying which"
           + " column is what");
     }
-    CsvMapping mapping = CsvMapping.read(request.mapping(), request.storage());
-    String mappingHash = Sha256.hex(request.storage().readString(request.mappingLocation()));
+    CsvMapping mapping = CsvMapping.read(context.mapping(), context.storage());
+    String mappingHash = Sha256.hex(context.storage().readString(context.mappingLocation()));
     List<SourcePlan> plans = new ArrayList<>();
     for (Path path : paths) {
-      List<String> head = Heads.read(path, request.storage());
-      if (head.isEmpty()) {
+      List<String> head = Heads.read(path, context.storage());
+      // The header is line 1; without one, the first data line gives the width (blank lines are metadata).
+      int first = 0;
+      while (!mapping.header() && first < head.size() && head.get(first).isBlank()) {
+        first++;
+      }
+      if (first >= head.size()) {
         throw new BadInputException(path + ": no complete first line");
       }
       List<String> header;
       try {
-        header = CsvLine.split(head.get(0), mapping.delimiterChar()).stream().map(String::trim).toList();
+        header = CsvLine.split(head.get(first), mapping.delimiterChar()).stream().map(String::trim).toList();
       } catch (IllegalArgumentException e) {
-        throw new BadInputException(path + ": line 1 " + RawLines.quote(head.get(0), 60) + ": " + e.getMessage());
+        throw new BadInputException(path + ": line " + (first + 1) + " " + RawLines.quote(head.get(first), 60) + ": "
+            + e.getMessage());
       }
       Map<String, Object> metadata = new LinkedHashMap<>();
-      metadata.put("mapping", request.mappingLocation().toString());
+      metadata.put("mapping", context.mappingLocation().toString());
       metadata.put("layout", mapping.layout());
       RunInfo run = new RunInfo("complete", null, null, mapping.labels(), Map.of(), metadata);
       PlannedFile file;
       boolean multiRun;
       if (mapping.wide()) {
-        int step = index(request.mapping(), path, header, mapping, "step", mapping.columns().step());
+        int step = index(context.mapping(), path, header, mapping, "step", mapping.columns().step());
         List<Integer> values = new ArrayList<>();
         List<String> names = new ArrayList<>();
         if (mapping.valueColumns().isEmpty()) {
@@ -71,7 +76,7 @@ public final class CsvFormat implements SourceFormat {
           }
         } else {
           for (String column : mapping.valueColumns()) {
-            values.add(index(request.mapping(), path, header, mapping, "value", column));
+            values.add(index(context.mapping(), path, header, mapping, "value", column));
             names.add(column);
           }
         }
@@ -80,22 +85,22 @@ public final class CsvFormat implements SourceFormat {
       } else {
         CsvMapping.Columns c = mapping.columns();
         CsvTasksParser.Indexes idx = new CsvTasksParser.Indexes(
-            optionalIndex(request.mapping(), path, header, mapping, "run", c.run()),
-            optionalIndex(request.mapping(), path, header, mapping, "step", c.step()),
-            index(request.mapping(), path, header, mapping, "latency", c.latency()),
-            optionalIndex(request.mapping(), path, header, mapping, "timestamp", c.timestamp()),
-            optionalIndex(request.mapping(), path, header, mapping, "ok", c.ok()),
-            optionalIndex(request.mapping(), path, header, mapping, "error", c.error()),
-            optionalIndex(request.mapping(), path, header, mapping, "client", c.client()),
+            optionalIndex(context.mapping(), path, header, mapping, "run", c.run()),
+            optionalIndex(context.mapping(), path, header, mapping, "step", c.step()),
+            index(context.mapping(), path, header, mapping, "latency", c.latency()),
+            optionalIndex(context.mapping(), path, header, mapping, "timestamp", c.timestamp()),
+            optionalIndex(context.mapping(), path, header, mapping, "ok", c.ok()),
+            optionalIndex(context.mapping(), path, header, mapping, "error", c.error()),
+            optionalIndex(context.mapping(), path, header, mapping, "client", c.client()),
             header.size());
-        String constantStep = request.step() != null ? request.step() : mapping.step();
+        String constantStep = context.step() != null ? context.step() : mapping.step();
         if (idx.step() < 0 && constantStep == null) {
-          throw new BadInputException(request.mapping() + ": no step: map columns.step, set step, or give --step");
+          throw new BadInputException(context.mapping() + ": no step: map columns.step, set step, or give --step");
         }
         file = PlannedFile.lines(path, new CsvTasksParser(mapping, idx, constantStep));
         multiRun = idx.run() >= 0;
       }
-      plans.add(new SourcePlan(name(), List.of(file), null, multiRun, mappingHash, run, null, null));
+      plans.add(new SourcePlan(name(), List.of(file), null, multiRun, mappingHash, run, null, null, null));
     }
     return plans;
   }

@@ -47,10 +47,11 @@ final class CsvTasksParser implements LineParser {
 
   @Override
   public void parse(long lineNo, String line, ParseSink sink) {
+    if (lineNo == 1 && multiRun) {
+      // Each run is labelled run=<value>, with a header or without one (line 1 is then data).
+      sink.fact("", "run_label", "run");
+    }
     if (lineNo == 1 && header) {
-      if (multiRun) {
-        sink.fact("", "run_label", "run");
-      }
       sink.metadata(lineNo);
       return;
     }

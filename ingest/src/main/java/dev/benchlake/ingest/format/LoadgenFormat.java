@@ -9,10 +9,10 @@ import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.TaskCsv;
-import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import dev.benchlake.ingest.source.Bom;
+import dev.benchlake.ingest.source.FileTree;
 import dev.benchlake.warehouse.WarehouseSchema;
 import java.io.IOException;
 import java.time.Instant;
@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import dev.benchlake.warehouse.fs.Storage;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -49,9 +50,9 @@ public final class LoadgenFormat implements SourceFormat {
   }
 
   @Override
-  public List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException {
+  public List<SourcePlan> plan(List<Path> paths, PlanContext context) throws IOException {
     List<SourcePlan> plans = new ArrayList<>();
-    Storage storage = request.storage();
+    Storage storage = context.storage();
     for (Path path : paths) {
       Path dir = storage.isDirectory(path) ? path : path.getParent();
       if (dir == null || !storage.isFile(new Path(dir, RunDirectory.MANIFEST))) {
@@ -61,6 +62,34 @@ public final class LoadgenFormat implements SourceFormat {
       plans.add(planRun(dir, storage));
     }
     return plans;
+  }
+
+  /** {@link #plan}, and every other file of a run directory named or found by walking (a README beside the run). */
+  @Override
+  public Planned planAll(List<Path> paths, PlanContext context) throws IOException {
+    List<NotResult> others = new ArrayList<>();
+    Storage storage = context.storage();
+    for (Path path : paths) {
+      if (!storage.isDirectory(path)) {
+        continue;
+      }
+      for (FileStatus entry : storage.list(path)) {
+        String name = entry.getPath().getName();
+        if (name.equals(RunDirectory.MANIFEST) || name.equals(RunDirectory.TASKS)) {
+          continue;
+        }
+        if (entry.isDirectory()) {
+          int files = FileTree.countFiles(entry.getPath(), storage);
+          others.add(new NotResult(entry.getPath().toString(), "a folder of " + files + " file" + (files == 1 ? "" : "s")
+              + " in a loadgen run, whose results are " + RunDirectory.MANIFEST + " and " + RunDirectory.TASKS,
+              NotResult.Kind.NOT_A_RESULT, files));
+        } else if (entry.isFile()) {
+          others.add(new NotResult(entry.getPath().toString(), "not part of a loadgen run: its results are "
+              + RunDirectory.MANIFEST + " and " + RunDirectory.TASKS));
+        }
+      }
+    }
+    return new Planned(plan(paths, context), others);
   }
 
   private SourcePlan planRun(Path dir, Storage storage) throws IOException {
@@ -113,7 +142,7 @@ public final class LoadgenFormat implements SourceFormat {
     return new SourcePlan(name(), List.of(
         PlannedFile.document(manifestFile, new LoadgenManifestParser()),
         PlannedFile.lines(tasksFile, new LoadgenTaskParser(manifest.originEpochNs()))),
-        manifest.runId(), false, "", run, null, null);
+        manifest.runId(), false, "", run, null, null, null);
   }
 
   /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.raw.StepHealth;
+import dev.benchlake.core.raw.StepMetric;
 import dev.benchlake.core.raw.TableHealth;
 import dev.benchlake.ingest.parse.DocumentParser;
 import dev.benchlake.ingest.parse.ParseSink;
@@ -26,10 +27,12 @@ import org.apache.spark.sql.Row;
 /**
  * loadgen's {@code manifest.json}: every line is metadata, but for the lines where an entry of
  * {@code step_health} begins, which carry that step's table health as one {@code table_health}
- * row per task name ({@link WarehouseSchema#STEP_METRICS}, format 3). A manifest without
- * {@code step_health} (an older loadgen) gives no such row: its steps' table health reads as "not
- * recorded". The driver has already read the manifest as a whole (the run's facts come from
- * there); an entry that does not read as table health is left as metadata, not guessed at.
+ * row per task name ({@link WarehouseSchema#STEP_METRICS}, format 3), and those where an entry of
+ * {@code step_metrics} begins: a whole-step figure the run computed itself (scan's rows per
+ * second as its {@code qps}), one whole-run row. A manifest without them (an older loadgen) gives
+ * no such row: its steps' table health reads as "not recorded". The driver has already read the
+ * manifest as a whole (the run's facts come from there); an entry that does not read as table
+ * health or as a figure is left as metadata, not guessed at.
  */
 final class LoadgenManifestParser implements DocumentParser {
   private static final long serialVersionUID = 1L;
@@ -66,6 +69,8 @@ final class LoadgenManifestParser implements DocumentParser {
     String betweenSteps = null;
     List<long[]> starts = new ArrayList<>();
     List<JsonNode> entries = new ArrayList<>();
+    List<long[]> figureStarts = new ArrayList<>();
+    List<JsonNode> figureEntries = new ArrayList<>();
     try (JsonParser p = Json.mapper().getFactory().createParser(text)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return;
@@ -79,6 +84,11 @@ final class LoadgenManifestParser implements DocumentParser {
           while (p.nextToken() == JsonToken.START_OBJECT) {
             starts.add(new long[] {p.currentTokenLocation().getLineNr()});
             entries.add(p.readValueAsTree());
+          }
+        } else if (field.equals("step_metrics") && value == JsonToken.START_ARRAY) {
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            figureStarts.add(new long[] {p.currentTokenLocation().getLineNr()});
+            figureEntries.add(p.readValueAsTree());
           }
         } else {
           p.skipChildren();
@@ -103,6 +113,21 @@ final class LoadgenManifestParser implements DocumentParser {
         byLine.computeIfAbsent(starts.get(k)[0], l -> new ArrayList<>()).add(new ParsedMetric("", name, null, null,
             WarehouseSchema.TABLE_HEALTH_METRIC, tables, "tables", null, health));
       }
+    }
+    figures(figureStarts, figureEntries, byLine);
+  }
+
+  /** The first figure of a step and metric stands (a manifest repeats none; this keeps the rows unique). */
+  private static void figures(List<long[]> starts, List<JsonNode> entries, Map<Long, List<ParsedMetric>> byLine)
+      throws IOException {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (int k = 0; k < entries.size(); k++) {
+      StepMetric m = Json.mapper().treeToValue(entries.get(k), StepMetric.class);
+      if (m.step() == null || m.metric() == null || !Double.isFinite(m.value()) || !seen.add(m.step() + '\u0000' + m.metric())) {
+        continue;
+      }
+      byLine.computeIfAbsent(starts.get(k)[0], l -> new ArrayList<>()).add(ParsedMetric.whole(m.step(), m.metric(),
+          m.value(), m.unit()));
     }
   }
 

@@ -2,8 +2,6 @@ package dev.benchlake.ingest.format;
 
 import dev.benchlake.core.Labels;
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.ingest.IngestRequest;
-import dev.benchlake.ingest.IngestResult.NotResult;
 import dev.benchlake.ingest.format.MytoolsLayout.Folder;
 import dev.benchlake.ingest.format.MytoolsLayout.RawFile;
 import dev.benchlake.ingest.format.MytoolsLayout.SummaryFile;
@@ -31,15 +29,19 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 
 /**
- * A mytools result tree (see {@link MytoolsLayout}): every {@code sb.o.<sfx>.dop<N>} file of a
- * result folder is one run of step {@code <testType>_range=<R>}, read by {@link SysbenchParser}
- * after run.sh's two lines; the step's {@code sb.r.*} summaries belong to the run of its lowest dop
- * and are checked against all its dops' outputs ({@link MytoolsSummaryCheck}): a summary that
- * disagrees is a reject with its reason. Every other file is listed as not a result.
+ * A mytools result tree (see {@link MytoolsLayout}): a result folder is one run, as run.sh makes
+ * it (one server, one configuration, the whole step set). Each {@code sb.o.<sfx>.dop<N>} file in it
+ * is a step, {@code <testType>_range=<R>} (with {@code _dop=<N>} when it ran at another dop than
+ * most: {@link RawFile#stepIn}), read by {@link SysbenchParser} after run.sh's two lines; a step's
+ * {@code sb.r.*} summaries are checked against all its dops' outputs ({@link MytoolsSummaryCheck}):
+ * a summary that disagrees is a reject with its reason. Every other file is listed as not a result.
  *
- * <p>Each run gets the folder's labels ({@code dbms}, {@code version}, {@code build},
- * {@code config}, {@code pk}), {@code workload=sysbench}, {@code clients=<dop>}, and for
- * {@code pg} folders {@code db_version}/{@code db_major} ({@code x.pg1615_…} → 16.15, 16).
+ * <p>The run gets the folder's labels ({@code dbms}, {@code version}, {@code build},
+ * {@code config}, {@code pk}), {@code workload=sysbench}, {@code clients=<the dop most of its
+ * steps ran at>}, and for {@code pg} folders {@code db_version}/{@code db_major}
+ * ({@code x.pg1615_…} → 16.15, 16). Release 0.3.0 stored each output as a run of its own: such runs
+ * hold the folder's files, and an ingest of the folder replaces them only on {@code --replace}
+ * ({@link SourcePlan#folder}).
  *
  * <p>A raw output without results (sysbench failed: a FATAL line and no figures) is listed as not a
  * result with its first message, so one failed step does not stop the ingest of a tree of forty.
@@ -79,15 +81,15 @@ public final class MytoolsFormat implements SourceFormat {
   }
 
   @Override
-  public List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException {
-    return planAll(paths, request).sources();
+  public List<SourcePlan> plan(List<Path> paths, PlanContext context) throws IOException {
+    return planAll(paths, context).sources();
   }
 
   @Override
-  public Planned planAll(List<Path> paths, IngestRequest request) throws IOException {
+  public Planned planAll(List<Path> paths, PlanContext context) throws IOException {
     // Folder → the files named in it (null: the whole folder), in the order given.
     Map<Path, Set<Path>> named = new LinkedHashMap<>();
-    Storage storage = request.storage();
+    Storage storage = context.storage();
     for (Path path : paths) {
       if (storage.isDirectory(path)) {
         if (!isResultFolder(path, storage)) {
@@ -168,17 +170,16 @@ public final class MytoolsFormat implements SourceFormat {
             + ".dop<N> with figures beside it)"));
       }
     });
-    // What was asked for: the runs named (a summary names its step's lowest-dop run), or all.
-    for (Map.Entry<String, List<Raw>> e : rawBySuffix.entrySet()) {
-      List<Raw> group = e.getValue();
-      group.sort(Comparator.comparingInt(r -> r.name().dop()));
-      for (Raw raw : group) {
-        boolean lowest = raw == group.get(0);
-        List<Path> summaries = lowest ? summariesBySuffix.getOrDefault(e.getKey(), List.of()) : List.of();
-        if (only == null || only.contains(raw.path()) || summaries.stream().anyMatch(only::contains)) {
-          sources.add(planRun(folder, dir, raw, group, summaries));
-        }
-      }
+    rawBySuffix.values().forEach(group -> group.sort(Comparator.comparingInt(r -> r.name().dop())));
+    List<Path> results = new ArrayList<>();
+    rawBySuffix.forEach((suffix, group) -> {
+      group.forEach(r -> results.add(r.path()));
+      results.addAll(summariesBySuffix.getOrDefault(suffix, List.of()));
+    });
+    // The folder is the run: a result file named alone brings the whole of it (a part would be a
+    // run of other content, landing beside the folder's when that is ingested too).
+    if (!results.isEmpty() && (only == null || results.stream().anyMatch(only::contains))) {
+      sources.add(planRun(folder, dir, rawBySuffix, summariesBySuffix, others));
     }
     others.forEach((file, why) -> {
       if (only == null || only.contains(file)) {
@@ -187,29 +188,59 @@ public final class MytoolsFormat implements SourceFormat {
     });
   }
 
-  private SourcePlan planRun(Folder folder, Path dir, Raw raw, List<Raw> group, List<Path> summaries) {
+  /**
+   * The folder's one run: each raw output is a step ({@link RawFile#stepIn}), followed by the
+   * summaries that check its test's outputs. Two outputs that would give one step (a range written
+   * {@code range0100} beside {@code range100}) keep the first; the other is listed as not read.
+   */
+  private SourcePlan planRun(Folder folder, Path dir, Map<String, List<Raw>> rawBySuffix,
+      Map<String, List<Path>> summariesBySuffix, Map<Path, String> others) {
+    int runDop = MytoolsLayout.runDop(rawBySuffix.values().stream().flatMap(List::stream).map(Raw::name).toList())
+        .orElseThrow();
     List<PlannedFile> files = new ArrayList<>();
-    files.add(PlannedFile.document(raw.path(), new MytoolsOutputParser(raw.name().step())));
-    for (Path summary : summaries) {
-      SummaryFile name = MytoolsLayout.summaryFile(summary.getName()).orElseThrow();
-      List<Expected> expected = group.stream().map(r -> MytoolsSummaryCheck.expected(name.metric(), name.testType(),
-          r.name().dop(), r.path().getName(), r.metrics(), r.facts())).toList();
-      files.add(PlannedFile.checking(summary, new MytoolsSummaryParser(name, expected)));
+    List<Map<String, Object>> steps = new ArrayList<>();
+    List<String> summariesChecked = new ArrayList<>();
+    Map<String, Path> stepFiles = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Raw>> e : rawBySuffix.entrySet()) {
+      List<Raw> group = e.getValue();
+      for (Raw raw : group) {
+        String step = raw.name().stepIn(runDop, folder.pk());
+        Path same = stepFiles.putIfAbsent(step, raw.path());
+        if (same != null) {
+          others.put(raw.path(), "a second output of step " + step + " (" + same.getName() + " is read)");
+          continue;
+        }
+        files.add(PlannedFile.document(raw.path(), MytoolsOutputParser.stepOfRun(step)));
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("step", step);
+        entry.put("file", raw.path().getName());
+        entry.put("test_type", raw.name().testType());
+        entry.put("range", raw.name().range());
+        entry.put("dop", raw.name().dop());
+        steps.add(entry);
+      }
+      for (Path summary : summariesBySuffix.getOrDefault(e.getKey(), List.of())) {
+        SummaryFile name = MytoolsLayout.summaryFile(summary.getName()).orElseThrow();
+        List<Expected> expected = group.stream().map(r -> MytoolsSummaryCheck.expected(name.metric(), name.testType(),
+            r.name().dop(), r.path().getName(), r.metrics(), r.facts())).toList();
+        files.add(PlannedFile.checking(summary, new MytoolsSummaryParser(name, expected)));
+        summariesChecked.add(summary.getName());
+      }
     }
     Map<String, String> dimensions = new LinkedHashMap<>();
-    dimensions.put(Labels.WORKLOAD, "sysbench");
-    dimensions.put(Labels.CLIENTS, String.valueOf(raw.name().dop()));
+    dimensions.put(Labels.WORKLOAD, Workloads.SYSBENCH);
+    dimensions.put(Labels.CLIENTS, String.valueOf(runDop));
     folder.postgresVersion().ifPresent(v -> {
       dimensions.put(Labels.DB_VERSION, v);
       dimensions.put(Labels.DB_MAJOR, v.substring(0, v.indexOf('.')));
     });
     Map<String, Object> metadata = new LinkedHashMap<>();
     metadata.put("mytools_folder", dir.getName());
-    metadata.put("test_type", raw.name().testType());
-    metadata.put("range", raw.name().range());
-    metadata.put("dop", raw.name().dop());
-    metadata.put("summaries_checked", summaries.stream().map(Path::getName).toList());
-    return SourcePlan.of(NAME, files, new RunInfo("complete", null, null, folder.labels(), dimensions, metadata));
+    metadata.put("dop", runDop);
+    metadata.put("steps", steps);
+    metadata.put("summaries_checked", summariesChecked);
+    return SourcePlan.ofFolder(NAME, dir, files, new RunInfo("complete", null, null, folder.labels(), dimensions,
+        metadata));
   }
 
   /** Parses a raw output on the driver (it is a few KB) for the figures its summaries must agree with. */

@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,8 +16,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>Folder {@code x.<dbms><version>[_<build>].<config>.pk<0|1>}, e.g. {@code x.pg1622_o2nofp.cx10a.pk1}
  *       ({@code x.pg151.x7.pk1} in older trees, without a build).
- *   <li>{@code sb.o.<testType>.range<R>.pk<N>.dop<threads>}: one sysbench run (the step is
- *       {@code <testType>_range=<R>}; test types may have dots: {@code point-query.pre}).
+ *   <li>{@code sb.o.<testType>.range<R>.pk<N>.dop<threads>}: one sysbench invocation, a step of the
+ *       folder's run (the step is {@code <testType>_range=<R>}, see {@link RawFile#stepIn}; test
+ *       types may have dots: {@code point-query.pre}).
  *   <li>{@code sb.r.<trx|qps|rtavg|rtmax|rt95>.<testType>.range<R>.pk<N>}: one line, a figure per
  *       dop, then {@code <engine> <testType> range=<R>}.
  *   <li>Anything else (vmstat, iostat, prepare logs, server statistics, configs) is not a result.
@@ -66,12 +69,14 @@ public final class MytoolsLayout {
       if (!dbms.equals("pg") || version.length() < 3 || version.charAt(0) == '0') {
         return Optional.empty();
       }
-      return Optional.of(version.substring(0, 2) + "." + Integer.parseInt(version.substring(2)));
+      // The minor as a number (leading zeros dropped), by text: a folder name may hold any number of digits.
+      String minor = version.substring(2).replaceFirst("^0+(?=\\d)", "");
+      return Optional.of(version.substring(0, 2) + "." + minor);
     }
   }
 
   /**
-   * One sysbench run's output.
+   * One sysbench run's output: one step of its folder's run.
    *
    * @param dop the number of threads
    */
@@ -79,6 +84,17 @@ public final class MytoolsLayout {
     /** {@code <testType>_range=<R>}, as the study names its steps. */
     public String step() {
       return MytoolsLayout.step(testType, range);
+    }
+
+    /**
+     * The step's name in its folder's run: {@link #step()}, with {@code _dop=<T>} when it ran at
+     * another dop than the run's (all_small.sh's first {@code point-query.pre} at dop 2), and
+     * {@code _pk=<N>} when its name's pk is not the folder's (run.sh never writes one: a file
+     * copied in by hand). The study's own steps keep their names, and with them their trends
+     * across releases.
+     */
+    public String stepIn(int runDop, String folderPk) {
+      return step() + (dop == runDop ? "" : "_dop=" + dop) + (pk.equals(folderPk) ? "" : "_pk=" + pk);
     }
 
     /** {@code <testType>.range<R>.pk<N>}: what it shares with the step's summaries. */
@@ -92,6 +108,24 @@ public final class MytoolsLayout {
     public String suffix() {
       return MytoolsLayout.suffix(testType, range, pk);
     }
+  }
+
+  /**
+   * A folder run's dop ({@code clients}): the one most of its outputs share, the lowest of those
+   * tied (run.sh's thread lists ascend). Empty for no outputs.
+   */
+  public static OptionalInt runDop(List<RawFile> outputs) {
+    Map<Integer, Integer> counts = new TreeMap<>();
+    outputs.forEach(o -> counts.merge(o.dop(), 1, Integer::sum));
+    int best = -1;
+    int bestCount = 0;
+    for (Map.Entry<Integer, Integer> e : counts.entrySet()) {
+      if (e.getValue() > bestCount) {
+        best = e.getKey();
+        bestCount = e.getValue();
+      }
+    }
+    return bestCount == 0 ? OptionalInt.empty() : OptionalInt.of(best);
   }
 
   public static String step(String testType, int range) {
@@ -113,8 +147,8 @@ public final class MytoolsLayout {
       // sb.o.pw.<sfx>: run.sh's post-write log, whose name never ends in .dopN, but a test type never starts so.
       return Optional.empty();
     }
-    Integer range = smallInt(m.group(2));
-    Integer dop = smallInt(m.group(4));
+    Integer range = Digits.smallInt(m.group(2));
+    Integer dop = Digits.smallInt(m.group(4));
     return range == null || dop == null ? Optional.empty() : Optional.of(new RawFile(m.group(1), range, m.group(3), dop));
   }
 
@@ -123,7 +157,7 @@ public final class MytoolsLayout {
     if (!m.matches()) {
       return Optional.empty();
     }
-    Integer range = smallInt(m.group(3));
+    Integer range = Digits.smallInt(m.group(3));
     return range == null ? Optional.empty() : Optional.of(new SummaryFile(m.group(1), m.group(2), range, m.group(4)));
   }
 
@@ -167,13 +201,5 @@ public final class MytoolsLayout {
       m.put(entry[0], entry[1]);
     }
     return m;
-  }
-
-  private static Integer smallInt(String digits) {
-    try {
-      return Integer.valueOf(digits);
-    } catch (NumberFormatException e) {
-      return null;
-    }
   }
 }

@@ -19,6 +19,10 @@ import java.util.regex.Pattern;
  * <p>The command line carries the database credentials ({@code --pgsql-password=…}): it is metadata,
  * never rejected (a reject keeps its raw text), and only the options below become facts
  * ({@code option.<name>}, plus {@code option.script}, the Lua script's file name).
+ *
+ * <p>In a folder's run every output is a step with facts of its own ({@code option.threads} differs
+ * between a step's dops): there, each fact's key starts with the step's name and a slash
+ * ({@code point-query_range=100/option.threads}), so that no step's fact overwrites another's.
  */
 final class MytoolsOutputParser implements DocumentParser {
   private static final long serialVersionUID = 1L;
@@ -32,13 +36,26 @@ final class MytoolsOutputParser implements DocumentParser {
       "update-rate");
 
   private final SysbenchParser sysbench;
+  private final String factPrefix;
 
+  /** A parser whose facts have their plain keys (the driver's read of one output). */
   MytoolsOutputParser(String step) {
+    this(step, "");
+  }
+
+  private MytoolsOutputParser(String step, String factPrefix) {
     this.sysbench = new SysbenchParser(step);
+    this.factPrefix = factPrefix;
+  }
+
+  /** A parser of one step of a folder's run: its facts' keys are {@code <step>/<key>}. */
+  static MytoolsOutputParser stepOfRun(String step) {
+    return new MytoolsOutputParser(step, step + "/");
   }
 
   @Override
-  public void parse(List<String> lines, ParseSink sink) {
+  public void parse(List<String> lines, ParseSink given) {
+    ParseSink sink = new Shifted(given, 0, factPrefix);
     int skip = 0;
     if (skip < lines.size() && isCommand(lines.get(skip))) {
       commandFacts(lines.get(skip)).forEach((k, v) -> sink.fact("", k, v));
@@ -49,7 +66,7 @@ final class MytoolsOutputParser implements DocumentParser {
       sink.fact("", "cpus", cpus.group(1));
       sink.metadata(++skip);
     }
-    sysbench.parse(lines.subList(skip, lines.size()), new Shifted(sink, skip));
+    sysbench.parse(lines.subList(skip, lines.size()), new Shifted(given, skip, factPrefix));
   }
 
   /**
@@ -75,8 +92,11 @@ final class MytoolsOutputParser implements DocumentParser {
     return facts;
   }
 
-  /** Gives the lines after the first {@code offset} their numbers in the whole file. */
-  private record Shifted(ParseSink sink, long offset) implements ParseSink {
+  /**
+   * Gives the lines after the first {@code offset} their numbers in the whole file, and the facts
+   * their prefix.
+   */
+  private record Shifted(ParseSink sink, long offset, String factPrefix) implements ParseSink {
     @Override
     public void task(long lineNo, ParsedTask task) {
       sink.task(lineNo + offset, task);
@@ -99,7 +119,7 @@ final class MytoolsOutputParser implements DocumentParser {
 
     @Override
     public void fact(String runPart, String key, String value) {
-      sink.fact(runPart, key, value);
+      sink.fact(runPart, factPrefix + key, value);
     }
   }
 }

@@ -60,7 +60,13 @@ final class MytoolsSummaryParser implements DocumentParser {
           + label + "'");
       return;
     }
-    if (!m.group(2).equals(file.testType()) || Integer.parseInt(m.group(3)) != file.range()) {
+    Integer range = Digits.smallInt(m.group(3));
+    if (range == null) {
+      sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "label", "range=" + m.group(3) + " is out of range (a range is"
+          + " at most " + Integer.MAX_VALUE + ")");
+      return;
+    }
+    if (!m.group(2).equals(file.testType()) || range != file.range()) {
       sink.reject(lineNo, line, RejectType.MISMATCH, "label", "it is labelled " + m.group(2) + " range=" + m.group(3)
           + " but its name says " + file.testType() + " range=" + file.range());
       return;

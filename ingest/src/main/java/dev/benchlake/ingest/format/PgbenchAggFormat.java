@@ -1,6 +1,5 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import java.io.IOException;
@@ -49,18 +48,18 @@ public final class PgbenchAggFormat implements SourceFormat {
   }
 
   @Override
-  public List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException {
-    String step = request.step() != null ? request.step() : PgbenchLogFormat.DEFAULT_STEP;
+  public List<SourcePlan> plan(List<Path> paths, PlanContext context) throws IOException {
+    String step = context.step() != null ? context.step() : PgbenchLogFormat.DEFAULT_STEP;
     List<SourcePlan> plans = new ArrayList<>();
     for (List<Path> run : PgbenchLogFiles.groupByRun(paths)) {
       Long origin = null;
       for (Path file : run) {
-        Long first = firstIntervalStart(Heads.read(file, request.storage()));
+        Long first = firstIntervalStart(Heads.read(file, context.storage()));
         if (first != null && (origin == null || first < origin)) {
           origin = first;
         }
       }
-      Double intervalS = intervalS(Heads.read(run.get(0), request.storage()));
+      Double intervalS = intervalS(Heads.read(run.get(0), context.storage()));
       PgbenchAggParser parser = new PgbenchAggParser(step, origin == null ? 0 : origin, intervalS);
       List<PlannedFile> files = run.stream().map(p -> PlannedFile.lines(p, parser)).toList();
       Map<String, Object> metadata = new LinkedHashMap<>();
@@ -69,7 +68,7 @@ public final class PgbenchAggFormat implements SourceFormat {
         metadata.put("aggregate_interval_s", intervalS);
       }
       RunInfo info = new RunInfo("complete", origin == null ? null : Instant.ofEpochSecond(origin), null,
-          Map.of(), Map.of(), metadata);
+          Map.of(), Workloads.of(Workloads.PGBENCH), metadata);
       plans.add(SourcePlan.of(name(), files, info).withMetricsTransform(PgbenchAggMerge::merge));
     }
     return plans;

@@ -11,6 +11,7 @@ import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
 import dev.benchlake.ingest.parse.ParsedRows;
+import dev.benchlake.warehouse.WarehouseSchema;
 import java.util.Arrays;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -29,7 +30,8 @@ final class PgbenchAggMerge {
   static final String LAG_SUM_US = "_lag_sum";
   static final String LAG_SUM2_US2 = "_lag_sum2";
 
-  private static final String[] KEYS = {ParsedRows.SOURCE, ParsedRows.RUN_PART, "step", "interval_start_s", "interval_s"};
+  private static final String[] KEYS = {ParsedRows.SOURCE, ParsedRows.RUN_PART, WarehouseSchema.STEP,
+      WarehouseSchema.INTERVAL_START_S, WarehouseSchema.INTERVAL_S};
 
   private PgbenchAggMerge() {}
 
@@ -67,15 +69,16 @@ final class PgbenchAggMerge {
   /** Rows in the ParsedRows schema (what is not an aggregate's is null). */
   private static Dataset<Row> shape(Dataset<Row> rows, Column metric, Column value, Column unit) {
     Column[] out = Arrays.stream(ParsedRows.SCHEMA.fieldNames()).map(name -> switch (name) {
-      case "metric" -> metric.as("metric");
-      case "value" -> value.cast("double").as("value");
-      case "unit" -> unit.as("unit");
+      case WarehouseSchema.METRIC -> metric.as(name);
+      case WarehouseSchema.VALUE -> value.cast("double").as(name);
+      case WarehouseSchema.UNIT -> unit.as(name);
       case ParsedRows.LINE_NO -> col("line").as(ParsedRows.LINE_NO);
       case ParsedRows.KIND -> lit(ParsedRows.METRIC).as(name);
       // Lines were counted before the merge; merged rows stand for no line of their own.
       case ParsedRows.FIRST_OF_LINE -> lit(false).as(name);
       case ParsedRows.N_LINES -> lit(0L).as(name);
-      case ParsedRows.SOURCE, ParsedRows.FILE, ParsedRows.RUN_PART, "step", "interval_start_s", "interval_s" -> col(name);
+      case ParsedRows.SOURCE, ParsedRows.FILE, ParsedRows.RUN_PART, WarehouseSchema.STEP, WarehouseSchema.INTERVAL_START_S,
+          WarehouseSchema.INTERVAL_S -> col(name);
       default -> lit(null).cast(ParsedRows.SCHEMA.apply(name).dataType()).as(name);
     }).toArray(Column[]::new);
     return rows.select(out);

@@ -36,7 +36,12 @@ final class PgbenchLogFiles {
 
   static int threadIndex(Path file) {
     Matcher m = NAME.matcher(file.getName());
-    return m.matches() && m.group(2) != null ? Integer.parseInt(m.group(2)) : 0;
+    if (!m.matches() || m.group(2) == null) {
+      return 0;
+    }
+    // A thread number too large for an int (a renamed file) sorts last rather than crashing the plan.
+    Integer thread = Digits.smallInt(m.group(2));
+    return thread == null ? Integer.MAX_VALUE : thread;
   }
 
   /**

@@ -1,6 +1,5 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import java.io.IOException;
@@ -43,21 +42,22 @@ public final class PgbenchLogFormat implements SourceFormat {
   }
 
   @Override
-  public List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException {
-    String step = request.step() != null ? request.step() : DEFAULT_STEP;
+  public List<SourcePlan> plan(List<Path> paths, PlanContext context) throws IOException {
+    String step = context.step() != null ? context.step() : DEFAULT_STEP;
     List<SourcePlan> plans = new ArrayList<>();
     for (List<Path> run : PgbenchLogFiles.groupByRun(paths)) {
-      boolean seventhIsLag = seventhIsLag(Heads.read(run.get(0), request.storage()));
+      boolean seventhIsLag = seventhIsLag(Heads.read(run.get(0), context.storage()));
       PgbenchLogParser parser = new PgbenchLogParser(step, seventhIsLag);
       List<PlannedFile> files = run.stream().map(p -> PlannedFile.lines(p, parser)).toList();
       Map<String, Object> metadata = new LinkedHashMap<>();
       metadata.put("threads_files", run.size());
       metadata.put("seventh_field", seventhIsLag ? "schedule_lag" : "retries");
-      if (hasSevenFields(Heads.read(run.get(0), request.storage()))) {
-        request.messages().accept(run.get(0) + ": 7-field lines: reading the 7th field as "
+      if (hasSevenFields(Heads.read(run.get(0), context.storage()))) {
+        context.messages().accept(run.get(0) + ": 7-field lines: reading the 7th field as "
             + (seventhIsLag ? "schedule_lag (--rate)" : "retries (--max-tries)"));
       }
-      plans.add(SourcePlan.of(name(), files, RunInfo.complete(metadata)));
+      plans.add(SourcePlan.of(name(), files,
+          new RunInfo("complete", null, null, Map.of(), Workloads.of(Workloads.PGBENCH), metadata)));
     }
     return plans;
   }

@@ -1,6 +1,5 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import java.util.List;
@@ -28,10 +27,11 @@ public final class PgbenchSummaryFormat implements SourceFormat {
   }
 
   @Override
-  public List<SourcePlan> plan(List<Path> paths, IngestRequest request) {
-    PgbenchSummaryParser parser = new PgbenchSummaryParser(request.step());
+  public List<SourcePlan> plan(List<Path> paths, PlanContext context) {
+    PgbenchSummaryParser parser = new PgbenchSummaryParser(context.step());
     return paths.stream()
-        .map(p -> SourcePlan.of(name(), List.of(PlannedFile.document(p, parser)), RunInfo.complete(Map.of())))
+        .map(p -> SourcePlan.of(name(), List.of(PlannedFile.document(p, parser)),
+            new RunInfo("complete", null, null, Map.of(), Workloads.of(Workloads.PGBENCH), Map.of())))
         .toList();
   }
 }

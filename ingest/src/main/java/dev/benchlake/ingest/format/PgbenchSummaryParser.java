@@ -197,9 +197,6 @@ final class PgbenchSummaryParser implements DocumentParser {
           "maximum number of tries", "number of transactions per client", "latency limit",
           "maximum number of transactions" -> {
         sink.fact("", key.replace(' ', '_'), value);
-        if (key.equals("transaction type")) {
-          sink.fact("", "workload", value);
-        }
         sink.metadata(lineNo);
         return true;
       }

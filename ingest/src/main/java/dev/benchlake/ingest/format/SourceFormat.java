@@ -1,7 +1,5 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.ingest.IngestRequest;
-import dev.benchlake.ingest.IngestResult.NotResult;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -27,18 +25,18 @@ public interface SourceFormat {
   /**
    * Groups {@code paths} (files or, for loadgen, run directories) into sources, one per run, and
    * reads what the driver needs before parsing (headers, manifests, companion files), through
-   * {@code request.storage()}.
+   * {@code context.storage()}.
    *
    * @throws dev.benchlake.core.cli.BadInputException naming the file and the cause
    */
-  List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException;
+  List<SourcePlan> plan(List<Path> paths, PlanContext context) throws IOException;
 
   /**
    * {@link #plan}, and the files among {@code paths} (or in the folders named) that the format
    * recognised as not being results: they are listed in the ingest's summary, never skipped silently.
    */
-  default Planned planAll(List<Path> paths, IngestRequest request) throws IOException {
-    return new Planned(plan(paths, request), List.of());
+  default Planned planAll(List<Path> paths, PlanContext context) throws IOException {
+    return new Planned(plan(paths, context), List.of());
   }
 
   /** The sources of a format's inputs and the files that are not results. */

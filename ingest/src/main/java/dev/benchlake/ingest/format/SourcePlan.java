@@ -28,6 +28,12 @@ import org.apache.spark.sql.Row;
  *     {@code BadInputException}
  * @param metricsTransform applied to this source's step_metrics rows (ParsedRows schema) before
  *     they are written, e.g. to merge per-thread aggregate logs; identity when none
+ * @param folder the folder whose results are this one run (a mytools result folder), or null. Such a
+ *     run owns its result files: a committed run of the same format that holds one of its data files
+ *     (not a checking file: two summaries may be byte for byte alike) from other content is an
+ *     earlier reading of the folder (release 0.3.0 stored a mytools folder one run per output; or
+ *     the folder changed since), which the ingest refuses to land beside it unless {@code --replace}
+ *     replaces it. Messages name the folder.
  */
 public record SourcePlan(
     String format,
@@ -37,7 +43,8 @@ public record SourcePlan(
     String keyExtra,
     RunInfo run,
     Consumer<SourceStats> check,
-    UnaryOperator<Dataset<Row>> metricsTransform) {
+    UnaryOperator<Dataset<Row>> metricsTransform,
+    Path folder) {
 
   public SourcePlan {
     files = List.copyOf(files);
@@ -48,11 +55,16 @@ public record SourcePlan(
 
   /** A single-run source with no extra checks. */
   public static SourcePlan of(String format, List<PlannedFile> files, RunInfo run) {
-    return new SourcePlan(format, files, null, false, "", run, null, null);
+    return new SourcePlan(format, files, null, false, "", run, null, null, null);
+  }
+
+  /** The one run of a folder's results (see {@code folder}). */
+  public static SourcePlan ofFolder(String format, Path folder, List<PlannedFile> files, RunInfo run) {
+    return new SourcePlan(format, files, null, false, "", run, null, null, folder);
   }
 
   public SourcePlan withCheck(Consumer<SourceStats> newCheck) {
-    return new SourcePlan(format, files, runId, multiRun, keyExtra, run, newCheck, metricsTransform);
+    return new SourcePlan(format, files, runId, multiRun, keyExtra, run, newCheck, metricsTransform, folder);
   }
 
   /** This plan with {@code extra} labels over the source's own (labels read from its path). */
@@ -63,11 +75,11 @@ public record SourcePlan(
     Map<String, String> labels = new TreeMap<>(run.labels());
     labels.putAll(extra);
     RunInfo info = new RunInfo(run.status(), run.startedAt(), run.finishedAt(), labels, run.dimensions(), run.metadata());
-    return new SourcePlan(format, files, runId, multiRun, keyExtra, info, check, metricsTransform);
+    return new SourcePlan(format, files, runId, multiRun, keyExtra, info, check, metricsTransform, folder);
   }
 
   public SourcePlan withMetricsTransform(UnaryOperator<Dataset<Row>> transform) {
-    return new SourcePlan(format, files, runId, multiRun, keyExtra, run, check, transform);
+    return new SourcePlan(format, files, runId, multiRun, keyExtra, run, check, transform, folder);
   }
 
   /**

@@ -1,6 +1,5 @@
 package dev.benchlake.ingest.format;
 
-import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import java.util.ArrayList;
@@ -12,7 +11,8 @@ import org.apache.hadoop.fs.Path;
 /**
  * sysbench 1.0 text output, one file per run, into {@code step_metrics}. sysbench does not print
  * the test's name, so the step is {@code --step}, else the file name without its extension
- * ({@code oltp_read_write.txt} → {@code oltp_read_write}).
+ * ({@code oltp_read_write.txt} → {@code oltp_read_write}). Its runs are {@code workload=sysbench}
+ * ({@link Workloads}).
  */
 public final class SysbenchFormat implements SourceFormat {
   @Override
@@ -32,12 +32,13 @@ public final class SysbenchFormat implements SourceFormat {
   }
 
   @Override
-  public List<SourcePlan> plan(List<Path> paths, IngestRequest request) {
+  public List<SourcePlan> plan(List<Path> paths, PlanContext context) {
     List<SourcePlan> plans = new ArrayList<>();
     for (Path path : paths) {
-      String step = request.step() != null ? request.step() : stem(path);
+      String step = context.step() != null ? context.step() : stem(path);
       plans.add(SourcePlan.of(name(), List.of(PlannedFile.document(path, new SysbenchParser(step))),
-          RunInfo.complete(Map.of("step_from", request.step() != null ? "--step" : "file name"))));
+          new RunInfo("complete", null, null, Map.of(), Workloads.of(Workloads.SYSBENCH),
+              Map.of("step_from", context.step() != null ? "--step" : "file name"))));
     }
     return plans;
   }

@@ -1,7 +1,6 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.format.SourcePlan.PlannedFile;
 import dev.benchlake.ingest.format.SourcePlan.RunInfo;
 import dev.benchlake.ingest.parse.MetadataOnly;
@@ -53,13 +52,13 @@ public final class TestPgPerfFormat implements SourceFormat {
   }
 
   @Override
-  public List<SourcePlan> plan(List<Path> paths, IngestRequest request) throws IOException {
+  public List<SourcePlan> plan(List<Path> paths, PlanContext context) throws IOException {
     Set<Path> details = new LinkedHashSet<>();
     for (Path path : paths) {
       Matcher m = NAME.matcher(path.getName());
       if (m.matches() && m.group(1).equals("summary")) {
         Path companion = new Path(path.getParent(), "details." + m.group(2) + ".txt");
-        if (!request.storage().isFile(companion)) {
+        if (!context.storage().isFile(companion)) {
           throw new BadInputException(path + ": a TestPostgresqlPerf summary is read with its details file, and "
               + companion.getName() + " is not beside it");
         }
@@ -68,11 +67,11 @@ public final class TestPgPerfFormat implements SourceFormat {
         details.add(path);
       }
     }
-    Long day = day(request);
-    String step = request.step() != null ? request.step() : DEFAULT_STEP;
+    Long day = day(context);
+    String step = context.step() != null ? context.step() : DEFAULT_STEP;
     List<SourcePlan> plans = new ArrayList<>();
     for (Path file : details) {
-      plans.add(planRun(file, step, day, request.storage()));
+      plans.add(planRun(file, step, day, context.storage()));
     }
     return plans;
   }
@@ -135,8 +134,8 @@ public final class TestPgPerfFormat implements SourceFormat {
     });
   }
 
-  private static Long day(IngestRequest request) {
-    String date = request.labels().get(DATE_LABEL);
+  private static Long day(PlanContext context) {
+    String date = context.labels().get(DATE_LABEL);
     if (date == null) {
       return null;
     }

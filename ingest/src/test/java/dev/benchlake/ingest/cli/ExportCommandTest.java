@@ -241,7 +241,7 @@ class ExportCommandTest extends IngestTestSupport {
           task(GHOST, "select-update", 0, 0, null, null, 5L, true, false, null, null)), WarehouseSchema.TASKS),
           List.of(RowFactory.create(GHOST, "select-update", null, null, "tps", 1.0, "1/s", null, 1L, null, null, null,
               null, null)),
-          List.of(RowFactory.create(GHOST, "f", 1L, "x", "y", "syntax", null))), WarehouseWriter.FIRST_VERSION);
+          List.of(RowFactory.create(GHOST, "f", 1L, "x", "y", "syntax", null))));
       fail("the ghost ingest committed");
     } catch (IllegalStateException expected) {
       assertThat(spark.read().format("delta").load(warehouse.path(Table.TASKS)).where("run_id = 'r-ghost'").count())
@@ -252,7 +252,7 @@ class ExportCommandTest extends IngestTestSupport {
 
   private static void commit(Warehouse warehouse, String key, List<Row> runs, Dataset<Row> tasks, List<Row> metrics,
       List<Row> rejects) {
-    new WarehouseWriter(warehouse).append(key, batch(runs, tasks, metrics, rejects), WarehouseWriter.FIRST_VERSION);
+    new WarehouseWriter(warehouse).append(key, batch(runs, tasks, metrics, rejects));
   }
 
   private static WarehouseWriter.Batch batch(List<Row> runs, Dataset<Row> tasks, List<Row> metrics, List<Row> rejects) {

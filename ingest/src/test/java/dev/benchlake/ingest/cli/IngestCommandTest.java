@@ -40,9 +40,7 @@ class IngestCommandTest extends IngestTestSupport {
   }
 
   private static CommandRun ingestInto(Path warehouse, String... args) {
-    List<String> all = new ArrayList<>(List.of("--warehouse", warehouse.toString()));
-    all.addAll(List.of(args));
-    return CommandRun.of(new IngestCommand(), all.toArray(String[]::new));
+    return IngestCommands.ingestInto(warehouse, args);
   }
 
   @Test

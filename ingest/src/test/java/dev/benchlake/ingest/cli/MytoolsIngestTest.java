@@ -22,33 +22,39 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * {@code benchlake ingest TREE}: the committed mytools tree (two rounds of PostgreSQL 14 and 16,
- * real sysbench) in one command, then a copy with one tampered summary.
+ * real sysbench) in one command, one run per result folder; a copy with one tampered summary; a
+ * folder that changed after it was ingested.
  */
 @org.junit.jupiter.api.Tag("integration")
 class MytoolsIngestTest extends IngestTestSupport {
   private static final Path TREE = fixture("mytools");
 
   private static CommandRun ingest(Path warehouse, String... args) {
-    List<String> all = new ArrayList<>(List.of("--warehouse", warehouse.toString()));
-    all.addAll(List.of(args));
-    return CommandRun.of(new IngestCommand(), all.toArray(String[]::new));
+    return IngestCommands.ingestInto(warehouse, args);
   }
 
+  /** The steps of each folder's run: all_small.sh's first point-query.pre ran at dop 2, the rest at 1. */
+  private static final List<String> STEPS = List.of("point-query.pre_range=100", "point-query.pre_range=100_dop=2",
+      "point-query_range=100", "random-points_range=10", "read-only_range=10", "update-index_range=100");
+
   @Test
-  void theTreeIsOneCommandOneRunPerRawOutputWithItsLabels() throws IOException {
+  void theTreeIsOneCommandOneRunPerFolderWithItsLabelsAndEveryOutputAStep() throws IOException {
     List<Path> rawOutputs = files(TREE, "sb.o.");
     CommandRun run = ingest(tmp.resolve("warehouse"), "--label-from-path", "/r(?<round>\\d+)/x\\.",
         "--label-from-path", "x\\.pg(?<pg_major>\\d\\d)(?<pg_minor>\\d+)_", "--label", "os=linux", TREE.toString());
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
-    assertThat(run.stdout().lines().toList()).hasSize(rawOutputs.size()).allMatch(id -> id.matches("mytools-[0-9a-f]{16}"));
+    assertThat(rawOutputs).hasSize(4 * 6);
+    // Two rounds of two majors: four folders, four runs (this was one run per sb.o file: 24).
+    assertThat(run.stdout().lines().toList()).hasSize(4).allMatch(id -> id.matches("mytools-[0-9a-f]{16}"));
 
     List<Row> runs = warehouse().runs().orderBy("run_id").collectAsList();
-    assertThat(runs).hasSize(24);
+    assertThat(runs).hasSize(4);
     Map<String, List<String>> qpsSteps = new TreeMap<>();
-    for (Row m : warehouse().stepMetrics().where(col("metric").equalTo("qps")).select("run_id", "step").collectAsList()) {
+    for (Row m : warehouse().stepMetrics().where(col("metric").equalTo("qps").and(col("interval_start_s").isNull()))
+        .orderBy("source_line").select("run_id", "step").collectAsList()) {
       qpsSteps.computeIfAbsent(m.getString(0), id -> new ArrayList<>()).add(m.getString(1));
     }
-    Map<String, Integer> perFolderAndStep = new TreeMap<>();
+    List<String> folders = new ArrayList<>();
     for (Row r : runs) {
       Map<String, String> labels = CollectionConverters.asJava(r.<scala.collection.Map<String, String>>getAs("labels"));
       String major = r.getAs("db_major").toString();
@@ -58,15 +64,19 @@ class MytoolsIngestTest extends IngestTestSupport {
       assertThat(r.<String>getAs("db_version")).isEqualTo(major + "." + labels.get("pg_minor"));
       assertThat(r.<String>getAs("workload")).isEqualTo("sysbench");
       assertThat(r.<String>getAs("source_format")).isEqualTo("mytools");
-      assertThat(r.<String>getAs("metadata_json")).doesNotContain("password").doesNotContain("\"pw\"");
-      List<String> steps = qpsSteps.get(r.<String>getAs("run_id"));
-      assertThat(steps).hasSize(1);
-      perFolderAndStep.merge("r" + labels.get("round") + " pg" + major + " " + steps.get(0) + " dop"
-          + r.getAs("clients"), 1, Integer::sum);
+      assertThat(r.<Integer>getAs("clients")).as("the dop of five of its six outputs").isEqualTo(1);
+      assertThat(r.<String>getAs("metadata_json")).doesNotContain("password").doesNotContain("\"pw\"")
+          .contains("\"point-query.pre_range=100_dop=2/option.threads\":\"2\"",
+              "\"point-query_range=100/option.threads\":\"1\"", "\"mytools_folder\":\"x.pg" + major);
+      // Every sb.o and sb.r file of the folder is a source file of its one run.
+      List<Row> sourceFiles = r.getList(r.fieldIndex("source_files"));
+      assertThat(sourceFiles).hasSize(6 + 25).allSatisfy(f -> assertThat(f.getString(0))
+          .contains("/r" + labels.get("round") + "/x.pg" + labels.get("version") + "_"));
+      assertThat(qpsSteps.get(r.<String>getAs("run_id"))).as("one whole-run qps per step")
+          .containsExactlyInAnyOrderElementsOf(STEPS);
+      folders.add("r" + labels.get("round") + " pg" + major);
     }
-    assertThat(perFolderAndStep.values()).containsOnly(1);
-    assertThat(perFolderAndStep.keySet()).contains("r1 pg14 point-query.pre_range=100 dop1",
-        "r1 pg14 point-query.pre_range=100 dop2", "r2 pg16 update-index_range=100 dop1", "r2 pg16 random-points_range=10 dop1");
+    assertThat(folders).containsExactlyInAnyOrder("r1 pg14", "r1 pg16", "r2 pg14", "r2 pg16");
     assertThat(warehouse().rejects().count()).isZero();
 
     // The summary lists what is not a result, never skipping it silently.
@@ -78,21 +88,21 @@ class MytoolsIngestTest extends IngestTestSupport {
     }
     assertThat(run.stderr()).contains(TREE.resolve("r1/x.pg1424_embedded.default.pk1/conf.diff")
         + ": not a result (server configuration (differences from the defaults)), not read",
-        others.size() + " files are not results (listed above)");
+        others.size() + " files were not read (listed above)");
     assertThat(run.stderr()).contains(TREE.resolve("r2/x.pg1615_embedded.default.pk1/sb.r.qps.point-query.range100.pk1")
         + ": accepted 1, rejected 0");
+
+    // Again: the same four runs, nothing added; a file of one folder named alone is that folder's run.
+    CommandRun again = ingest(tmp.resolve("warehouse"), TREE.toString(),
+        TREE.resolve("r1/x.pg1424_embedded.default.pk1/sb.o.read-only.range10.pk1.dop1").toString());
+    assertThat(again.exitCode()).as(again.stderr()).isEqualTo(ExitCode.OK);
+    assertThat(again.stderr()).contains(TREE.resolve("r1/x.pg1424_embedded.default.pk1") + ": already ingested as run ");
+    assertThat(warehouse().runs().count()).isEqualTo(4);
   }
 
   @Test
   void aTamperedSummaryIsARejectWithItsReasonAndTheRunStays() throws IOException {
-    Path copy = tmp.resolve("tree/x.pg1615_embedded.default.pk1");
-    Files.createDirectories(copy);
-    Path source = TREE.resolve("r1/x.pg1615_embedded.default.pk1");
-    try (Stream<Path> files = Files.list(source)) {
-      for (Path f : files.toList()) {
-        Files.copy(f, copy.resolve(f.getFileName()));
-      }
-    }
+    Path copy = copyFolder(TREE.resolve("r1/x.pg1615_embedded.default.pk1"));
     Path qps = copy.resolve("sb.r.qps.read-only.range10.pk1");
     String[] fields = Files.readString(qps).strip().split("\t");
     String tampered = Math.round(Double.parseDouble(fields[0]) * 1.1) + "\t" + fields[1];
@@ -102,7 +112,7 @@ class MytoolsIngestTest extends IngestTestSupport {
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
     assertThat(run.stderr()).contains(qps + ": accepted 0, rejected 1");
     Warehouse w = warehouse();
-    assertThat(w.runs().count()).isEqualTo(6);
+    assertThat(w.runs().count()).isEqualTo(1);
     List<Row> rejects = w.rejects().collectAsList();
     assertThat(rejects).singleElement().satisfies(r -> {
       assertThat(r.<String>getAs("source_file")).isEqualTo(qps.toString());
@@ -113,11 +123,60 @@ class MytoolsIngestTest extends IngestTestSupport {
       assertThat(r.<String>getAs("reason")).isEqualTo("disagrees with the raw sysbench output: qps " + tampered.split("\t")[0]
           + " for dop 1 disagrees with sb.o.read-only.range10.pk1.dop1, which gives " + fields[0]);
     });
-    // The reject belongs to the run of the raw output it was checked against, which keeps its figures.
-    Row readOnly = w.runs().where(col("run_id").equalTo(rejects.get(0).<String>getAs("run_id"))).first();
-    assertThat(readOnly.<Long>getAs("lines_rejected")).isEqualTo(1L);
-    assertThat(w.stepMetrics().where(col("run_id").equalTo(readOnly.<String>getAs("run_id"))
-        .and(col("metric").equalTo("qps"))).first().<String>getAs("step")).isEqualTo("read-only_range=10");
+    // The reject belongs to the folder's run, which keeps the step's figures.
+    Row folderRun = w.runs().first();
+    assertThat(rejects.get(0).<String>getAs("run_id")).isEqualTo(folderRun.<String>getAs("run_id"));
+    assertThat(folderRun.<Long>getAs("lines_rejected")).isEqualTo(1L);
+    assertThat(w.stepMetrics().where(col("run_id").equalTo(folderRun.<String>getAs("run_id"))
+        .and(col("metric").equalTo("qps")).and(col("step").equalTo("read-only_range=10"))).count()).isPositive();
+  }
+
+  /**
+   * A folder ingested, then one of its outputs changed (a step run again): its files are in the
+   * committed run, from other content. Landing the new reading beside it would count the folder
+   * twice: refused with one line and nothing written; {@code --replace} replaces it. The same
+   * path takes the runs that release 0.3.0 made of a folder, one per output (CompatibilityIT).
+   */
+  @Test
+  void aFolderWhoseFilesAnotherRunHoldsIsRefusedUnlessReplaced() throws IOException {
+    Path copy = copyFolder(TREE.resolve("r2/x.pg1424_embedded.default.pk1"));
+    CommandRun first = ingest(tmp.resolve("warehouse"), copy.toString());
+    assertThat(first.exitCode()).as(first.stderr()).isEqualTo(ExitCode.OK);
+    String firstRun = first.stdout().strip();
+
+    Path output = copy.resolve("sb.o.update-index.range100.pk1.dop1");
+    Files.writeString(output, Files.readString(output).replace("Threads started!", "Threads started!\n"));
+    long stepMetrics = warehouse().stepMetrics().count();
+    CommandRun refused = ingest(tmp.resolve("warehouse"), copy.toString());
+    assertThat(refused.exitCode()).as(refused.stderr()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(refused.stderr().lines().filter(l -> l.startsWith("ingest: ")).toList()).containsExactly("ingest: " + copy
+        + ": 1 run in the warehouse already holds"
+        + " files of this folder, from other content (an earlier release stored a mytools folder as one run per output"
+        + " file; or the folder changed since it was ingested); add --replace to replace them by one run per folder");
+    assertThat(refused.stderr().lines().reduce((a, b) -> b)).get().asString().startsWith("ingest: " + copy + ": 1 run");
+    assertThat(warehouse().runs().collectAsList()).extracting(r -> r.getString(0)).containsExactly(firstRun);
+    assertThat(warehouse().stepMetrics().count()).isEqualTo(stepMetrics);
+
+    CommandRun replaced = ingest(tmp.resolve("warehouse"), "--replace", copy.toString());
+    assertThat(replaced.exitCode()).as(replaced.stderr()).isEqualTo(ExitCode.OK);
+    String newRun = replaced.stdout().strip();
+    assertThat(newRun).isNotEqualTo(firstRun);
+    assertThat(replaced.stderr()).contains("run " + newRun + " (mytools): replaced, ");
+    assertThat(warehouse().runs().collectAsList()).extracting(r -> r.getString(0)).containsExactly(newRun);
+    assertThat(warehouse().stepMetrics().select("run_id").distinct().collectAsList()).extracting(r -> r.getString(0))
+        .containsExactly(newRun);
+    assertThat(warehouse().stepMetrics().count()).isEqualTo(stepMetrics);
+  }
+
+  private Path copyFolder(Path source) throws IOException {
+    Path copy = tmp.resolve("tree").resolve(source.getFileName().toString());
+    Files.createDirectories(copy);
+    try (Stream<Path> files = Files.list(source)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, copy.resolve(f.getFileName()));
+      }
+    }
+    return copy;
   }
 
   private static List<Path> files(Path root, String prefix) throws IOException {

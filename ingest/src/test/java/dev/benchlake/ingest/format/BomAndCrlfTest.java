@@ -99,7 +99,7 @@ class BomAndCrlfTest {
       request = request.withMapping(root.resolve(source.mapping()));
     }
     List<EngineParse.FileVerdicts> out = new ArrayList<>();
-    for (SourcePlan plan : Formats.named(source.format()).plan(LocalPaths.of(inputs), request)) {
+    for (SourcePlan plan : Formats.named(source.format()).plan(LocalPaths.of(inputs), request.planContext())) {
       // Chunks of 97 bytes: the BOM and the CR must not matter at any chunk boundary either.
       out.addAll(EngineParse.parse(plan, 97));
     }

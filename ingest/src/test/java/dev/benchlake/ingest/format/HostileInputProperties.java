@@ -14,11 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -57,21 +55,11 @@ class HostileInputProperties {
   /** Longest reason a reject may carry (the raw line is cut at {@link RawLines#MAX_CHARS}). */
   static final int MAX_REASON_CHARS = RawLines.MAX_CHARS + 100;
 
-  private static final Path WORK = createWorkDir();
-
-  private static Path createWorkDir() {
-    try {
-      return Files.createTempDirectory("hostile-input-");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
+  private static final Path WORK = PropertyWorkDir.create("hostile-input-");
 
   @AfterContainer
   static void deleteWorkDir() throws IOException {
-    try (Stream<Path> walk = Files.walk(WORK)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+    PropertyWorkDir.delete(WORK);
   }
 
   /**
@@ -351,7 +339,7 @@ class HostileInputProperties {
     }
     List<SourcePlan> plans;
     try {
-      plans = Formats.named(c.source().format()).plan(LocalPaths.of(inputs), request);
+      plans = Formats.named(c.source().format()).plan(LocalPaths.of(inputs), request.planContext());
     } catch (BadInputException refused) {
       assertThat(refused.getMessage()).as("a refusal says why in one line").isNotBlank().doesNotContain("\n");
       return;

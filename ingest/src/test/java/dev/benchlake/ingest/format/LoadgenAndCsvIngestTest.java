@@ -23,7 +23,7 @@ import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 
 @org.junit.jupiter.api.Tag("integration")
-class LoadgenAndCsvIngestTest extends IngestTestSupport {
+public class LoadgenAndCsvIngestTest extends IngestTestSupport {
   private static final long ORIGIN_NS = 1_700_000_000_123_456_789L;
 
   /**
@@ -106,6 +106,33 @@ class LoadgenAndCsvIngestTest extends IngestTestSupport {
         .containsExactly((long) lines.size(), 2L, lines.size() - 2L);
   }
 
+  /**
+   * A step's own figure in the manifest (scan's rows per second, issue 26.4) becomes a whole-run
+   * step_metrics row on the line where its entry begins; the CPU sets and step windows stay
+   * metadata (the run's labels carry the sets).
+   */
+  @Test
+  void aStepsOwnFigureFromTheManifestIsAWholeRunRow() throws Exception {
+    Path run = loadgenRun(tmp.resolve("duet"), "run-duet", RunStatus.COMPLETE, 8);
+    String manifest;
+    try (java.io.InputStream in = getClass().getResourceAsStream("/dev/benchlake/core/raw/manifest-duet-golden.json")) {
+      manifest = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("2b0c8a0e-5d43-4b8f-9d55-3f1c2d9b7a10",
+          "run-duet");
+    }
+    Files.writeString(RunDirectory.manifest(run), manifest);
+    ingest(IngestRequest.of(run));
+
+    List<Row> rows = warehouse().stepMetrics().collectAsList();
+    assertThat(rows).singleElement().satisfies(r -> {
+      assertThat(List.<Object>of(r.getAs("step"), r.getAs("metric"), r.getAs("value"), r.getAs("unit")))
+          .containsExactly("scan_range=100", "qps", 1.25e7, "1/s");
+      assertThat(r.<Object>getAs("interval_start_s")).as("a whole-run figure").isNull();
+      List<String> lines = Files.readAllLines(RunDirectory.manifest(run));
+      assertThat(lines.get((int) (long) r.<Long>getAs("source_line") - 1)).contains("{");
+      assertThat(lines.get((int) (long) r.<Long>getAs("source_line"))).contains("scan_range=100");
+    });
+  }
+
   private static void addServerStart(Path run, String json) throws java.io.IOException {
     com.fasterxml.jackson.databind.node.ObjectNode manifest = (com.fasterxml.jackson.databind.node.ObjectNode)
         dev.benchlake.core.Json.mapper().readTree(Files.readString(RunDirectory.manifest(run)));
@@ -115,7 +142,7 @@ class LoadgenAndCsvIngestTest extends IngestTestSupport {
   }
 
   /** A loadgen run directory written with core's own contract classes, killed while running. */
-  static Path loadgenRun(Path dir, String runId, RunStatus status, int tasks) throws Exception {
+  public static Path loadgenRun(Path dir, String runId, RunStatus status, int tasks) throws Exception {
     Files.createDirectories(dir);
     RunManifest manifest = new RunManifest(RunManifest.FORMAT_VERSION, runId,
         new RunManifest.Tool("benchlake-loadgen", "test"), "2026-01-02T03:04:05Z",

@@ -6,6 +6,7 @@ import dev.benchlake.ingest.format.MytoolsLayout.Folder;
 import dev.benchlake.ingest.format.MytoolsLayout.RawFile;
 import dev.benchlake.ingest.format.MytoolsLayout.SummaryFile;
 import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +49,23 @@ class MytoolsLayoutTest {
     assertThat(MytoolsLayout.rawFile("sb.o.scan.range100.pk1")).as("no dop").isEmpty();
     assertThat(MytoolsLayout.rawFile("sb.o.scan.range100.pk1.dop1.gz")).isEmpty();
     assertThat(MytoolsLayout.rawFile("sb.o.scan.range99999999999.pk1.dop1")).as("range beyond an int").isEmpty();
+  }
+
+  @Test
+  void aFoldersRunHasTheDopMostOutputsShareAndOnlyOtherDopsAreNamed() {
+    RawFile pre2 = MytoolsLayout.rawFile("sb.o.point-query.pre.range100.pk1.dop2").orElseThrow();
+    RawFile pre1 = MytoolsLayout.rawFile("sb.o.point-query.pre.range100.pk1.dop1").orElseThrow();
+    RawFile query1 = MytoolsLayout.rawFile("sb.o.point-query.range100.pk1.dop1").orElseThrow();
+    RawFile write8 = MytoolsLayout.rawFile("sb.o.update-index.range100.pk0.dop8").orElseThrow();
+    assertThat(MytoolsLayout.runDop(List.of(pre2, pre1, query1))).hasValue(1);
+    assertThat(MytoolsLayout.runDop(List.of(pre2, write8, pre1, query1, write8, write8))).hasValue(8);
+    assertThat(MytoolsLayout.runDop(List.of(write8, pre2))).as("a tie: the lowest dop").hasValue(2);
+    assertThat(MytoolsLayout.runDop(List.of())).isEmpty();
+
+    assertThat(pre1.stepIn(1, "1")).as("the study's names stay as they were").isEqualTo("point-query.pre_range=100");
+    assertThat(pre2.stepIn(1, "1")).isEqualTo("point-query.pre_range=100_dop=2");
+    assertThat(write8.stepIn(8, "0")).isEqualTo("update-index_range=100");
+    assertThat(write8.stepIn(1, "1")).as("a file whose pk is not its folder's").isEqualTo("update-index_range=100_dop=8_pk=0");
   }
 
   @Test

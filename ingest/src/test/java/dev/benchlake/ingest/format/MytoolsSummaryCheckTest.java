@@ -76,4 +76,49 @@ class MytoolsSummaryCheckTest {
     assertThat(MytoolsSummaryCheck.disagreement("rtmax", List.of("0.96"), List.of(new Expected(1, "sb.o.x", null,
         "it has no latency max: line")))).contains("rtmax 0.96 for dop 1 cannot be checked: sb.o.x it has no latency max: line");
   }
+
+  /**
+   * 34 outputs of one step (sb.o…dop1 to dop34), a summary whose first 16 figures agree with every
+   * one of them and whose last agrees with none: a search over every choice of outputs tried
+   * C(34, 16) ≈ 2·10⁹ of them (still running after 366 s); the matching asks about each output once.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 10, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void thirtyFourOutputsAreMatchedInOnePass() {
+    List<Expected> raw = java.util.stream.IntStream.rangeClosed(1, 34).mapToObj(dop -> qps(dop, 100.2)).toList();
+    List<String> figures = new java.util.ArrayList<>(java.util.Collections.nCopies(16, "100"));
+    figures.add("999");
+    java.util.concurrent.atomic.AtomicLong asked = new java.util.concurrent.atomic.AtomicLong();
+    assertThat(MytoolsSummaryCheck.inOrder(figures, raw, (f, r) -> {
+      asked.incrementAndGet();
+      return MytoolsSummaryCheck.agrees(f, r);
+    })).isFalse();
+    assertThat(asked.get()).as("agrees() calls").isLessThanOrEqualTo(raw.size());
+    assertThat(MytoolsSummaryCheck.disagreement("qps", figures, raw)).get().asString()
+        .startsWith("qps 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 999 matches no 17");
+    assertThat(MytoolsSummaryCheck.inOrder(List.of("1", "3"), List.of("1", "2", "3"), String::equals)).isTrue();
+    assertThat(MytoolsSummaryCheck.inOrder(List.of("3", "1"), List.of("1", "2", "3"), String::equals)).isFalse();
+  }
+
+  /** A summary labelled with a range no int holds is a typed reject, not a NumberFormatException. */
+  @Test
+  void aRangeLabelTooLargeIsAnOutOfRangeReject() {
+    MytoolsLayout.SummaryFile file = MytoolsLayout.summaryFile("sb.r.qps.point-query.range100.pk1").orElseThrow();
+    RenderingSink sink = new RenderingSink();
+    new MytoolsSummaryParser(file, List.of(qps(1, 100.2))).parse(List.of("100\tpg point-query range=99999999999"), sink);
+    assertThat(sink.text()).isEqualTo("L1 reject '100\tpg point-query range=99999999999': range=99999999999 is out of"
+        + " range (a range is at most 2147483647) [out_of_range label]\n");
+  }
+
+  /** Numbers in names that no int holds: a folder's version digits, a pgbench log's thread suffix. */
+  @Test
+  void digitsInNamesThatNoIntHoldsDoNotCrash() {
+    assertThat(MytoolsLayout.folder("x.pg1699999999999999_o2.cx10a.pk1").orElseThrow().postgresVersion())
+        .contains("16.99999999999999");
+    assertThat(MytoolsLayout.folder("x.pg1605_o2.cx10a.pk1").orElseThrow().postgresVersion()).contains("16.5");
+    assertThat(MytoolsLayout.rawFile("sb.o.scan.range99999999999.pk1.dop1")).isEmpty();
+    assertThat(PgbenchLogFiles.threadIndex(new org.apache.hadoop.fs.Path("/r/pgbench_log.4242.99999999999")))
+        .isEqualTo(Integer.MAX_VALUE);
+    assertThat(PgbenchLogFiles.threadIndex(new org.apache.hadoop.fs.Path("/r/pgbench_log.4242.3"))).isEqualTo(3);
+  }
 }

@@ -159,7 +159,7 @@ class ParsersTest {
     new PgbenchSummaryParser(null).parse(Parsing.lines(one), sink);
     assertThat(sink.text()).doesNotContain("reject")
         .contains("fact clients=1")
-        .contains("fact workload=TPC-B (sort of)")
+        .contains("fact transaction_type=TPC-B (sort of)").doesNotContain("fact workload=")
         .contains("metric step=tpcb-like interval=run transactions=7769.0 count")
         .contains("metric step=tpcb-like interval=run latency_avg=30.892 ms")
         .contains("metric step=tpcb-like interval=run tps_including_connections=32.366134 1/s")

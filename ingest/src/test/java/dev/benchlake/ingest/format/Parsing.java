@@ -16,7 +16,7 @@ final class Parsing {
   /** Every verdict of every file of every source {@code format} plans for {@code files}, rendered. */
   static String render(SourceFormat format, IngestRequest request, Path... files) throws IOException {
     StringBuilder out = new StringBuilder();
-    for (SourcePlan plan : format.plan(LocalPaths.of(files), request)) {
+    for (SourcePlan plan : format.plan(LocalPaths.of(files), request.planContext())) {
       for (SourcePlan.PlannedFile file : plan.files()) {
         RenderingSink sink = new RenderingSink();
         parse(file, sink);

@@ -98,6 +98,7 @@ public final class EmbeddedServer implements AutoCloseable {
     } catch (IOException e) {
       throw new BadInputException("cannot create a directory for the embedded server: " + e.getMessage(), e);
     }
+    OrphanReaper.claim(workDir);
     OrphanReaper.stopOrphans(workDir.getParent());
     EmbeddedServer server = new EmbeddedServer(binaries, workDir, EmbeddedSettings.commandLine(options));
     long startNs = System.nanoTime();
@@ -229,6 +230,7 @@ public final class EmbeddedServer implements AutoCloseable {
       LOG.warn("stopping the embedded server: {}", e.getMessage());
     } finally {
       deleteRecursively(workDir);
+      OrphanReaper.release(workDir);
     }
   }
 

@@ -91,7 +91,6 @@ final class InitdbTemplate {
       staging = Files.createTempDirectory(dir.getParent(), dir.getFileName() + ".tmp-");
       Path copy = staging.resolve("data");
       copyTree(dataDir, copy);
-      Files.deleteIfExists(copy.resolve(LOCK));
       Files.writeString(copy.resolve(MARKER), summary(copy) + "\n", StandardCharsets.UTF_8);
       Files.move(copy, dir, StandardCopyOption.ATOMIC_MOVE);
       LOG.debug("kept the freshly initdb'd cluster as the template {}", dir);
@@ -123,9 +122,17 @@ final class InitdbTemplate {
   }
 
   /** A copy with permissions kept: PostgreSQL refuses a data directory that others may read. */
+  /**
+   * Copies a cluster but its lock, which is never opened: on Linux, closing any channel to a file
+   * drops every lock this process holds on it, so copying the lock of the cluster being started
+   * released that server's lock, and the next loadgen process took the server for an orphan.
+   */
   private static void copyTree(Path from, Path to) throws IOException {
     try (Stream<Path> walk = Files.walk(from)) {
       for (Path p : (Iterable<Path>) walk::iterator) {
+        if (p.getFileName().toString().equals(LOCK)) {
+          continue;
+        }
         Files.copy(p, to.resolve(from.relativize(p).toString()), StandardCopyOption.COPY_ATTRIBUTES);
       }
     }

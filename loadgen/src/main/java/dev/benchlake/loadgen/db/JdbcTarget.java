@@ -1,6 +1,7 @@
 package dev.benchlake.loadgen.db;
 
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.redaction.Redaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,14 +47,17 @@ public final class JdbcTarget {
     if (url == null || !url.startsWith("jdbc:postgresql:")) {
       throw new BadInputException("--jdbc-url must start with jdbc:postgresql: (loadgen speaks PostgreSQL only)");
     }
+    // Checked before parsing: pgjdbc takes "u:PW@host" for a host name, which then shows in every message.
+    if (Redaction.carriesCredentials(url)) {
+      throw passwordInUrl();
+    }
     Properties parsed = Driver.parseURL(url, new Properties());
     if (parsed == null) {
       throw new BadInputException("--jdbc-url is not a valid PostgreSQL JDBC URL: " + stripSecrets(url));
     }
     for (String name : parsed.stringPropertyNames()) {
-      if (isSecret(name)) {
-        throw new BadInputException("--jdbc-url must not carry a password (it would end up in shell histories and "
-            + "process lists): set PGPASSWORD or use ~/.pgpass or PGPASSFILE");
+      if (Redaction.namesSecret(name)) {
+        throw passwordInUrl();
       }
     }
     String urlUser = PGProperty.USER.getOrDefault(parsed);
@@ -74,32 +78,34 @@ public final class JdbcTarget {
         firstOf(PGProperty.PG_PORT.getOrDefault(parsed)), PGProperty.PG_DBNAME.getOrDefault(parsed));
   }
 
+  private static BadInputException passwordInUrl() {
+    return new BadInputException("--jdbc-url must not carry a password (it would end up in shell histories and "
+        + "process lists): set PGPASSWORD or use ~/.pgpass or PGPASSFILE");
+  }
+
   private static String firstOf(String commaSeparated) {
     return commaSeparated == null ? null : commaSeparated.split(",")[0];
   }
 
-  private static boolean isSecret(String propertyName) {
-    return propertyName.toLowerCase(Locale.ROOT).contains("password");
-  }
-
   /**
-   * The URL without {@code user} and any password parameter, for manifests, logs and errors.
-   * Unparseable parameters are dropped rather than risked.
+   * The URL without {@code user} and any parameter that names a secret ({@link Redaction#namesSecret}),
+   * for manifests, logs and errors. Unparseable parameters are dropped rather than risked.
    */
   static String stripSecrets(String url) {
     int q = url.indexOf('?');
     if (q < 0) {
-      return url;
+      return Redaction.scrub(url);
     }
     List<String> kept = new ArrayList<>();
     for (String param : url.substring(q + 1).split("&")) {
       int eq = param.indexOf('=');
       String name = (eq < 0 ? param : param.substring(0, eq)).toLowerCase(Locale.ROOT);
-      if (!name.isEmpty() && !name.equals("user") && !isSecret(name)) {
+      if (!name.isEmpty() && !name.equals("user") && !Redaction.namesSecret(name)) {
         kept.add(param);
       }
     }
-    return kept.isEmpty() ? url.substring(0, q) : url.substring(0, q) + "?" + String.join("&", kept);
+    String base = Redaction.scrub(url.substring(0, q));
+    return kept.isEmpty() ? base : base + "?" + String.join("&", kept);
   }
 
   /** The URL without credentials. */
@@ -129,14 +135,15 @@ public final class JdbcTarget {
 
   /**
    * Removes the password from a message (exception texts are built by drivers and pools, and
-   * could echo a connection string). Passwords shorter than 4 characters are not searched for:
-   * that would mangle ordinary words, and such a password is no secret anyway.
+   * could echo a connection string): this target's password wherever it appears, and whatever
+   * {@link Redaction} finds. Passwords shorter than 4 characters are not searched for: that would
+   * mangle ordinary words, and such a password is no secret anyway.
    */
   public String scrub(String message) {
     if (message == null || password == null || password.length() < 4) {
-      return message;
+      return Redaction.scrub(message);
     }
-    return message.replace(password, "********");
+    return Redaction.scrub(message.replace(password, Redaction.MARKER));
   }
 
   /** Connection properties: the user, the password (if any) and {@code extra}. */

@@ -10,6 +10,8 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +24,24 @@ import org.slf4j.LoggerFactory;
 final class OrphanReaper {
   private static final Logger LOG = LoggerFactory.getLogger(OrphanReaper.class);
 
+  /**
+   * The clusters of this JVM's running servers, never opened here: on Linux, closing any channel to
+   * a file drops every lock this process holds on it (POSIX record locks), so merely testing a live
+   * server's {@code epg-lock} from its own JVM released it, and the next loadgen process to start
+   * took that server for an orphan and stopped it.
+   */
+  private static final Set<Path> OURS = ConcurrentHashMap.newKeySet();
+
   private OrphanReaper() {}
+
+  /** Marks {@code workDir} as a cluster of this JVM, until {@link #release}. */
+  static void claim(Path workDir) {
+    OURS.add(workDir.toAbsolutePath().normalize());
+  }
+
+  static void release(Path workDir) {
+    OURS.remove(workDir.toAbsolutePath().normalize());
+  }
 
   /**
    * Stops and deletes the clusters of loadgen processes that died without closing them: a
@@ -33,6 +52,9 @@ final class OrphanReaper {
     long minAgeMs = TimeUnit.MINUTES.toMillis(1);
     try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent, "benchlake-pg*")) {
       for (Path dir : dirs) {
+        if (OURS.contains(dir.toAbsolutePath().normalize())) {
+          continue;
+        }
         Path data = dir.resolve("data");
         Path lock = data.resolve("epg-lock");
         if (!Files.isRegularFile(lock)

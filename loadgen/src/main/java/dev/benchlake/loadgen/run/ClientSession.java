@@ -33,6 +33,31 @@ final class ClientSession implements AutoCloseable {
     this.clients = clients;
   }
 
+  /**
+   * For a gated step: connects and prepares the step's statements before the step starts (a
+   * connection that fails now is left to the first task, which records the failure), then waits
+   * for the start.
+   *
+   * @return false when the run was stopped meanwhile
+   */
+  boolean setUpAndAwaitStart() {
+    if (run.gated()) {
+      try {
+        connection = run.database.connect();
+        runner = run.step.open(connection, clientId, clients);
+      } catch (SQLException | RuntimeException e) {
+        drop();
+      }
+    }
+    try {
+      run.awaitStart();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+    return !run.control.stopRequested();
+  }
+
   /** Waits out the backoff after a lost connection (returns at once when there is none or the run stops). */
   void awaitBackoff() {
     if (backoffUntilNs != Long.MIN_VALUE) {

@@ -7,7 +7,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Closed loop: {@code clients} connections, each running its next task as soon as the previous
  * one ends. A task's intended start is the moment its client became free (after any reconnect
  * backoff), so its latency is its service time plus loadgen's own overhead; the server's
- * throughput at this concurrency is what a closed loop measures.
+ * throughput at this concurrency is what a closed loop measures. A one-pass step
+ * ({@link StepPlan#onePass()}) gives each client its fixed number of tasks instead of a time or a
+ * shared count.
  */
 public final class ClosedLoopDriver implements Driver {
   private final int clients;
@@ -17,18 +19,28 @@ public final class ClosedLoopDriver implements Driver {
   }
 
   @Override
+  public int startParties() {
+    return clients;
+  }
+
+  @Override
   public void run(StepRun run) throws InterruptedException {
     AtomicLong measuredClaimed = new AtomicLong();
     Driver.runWorkers("client", clients, clientId -> {
       SplittableRandom random = run.random(clientId, 0);
       try (ClientSession session = new ClientSession(run, clientId, clients)) {
+        if (!session.setUpAndAwaitStart()) {
+          return;
+        }
         long seq = 0;
         while (!run.control.stopRequested()) {
           session.awaitBackoff();
           long intended = run.clock.now();
           boolean warmup = intended < run.warmupEndNs();
           if (!warmup) {
-            if (run.plan.timed() ? intended >= run.endNs() : measuredClaimed.getAndIncrement() >= run.plan.tasks()) {
+            boolean done = run.plan.onePass() ? seq >= run.plan.tasksPerClient()
+                : run.plan.timed() ? intended >= run.endNs() : measuredClaimed.getAndIncrement() >= run.plan.tasks();
+            if (done) {
               break;
             }
           }

@@ -22,12 +22,22 @@ public final class OpenLoopDriver implements Driver {
   }
 
   @Override
+  public int startParties() {
+    return clients;
+  }
+
+  @Override
   public void run(StepRun run) throws InterruptedException {
-    Arrivals arrivals = new Arrivals(run, new ArrivalSchedule(kind, ratePerSecond, run.startNs(),
-        run.random(Integer.MAX_VALUE, 0)));
+    // Made once the step has started: the schedule begins at its start.
+    java.util.concurrent.atomic.AtomicReference<Arrivals> shared = new java.util.concurrent.atomic.AtomicReference<>();
     Driver.runWorkers("client", clients, clientId -> {
       SplittableRandom random = run.random(clientId, 0);
       try (ClientSession session = new ClientSession(run, clientId, clients)) {
+        if (!session.setUpAndAwaitStart()) {
+          return;
+        }
+        Arrivals arrivals = shared.updateAndGet(a -> a != null ? a : new Arrivals(run, new ArrivalSchedule(kind,
+            ratePerSecond, run.startNs(), run.random(Integer.MAX_VALUE, 0))));
         long seq = 0;
         long intended;
         while (!run.control.stopRequested() && (intended = arrivals.claim()) != Long.MIN_VALUE) {

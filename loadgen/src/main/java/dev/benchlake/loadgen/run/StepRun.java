@@ -19,11 +19,65 @@ public final class StepRun {
   final TaskSink sink;
   final Database database;
   private final long seed;
-  private final long startNs;
+  private volatile long startNs;
+  /** Null for a step that starts as it is made. */
+  private final StartGate gate;
   private final String[] taskNames;
 
+  /** A step starting now. */
   public StepRun(Step step, int stepIndex, StepPlan plan, RunClock clock, RunControl control, StepStats stats,
       TaskSink sink, Database database, long seed) {
+    this(step, stepIndex, plan, clock, control, stats, sink, database, seed, clock.now(), null);
+  }
+
+  /**
+   * A step that starts later, at the instant {@link #start} gives (e.g. a barrier's, so that a
+   * duet's sides share the step's window): its driver sets up first (connects, prepares, fills a
+   * pool) and waits at a gate ({@link #awaitStart}), so that none of that falls inside the window.
+   *
+   * @param parties how many of the driver's threads arrive at the gate ({@link Driver#startParties()})
+   */
+  public static StepRun gated(Step step, int stepIndex, StepPlan plan, RunClock clock, RunControl control,
+      StepStats stats, TaskSink sink, Database database, long seed, int parties) {
+    return new StepRun(step, stepIndex, plan, clock, control, stats, sink, database, seed, Long.MAX_VALUE,
+        new StartGate(parties));
+  }
+
+  /** Whether the step waits for {@link #start}. */
+  public boolean gated() {
+    return gate != null;
+  }
+
+  /**
+   * A driver's thread, set up: waits until the step starts (at once for a step that is not gated).
+   * Its warm-up and measurement are counted from the start instant.
+   */
+  void awaitStart() throws InterruptedException {
+    if (gate != null) {
+      gate.arriveAndAwait(this);
+    }
+  }
+
+  /**
+   * Waits until the driver's threads are set up and waiting at the gate.
+   *
+   * @return whether they are; false after {@code millis}
+   */
+  public boolean awaitSetUp(long millis) throws InterruptedException {
+    return gate == null || gate.awaitSetUp(millis);
+  }
+
+  /** Starts a gated step at {@code startNs} (clock time; it may lie ahead): opens the gate. */
+  public void start(long startNs) {
+    if (gate == null) {
+      throw new IllegalStateException("the step started when it was made");
+    }
+    this.startNs = startNs;
+    gate.open();
+  }
+
+  private StepRun(Step step, int stepIndex, StepPlan plan, RunClock clock, RunControl control, StepStats stats,
+      TaskSink sink, Database database, long seed, long startNs, StartGate gate) {
     this.step = step;
     this.stepIndex = stepIndex;
     this.plan = plan;
@@ -33,7 +87,8 @@ public final class StepRun {
     this.sink = sink;
     this.database = database;
     this.seed = seed;
-    this.startNs = clock.now();
+    this.startNs = startNs;
+    this.gate = gate;
     this.taskNames = step.taskNames().toArray(new String[0]);
   }
 
@@ -47,6 +102,10 @@ public final class StepRun {
 
   public long startNs() {
     return startNs;
+  }
+
+  public StepPlan plan() {
+    return plan;
   }
 
   /** Tasks intended to start before this are warm-up. */

@@ -27,6 +27,23 @@ public interface Step {
   }
 
   /**
+   * A step of fixed work per client instead of a time or a task count: each client runs this many
+   * tasks, then the step ends (mytools' scan: every table once). Empty for the others.
+   */
+  default java.util.OptionalInt tasksPerClient() {
+    return java.util.OptionalInt.empty();
+  }
+
+  /**
+   * The rows one task reads, when the step is counted in rows per second rather than in tasks
+   * (mytools' scan: a table's rows); loadgen then records that figure as the step's
+   * {@code qps}. Empty for the others.
+   */
+  default java.util.OptionalLong rowsPerTask() {
+    return java.util.OptionalLong.empty();
+  }
+
+  /**
    * Maintenance the workload does once the step's tasks are done, outside any measurement (the
    * mytools study's vacuum and checkpoint after some steps). Nothing by default.
    *

@@ -258,6 +258,18 @@ public final class SysbenchWorkload implements Workload {
       return step.writeDuration();
     }
 
+    /** scan: one pass, every client scanning every table once (as the study counts it; see {@link MytoolsStep}). */
+    @Override
+    public java.util.OptionalInt tasksPerClient() {
+      return step.ops().contains(SysbenchOp.SCAN) ? java.util.OptionalInt.of(tables) : java.util.OptionalInt.empty();
+    }
+
+    /** scan: a task scans one whole table, counted as the study does, table_size rows. */
+    @Override
+    public java.util.OptionalLong rowsPerTask() {
+      return step.ops().contains(SysbenchOp.SCAN) ? java.util.OptionalLong.of(tableSize) : java.util.OptionalLong.empty();
+    }
+
     @Override
     public void afterTasks(Connection connection, Consumer<String> progress) throws SQLException {
       if (!step.vacuumAfter()) {
@@ -302,15 +314,16 @@ public final class SysbenchWorkload implements Workload {
     /** select_random_*: this client's slice of k values, as sysbench gives each thread. */
     private final long sliceMin;
     private final long sliceMax;
-    /** scan: each client scans its own table, as oltp_scan gives each thread sbtest(tid + 1). */
-    private final int scanTable;
+    /** scan: this client's first table; its k-th scan reads table (first + k) mod tables, so it reads each once. */
+    private final int firstScanTable;
+    private int scans;
 
     Runner(SysbenchSpec step, int clientId, int clients) {
       this.step = step;
       double sliceLength = (double) tableSize / Math.max(1, clients);
       this.sliceMin = (long) (sliceLength * clientId);
       this.sliceMax = (long) (sliceLength * clientId + sliceLength);
-      this.scanTable = clientId % tables;
+      this.firstScanTable = clientId % tables;
     }
 
     void prepare(Connection connection, Query query) throws SQLException {
@@ -361,7 +374,7 @@ public final class SysbenchWorkload implements Workload {
           case POINTS_COVERED_SI -> inList(Query.POINTS_COVERED_SI, random);
           case POINTS_NOTCOVERED_SI -> inList(Query.POINTS_NOTCOVERED_SI, random);
           case HOT_ID_IN_LIST -> hotInList(random);
-          case SCAN -> Sql.consume(statement(Query.SCAN, scanTable));
+          case SCAN -> Sql.consume(statement(Query.SCAN, (firstScanTable + scans++) % tables));
           case RANDOM_POINTS -> randomPoints(random);
           case RANDOM_RANGES -> randomRanges(random);
           case INDEX_UPDATE -> {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.redaction.Redaction;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.postgresql.PGProperty;
@@ -19,9 +20,14 @@ class JdbcTargetTest {
 
   @Test
   void refusesAPasswordInTheUrlWithoutRepeatingIt() {
-    assertThatThrownBy(() -> JdbcTarget.of("jdbc:postgresql://h/db?password=Sekr1tSekr1t", "u", Map.of()))
-        .isInstanceOf(BadInputException.class).hasMessageContaining("must not carry a password")
-        .message().doesNotContain("Sekr1t");
+    // The user:password@ form: pgjdbc took "u:…@h" for a host, and "cannot connect to" showed it.
+    for (String url : new String[] {"jdbc:postgresql://h/db?password=Sekr1tSekr1t", "jdbc:postgresql://u:Sekr1tSekr1t@h/db",
+        "jdbc:postgresql://h/db;password=Sekr1tSekr1t", "jdbc:postgresql://h/db?user=u&pwd=Sekr1tSekr1t",
+        "jdbc:postgresql://h/db?sslpassword=Sekr1tSekr1t"}) {
+      assertThatThrownBy(() -> JdbcTarget.of(url, "u", Map.of())).as(url)
+          .isInstanceOf(BadInputException.class).hasMessageContaining("must not carry a password")
+          .message().doesNotContain("Sekr1t");
+    }
   }
 
   @Test
@@ -41,7 +47,8 @@ class JdbcTargetTest {
     assertThat(t.hasPassword()).isTrue();
     assertThat(PGProperty.PASSWORD.getOrDefault(t.connectionProperties(new java.util.Properties())))
         .isEqualTo("s3cret-value");
-    assertThat(t.scrub("connect failed for s3cret-value@h")).isEqualTo("connect failed for ********@h");
+    assertThat(t.scrub("connect failed for s3cret-value@h")).isEqualTo("connect failed for " + Redaction.MARKER + "@h");
+    assertThat(t.scrub("FATAL: bad connection string password=other-one")).doesNotContain("other-one");
     assertThat(t.toString()).doesNotContain("s3cret");
   }
 }

@@ -6,11 +6,16 @@ import dev.benchlake.loadgen.LoadgenMain;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -22,8 +27,8 @@ class OrphanedServerTest {
   @TempDir
   Path tmp;
 
-  @Test
-  void theNextStartStopsAnOrphanedServer() throws Exception {
+  /** A loadgen process that starts an embedded server under {@code tmp} (looking for orphans there first), then is killed. */
+  private void startAndKillALoadgen() throws Exception {
     Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), LoadgenMain.class.getName(), "--serve", "--pg-dir", tmp.toString())
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -35,6 +40,11 @@ class OrphanedServerTest {
       assertThat(line).startsWith("port=");
     }
     child.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void theNextStartStopsAnOrphanedServer() throws Exception {
+    startAndKillALoadgen();
 
     Path cluster;
     try (Stream<Path> dirs = Files.list(tmp)) {
@@ -52,5 +62,40 @@ class OrphanedServerTest {
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     // What is left is the initdb template of the first start (InitdbTemplate): no server ever ran on it.
     assertThat(List.of(tmp.toFile().list())).allMatch(name -> name.startsWith("benchlake-initdb-"));
+  }
+
+  /**
+   * A server that another server of its JVM started beside is still its JVM's: the second start's
+   * look for orphans must not drop the first's lock (on Linux, closing any channel to the lock file
+   * did), or the next loadgen process takes the first for an orphan and stops it (seen in CI: "the
+   * database system is shutting down" in the middle of a test on the shared server).
+   */
+  @Test
+  void aServerBesideAnotherOfItsJvmIsNotTakenForAnOrphan() throws Exception {
+    try (EmbeddedServer first = EmbeddedServer.start(new EmbeddedServer.Options(17, Map.of(), 10, tmp))) {
+      Path cluster;
+      try (Stream<Path> dirs = Files.list(tmp)) {
+        cluster = dirs.filter(d -> d.getFileName().toString().startsWith("benchlake-pg17-")).findFirst().orElseThrow();
+      }
+      // Old enough to be an orphan, were it one.
+      Files.setLastModifiedTime(cluster, FileTime.from(Instant.now().minusSeconds(120)));
+      EmbeddedServer.start(new EmbeddedServer.Options(17, Map.of(), 10, tmp)).close();
+
+      startAndKillALoadgen();
+
+      try (Connection c = DriverManager.getConnection(first.jdbcUrl(), first.user(), "");
+          Statement st = c.createStatement(); ResultSet rs = st.executeQuery("select 1")) {
+        assertThat(rs.next()).as("the first server still serves").isTrue();
+      }
+      assertThat(cluster).exists();
+      // The killed loadgen's server is an orphan: stop it here (the first is this JVM's, and stays).
+      try (Stream<Path> dirs = Files.list(tmp)) {
+        for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith("benchlake-pg17-")).toList()) {
+          Files.setLastModifiedTime(dir, FileTime.from(Instant.now().minusSeconds(120)));
+        }
+      }
+      OrphanReaper.stopOrphans(tmp);
+      assertThat(cluster).exists();
+    }
   }
 }

@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
           + "idempotent, and a killed upgrade leaves the warehouse readable: run it again to finish. After it, "
           + "benchlake releases older than the format refuse the warehouse.",
       "stdout: each change made, or that there was nothing to do."},
-    footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad input (no warehouse, or one newer than this benchlake)."})
+    footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad input (no warehouse, one newer than this benchlake, a damaged "
+        + "one: see 'benchlake verify', or one on a read-only folder), nothing changed."})
 public final class UpgradeCommand implements Callable<Integer> {
   @Mixin
   WarehouseOption warehouseOption;
@@ -36,6 +37,8 @@ public final class UpgradeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    // Before Spark starts: no warehouse, a damaged or read-only one is one line in a second.
+    warehouseOption.openWholeForWriting(sparkOptions).requireExisting();
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("upgrade"));
     PrintWriter out = spec.commandLine().getOut();
     WarehouseUpgrade.Result result = WarehouseUpgrade.run(warehouse, change -> {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.core.Json;
+import dev.benchlake.core.redaction.Redaction;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.sql.Timestamp;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.ArrayType;
@@ -47,6 +49,12 @@ public final class LineFormat implements Serializable {
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
   private static final ObjectWriter ONE_LINE = Json.mapper().writer().without(SerializationFeature.INDENT_OUTPUT);
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /**
+   * Text a tool wrote: a rejected line, and the reason that may quote it. Ingest stores them
+   * redacted ({@link Redaction}); an export scrubs them again for warehouses written before it did.
+   */
+  private static final Set<String> SCRUBBED = Set.of("raw_line", "reason");
 
   private final ExportFormat format;
   private final StructType schema;
@@ -88,7 +96,7 @@ public final class LineFormat implements Serializable {
     StructField[] columns = schema.fields();
     for (int i = 0; i < columns.length; i++) {
       DataType type = columns[i].dataType();
-      Object value = row.get(i);
+      Object value = cell(row, i);
       if (type instanceof MapType) {
         Map<String, String> map = value == null ? Map.of() : textMap(value);
         mapKeys.forEach(key -> fields.add(map.get(key)));
@@ -107,9 +115,14 @@ public final class LineFormat implements Serializable {
     ObjectNode node = NODES.objectNode();
     StructField[] columns = schema.fields();
     for (int i = 0; i < columns.length; i++) {
-      node.set(columns[i].name(), json(row.get(i), columns[i].dataType()));
+      node.set(columns[i].name(), json(cell(row, i), columns[i].dataType()));
     }
     return write(node);
+  }
+
+  private Object cell(Row row, int i) {
+    Object value = row.get(i);
+    return value instanceof String text && SCRUBBED.contains(schema.fields()[i].name()) ? Redaction.scrub(text) : value;
   }
 
   private static JsonNode json(Object value, DataType type) {

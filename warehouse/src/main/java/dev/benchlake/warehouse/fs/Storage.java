@@ -1,6 +1,7 @@
 package dev.benchlake.warehouse.fs;
 
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.redaction.Redaction;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,8 +54,15 @@ public final class Storage {
   /**
    * A location as the user gave it: a URI with a scheme as it is, anything else a local path made
    * absolute against the working folder and normalised ({@code file:} URI).
+   *
+   * @throws BadInputException for a URI that carries credentials ({@code s3a://KEY:SECRET@bucket}):
+   *     a location is stored with every run and shown in every report and message
    */
   public static Path location(String given) {
+    if (hasScheme(given) && Redaction.carriesCredentials(given)) {
+      throw new BadInputException(Redaction.scrub(given) + ": a location must not carry credentials (it is stored "
+          + "with the runs and shown in reports): give them as --conf spark.hadoop.fs.<scheme>.… settings");
+    }
     if (hasScheme(given) && !given.startsWith("file:")) {
       return new Path(given);
     }
@@ -173,6 +181,17 @@ public final class Storage {
       }
       throw e;
     }
+  }
+
+  /**
+   * The file system of a location that verifies Hadoop's checksum files ({@code .NAME.crc}, which
+   * Hadoop's local file system writes beside each file it writes, Spark's and Delta's included):
+   * reading a file changed or cut short since it was written fails with a
+   * {@link org.apache.hadoop.fs.ChecksumException}. A local location's is the checksummed local
+   * file system; HDFS checks its blocks itself, and other file systems have no such files.
+   */
+  public FileSystem checksummedFs(Path location) throws IOException {
+    return isLocal(location) ? FileSystem.getLocal(conf) : fs(location);
   }
 
   /**

@@ -5,6 +5,11 @@ import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.check.DamagedWarehouseException;
+import dev.benchlake.warehouse.check.DataFilesCheck;
+import dev.benchlake.warehouse.check.DataFilesCheck.NamedFile;
+import dev.benchlake.warehouse.check.DeltaLogCheck;
+import dev.benchlake.warehouse.check.WarehouseProblem;
 import dev.benchlake.warehouse.fs.Storage;
 import io.delta.kernel.Scan;
 import io.delta.kernel.Snapshot;
@@ -34,6 +39,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Row;
 
 /**
@@ -59,12 +65,21 @@ public final class KernelWarehouse {
    * then its rows, then the selection), and each fresh snapshot lists and replays the log again.
    * One snapshot per command also means every read of a table sees the same commit.
    */
-  private final Map<Table, Optional<Snapshot>> snapshots = new EnumMap<>(Table.class);
+  private final Map<Table, Loaded> snapshots = new EnumMap<>(Table.class);
+  private final Storage storage;
 
   private KernelWarehouse(String root, Configuration conf) {
     this.root = root.endsWith("/") && root.length() > 1 ? root.substring(0, root.length() - 1) : root;
     this.location = Storage.qualified(Storage.location(this.root));
     this.engine = new SharedConfEngine(conf);
+    this.storage = Storage.on(conf);
+  }
+
+  /** A table's latest version as loaded: its snapshot (empty: no commit yet) and the data files it names. */
+  private record Loaded(Optional<Snapshot> snapshot, List<io.delta.kernel.utils.FileStatus> files) {
+    List<NamedFile> named() {
+      return files.stream().map(f -> new NamedFile(f.getPath(), f.getSize())).toList();
+    }
   }
 
   /**
@@ -76,6 +91,14 @@ public final class KernelWarehouse {
     KernelWarehouse warehouse = new KernelWarehouse(root, conf);
     WarehouseFormat.requireReadable(warehouse.root, conf);
     return warehouse;
+  }
+
+  /**
+   * The warehouse at {@code root} whatever its format file says: for {@code benchlake verify},
+   * which reports a damaged format file among the rest of what is wrong instead of stopping at it.
+   */
+  public static KernelWarehouse ignoringFormat(String root, Configuration conf) {
+    return new KernelWarehouse(root, conf);
   }
 
   /**
@@ -123,6 +146,58 @@ public final class KernelWarehouse {
     }
     return this;
   }
+
+  /**
+   * Fails unless every table can be read whole: its log loads (else the damaged log file is named)
+   * and every data file its current version names is there with its recorded size. What the
+   * commands that start Spark (and those that write) check first, before Spark starts; the Kernel
+   * readers check the tables they read as they read them.
+   *
+   * @throws DamagedWarehouseException naming the first damaged file
+   */
+  public KernelWarehouse requireWhole() {
+    for (Table table : Table.values()) {
+      snapshot(table);
+    }
+    return this;
+  }
+
+  /**
+   * Everything wrong with one table, read whole ({@code benchlake verify}): each of its log's files
+   * ({@link DeltaLogCheck}), whether Delta can load its latest version, each data file that version
+   * names ({@link DataFilesCheck}), and Delta's checksum of that version against those files.
+   */
+  public TableCheck check(Table table) throws IOException {
+    Path folder = folder(table);
+    Path log = DeltaLogCheck.logOf(folder);
+    List<WarehouseProblem> problems = new ArrayList<>(DeltaLogCheck.problems(storage, log));
+    Loaded loaded;
+    try {
+      loaded = load(table);
+    } catch (RuntimeException e) {
+      if (problems.isEmpty()) {
+        problems.add(new WarehouseProblem(log.toString(), "Delta cannot read the table (" + e.getMessage() + ")"));
+      }
+      return new TableCheck(table, -1, 0, 0, problems);
+    }
+    if (loaded.snapshot().isEmpty()) {
+      return new TableCheck(table, -1, 0, 0, problems);
+    }
+    long version = loaded.snapshot().get().getVersion();
+    List<NamedFile> files = loaded.named();
+    problems.addAll(DataFilesCheck.problems(storage, folder, files));
+    DeltaLogCheck.checksumProblem(storage, log, version, files).ifPresent(problems::add);
+    return new TableCheck(table, version, files.size(), files.stream().mapToLong(NamedFile::bytes).sum(), problems);
+  }
+
+  /**
+   * What {@link #check} found in one table.
+   *
+   * @param version its latest version, -1 when it has none or it cannot be loaded
+   * @param dataFiles the data files that version names
+   * @param dataBytes their size as the log recorded it
+   */
+  public record TableCheck(Table table, long version, int dataFiles, long dataBytes, List<WarehouseProblem> problems) {}
 
   private BadInputException noWarehouse() {
     return new BadInputException("no warehouse at " + root
@@ -246,8 +321,13 @@ public final class KernelWarehouse {
         || impl.getProtocol().getMinReaderVersion() != 1 || !snapshot.get().getPartitionColumnNames().isEmpty()) {
       return Optional.empty();
     }
+    return Optional.of(new TableFiles(path(table), snapshot.get().getSchema().toJson(), snapshots.get(table).files()));
+  }
+
+  /** The data files a table's version names (Delta's add actions), as Kernel lists them to read. */
+  private List<io.delta.kernel.utils.FileStatus> namedFiles(Table table, Snapshot snapshot) {
     List<io.delta.kernel.utils.FileStatus> files = new ArrayList<>();
-    try (CloseableIterator<FilteredColumnarBatch> batches = snapshot.get().getScanBuilder().build().getScanFiles(engine)) {
+    try (CloseableIterator<FilteredColumnarBatch> batches = snapshot.getScanBuilder().build().getScanFiles(engine)) {
       while (batches.hasNext()) {
         try (CloseableIterator<io.delta.kernel.data.Row> rows = batches.next().getRows()) {
           while (rows.hasNext()) {
@@ -258,7 +338,7 @@ public final class KernelWarehouse {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list the files of " + path(table), e);
     }
-    return Optional.of(new TableFiles(path(table), snapshot.get().getSchema().toJson(), files));
+    return files;
   }
 
   /** The bytes of {@code table}'s committed data files, when {@link #plainParquetFiles} lists them. */
@@ -301,16 +381,65 @@ public final class KernelWarehouse {
     return Scan.transformPhysicalData(engine, scanState, scanFile, physical);
   }
 
+  /**
+   * The table's latest version, loaded once, after checking that it can be read whole: its log
+   * loads and every data file it names is there with its recorded size (one listing of the
+   * table's folder).
+   *
+   * @throws DamagedWarehouseException naming the first damaged file
+   */
   private Optional<Snapshot> snapshot(Table table) {
-    return snapshots.computeIfAbsent(table, this::latestSnapshot);
+    Loaded loaded = snapshots.get(table);
+    if (loaded == null) {
+      try {
+        loaded = load(table);
+      } catch (RuntimeException e) {
+        throw damagedLog(table, e);
+      }
+      List<WarehouseProblem> missing;
+      try {
+        missing = DataFilesCheck.problems(storage, folder(table), loaded.named());
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot list " + folder(table), e);
+      }
+      if (!missing.isEmpty()) {
+        throw new DamagedWarehouseException(root, missing.get(0), missing.size() - 1, null);
+      }
+      snapshots.put(table, loaded);
+    }
+    return loaded.snapshot();
   }
 
-  private Optional<Snapshot> latestSnapshot(Table table) {
+  /** The latest version and its data files, as Delta Kernel reads them (its own errors, unexplained). */
+  private Loaded load(Table table) {
     try {
-      return Optional.of(io.delta.kernel.Table.forPath(engine, path(table)).getLatestSnapshot(engine));
+      Snapshot snapshot = io.delta.kernel.Table.forPath(engine, path(table)).getLatestSnapshot(engine);
+      return new Loaded(Optional.of(snapshot), namedFiles(table, snapshot));
     } catch (TableNotFoundException e) {
-      return Optional.empty();
+      return new Loaded(Optional.empty(), List.of());
     }
+  }
+
+  /**
+   * Why Kernel could not load a table: the damaged log file, named (Kernel's errors name none: "Unexpected
+   * end-of-input", Hadoop's "Checksum error"). Kernel's own error when the log's files look whole.
+   */
+  private RuntimeException damagedLog(Table table, RuntimeException e) {
+    if (e instanceof BadInputException) {
+      return e;
+    }
+    try {
+      List<WarehouseProblem> problems = DeltaLogCheck.problems(storage, DeltaLogCheck.logOf(folder(table)));
+      return problems.isEmpty() ? e : new DamagedWarehouseException(root, problems.get(0), problems.size() - 1, e);
+    } catch (IOException | RuntimeException notListed) {
+      e.addSuppressed(notListed);
+      return e;
+    }
+  }
+
+  /** The table's folder as benchlake shows and lists it (a local one as its plain path). */
+  private Path folder(Table table) {
+    return new Path(Storage.location(root), table.dirName());
   }
 
   private String path(Table table) {

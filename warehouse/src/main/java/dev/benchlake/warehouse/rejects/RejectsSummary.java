@@ -3,6 +3,7 @@ package dev.benchlake.warehouse.rejects;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.row_number;
 
+import dev.benchlake.core.redaction.Redaction;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import java.util.ArrayList;
@@ -35,8 +36,16 @@ public record RejectsSummary(long total, Map<String, Long> byType, List<FileReje
   public record FileRejects(String runId, String sourceFile, long rejected, Map<String, Long> byType,
       List<Example> examples) {}
 
-  /** One rejected line; {@code rawLine} is as stored (cut at 2000 characters by ingest). */
-  public record Example(long lineNo, String errorType, String column, String reason, String rawLine) {}
+  /**
+   * One rejected line; {@code rawLine} is as stored (cut at 2000 characters by ingest), and scrubbed
+   * again ({@link Redaction}) for warehouses written before ingest stored it redacted.
+   */
+  public record Example(long lineNo, String errorType, String column, String reason, String rawLine) {
+    public Example {
+      reason = Redaction.scrub(reason);
+      rawLine = Redaction.scrub(rawLine);
+    }
+  }
 
   /** The rejects of the committed runs {@code runs} selects (all committed runs, or one). */
   public static RejectsSummary of(Warehouse warehouse, Dataset<Row> runs) {

@@ -2,11 +2,14 @@ package dev.benchlake.warehouse.spark;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Option;
 
 /** The Spark options every Spark command takes ({@code @Mixin}). */
 public final class SparkOptions {
+  private static final String HADOOP_PREFIX = "spark.hadoop.";
+
   @Option(names = "--master", paramLabel = "URL",
       description = "Spark master, e.g. spark://host:7077. Default: spark.master if set (spark-submit sets it), else local[*].")
   String master;
@@ -23,6 +26,25 @@ public final class SparkOptions {
    */
   public boolean sparkRequested() {
     return master != null || !conf.isEmpty() || System.getProperty("spark.master") != null;
+  }
+
+  /**
+   * The Hadoop settings the session will have, without starting it: the defaults and every
+   * {@code spark.hadoop.*} setting (given with {@code --conf}, or by spark-submit as a system
+   * property) without its prefix, as Spark copies them into the session's. For reading the
+   * warehouse with Delta Kernel before Spark starts (an s3a:// warehouse's credentials come this way).
+   */
+  public Configuration hadoopConf() {
+    Configuration hadoop = new Configuration();
+    Map<String, String> settings = new LinkedHashMap<>();
+    System.getProperties().stringPropertyNames().forEach(key -> settings.put(key, System.getProperty(key)));
+    settings.putAll(conf);
+    settings.forEach((key, value) -> {
+      if (key.startsWith(HADOOP_PREFIX) && key.length() > HADOOP_PREFIX.length()) {
+        hadoop.set(key.substring(HADOOP_PREFIX.length()), value);
+      }
+    });
+    return hadoop;
   }
 
   /** The session for the command {@code appName}. */

@@ -1,7 +1,11 @@
 package dev.benchlake.warehouse.spark;
 
+import dev.benchlake.core.redaction.Redaction;
+import dev.benchlake.warehouse.fs.S3PutIfAbsentLogStore;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Builds benchlake's Spark session. Local by default ({@code local[*]}); the master given by
@@ -10,6 +14,7 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class SparkSessions {
   public static final String DEFAULT_MASTER = "local[*]";
+  private static final Logger LOG = LoggerFactory.getLogger(SparkSessions.class);
 
   private SparkSessions() {}
 
@@ -39,6 +44,9 @@ public final class SparkSessions {
         .master(resolvedMaster)
         .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        // Delta's commits on s3a:// as S3's put-if-absent, so that two writers cannot both take
+        // one version of a table (Delta's own S3 log store is safe within one JVM only).
+        .config("spark.delta.logStore.s3a.impl", S3PutIfAbsentLogStore.class.getName())
         // Timestamps in the warehouse and the reports are UTC, whatever the machine's zone.
         .config("spark.sql.session.timeZone", "UTC")
         // After each commit Delta writes the version's checksum (.crc: size, protocol, metadata,
@@ -50,6 +58,9 @@ public final class SparkSessions {
         // without it (an optional field of an optional file in the Delta protocol), as for every
         // table past the threshold, and both readers read the tables as before.
         .config("spark.databricks.delta.allFilesInCrc.enabled", "false")
+        // What Spark shows of its settings (UI, event log, its logs) hides what benchlake hides:
+        // Spark's default pattern misses Azure's and Google Cloud's keys.
+        .config("spark.redaction.regex", Redaction.sparkRegex())
         // Spark's own progress bar is the live progress of long jobs, but only on a terminal.
         .config("spark.ui.showConsoleProgress", Boolean.toString(System.console() != null));
     if (local) {
@@ -63,6 +74,9 @@ public final class SparkSessions {
           .config("spark.sql.shuffle.partitions", Integer.toString(Math.max(4, 2 * cores)))
           .config("spark.databricks.delta.snapshotPartitions", "2");
     }
+    // The user's settings as given, credentials included: the logging's redaction (core's Redaction)
+    // replaces their values, as for anything logged.
+    LOG.debug("starting Spark on {} with the settings {}", resolvedMaster, conf);
     conf.forEach(builder::config);
     return builder.getOrCreate();
   }

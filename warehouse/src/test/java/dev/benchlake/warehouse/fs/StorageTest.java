@@ -30,6 +30,17 @@ class StorageTest {
   }
 
   @Test
+  void aUriWithCredentialsIsRefusedWithoutRepeatingThem() {
+    for (String given : new String[] {"s3a://AKIA:Sekr1tSekr1t@bucket/wh", "wasbs://u:Sekr1tSekr1t@c.blob.core.windows.net/r",
+        "gs://b/results?sig=Sekr1tSekr1t"}) {
+      assertThatThrownBy(() -> Storage.location(given)).as(given).isInstanceOf(BadInputException.class)
+          .hasMessageContaining("must not carry credentials").message().doesNotContain("Sekr1t");
+    }
+    // A Hive-style folder named like a secret is a folder.
+    assertThat(Storage.location("s3a://bucket/data/key=2024")).hasToString("s3a://bucket/data/key=2024");
+  }
+
+  @Test
   void qualifiedLocationsNeverDependOnTheDefaultFileSystem() throws IOException {
     assertThat(Storage.qualified(Storage.location("/tmp/wh"))).isEqualTo("file:/tmp/wh");
     assertThat(Storage.qualified(Storage.location("hdfs://nn:8020/wh"))).isEqualTo("hdfs://nn:8020/wh");

@@ -1,0 +1,40 @@
+package dev.benchlake.analysis.report;
+
+import dev.benchlake.analysis.stats.Verdict;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * How many comparisons got each verdict, in the verdicts' order ({@code faster}, {@code slower},
+ * {@code equivalent}, {@code inconclusive}), the verdicts no comparison got left out: what a
+ * report's headline leads with, before any figure.
+ */
+public record CallTally(List<Count> counts) {
+  /** {@code n} comparisons got {@code verdict}. */
+  public record Count(Verdict verdict, long n) {}
+
+  public CallTally {
+    counts = List.copyOf(counts);
+  }
+
+  public static CallTally of(Stream<Verdict> verdicts) {
+    Map<Verdict, Long> byVerdict = new EnumMap<>(Verdict.class);
+    verdicts.forEach(v -> byVerdict.merge(v, 1L, Long::sum));
+    List<Count> counts = new ArrayList<>();
+    byVerdict.forEach((verdict, n) -> counts.add(new Count(verdict, n)));
+    return new CallTally(counts);
+  }
+
+  public long total() {
+    return counts.stream().mapToLong(Count::n).sum();
+  }
+
+  /** {@code 3 faster, 1 slower, 10 equivalent, 34 inconclusive}; {@code no calls} when there are none. */
+  public String text() {
+    return counts.isEmpty() ? "no calls"
+        : String.join(", ", counts.stream().map(c -> c.n() + " " + c.verdict().jsonName()).toList());
+  }
+}

@@ -1,0 +1,100 @@
+package dev.benchlake.analysis.report;
+
+import dev.benchlake.core.cli.BadInputException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a comparison's runs are paired, and so which analysis it uses: the one place compare and
+ * trend choose it. Chosen from the runs' labels before anything is computed or written:
+ *
+ * <ul>
+ *   <li>{@code --pair-by KEY[,KEY…]} given: paired by those labels ({@link #design()}
+ *       {@code paired-by:round}), e.g. interleaved rounds that share the machine's drift;
+ *   <li>else every run of both sides carries {@code design=duet}: paired by the duet's {@code round}
+ *       (and {@code pair}, when the runs carry it: a study of several majors), design {@code duet};
+ *   <li>else two independent groups, design {@code unpaired}: Welch's t on the logs, as always.
+ * </ul>
+ *
+ * <p>The keys are checked here ({@link PairKeys}): a run without a pairing label, or two runs of
+ * one side with one key, is bad input naming the run.
+ *
+ * @param design as report.json's top-level {@code design} names it: {@code unpaired}, {@code duet} or
+ *     {@code paired-by:<labels>}
+ * @param reason why this analysis, one sentence, for the reports' methods
+ * @param method the analysis: {@link EffectMethod#UNPAIRED}, or a {@link PairedByKey}
+ */
+public record Pairing(String design, String reason, EffectMethod method) {
+  /** The label a duet writes on both runs of a round. */
+  public static final String DESIGN_LABEL = "design";
+  /** The duet's design label value. */
+  public static final String DUET = "duet";
+  /** The labels a duet pairs by: the round, and within it the pair (study versions with several majors). */
+  public static final List<String> DUET_KEYS = List.of("round", "pair");
+  /** {@link #design()} of two independent groups. */
+  public static final String UNPAIRED_DESIGN = "unpaired";
+  /** {@link #design()} of {@code --pair-by}: {@code paired-by:round}. */
+  public static final String PAIRED_BY_PREFIX = "paired-by:";
+
+  /** Two independent groups because no pairing applies. */
+  public static final Pairing UNPAIRED = new Pairing(UNPAIRED_DESIGN,
+      "the runs were not all measured in a duet (label design=duet) and no --pair-by was given, so the two sides are"
+          + " independent groups of runs", EffectMethod.UNPAIRED);
+
+  /**
+   * The labels {@link #choose} reads of each run: the duet's, and those of {@code pairBy}.
+   */
+  public static List<String> labelsRead(List<String> pairBy) {
+    List<String> labels = new ArrayList<>(List.of(DESIGN_LABEL));
+    labels.addAll(DUET_KEYS);
+    pairBy.stream().filter(l -> !labels.contains(l)).forEach(labels::add);
+    return labels;
+  }
+
+  /**
+   * @param labelsByRun each side's runs, by run id, with (at least) the values of {@link #labelsRead}
+   *     they carry (a label a run lacks is absent)
+   * @param pairBy the labels of {@code --pair-by}; empty: pair duet runs, else none
+   * @throws BadInputException naming the run without a pairing label, or two runs of one side with one key
+   */
+  public static Pairing choose(Sides<? extends Map<String, ? extends Map<String, String>>> labelsByRun,
+      List<String> pairBy) {
+    if (!pairBy.isEmpty()) {
+      for (String label : pairBy) {
+        if (label.isBlank()) {
+          throw new BadInputException("--pair-by " + String.join(",", pairBy) + ": a label name is empty; name the"
+              + " label that pairs the runs, e.g. --pair-by round");
+        }
+      }
+      String labels = String.join(",", pairBy);
+      Map<String, String> keys = PairKeys.of(labelsByRun, pairBy, "--pair-by " + labels);
+      return new Pairing(PAIRED_BY_PREFIX + labels, "--pair-by " + labels + " pairs each baseline run with the"
+          + " candidate run of the same " + String.join(" and ", pairBy) + ", so θ is the geometric mean of the per-pair"
+          + " ratios and its interval the one-sample t of their logs", new PairedByKey(keys));
+    }
+    boolean duet = labelsByRun.both(runs -> !runs.isEmpty()
+        && runs.values().stream().allMatch(labels -> DUET.equals(labels.get(DESIGN_LABEL))));
+    if (!duet) {
+      return UNPAIRED;
+    }
+    boolean withPair = labelsByRun.either(runs -> runs.values().stream().anyMatch(l -> l.containsKey("pair")));
+    List<String> keyLabels = withPair ? DUET_KEYS : DUET_KEYS.subList(0, 1);
+    Map<String, String> keys = PairKeys.of(labelsByRun, keyLabels, "the duet's " + String.join(" and ", keyLabels)
+        + " label" + (withPair ? "s" : ""));
+    return new Pairing(DUET, "every run carries design=duet: both runs of a " + String.join(" and ", keyLabels)
+        + " ran at the same moment on one machine, so each is paired with its partner, θ is the geometric mean of"
+        + " the per-pair ratios and its interval the one-sample t of their logs (what disturbs both runs of a pair"
+        + " alike cancels)", new PairedByKey(keys));
+  }
+
+  /** Whether the runs are analysed in pairs. */
+  public boolean paired() {
+    return method instanceof PairedByKey;
+  }
+
+  /** {@code paired} or {@code unpaired}: as report.json's {@code run_level.analysis} names it. */
+  public String analysis() {
+    return method.name();
+  }
+}

@@ -1,0 +1,174 @@
+package dev.benchlake.analysis.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.analysis.report.Estimate;
+import dev.benchlake.analysis.report.Sides;
+import dev.benchlake.analysis.stats.PairedLogRatio;
+import dev.benchlake.analysis.stats.RunsNeeded;
+import dev.benchlake.analysis.stats.SampleDesign;
+import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.analysis.stats.Verdict;
+import dev.benchlake.core.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A duet's runs through compare's pure half ({@link FigureReports}, {@link Compare#report}): the
+ * paired analysis is chosen from the runs' labels, decides on the paired θ, and says so in every
+ * writer; a step with fewer than two complete pairs is undecidable, never a verdict (issue 28 item 3).
+ */
+class PairedComparisonTest {
+  /** The machine's swing per round: ±35 %, shared by both runs of a round. */
+  private static final double[] ROUND = {1.0, 1.35, 0.7, 1.2, 0.8, 1.1};
+  /** What is left of a pair's ratio after the round cancels: ±1 %. */
+  private static final double[] PAIR_NOISE = {0.01, -0.008, 0.004, -0.01, 0.006, -0.002};
+
+  /** Baseline runs at 1 ms × the round; the candidate {@code factor} × that, with a little noise per pair. */
+  private static Sides<double[]> duet(double factor, int candidateRounds) {
+    double[] baseline = new double[ROUND.length];
+    double[] candidate = new double[candidateRounds];
+    for (int i = 0; i < ROUND.length; i++) {
+      baseline[i] = 0.001 * ROUND[i];
+      if (i < candidateRounds) {
+        candidate[i] = baseline[i] * factor * Math.exp(PAIR_NOISE[i]);
+      }
+    }
+    return Sides.of(baseline, candidate);
+  }
+
+  private static Map<String, Sides<double[]>> steps() {
+    Map<String, Sides<double[]>> steps = new LinkedHashMap<>();
+    steps.put("read", duet(1.08, 6));
+    steps.put("same", duet(1.0, 6));
+    steps.put("lonely", duet(1.3, 1));
+    return steps;
+  }
+
+  @Test
+  void duetRunsAreAnalysedInPairsAndTheRoundsSwingCancels() {
+    ComparisonReport paired = FigureReports.of(StatisticsSettings.DEFAULTS, steps(), true);
+    ComparisonReport unpaired = FigureReports.of(StatisticsSettings.DEFAULTS, steps(), false);
+    assertThat(paired.design()).isEqualTo("duet");
+    assertThat(unpaired.design()).isEqualTo("unpaired");
+
+    RunLevelEffect read = paired.steps().get(0).runLevel().median();
+    assertThat(read.analysis()).isEqualTo("paired");
+    assertThat(read.pairs().size()).isEqualTo(6);
+    Sides<double[]> figures = duet(1.08, 6);
+    PairedLogRatio expected = PairedLogRatio.of(figures.baseline(), figures.candidate());
+    // The number shown is the number decided on: the paired θ and its 1 − α interval.
+    assertThat(read.estimate().ratio()).isCloseTo(expected.ratio(), within(1e-12));
+    assertThat(read.estimate().ciDecision().low()).isCloseTo(expected.interval(0.95).low(), within(1e-12));
+    assertThat(paired.steps().get(0).verdict()).isEqualTo(Verdict.SLOWER);
+    assertThat(paired.steps().get(1).verdict()).isEqualTo(Verdict.EQUIVALENT);
+
+    RunLevelEffect readUnpaired = unpaired.steps().get(0).runLevel().median();
+    assertThat(readUnpaired.analysis()).isEqualTo("unpaired");
+    assertThat(readUnpaired.pairs()).isNull();
+    assertThat(unpaired.steps().get(0).verdict()).as("the rounds' swing drowns 8 % unpaired")
+        .isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(halfWidth(read.estimate())).as("paired against unpaired 95% half-width")
+        .isLessThan(halfWidth(readUnpaired.estimate()) / 10);
+  }
+
+  @Test
+  void fewerThanTwoCompletePairsIsUndecidableAndTheRunsLeftAloneAreListed() {
+    ComparisonReport report = FigureReports.of(StatisticsSettings.DEFAULTS, steps(), true);
+    StepComparison lonely = report.steps().get(2);
+    RunLevelEffect median = lonely.runLevel().median();
+    assertThat(lonely.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(median.decision()).as("no verdict is drawn").isNull();
+    assertThat(median.estimate().ratio()).isNull();
+    // The candidate has a single run here: that reason comes first; one pair of two runs a side also fails.
+    assertThat(lonely.explanation()).startsWith("Inconclusive: ");
+    assertThat(median.pairs().dropped()).extracting(d -> d.runId()).containsExactly("b2", "b3", "b4", "b5", "b6");
+    assertThat(lonely.runLevel().pairsSentence()).contains("Dropped for want of a partner: b2 (baseline, round=2): no"
+        + " candidate run with a figure has round=2");
+
+    Map<String, Sides<double[]>> two = new LinkedHashMap<>();
+    two.put("read", duet(1.08, 6));
+    // Two runs a side but rounds 1 and 2 against 5 and 6: no complete pair, though Welch would have a go.
+    two.put("apart", Sides.of(new double[] {0.001, 0.0012, Double.NaN, Double.NaN, Double.NaN, Double.NaN},
+        new double[] {Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0.0011, 0.0013}));
+    StepComparison apart = FigureReports.of(StatisticsSettings.DEFAULTS, two, true).steps().get(1);
+    assertThat(apart.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(apart.runLevel().median().decision()).isNull();
+    assertThat(apart.explanation()).contains("no run has a partner of the same key on the other side (4 runs dropped"
+        + " for want of a partner): the paired analysis needs at least 2 complete pairs");
+    assertThat(apart.runLevel().counts()).isEqualTo("0 pairs");
+  }
+
+  @Test
+  void everyWriterSaysWhichAnalysisWhyAndListsTheDroppedRuns() throws Exception {
+    Map<String, Sides<double[]>> steps = new LinkedHashMap<>();
+    steps.put("read", duet(1.08, 5));
+    ComparisonReport report = FigureReports.of(StatisticsSettings.DEFAULTS, steps, true);
+    JsonNode json = Json.mapper().readTree(CompareJson.write(report));
+    assertThat(json.get("design").asText()).isEqualTo("duet");
+    JsonNode runLevel = json.get("steps").get(0).get("run_level");
+    assertThat(runLevel.get("analysis").asText()).isEqualTo("paired");
+    assertThat(runLevel.get("pairs").get("count").asInt()).isEqualTo(5);
+    assertThat(runLevel.get("pairs").get("pairs").get(0).get("key").asText()).isEqualTo("round=1");
+    assertThat(runLevel.get("pairs").get("dropped")).singleElement().satisfies(d -> {
+      assertThat(d.get("run_id").asText()).isEqualTo("b6");
+      assertThat(d.get("side").asText()).isEqualTo("baseline");
+      assertThat(d.get("key").asText()).isEqualTo("round=6");
+    });
+    assertThat(json.get("steps").get(0).get("run_level_families").get("throughput").get("analysis").asText())
+        .isEqualTo("paired");
+    assertThat(json.get("methods").toString()).contains("Analysis: paired (design duet): every run carries"
+        + " design=duet", "geometric mean of the per-pair ratios");
+
+    String markdown = CompareMarkdown.write(report);
+    assertThat(markdown).contains("θ is the paired θ (design duet)", "Run level, paired (", "5 pairs",
+        "Dropped for want of a partner: b6 (baseline, round=6)", "- Analysis: paired (design duet)");
+    assertThat(CompareMarkdown.summaryTable(report)).contains("| 5 pairs |");
+    assertThat(report.steps().get(0).explanation()).contains("paired per-run median latency", "5 pairs)");
+    CompareHtml.View view = CompareHtml.view(report, null);
+    assertThat(view.steps().get(0).headline()).startsWith("paired θ ");
+    assertThat(view.steps().get(0).pairs()).contains("Dropped for want of a partner: b6");
+    assertThat(view.thetaCaption()).startsWith("paired θ (design duet)");
+
+    ComparisonReport unpaired = FigureReports.of(StatisticsSettings.DEFAULTS, steps, false);
+    assertThat(CompareJson.write(unpaired)).contains("\"design\": \"unpaired\"", "\"analysis\": \"unpaired\"",
+        "\"pairs\": null");
+    assertThat(CompareMarkdown.write(unpaired)).contains("- Analysis: unpaired (design unpaired): the runs were not"
+        + " all measured in a duet").doesNotContain("paired θ", "Dropped");
+  }
+
+  @Test
+  void anUndecidedPairedStepAsksForPairsFromTheOneSampleTsPower() {
+    // Pairs that differ by ±4 %: 3 pairs do not decide a 2 % change.
+    Map<String, Sides<double[]>> steps = new LinkedHashMap<>();
+    steps.put("read", Sides.of(new double[] {0.001, 0.0013, 0.0008},
+        new double[] {0.001 * 1.06, 0.0013 * 0.98, 0.0008 * 1.02}));
+    StatisticsSettings single = StatisticsSettings.DEFAULTS;
+    RunLevelEffect read = FigureReports.of(single, steps, true).steps().get(0).runLevel().median();
+    assertThat(read.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    PairedLogRatio effect = PairedLogRatio.of(steps.get("read").baseline(), steps.get("read").candidate());
+    assertThat(read.runsNeeded()).isEqualTo(RunsNeeded.advise(SampleDesign.PAIRED, effect.sdLogDifference(),
+        effect.meanLogDifference(), 3, 0.05, 0.05, 0.8).runs());
+    assertThat(FigureReports.of(single, steps, true).steps().get(0).explanation()).contains("pairs would decide it",
+        "the observed SD of the per-pair log ratios");
+  }
+
+  @Test
+  void failOnReadsThePairedVerdicts() {
+    Map<String, Sides<double[]>> steps = new LinkedHashMap<>();
+    steps.put("read", duet(1.08, 6));
+    ComparisonReport paired = FigureReports.of(StatisticsSettings.DEFAULTS, steps, true);
+    ComparisonReport unpaired = FigureReports.of(StatisticsSettings.DEFAULTS, steps, false);
+    // --fail-on regression and not-equivalent read these (CompareCommand.FailOn).
+    assertThat(paired.hasRegression()).isTrue();
+    assertThat(unpaired.hasRegression()).isFalse();
+    assertThat(unpaired.hasRegressionOrInconclusive()).isTrue();
+  }
+
+  private static double halfWidth(Estimate estimate) {
+    return Math.log(estimate.ci95().high() / estimate.ci95().low()) / 2;
+  }
+}

@@ -1,0 +1,125 @@
+package dev.benchlake.analysis.trend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
+import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
+import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 29's proof on a seeded synthetic nightly series: 120 dates × 20 steps, one run a night
+ * (noise 2 % on the log scale): 8 steps with a 15 % shift at a known date, 4 with a slow drift
+ * (+0.15 % a night, 20 % in all) and 8 of pure noise, through {@link TrendAnalysis} as
+ * {@code trend --by date} runs it. Change points are found at the right dates within ±1 day, the
+ * noise steps give none, and {@link ChangePointGate} fires on a bad shift in the newest window and
+ * not otherwise.
+ */
+class NightlySeriesTest {
+  private static final int DATES = 120;
+  private static final LocalDate FIRST = LocalDate.of(2026, 8, 1);
+  /** The nights the shift steps' level changes at (their index from the first), and by how much. */
+  private static final int[] SHIFT_AT = {20, 35, 50, 64, 77, 90, 100, 110};
+  private static final double SHIFT = 0.85;
+  private static final double NOISE = 0.02;
+
+  private static String date(int night) {
+    return FIRST.plusDays(night).toString();
+  }
+
+  /**
+   * The series; {@code lastShift}, when positive, adds a step whose level changes by that factor at
+   * night {@code lastShiftAt}.
+   */
+  private static TrendReport nightly(long seed, double lastShift, int lastShiftAt) {
+    return nightly(seed, lastShift, lastShiftAt, "qps");
+  }
+
+  private static TrendReport nightly(long seed, double lastShift, int lastShiftAt, String metric) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<Observation> observations = new ArrayList<>();
+    Map<String, List<String>> runs = new TreeMap<>();
+    for (int night = 0; night < DATES; night++) {
+      String run = "night-" + night;
+      runs.put(date(night), List.of(run));
+      for (int s = 0; s < SHIFT_AT.length; s++) {
+        observations.add(point(run, night, "shift-" + s, 1000 * (night >= SHIFT_AT[s] ? SHIFT : 1), random));
+      }
+      for (int s = 0; s < 4; s++) {
+        observations.add(point(run, night, "drift-" + s, 1000 * Math.pow(1.0015, night), random));
+      }
+      for (int s = 0; s < 8; s++) {
+        observations.add(point(run, night, "noise-" + s, 1000, random));
+      }
+      if (lastShift > 0) {
+        observations.add(point(run, night, "newest", 1000 * (night >= lastShiftAt ? lastShift : 1), random));
+      }
+    }
+    return TrendAnalysis.analyse(observations, runs, TrendRequest.of(TrendRequest.BY_DATE, null, metric), List.of());
+  }
+
+  private static Observation point(String run, int night, String step, double level, SplittableRandom random) {
+    return new Observation(run, date(night), step, level * Math.exp(NOISE * gaussian(random)));
+  }
+
+  /** Box–Muller: SplittableRandom has no nextGaussian of its own before Java 17's RandomGenerator default. */
+  private static double gaussian(SplittableRandom random) {
+    return Math.sqrt(-2 * Math.log(1 - random.nextDouble())) * Math.cos(2 * Math.PI * random.nextDouble());
+  }
+
+  private static StepTrend step(TrendReport report, String name) {
+    return report.steps().stream().filter(s -> s.step().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void shiftsAreFoundAtTheirDatesWithinADayAndNoiseGivesNone() {
+    for (long seed : new long[] {29, 2029}) {
+      TrendReport report = nightly(seed, 0, 0);
+      assertThat(report.versions()).hasSize(DATES);
+      for (int s = 0; s < SHIFT_AT.length; s++) {
+        List<ChangePoint> found = step(report, "shift-" + s).changePoints();
+        LocalDate expected = FIRST.plusDays(SHIFT_AT[s]);
+        assertThat(found).as("seed %d, shift-%d at %s", seed, s, expected).anySatisfy(c -> {
+          assertThat(Math.abs(LocalDate.parse(c.at()).toEpochDay() - expected.toEpochDay())).isLessThanOrEqualTo(1);
+          assertThat(c.ratio()).isBetween(0.82, 0.88);
+        });
+        // The shift, and nothing else of its size.
+        assertThat(found.stream().filter(c -> Math.abs(Math.log(c.ratio())) > 0.05)).as("seed %d, shift-%d", seed, s)
+            .hasSize(1);
+      }
+      for (int s = 0; s < 8; s++) {
+        assertThat(step(report, "noise-" + s).changePoints()).as("seed %d, noise-%d", seed, s).isEmpty();
+      }
+      // Nothing of this series starts at the newest night: the gate stays quiet, whatever its window.
+      assertThat(ChangePointGate.failures(report, 1)).as("seed %d", seed).isEmpty();
+      assertThat(ChangePointGate.failures(report, 3)).as("seed %d", seed).isEmpty();
+    }
+  }
+
+  @Test
+  void theGateFiresOnABadShiftInTheNewestWindowOnly() {
+    // A 15 % drop of throughput at the third night from the end.
+    TrendReport drop = nightly(29, SHIFT, DATES - 3);
+    assertThat(ChangePointGate.failures(drop, 3)).singleElement().satisfies(f -> {
+      assertThat(f.step()).isEqualTo("newest");
+      assertThat(f.changePoint().at()).isEqualTo(date(DATES - 3));
+      assertThat(f.line(drop)).startsWith("change point: step newest at date " + date(DATES - 3) + ", qps ")
+          .contains("(ratio 0.8").contains("beyond the ±5% margin; higher is better");
+    });
+    assertThat(ChangePointGate.failures(drop, 1)).as("started before the newest night").isEmpty();
+    // An improvement never fails it; a drop within the margin neither.
+    assertThat(ChangePointGate.failures(nightly(29, 1 / SHIFT, DATES - 3), 3)).isEmpty();
+    TrendReport small = nightly(29, 0.97, DATES - 3);
+    assertThat(ChangePointGate.failures(small, 3)).isEmpty();
+    // A latency is bad when it goes up: the metric's direction, as compare's --fail-on.
+    assertThat(ChangePointGate.failures(nightly(29, 1 / SHIFT, DATES - 3, "p99_s"), 3)).singleElement()
+        .satisfies(f -> assertThat(f.changePoint().ratio()).isGreaterThan(1.1));
+    assertThat(ChangePointGate.failures(nightly(29, SHIFT, DATES - 3, "p99_s"), 3)).isEmpty();
+  }
+}

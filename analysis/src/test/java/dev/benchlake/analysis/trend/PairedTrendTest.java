@@ -1,0 +1,125 @@
+package dev.benchlake.analysis.trend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.analysis.stats.PairedLogRatio;
+import dev.benchlake.analysis.stats.Verdict;
+import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
+import dev.benchlake.analysis.trend.TrendReport.VersionFigure;
+import dev.benchlake.core.Json;
+import dev.benchlake.core.cli.BadInputException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A trend of a duet's runs, without Spark: each version is compared with the base in pairs of one
+ * round, the relative shown is the paired θ its call rests on, a version with fewer than two complete
+ * pairs is inconclusive, and trend.json and trend.md say so (issue 28 item 3).
+ */
+class PairedTrendTest {
+  /** The machine's speed per round, shared by the two runs of a round. */
+  private static final double[] ROUND = {1.0, 1.3, 0.75, 1.2, 0.85};
+  private static final double[] PAIR_NOISE = {0.01, -0.008, 0.004, -0.01, 0.006};
+
+  private final List<Observation> observations = new ArrayList<>();
+  private final Map<String, List<String>> runs = new TreeMap<>();
+  private final Map<String, Map<String, String>> labels = new HashMap<>();
+
+  /** A run of {@code version} in {@code round} with qps {@code value}, labelled as a duet labels it. */
+  private void run(String version, int round, String step, double value, Map<String, String> more) {
+    String id = version + "-" + round;
+    observations.add(new Observation(id, version, step, value));
+    List<String> ids = runs.computeIfAbsent(version, v -> new ArrayList<>());
+    if (!ids.contains(id)) {
+      ids.add(id);
+    }
+    Map<String, String> l = new HashMap<>(more);
+    l.put("round", Integer.toString(round));
+    labels.put(id, l);
+  }
+
+  private void duet(String design) {
+    for (int r = 0; r < ROUND.length; r++) {
+      run("14", r + 1, "read", 1000 * ROUND[r], Map.of("design", design));
+      run("17", r + 1, "read", 1000 * ROUND[r] * 0.9 * Math.exp(PAIR_NOISE[r]), Map.of("design", design));
+      if (r < 1) {
+        run("17", r + 1, "lonely", 500 * ROUND[r], Map.of("design", design));
+      }
+      run("14", r + 1, "lonely", 500 * ROUND[r], Map.of("design", design));
+    }
+  }
+
+  private TrendReport analyse(TrendRequest request) {
+    return TrendAnalysis.analyse(observations, runs, request, List.of(), null, labels);
+  }
+
+  @Test
+  void eachVersionIsComparedWithTheBaseInPairsAndThePairedThetaIsShown() throws Exception {
+    duet("duet");
+    TrendReport paired = analyse(TrendRequest.of("db_major", "14", "qps"));
+    assertThat(paired.design()).isEqualTo("duet");
+    VersionFigure read = at(paired, "read");
+    double[] base = new double[ROUND.length];
+    double[] version = new double[ROUND.length];
+    for (int r = 0; r < ROUND.length; r++) {
+      base[r] = 1000 * ROUND[r];
+      version[r] = base[r] * 0.9 * Math.exp(PAIR_NOISE[r]);
+    }
+    PairedLogRatio expected = PairedLogRatio.of(base, version);
+    assertThat(read.analysis()).isEqualTo("paired");
+    assertThat(read.pairs().size()).isEqualTo(5);
+    assertThat(read.relative()).isCloseTo(expected.ratio(), within(1e-12));
+    assertThat(read.ci95().low()).isCloseTo(expected.interval(0.95).low(), within(1e-12));
+    assertThat(read.verdict()).as("qps 10 % lower in every round").isEqualTo(Verdict.SLOWER);
+
+    VersionFigure lonely = at(paired, "lonely");
+    assertThat(lonely.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(lonely.decision()).isNull();
+
+    JsonNode json = Json.mapper().readTree(TrendJson.write(paired));
+    assertThat(json.get("design").asText()).isEqualTo("duet");
+    JsonNode step = json.get("steps").get(paired.steps().indexOf(paired.steps().stream()
+        .filter(s -> s.step().equals("read")).findFirst().orElseThrow()));
+    assertThat(step.get("analysis").get("17").asText()).isEqualTo("paired");
+    assertThat(step.get("analysis").get("14").isNull()).isTrue();
+    assertThat(step.get("pairs").get("17").get("count").asInt()).isEqualTo(5);
+    assertThat(TrendMarkdown.write(paired)).contains("## Pairs (design duet)",
+        "Dropped for want of a partner: 14-2 (baseline, round=2)", "Analysis against 14: paired (design duet)");
+
+    // The same figures as interleaved rounds: unpaired, and the rounds' swing leaves the call open.
+    observations.clear();
+    runs.clear();
+    labels.clear();
+    duet("interleaved");
+    TrendReport unpaired = analyse(TrendRequest.of("db_major", "14", "qps"));
+    assertThat(unpaired.design()).isEqualTo("unpaired");
+    VersionFigure readUnpaired = at(unpaired, "read");
+    assertThat(readUnpaired.analysis()).isEqualTo("unpaired");
+    assertThat(readUnpaired.pairs()).isNull();
+    assertThat(readUnpaired.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(TrendMarkdown.write(unpaired)).doesNotContain("## Pairs");
+    TrendReport byRound = analyse(TrendRequest.of("db_major", "14", "qps").withPairBy(List.of("round")));
+    assertThat(byRound.design()).isEqualTo("paired-by:round");
+    assertThat(at(byRound, "read").ci95()).isEqualTo(read.ci95());
+  }
+
+  /** Version 17 of {@code step}. */
+  private static VersionFigure at(TrendReport report, String step) {
+    return report.steps().stream().filter(s -> s.step().equals(step)).findFirst().orElseThrow().at("17");
+  }
+
+  @Test
+  void aPairByLabelTheRunsLackIsBadInput() {
+    duet("interleaved");
+    assertThatThrownBy(() -> analyse(TrendRequest.of("db_major", "14", "qps").withPairBy(List.of("batch"))))
+        .isInstanceOf(BadInputException.class).hasMessageStartingWith("--pair-by batch: baseline run 14-1 has no"
+            + " label 'batch'");
+  }
+}

@@ -1,0 +1,131 @@
+package dev.benchlake.app.study;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.app.chain.ChainStages;
+import dev.benchlake.core.Json;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.loadgen.Loadgen;
+import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.warehouse.Warehouse;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * {@code study ab}: the {@link AbStudyPlan}'s runs, one ingest of them all, then the comparison of
+ * side b with side a over the comparison's rounds ({@code compare/}) and, for a duet, the same
+ * comparison of its a/a control's rounds ({@code aa/}: both sides the baseline, so its θ must
+ * come out 1). Output folder: {@code runs/}, {@code logs/} (a duet's sides' output),
+ * {@code compare/}, {@code aa/}, {@code study.json}, and the warehouse ({@code warehouse/} unless
+ * another is given).
+ */
+public final class AbStudy {
+  public static final String STUDY_FILE = "study.json";
+  /** Latency above this counts as an error in the comparisons, as the quickstart's. */
+  private static final Duration THRESHOLD = Duration.ofSeconds(5);
+
+  private final AbStudyPlan plan;
+  private final Path out;
+  private final Path warehouseDir;
+  private final PrintWriter log;
+
+  public AbStudy(AbStudyPlan plan, Path out, Path warehouseDir, PrintWriter log) {
+    this.plan = plan;
+    this.out = out;
+    this.warehouseDir = warehouseDir;
+    this.log = log;
+  }
+
+  /** What the study produced. */
+  public record Outcome(String studyId, List<Path> runDirs, ComparisonReport comparison, Path compareDir,
+      ComparisonReport aa, Path aaDir) {}
+
+  /**
+   * Checks everything a user can get wrong before anything runs or is written: the sides, the loadgen
+   * options of every kind of run, a duet's needs (taskset, two servers by URL that do not share a
+   * database), each embedded side's settings (its server is started once with them: PostgreSQL
+   * itself refuses a wrong one), the output folder.
+   */
+  public void validate() {
+    StudyFolders.requireNewOrEmpty(out);
+    Path probe = out.resolve("validate");
+    for (AbStudyPlan.Side side : List.of(plan.a(), plan.b())) {
+      Loadgen.validate(plan.config(side, probe, "validate", 1, "r1-a", "a", false, null));
+    }
+    if (plan.design() == Design.DUET) {
+      StudyRuns.requireTaskset();
+      if (plan.a().target() instanceof LoadgenConfig.External xa) {
+        if (plan.b().target() instanceof LoadgenConfig.External xb && xa.jdbcUrl().equals(xb.jdbcUrl())) {
+          throw new BadInputException("--a-jdbc-url and --b-jdbc-url are the same database: a duet's sides load their "
+              + "tables at once, so give each side a database of its own");
+        }
+        if (plan.aaSecond() == null) {
+          throw new BadInputException("a duet's a/a control runs side a's server on both sides at once: give "
+              + "--aa-jdbc-url, another database of side a's server, for its second side");
+        }
+      }
+    }
+    StudySettings.check(List.of(plan.a().target(), plan.b().target()), plan.workload().clients(), log);
+  }
+
+  /** Runs the study; {@code spark} is created only once the load is done (it would compete for CPU). */
+  public Outcome run(Supplier<SparkSession> spark) throws IOException, InterruptedException {
+    validate();
+    String studyId = "ab-" + Long.toHexString(plan.seed()) + "-" + Long.toHexString(System.currentTimeMillis());
+    Files.createDirectories(out.resolve("runs"));
+    List<StudyRuns.Measurement> measurements = plan.measurements(out, studyId);
+    List<StudyRuns.Done> done = new StudyRuns(out, log).run(measurements, d -> writeStudyFile(studyId, d));
+    List<Path> runDirs = done.stream().map(StudyRuns.Done::dir).toList();
+    Warehouse warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
+    status("ingesting " + runDirs.size() + " runs into " + warehouseDir);
+    ChainStages.Ingested ingested = ChainStages.ingestLoadgenRuns(warehouse, runDirs);
+    status(String.format(Locale.ROOT, "ingested %d runs, %d tasks, %d lines rejected", ingested.runs(),
+        ingested.tasks(), ingested.rejected()));
+    String study = StudyLabels.STUDY_ID + "=" + studyId;
+    status("comparing side b (" + plan.b().describe() + ") with side a (" + plan.a().describe() + ")");
+    Path compareDir = out.resolve("compare");
+    ComparisonReport comparison = ChainStages.writeCompare(warehouse,
+        study + "," + StudyLabels.SIDE + "=a," + StudyLabels.NOT_CONTROL,
+        study + "," + StudyLabels.SIDE + "=b," + StudyLabels.NOT_CONTROL, THRESHOLD, compareDir);
+    ComparisonReport aa = null;
+    Path aaDir = null;
+    if (plan.design() == Design.DUET) {
+      status("the a/a control: side b with side a over its " + plan.aaRounds() + " rounds (both the baseline)");
+      aaDir = out.resolve("aa");
+      String control = study + "," + StudyLabels.CONTROL + "=" + StudyLabels.AA;
+      aa = ChainStages.writeCompare(warehouse, control + "," + StudyLabels.SIDE + "=a",
+          control + "," + StudyLabels.SIDE + "=b", THRESHOLD, aaDir);
+    }
+    return new Outcome(studyId, runDirs, comparison, compareDir, aa, aaDir);
+  }
+
+  /** The plan, the design and the runs so far, rewritten after each measurement (a crash keeps what ran). */
+  private void writeStudyFile(String studyId, List<StudyRuns.Done> done) {
+    ObjectNode root = Json.mapper().createObjectNode();
+    root.put("study_id", studyId);
+    root.put("seed", plan.seed());
+    root.put("a", plan.a().describe());
+    root.put("b", plan.b().describe());
+    StudyRuns.design(root, plan.design(), plan.rounds(),
+        plan.design() == Design.DUET ? new DuetSchedule(plan.rounds(), plan.aaRounds(), plan.seed()) : null, plan.cpus());
+    var steps = root.putArray("steps");
+    plan.workload().steps().forEach(steps::add);
+    root.put("clients", plan.workload().clients());
+    root.put("tables", plan.workload().tables());
+    root.put("table_size", plan.workload().tableSize());
+    StudyRuns.order(root, out, done);
+    StudyRuns.write(out.resolve(STUDY_FILE), root);
+  }
+
+  private void status(String message) {
+    log.println("study: " + message);
+    log.flush();
+  }
+}

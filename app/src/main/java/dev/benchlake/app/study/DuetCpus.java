@@ -1,0 +1,105 @@
+package dev.benchlake.app.study;
+
+import dev.benchlake.core.CpuList;
+import dev.benchlake.core.cli.BadInputException;
+import java.util.Optional;
+
+/**
+ * A duet's two disjoint CPU sets: by default the first and the second half of the CPUs this
+ * process may use, or {@code --cpus-a}/{@code --cpus-b}. Side a runs on set one in the odd rounds
+ * of its kind and on set two in the even ones, side b the other way round, so that a faster core
+ * (or one that shares a cache with the machine's other work) cannot favour one side.
+ *
+ * @param one side a's set in round 1
+ * @param two side b's set in round 1
+ */
+public record DuetCpus(CpuList one, CpuList two) {
+  /**
+   * The system property that stands in for this process's CPUs (a {@code taskset} list): how a test
+   * plays a one-CPU machine.
+   */
+  public static final String AVAILABLE_PROPERTY = "benchlake.duet.available-cpus";
+  /**
+   * The system property that lets both sides share one set ({@code --cpus-a} and {@code --cpus-b}
+   * the same): not a duet (its sides contend for the same CPUs), an experiment of bench/duet.sh's,
+   * which compares it with disjoint sets on a machine loaded by other work.
+   */
+  public static final String SHARED_PROPERTY = "benchlake.duet.shared-cpus";
+
+  /**
+   * The sets of {@code --cpus-a} and {@code --cpus-b} (either may be null: the other's complement,
+   * or the halves when both are).
+   *
+   * @throws BadInputException for a machine with one CPU, a list that does not parse, sets that
+   *     share a CPU or leave the machine's
+   */
+  public static DuetCpus choose(CpuList available, String cpusA, String cpusB) {
+    if (available.size() < 2) {
+      throw new BadInputException("--design duet runs both sides at once, each on CPUs of its own, and this machine "
+          + "has 1 CPU (" + available + "): use --design interleaved");
+    }
+    CpuList a = cpusA == null ? null : parse("--cpus-a", cpusA, available);
+    CpuList b = cpusB == null ? null : parse("--cpus-b", cpusB, available);
+    if (a == null && b == null) {
+      var halves = available.split(available.size() / 2);
+      return new DuetCpus(halves.get(0), halves.get(1));
+    }
+    if (a == null || b == null) {
+      CpuList given = a != null ? a : b;
+      CpuList rest = complement(available, given);
+      if (rest.size() == 0) {
+        throw new BadInputException((a != null ? "--cpus-a " : "--cpus-b ") + given + " takes every CPU (" + available
+            + "): leave some for the other side, or give --cpus-a and --cpus-b");
+      }
+      return a != null ? new DuetCpus(a, rest) : new DuetCpus(rest, b);
+    }
+    if (a.equals(b) && Boolean.getBoolean(SHARED_PROPERTY)) {
+      return new DuetCpus(a, b);
+    }
+    if (a.intersects(b)) {
+      throw new BadInputException("--cpus-a " + a + " and --cpus-b " + b + " share CPUs: a duet's sides need "
+          + "disjoint sets");
+    }
+    return new DuetCpus(a, b);
+  }
+
+  /** This process's CPUs ({@link #AVAILABLE_PROPERTY} in tests), or why a duet cannot run here. */
+  public static CpuList available() {
+    String stand = System.getProperty(AVAILABLE_PROPERTY);
+    if (stand != null) {
+      return CpuList.parse(stand);
+    }
+    Optional<CpuList> mine = CpuList.allowedForThisProcess();
+    return mine.orElseThrow(() -> new BadInputException("--design duet pins each side to CPUs of its own with "
+        + "taskset and reads the sets back from /proc: it needs Linux; use --design interleaved"));
+  }
+
+  /** Side a's set in the {@code index}-th round (from 1) of its kind: set one in the odd ones. */
+  public CpuList sideA(int index) {
+    return index % 2 == 1 ? one : two;
+  }
+
+  /** Side b's set: the other one. */
+  public CpuList sideB(int index) {
+    return index % 2 == 1 ? two : one;
+  }
+
+  private static CpuList parse(String option, String text, CpuList available) {
+    CpuList list;
+    try {
+      list = CpuList.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(option + " '" + text + "': " + e.getMessage() + " (e.g. 0-3 or 0,2)", e);
+    }
+    if (!list.within(available)) {
+      throw new BadInputException(option + " " + list + " is not within this process's CPUs (" + available + ")");
+    }
+    return list;
+  }
+
+  private static CpuList complement(CpuList all, CpuList taken) {
+    java.util.BitSet rest = all.cpus();
+    rest.andNot(taken.cpus());
+    return new CpuList(rest);
+  }
+}

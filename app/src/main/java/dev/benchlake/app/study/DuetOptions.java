@@ -1,0 +1,40 @@
+package dev.benchlake.app.study;
+
+import dev.benchlake.core.cli.BadInputException;
+import picocli.CommandLine.Option;
+
+/** A duet's options, shared by every command that runs one ({@code study ab}, {@code study versions}, quickstart). */
+public final class DuetOptions {
+  @Option(names = "--aa-rounds", paramLabel = "N", defaultValue = "2",
+      description = "A duet's a/a control rounds (both sides the baseline), at least 2 (default: ${DEFAULT-VALUE}).")
+  int aaRounds;
+
+  @Option(names = "--cpus-a", paramLabel = "LIST", description = "A duet: side a's (the baseline's) CPU set in its "
+      + "first round, e.g. 0-3 (default: the first half of this process's CPUs; the sides swap sets every round).")
+  String cpusA;
+
+  @Option(names = "--cpus-b", paramLabel = "LIST", description = "A duet: side b's CPU set in its first round "
+      + "(default: the CPUs --cpus-a leaves).")
+  String cpusB;
+
+  public int aaRounds() {
+    return aaRounds;
+  }
+
+  /**
+   * A duet's CPU sets (taskset must be there too), or null for the other designs.
+   *
+   * @throws BadInputException for CPU sets without a duet, a machine with one CPU, bad sets, no taskset
+   */
+  public DuetCpus cpus(Design design) {
+    if (design != Design.DUET) {
+      if (cpusA != null || cpusB != null) {
+        throw new BadInputException("--cpus-a and --cpus-b go with --design duet");
+      }
+      return null;
+    }
+    DuetCpus cpus = DuetCpus.choose(DuetCpus.available(), cpusA, cpusB);
+    StudyRuns.requireTaskset();
+    return cpus;
+  }
+}

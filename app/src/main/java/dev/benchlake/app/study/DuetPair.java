@@ -1,0 +1,267 @@
+package dev.benchlake.app.study;
+
+import dev.benchlake.core.CpuList;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.raw.RunDirectory;
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.loadgen.LoadgenArgs;
+import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.LoadgenMain;
+import dev.benchlake.loadgen.StdioBarrier;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One round of a duet: both sides' loadgen runs at the same moment, each a process of its own
+ * pinned with {@code taskset -c} to its CPU set. A Java thread cannot be pinned, so the side's
+ * whole client is a JVM under taskset; an embedded server inherits that set (pg_ctl forks the
+ * postmaster, the postmaster every backend), a server by URL is not pinned at all. Each side waits
+ * before every step ({@code --barrier stdio}); once both are ready this coordinator gives both the
+ * same start instant, a little ahead, so that the side that was slower to get there (a JVM start,
+ * a server start, loading the tables, a table-health snapshot) shifts neither side's window: both
+ * count the step over the same interval, which each manifest records ({@code step_windows}).
+ *
+ * <p>Each side's stdout (but the barrier's lines) and stderr go to {@code LOGS/<run dir name>.log}.
+ */
+public final class DuetPair {
+  /** How far ahead of "both ready" a step starts: time for both processes to read the line. */
+  static final long LEAD_NS = TimeUnit.MILLISECONDS.toNanos(250);
+  /** A side's JVM heap: loadgen's stays near 20 MB of old generation, its RSS under 400 MB. */
+  private static final String CHILD_HEAP = "-Xmx768m";
+  /**
+   * The JVM flags bin/benchlake gives {@code benchlake loadgen} (app/src/main/launcher/jvm-profile.sh,
+   * their one definition, measured there), passed on by the launcher in this property; absent when
+   * the study runs in another JVM (tests), then a side runs on the JVM's defaults.
+   */
+  static final String LOADGEN_JVM_FLAGS = "benchlake.loadgen.jvm-flags";
+
+  private final Path logs;
+  private final PrintWriter log;
+
+  DuetPair(Path logs, PrintWriter log) {
+    this.logs = logs;
+    this.log = log;
+  }
+
+  /** A side: its name ({@code a}, {@code b}), what it runs, where. */
+  public record Side(String name, LoadgenConfig config, CpuList cpus) {}
+
+  /** Both sides' finished runs, and how far apart they became ready before each step. */
+  record Outcome(RunManifest a, RunManifest b, long largestReadyGapNs) {}
+
+  /** The command that runs {@code side}: taskset, this JVM, this class path, loadgen's options. */
+  static List<String> command(Side side) {
+    List<String> command = new ArrayList<>(List.of("taskset", "-c", side.cpus().toString(),
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), CHILD_HEAP));
+    for (String flag : System.getProperty(LOADGEN_JVM_FLAGS, "").split(" ")) {
+      if (!flag.isBlank()) {
+        command.add(flag);
+      }
+    }
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), LoadgenMain.class.getName()));
+    command.addAll(LoadgenArgs.of(side.config()));
+    command.addAll(List.of("--barrier", "stdio", "--quiet"));
+    return command;
+  }
+
+  /**
+   * Runs both sides to the end.
+   *
+   * @throws BadInputException when a side refused its input (exit 2: e.g. a setting its server refused)
+   * @throws IllegalStateException when a side failed or did not complete
+   */
+  Outcome run(Side a, Side b) throws IOException, InterruptedException {
+    Files.createDirectories(logs);
+    long largestGapNs = 0;
+    try (Child ca = new Child(a, logs); Child cb = new Child(b, logs)) {
+      // The side whose output ended first: when a side fails, its error is the one to report, not
+      // the other side's "stopped before step N".
+      boolean bEndedFirst = false;
+      while (true) {
+        long waitStartNs = System.nanoTime();
+        Arrival aa = ca.nextReady();
+        Arrival ab = aa.ready().isPresent() ? cb.nextReady() : new Arrival(Optional.empty(), System.nanoTime());
+        Optional<StdioBarrier.Ready> ra = aa.ready();
+        Optional<StdioBarrier.Ready> rb = ab.ready();
+        if (ra.isEmpty() || rb.isEmpty()) {
+          // A side ended: at the end of its steps (the other ends too), or it failed (the other,
+          // waiting behind the barrier, cannot run the step alone: it is stopped).
+          bEndedFirst = ra.isPresent();
+          ca.stop();
+          cb.stop();
+          break;
+        }
+        if (!ra.get().equals(rb.get())) {
+          ca.stop();
+          cb.stop();
+          throw new IllegalStateException("the sides reached different steps: a " + ra.get() + ", b " + rb.get());
+        }
+        long gapNs = ab.atNs() - aa.atNs();
+        largestGapNs = Math.max(largestGapNs, Math.abs(gapNs));
+        long go = epochNs() + LEAD_NS;
+        ca.go(ra.get().index(), go);
+        cb.go(ra.get().index(), go);
+        log.println(String.format(Locale.ROOT, "    both ready for %-30s (b %+.0f ms after a; waited %.1f s in all)",
+            ra.get().step(), gapNs / 1e6, (System.nanoTime() - waitStartNs) / 1e9));
+        log.flush();
+      }
+      RunManifest mb = bEndedFirst ? cb.finish() : null;
+      RunManifest ma = ca.finish();
+      return new Outcome(ma, mb != null ? mb : cb.finish(), largestGapNs);
+    }
+  }
+
+  /** A ready line (empty: the side's output ended) and when it arrived ({@link System#nanoTime()}). */
+  private record Arrival(Optional<StdioBarrier.Ready> ready, long atNs) {}
+
+  private static long epochNs() {
+    Instant now = Instant.now();
+    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+  }
+
+  /** One side's process: its stdout read on a thread of its own, barrier lines handed over, the rest logged. */
+  private static final class Child implements AutoCloseable {
+    private final Side side;
+    private final Process process;
+    private final Writer stdin;
+    private final Path logFile;
+    private final BlockingQueue<Arrival> ready = new LinkedBlockingQueue<>();
+    private final Thread reader;
+    private boolean stopped;
+
+    Child(Side side, Path logs) throws IOException {
+      this.side = side;
+      Path runDir = side.config().outDir();
+      this.logFile = logs.resolve(runDir.getFileName() + ".log");
+      Files.writeString(logFile, String.join(" ", command(side)) + "\n", StandardCharsets.UTF_8);
+      ProcessBuilder pb = new ProcessBuilder(command(side))
+          .redirectError(ProcessBuilder.Redirect.appendTo(new File(logFile.toString() + ".err")));
+      this.process = pb.start();
+      this.stdin = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+      this.reader = new Thread(this::read, "duet-" + side.name());
+      reader.setDaemon(true);
+      reader.start();
+    }
+
+    private void read() {
+      try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+          StandardCharsets.UTF_8)); Writer file = Files.newBufferedWriter(logFile, StandardCharsets.UTF_8,
+          java.nio.file.StandardOpenOption.APPEND)) {
+        String line;
+        while ((line = out.readLine()) != null) {
+          Optional<StdioBarrier.Ready> r = StdioBarrier.ready(line);
+          if (r.isPresent()) {
+            ready.add(new Arrival(r, System.nanoTime()));
+          } else {
+            file.write(line + "\n");
+            file.flush();
+          }
+        }
+      } catch (IOException e) {
+        // The process went away; its exit code says how.
+      } finally {
+        ready.add(new Arrival(Optional.empty(), System.nanoTime()));
+      }
+    }
+
+    /** The next step this side waits at, or none when its output ended (it exited). */
+    Arrival nextReady() throws InterruptedException {
+      Arrival next = ready.take();
+      if (next.ready().isEmpty()) {
+        ready.add(next); // ended for good
+      }
+      return next;
+    }
+
+    void go(int index, long epochNs) throws IOException {
+      stdin.write(StdioBarrier.go(index, epochNs) + "\n");
+      stdin.flush();
+    }
+
+    /** No more steps: a side still waiting stops (interrupted); one that finished is unaffected. */
+    void stop() {
+      if (stopped) {
+        return;
+      }
+      stopped = true;
+      try {
+        stdin.write(StdioBarrier.STOP + "\n");
+        stdin.flush();
+      } catch (IOException e) {
+        // it has exited already
+      }
+      try {
+        stdin.close();
+      } catch (IOException e) {
+        // likewise
+      }
+    }
+
+    /** Waits for the process and reads its manifest. */
+    RunManifest finish() throws IOException, InterruptedException {
+      int code = process.waitFor();
+      reader.join(TimeUnit.SECONDS.toMillis(10));
+      String where = "side " + side.name() + " (" + side.config().outDir().getFileName() + " on CPUs " + side.cpus() + ")";
+      if (code == ExitCode.BAD_INPUT) {
+        throw new BadInputException(where + ": " + lastLine() + " (its log: " + logFile + ")");
+      }
+      Path manifest = RunDirectory.manifest(side.config().outDir());
+      if (code != ExitCode.OK || !Files.isRegularFile(manifest)) {
+        throw new IllegalStateException(where + " exited with " + code + ": " + lastLine() + " (its log: " + logFile + ")");
+      }
+      RunManifest m = RunManifest.read(manifest);
+      if (m.status() != RunStatus.COMPLETE) {
+        throw new IllegalStateException(where + " " + m.status().json() + ": " + m.error());
+      }
+      return m;
+    }
+
+    /** The last line the side wrote on stderr (loadgen's one-line error), else on stdout. */
+    private String lastLine() {
+      for (Path file : List.of(Path.of(logFile + ".err"), logFile)) {
+        try {
+          List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+          for (int i = lines.size() - 1; i >= 0; i--) {
+            if (!lines.get(i).isBlank() && !lines.get(i).startsWith("(set BENCHLAKE_DEBUG")) {
+              return lines.get(i).strip();
+            }
+          }
+        } catch (IOException e) {
+          // try the next
+        }
+      }
+      return "no output";
+    }
+
+    /** Ends the process if it still runs (the study failed): stdin closed first, so it ends its run as interrupted. */
+    @Override
+    public void close() throws InterruptedException {
+      stop();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,26 @@
+package dev.benchlake.app.study;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Where a study's servers and warehouse go: the options {@code study versions} and {@code study ab} share. */
+public final class StudyOptions {
+  @Option(names = "--pg-dir", paramLabel = "DIR", description = "Where the embedded servers' clusters go (default: "
+      + "the system temp directory).")
+  Path pgDir;
+
+  @Option(names = "--warehouse", paramLabel = "DIR",
+      description = "The warehouse to ingest into (default: DIR/warehouse under --out); the reports read this study's "
+          + "runs only.")
+  Path warehouse;
+
+  /** The clusters' folder, absolute, or null for the temp directory. */
+  Path pgDir() {
+    return pgDir == null ? null : pgDir.toAbsolutePath().normalize();
+  }
+
+  /** The warehouse: as given, or {@code warehouse/} in the study's folder. */
+  Path warehouseDir(Path outDir) {
+    return warehouse != null ? warehouse.toAbsolutePath().normalize() : outDir.resolve("warehouse");
+  }
+}

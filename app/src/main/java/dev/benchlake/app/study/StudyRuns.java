@@ -1,0 +1,173 @@
+package dev.benchlake.app.study;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.app.chain.ChainStages;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.loadgen.Loadgen;
+import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * A study's measurements, run one after another: a run alone in this JVM (each on a fresh
+ * embedded server loadgen starts and stops), or a duet's pair of runs at the same moment, each a
+ * process of its own on its own CPU set ({@link DuetPair}).
+ */
+public final class StudyRuns {
+  /** One measurement of a study. */
+  public sealed interface Measurement permits Alone, Pair {
+    String title();
+  }
+
+  /** A run alone. */
+  public record Alone(String title, LoadgenConfig config) implements Measurement {}
+
+  /** A duet's pair: both runs at once. */
+  public record Pair(String title, DuetPair.Side a, DuetPair.Side b) implements Measurement {}
+
+  /** A finished run. */
+  public record Done(Path dir, RunManifest manifest) {}
+
+  private final Path out;
+  private final PrintWriter log;
+
+  /** @param out the study's folder: run folders are under it, a duet's logs in {@code logs/} */
+  public StudyRuns(Path out, PrintWriter log) {
+    this.out = out;
+    this.log = log;
+  }
+
+  /**
+   * Runs every measurement in order.
+   *
+   * @param afterEach called with every run done so far after each measurement (e.g. to rewrite
+   *     study.json, so that a crash keeps what ran)
+   * @throws IllegalStateException when a run did not complete
+   */
+  public List<Done> run(List<Measurement> plan, Consumer<List<Done>> afterEach) throws IOException, InterruptedException {
+    List<Done> done = new ArrayList<>();
+    for (int i = 0; i < plan.size(); i++) {
+      Measurement m = plan.get(i);
+      long startNs = System.nanoTime();
+      String prefix = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, plan.size(), m.title());
+      List<Done> these = new ArrayList<>();
+      if (m instanceof Alone alone) {
+        status(prefix + ": starting a fresh server");
+        RunResult result = Loadgen.run(alone.config(), ChainStages.stepLines(log));
+        if (result.status() != RunStatus.COMPLETE) {
+          throw new IllegalStateException("run " + result.runDir() + " " + result.status().json() + ": "
+              + result.manifest().error());
+        }
+        these.add(new Done(result.runDir(), result.manifest()));
+      } else {
+        Pair pair = (Pair) m;
+        status(prefix + ": both sides at once, a on CPUs " + pair.a().cpus() + ", b on CPUs " + pair.b().cpus());
+        DuetPair.Outcome outcome = new DuetPair(out.resolve("logs"), log).run(pair.a(), pair.b());
+        these.add(new Done(pair.a().config().outDir(), outcome.a()));
+        these.add(new Done(pair.b().config().outDir(), outcome.b()));
+      }
+      long tasks = these.stream().mapToLong(d -> d.manifest().summary().attempts()).sum();
+      long errors = these.stream().mapToLong(d -> d.manifest().summary().errors()).sum();
+      status(String.format(Locale.ROOT, "%s: complete in %.0f s, %d steps, %d tasks, %d errors", prefix,
+          (System.nanoTime() - startNs) / 1e9, these.get(0).manifest().workload().steps().size(), tasks, errors));
+      done.addAll(these);
+      afterEach.accept(List.copyOf(done));
+    }
+    return done;
+  }
+
+  /**
+   * study.json's record of what ran, in order: each run's folder (relative to the study's),
+   * id, major, the study's labels, and the CPU sets its processes had.
+   */
+  public static void order(ObjectNode root, Path studyDir, List<Done> done) {
+    ArrayNode order = root.putArray("order");
+    for (Done d : done) {
+      ObjectNode r = order.addObject();
+      var labels = d.manifest().labels();
+      if (labels.containsKey(StudyLabels.ROUND)) {
+        r.put("round", Integer.parseInt(labels.get(StudyLabels.ROUND)));
+      }
+      for (String key : List.of("position", StudyLabels.SIDE, StudyLabels.CONTROL, StudyLabels.PAIR, StudyLabels.CPUS)) {
+        if (labels.containsKey(key)) {
+          if (key.equals("position")) {
+            r.put(key, Integer.parseInt(labels.get(key)));
+          } else {
+            r.put(key, labels.get(key));
+          }
+        }
+      }
+      if (d.manifest().target().major() != null) {
+        r.put("db_major", d.manifest().target().major());
+      }
+      if (d.manifest().cpuAffinity() != null) {
+        ObjectNode a = r.putObject("cpu_affinity");
+        a.put("client", d.manifest().cpuAffinity().client());
+        a.put("server", d.manifest().cpuAffinity().server());
+      }
+      r.put("run_dir", studyDir.relativize(d.dir().toAbsolutePath().normalize()).toString());
+      r.put("run_id", d.manifest().runId());
+    }
+  }
+
+  /**
+   * study.json's design: how the runs were measured, and for a duet its CPU sets and its a/a
+   * control (the runs labelled {@code control=aa}, which the analysis finds by that label).
+   */
+  public static void design(ObjectNode root, Design design, int rounds, DuetSchedule duet, DuetCpus cpus) {
+    root.put("design", design.id());
+    root.put("rounds", rounds);
+    ObjectNode controls = root.putObject("controls");
+    if (design != Design.DUET) {
+      return;
+    }
+    root.put("aa_rounds", duet.aaRounds());
+    ObjectNode sets = root.putObject("cpu_sets");
+    sets.put("one", cpus.one().toString());
+    sets.put("two", cpus.two().toString());
+    sets.put("rule", "side a runs on set one in the odd rounds of its kind (comparison or a/a) and on set two in the "
+        + "even ones; side b on the other set");
+    ObjectNode aa = controls.putObject("aa");
+    aa.put("rounds", duet.aaRounds());
+    aa.put("selector", StudyLabels.CONTROL + "=" + StudyLabels.AA);
+    aa.put("what", "both sides run the baseline; their ratio must come out 1 (equivalent within the margin)");
+  }
+
+  /** Writes a study.json (pretty, UTF-8). */
+  public static void write(Path file, ObjectNode root) {
+    try {
+      java.nio.file.Files.writeString(file, dev.benchlake.core.Json.mapper().writerWithDefaultPrettyPrinter()
+          .writeValueAsString(root) + "\n", java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("writing " + file, e);
+    }
+  }
+
+  /** A duet needs taskset (util-linux) on the PATH. */
+  public static void requireTaskset() {
+    String path = System.getenv("PATH");
+    if (path != null) {
+      for (String dir : path.split(java.io.File.pathSeparator)) {
+        if (java.nio.file.Files.isExecutable(Path.of(dir, "taskset"))) {
+          return;
+        }
+      }
+    }
+    throw new BadInputException("--design duet pins each side with taskset, which is not on the PATH: install "
+        + "util-linux (on Debian it is always there), or use --design interleaved");
+  }
+
+  private void status(String message) {
+    log.println("study: " + message);
+    log.flush();
+  }
+}

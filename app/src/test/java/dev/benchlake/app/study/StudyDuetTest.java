@@ -1,0 +1,237 @@
+package dev.benchlake.app.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.core.CpuList;
+import dev.benchlake.core.Json;
+import dev.benchlake.core.cli.Cli;
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.StepWindow;
+import dev.benchlake.core.raw.TaskCsv;
+import dev.benchlake.core.raw.TaskRecord;
+import dev.benchlake.core.testing.CommandRun;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A duet end to end through the real command line (issue 28.1, 28.2): {@code study ab} of
+ * PostgreSQL 14 against 17, two rounds and two a/a rounds of two 1 s steps. While it runs, a
+ * watcher reads the affinity of every process it starts from /proc: each side's loadgen JVM, its
+ * postmaster and its backends are on the side's CPU set, the two sets disjoint and swapped every
+ * round; both sides' steps start at the same instant and are recorded with the same window; the
+ * runs carry the design, round, side, cpus and control labels.
+ */
+@Tag("integration")
+class StudyDuetTest {
+  private static final List<String> STEPS = List.of("point-select", "update-index");
+
+  @Test
+  void bothSidesRunAtOnceOnDisjointSetsSwappedEveryRoundOverTheSameWindowsWithAnAaControl(@TempDir Path dir)
+      throws Exception {
+    Path out = dir.resolve("study");
+    Path pg = Files.createDirectories(dir.resolve("pg"));
+    ProcessWatch watch = new ProcessWatch(out.toString(), pg.toString());
+    watch.start();
+    CommandRun run;
+    try {
+      run = CommandRun.of(Cli.commandLine(new StudyCommand()), "ab", "--a-pg", "14", "--b-pg", "17",
+          "--design", "duet", "--rounds", "2", "--aa-rounds", "2", "--steps", String.join(",", STEPS),
+          "--clients", "2", "--duration", "1s", "--warmup", "500ms", "--table-size", "2000", "--seed", "11",
+          "--pg-dir", pg.toString(), "--out", out.toString(), "--warehouse", dir.resolve("wh").toString(),
+          "--master", "local[2]");
+    } finally {
+      watch.finish();
+    }
+    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
+    assertThat(run.stderr()).contains("both ready for point-select").contains("the a/a control");
+
+    // study.json: the design, its sets, its control, and every run in order.
+    JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
+    assertThat(study.get("design").asText()).isEqualTo("duet");
+    assertThat(study.get("rounds").asInt()).isEqualTo(2);
+    assertThat(study.get("aa_rounds").asInt()).isEqualTo(2);
+    assertThat(study.get("controls").get("aa").get("selector").asText()).isEqualTo("control=aa");
+    CpuList one = CpuList.parse(study.get("cpu_sets").get("one").asText());
+    CpuList two = CpuList.parse(study.get("cpu_sets").get("two").asText());
+    assertThat(one.intersects(two)).isFalse();
+    assertThat(study.get("order")).hasSize(8);
+
+    // Every run: its labels and the CPU sets its client, postmaster and a backend had (from the kernel).
+    Map<Integer, Map<String, RunManifest>> byRound = new TreeMap<>();
+    Map<String, RunManifest> byDataDir = new TreeMap<>();
+    for (JsonNode r : study.get("order")) {
+      RunManifest m = RunManifest.read(out.resolve(r.get("run_dir").asText()).resolve("manifest.json"));
+      Map<String, String> labels = m.labels();
+      assertThat(labels).containsEntry("design", "duet").containsEntry("source", "study-ab")
+          .containsEntry("study_id", study.get("study_id").asText()).containsKeys("round", "side", "cpus");
+      assertThat(m.cpuAffinity().client()).isEqualTo(labels.get("cpus"));
+      assertThat(m.cpuAffinity().server()).as("the postmaster inherits the client's set").isEqualTo(labels.get("cpus"));
+      assertThat(m.cpuAffinity().backend()).as("and its backends").isEqualTo(labels.get("cpus"));
+      byRound.computeIfAbsent(Integer.parseInt(labels.get("round")), k -> new TreeMap<>()).put(labels.get("side"), m);
+      byDataDir.put(Path.of(m.target().serverStart().dataDirectory()).getParent().getFileName().toString(), m);
+    }
+    assertThat(byRound.keySet()).containsExactly(1, 2, 3, 4);
+    List<String> abSetsOfA = new ArrayList<>();
+    List<String> aaSetsOfA = new ArrayList<>();
+    for (Map<String, RunManifest> pair : byRound.values()) {
+      RunManifest a = pair.get("a");
+      RunManifest b = pair.get("b");
+      boolean aa = "aa".equals(a.labels().get("control"));
+      assertThat(b.labels().get("control")).isEqualTo(a.labels().get("control"));
+      assertThat(a.target().major()).isEqualTo(14);
+      assertThat(b.target().major()).isEqualTo(aa ? 14 : 17);
+      CpuList setA = CpuList.parse(a.labels().get("cpus"));
+      CpuList setB = CpuList.parse(b.labels().get("cpus"));
+      assertThat(setA.intersects(setB)).isFalse();
+      assertThat(Set.of(setA, setB)).containsExactlyInAnyOrder(one, two);
+      (aa ? aaSetsOfA : abSetsOfA).add(setA.toString());
+
+      // Both sides' steps: the same window, shared, and each side's tasks inside it.
+      assertThat(a.stepWindows()).extracting(StepWindow::step).containsExactlyElementsOf(STEPS);
+      assertThat(a.stepWindows()).isEqualTo(b.stepWindows());
+      assertThat(a.stepWindows()).allMatch(StepWindow::shared);
+      for (RunManifest side : List.of(a, b)) {
+        List<TaskRecord> tasks = tasks(out, side);
+        for (StepWindow w : side.stepWindows()) {
+          List<Long> measured = tasks.stream().filter(t -> t.step().equals(w.step()) && !t.warmup())
+              .map(t -> side.originEpochNs() + t.intendedStartNs()).toList();
+          assertThat(measured).isNotEmpty().allMatch(t -> t >= w.measuredFromEpochNs() && t < w.measuredToEpochNs());
+          long first = tasks.stream().filter(t -> t.step().equals(w.step()))
+              .mapToLong(t -> side.originEpochNs() + t.intendedStartNs()).min().orElseThrow();
+          assertThat(first - w.startEpochNs()).as("side %s's first task of %s after the shared start, ns",
+              side.labels().get("side"), w.step()).isBetween(0L, 150_000_000L);
+        }
+      }
+    }
+    // The sets swap every round of each kind.
+    assertThat(abSetsOfA).containsExactly(one.toString(), two.toString());
+    assertThat(aaSetsOfA).containsExactly(one.toString(), two.toString());
+
+    // What the watcher read while the study ran: every loadgen JVM on its run's set, every postmaster
+    // and backend on the set of the run whose server it was.
+    assertThat(watch.clients).as("loadgen processes seen").hasSizeGreaterThanOrEqualTo(6);
+    watch.clients.forEach((labels, allowed) -> assertThat(allowed).as(labels).isEqualTo(cpusLabel(labels)));
+    assertThat(watch.servers).as("postmasters seen").hasSizeGreaterThanOrEqualTo(6);
+    watch.servers.forEach((dataDir, allowed) -> {
+      RunManifest owner = byDataDir.get(dataDir);
+      assertThat(owner).as("the run of " + dataDir).isNotNull();
+      assertThat(allowed).as("postmaster of " + dataDir).isEqualTo(owner.labels().get("cpus"));
+    });
+    assertThat(watch.backends).as("servers whose backends were seen").isNotEmpty();
+    watch.backends.forEach((dataDir, allowed) -> assertThat(allowed).as("backends of " + dataDir)
+        .containsOnly(byDataDir.get(dataDir).labels().get("cpus")));
+
+    // Compare and its a/a control were written.
+    assertThat(out.resolve("compare/report.json")).isNotEmptyFile();
+    JsonNode aa = Json.mapper().readTree(out.resolve("aa/report.json").toFile());
+    assertThat(aa.toString()).contains("control=aa");
+  }
+
+  private static List<TaskRecord> tasks(Path out, RunManifest m) throws IOException {
+    String dirName = "r" + m.labels().get("round") + ("aa".equals(m.labels().get("control")) ? "-aa" : "") + "-"
+        + m.labels().get("side");
+    List<String> lines = Files.readAllLines(out.resolve("runs").resolve(dirName).resolve("tasks.csv"));
+    return lines.subList(1, lines.size()).stream().map(TaskCsv::parse).toList();
+  }
+
+  private static String cpusLabel(String labels) {
+    for (String label : labels.split(" ")) {
+      if (label.startsWith("cpus=")) {
+        return label.substring("cpus=".length());
+      }
+    }
+    throw new AssertionError("no cpus label in " + labels);
+  }
+
+  /**
+   * Reads /proc every 200 ms: the allowed CPUs of the study's loadgen processes (by their labels),
+   * of its postmasters (by their cluster's folder) and of their backends.
+   */
+  private static final class ProcessWatch extends Thread {
+    final Map<String, String> clients = new ConcurrentHashMap<>();
+    final Map<String, String> servers = new ConcurrentHashMap<>();
+    final Map<String, Set<String>> backends = new ConcurrentHashMap<>();
+    private final Map<Long, String> postmasters = new ConcurrentHashMap<>();
+    private final String out;
+    private final String pg;
+    private volatile boolean running = true;
+
+    ProcessWatch(String out, String pg) {
+      super("process-watch");
+      setDaemon(true);
+      this.out = out;
+      this.pg = pg;
+    }
+
+    @Override
+    public void run() {
+      while (running) {
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+          for (Path proc : procs) {
+            look(proc);
+          }
+          Thread.sleep(200);
+        } catch (IOException | InterruptedException e) {
+          return;
+        }
+      }
+    }
+
+    private void look(Path proc) {
+      try {
+        long pid = Long.parseLong(proc.getFileName().toString());
+        List<String> args = List.of(new String(Files.readAllBytes(proc.resolve("cmdline")), StandardCharsets.UTF_8)
+            .split("\u0000"));
+        Optional<CpuList> allowed = CpuList.allowedFor(pid);
+        if (allowed.isEmpty() || args.isEmpty()) {
+          return;
+        }
+        if (args.contains("dev.benchlake.loadgen.LoadgenMain") && String.join(" ", args).contains(out)) {
+          List<String> labels = new ArrayList<>();
+          for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).equals("--label")) {
+              labels.add(args.get(i + 1));
+            }
+          }
+          clients.put(String.join(" ", labels), allowed.get().toString());
+        } else if (args.get(0).endsWith("postgres") && args.contains("-D")) {
+          String data = args.get(args.indexOf("-D") + 1);
+          if (data.startsWith(pg)) {
+            String cluster = Path.of(data).getParent().getFileName().toString();
+            postmasters.put(pid, cluster);
+            servers.put(cluster, allowed.get().toString());
+          }
+        } else if (args.get(0).startsWith("postgres:")) {
+          String stat = Files.readString(proc.resolve("stat"), StandardCharsets.UTF_8);
+          long parent = Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1]);
+          String cluster = postmasters.get(parent);
+          if (cluster != null) {
+            backends.computeIfAbsent(cluster, k -> ConcurrentHashMap.newKeySet()).add(allowed.get().toString());
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // the process ended while we looked
+      }
+    }
+
+    void finish() throws InterruptedException {
+      running = false;
+      join();
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package dev.benchlake.warehouse.check;
+
+import dev.benchlake.core.cli.BadInputException;
+
+/**
+ * A warehouse whose files are not what its logs say (a file cut short or deleted, a log that does
+ * not parse, a format file that is not one): bad input, exit 2, one line naming the file, the
+ * cause and the next step, before anything is written. The user's to repair: benchlake changes
+ * nothing in a damaged warehouse.
+ */
+public final class DamagedWarehouseException extends BadInputException {
+  private static final long serialVersionUID = 1L;
+
+  private final transient WarehouseProblem problem;
+
+  /**
+   * @param root the warehouse as the user gave it ({@code --warehouse})
+   * @param more how many other problems are known besides this one (0 when none, or none looked for)
+   */
+  public DamagedWarehouseException(String root, WarehouseProblem problem, int more, Throwable cause) {
+    super(problem.line() + (more > 0 ? " (and " + more + " more problem" + (more == 1 ? "" : "s") + ")" : "")
+        + "; " + nextStep(root), cause);
+    this.problem = problem;
+  }
+
+  public WarehouseProblem problem() {
+    return problem;
+  }
+
+  /** What a user does about a damaged warehouse. */
+  static String nextStep(String root) {
+    return "the warehouse is damaged: 'benchlake verify --warehouse " + root + "' lists every damaged file; "
+        + "restore them from a backup";
+  }
+}

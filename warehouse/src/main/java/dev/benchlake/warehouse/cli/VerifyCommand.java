@@ -1,0 +1,64 @@
+package dev.benchlake.warehouse.cli;
+
+import dev.benchlake.core.TextTable;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.warehouse.WarehouseFormat;
+import dev.benchlake.warehouse.check.WarehouseProblem;
+import dev.benchlake.warehouse.check.WarehouseVerify;
+import dev.benchlake.warehouse.kernel.KernelWarehouse.TableCheck;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code benchlake verify}: is every file of the warehouse what its logs say? (see {@link WarehouseVerify}) */
+@Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    description = {
+      "Check that a warehouse is whole (every file its Delta logs name, there with its size; every log file whole) "
+          + "and write nothing: one line per damaged file.",
+      "What it checks: the format file parses; every file of every table's Delta log reads whole "
+          + "(Hadoop's checksum files agree where there are some) and parses; Delta can load each table's latest "
+          + "version; every data file that version names is there with the size its log recorded, and Delta's checksum "
+          + "of the version agrees with them. Data files' bytes are not read: sizes only.",
+      "It writes nothing (it also works on a read-only copy) and starts no Spark session.",
+      "stdout: one line per problem, FILE: what is wrong; or, when the warehouse is sound, its tables."},
+    footer = {"", "Exit codes: 0 the warehouse is sound, 1 runtime failure, 2 it is damaged (the problems on stdout, one "
+        + "line on stderr), or no warehouse, or one newer than this benchlake."})
+public final class VerifyCommand implements Callable<Integer> {
+  @Mixin
+  WarehouseOption warehouseOption;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    WarehouseVerify.Report report = WarehouseVerify.run(warehouseOption.dir(), new Configuration());
+    PrintWriter out = spec.commandLine().getOut();
+    for (WarehouseProblem problem : report.problems()) {
+      out.println(problem.line());
+    }
+    out.flush();
+    if (!report.sound()) {
+      throw new BadInputException("the warehouse at " + report.root() + " is damaged: " + report.problems().size()
+          + " problem" + (report.problems().size() == 1 ? "" : "s") + " (on stdout); restore those files from a backup "
+          + "(verify changed nothing)");
+    }
+    TextTable tables = new TextTable("TABLE", "VERSION", "DATA FILES", "BYTES");
+    for (TableCheck table : report.tables()) {
+      tables.row(table.table().dirName(), table.version(), table.dataFiles(), table.dataBytes());
+    }
+    out.print(tables.render());
+    int format = report.format().orElseThrow();
+    out.println("sound: format " + format + (format < WarehouseFormat.CURRENT
+        ? " (an earlier benchlake's: 'benchlake upgrade' before adding runs)" : "")
+        + "; every log file reads whole, every data file is there with its recorded size");
+    out.flush();
+    return ExitCode.OK;
+  }
+}
