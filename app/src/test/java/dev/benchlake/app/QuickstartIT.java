@@ -15,43 +15,63 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** README's first command, shrunk: the quickstart end to end through the real command line. */
+/**
+ * README's first command, shrunk: the quickstart end to end through the real command line, as a
+ * new user gets it (a duet of 14 and 17 with its a/a control, run until decided; here at most 3
+ * rounds, so it stops at its only look).
+ */
 @org.junit.jupiter.api.Tag("integration")
 class QuickstartIT {
   @Test
   void runsTheWholeChainAndWritesTheReports(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("qs");
-    CommandRun run = CommandRun.of(Benchlake.commandLine(), "quickstart", "--out", out.toString(), "--runs", "2",
+    CommandRun run = CommandRun.of(Benchlake.commandLine(), "quickstart", "--out", out.toString(), "--max-rounds", "3",
         "--step-duration", "300ms", "--warmup", "100ms", "--master", "local[2]");
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
 
-    // 2 majors x 2 runs x 2 workloads, each a complete loadgen run, all ingested.
+    // 2 a/a rounds (14 | 14) then 3 rounds of 14 | 17, each a pair per workload, all ingested at the look.
     try (Stream<Path> runs = Files.list(out.resolve("runs"))) {
-      assertThat(runs.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly(
-          "pg14-run1-select-update", "pg14-run1-sysbench", "pg14-run2-select-update", "pg14-run2-sysbench",
-          "pg17-run1-select-update", "pg17-run1-sysbench", "pg17-run2-select-update", "pg17-run2-sysbench");
+      List<String> names = runs.map(p -> p.getFileName().toString()).sorted().toList();
+      assertThat(names).hasSize(20);
+      assertThat(names).filteredOn(n -> n.contains("-aa-")).hasSize(8).allMatch(n -> n.contains("-pg14-"));
+      assertThat(names).filteredOn(n -> !n.contains("-aa-") && n.endsWith("-b")).hasSize(6)
+          .allMatch(n -> n.contains("-pg17-"));
     }
-    assertThat(run.stderr()).contains("quickstart: ingested 8 runs").contains(", 0 lines rejected");
+    assertThat(run.stderr()).contains("quickstart: ingested 20 runs").contains(", 0 lines rejected")
+        .contains("study: look after round 3 of at most 3").contains("the a/a control: PostgreSQL 14 against itself");
+
+    JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
+    assertThat(study.get("design").asText()).isEqualTo("duet");
+    assertThat(study.get("until_decided").get("stopped_after_round").asInt()).isEqualTo(3);
+    assertThat(study.get("order")).hasSize(20);
 
     JsonNode report = Json.mapper().readTree(out.resolve("compare/report.json").toFile());
-    assertThat(report.get("baseline").get("selector").asText()).isEqualTo("db_major=14");
-    assertThat(report.get("candidate").get("selector").asText()).isEqualTo("db_major=17");
+    assertThat(report.get("design").asText()).isEqualTo("duet");
+    assertThat(report.get("baseline").get("selector").asText()).isEqualTo("db_major=14,control!=aa");
+    assertThat(report.get("candidate").get("selector").asText()).isEqualTo("db_major=17,control!=aa");
+    // The only look is the last: it decides at what is left of alpha, 0.05 (one look).
+    assertThat(report.get("alpha").asDouble()).isEqualTo(0.05);
+    assertThat(report.get("sequential").get("stopped_after_round").asInt()).isEqualTo(3);
+    JsonNode aa = report.get("controls").get("aa");
+    assertThat(aa.get("pairs").asInt()).as("2 rounds x 5 steps").isEqualTo(10);
+    assertThat(aa.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
+    assertThat(aa.get("reliable").asBoolean()).isEqualTo(aa.get("verdict").asText().equals("equivalent"));
+    assertThat(out.resolve("aa/report.json")).isNotEmptyFile();
     assertThat(report.get("steps")).extracting(s -> s.get("step").asText())
-        .containsExactly("insert", "point-select", "read-only", "select-update", "update-index");
+        .containsExactlyInAnyOrder("insert", "point-select", "read-only", "select-update", "update-index");
     for (JsonNode step : report.get("steps")) {
-      assertThat(step.get("baseline").get("runs").asInt()).isEqualTo(2);
-      assertThat(step.get("candidate").get("runs").asInt()).isEqualTo(2);
-      // Every step has θ with its run-level interval, and a verdict of the four.
+      assertThat(step.get("run_level").get("analysis").asText()).isEqualTo("paired");
       assertThat(step.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
       assertThat(step.get("run_level").get("ratio").isNumber()).as(step.get("step").asText()).isTrue();
-      assertThat(step.get("run_level").get("ci95").get(0).isNumber()).isTrue();
-      // θ itself, unless its interval spans more than a factor of 2 (two runs a side on a busy machine).
-      JsonNode ci95 = step.get("run_level").get("ci95");
-      String change = ci95.get(1).asDouble() / ci95.get(0).asDouble() > Range.TOO_NOISY_FACTOR ? "too noisy to say"
-          : "[+-]\\d+\\.\\d%";
+      // The stdout table shows the same figures as report.json, and θ is read as a change only
+      // when its interval is narrow enough to mean one.
+      Range ci = new Range(step.get("run_level").get("ci95").get(0).asDouble(),
+          step.get("run_level").get("ci95").get(1).asDouble());
       assertThat(run.stdout()).containsPattern("\\| `" + step.get("step").asText()
-          + "` \\| " + change + " \\| \\[[+-]\\d+\\.\\d%, [+-]\\d+\\.\\d%\\] \\| \\*\\*");
+          + "` \\| " + (ci.tooNoisyToSay() ? "too noisy to say" : "[-+]\\d") + ".* \\| 3 pairs \\|");
     }
+    assertThat(run.stdout()).startsWith(report.get("controls").get("aa").get("reliable").asBoolean() ? "Calls: "
+        : "Unreliable: ").contains("Run until decided: Haybittle");
     assertThat(run.stdout()).doesNotContainIgnoringCase("no significant difference")
         .doesNotContain("no_significant_difference");
     assertThat(run.stdout()).contains("| step | change (θ) | 95% interval | verdict | runs | runs needed |")
@@ -63,7 +83,8 @@ class QuickstartIT {
     }
     assertThat(Files.readString(out.resolve("compare/report.html"), StandardCharsets.UTF_8))
         // The command that makes the report again; the template escapes '=' as every input character that HTML could misread.
-        .contains("benchlake compare --warehouse").contains("--baseline db_major&#x3D;14 --candidate db_major&#x3D;17");
+        .contains("benchlake compare --warehouse")        // The selectors are quoted for the shell ('!' would be history expansion).
+        .contains("--baseline &#39;db_major&#x3D;14,control!&#x3D;aa&#39; --candidate &#39;db_major&#x3D;17,control!&#x3D;aa&#39;");
 
     // The trend: every step's throughput at 17 relative to 14, from the same runs.
     JsonNode trend = Json.mapper().readTree(out.resolve("trend/trend.json").toFile());

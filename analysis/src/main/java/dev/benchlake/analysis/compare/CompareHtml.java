@@ -134,7 +134,9 @@ public final class CompareHtml {
             + (total == 1 ? " step: " : " steps: ") + String.join(", ", steps) + ".");
       }
     }
-    return report.headline() + " " + String.join(" ", sentences);
+    String control = report.aaControl() != null && report.aaControl().reliable() ? " " + report.aaControl().sentence()
+        : "";
+    return report.headline() + " " + String.join(" ", sentences) + control;
   }
 
   private static SummaryRow summaryRow(int index, StepComparison s) {

@@ -55,6 +55,12 @@ public final class CompareJson {
     root.put("correction", report.settings().correction().label());
     root.set("threshold_s", seconds(report.thresholdS()));
     root.put("design", report.design());
+    if (report.aaControl() != null) {
+      aaControl(root.putObject("controls").putObject("aa"), report.aaControl());
+    }
+    if (report.sequential() != null) {
+      sequential(root.putObject("sequential"), report.sequential());
+    }
     ArrayNode steps = root.putArray("steps");
     for (StepComparison step : report.steps()) {
       ObjectNode s = steps.addObject();
@@ -81,6 +87,30 @@ public final class CompareJson {
     ArrayNode methods = root.putArray("methods");
     report.methods().forEach(methods::add);
     return root;
+  }
+
+  /** {@code controls.aa}: the a/a control's θ, interval and verdict, and whether the study is reliable. */
+  private static void aaControl(ObjectNode aa, AaControl control) {
+    aa.put("pairs", control.pairs());
+    aa.put("steps", control.steps());
+    aa.set("ratio", statistic(control.ratio()));
+    ArrayNode ci = aa.putArray("ci");
+    ci.add(statistic(control.ci().low()));
+    ci.add(statistic(control.ci().high()));
+    aa.set("confidence", statistic(control.confidence()));
+    aa.put("verdict", Format.verdict(control.verdict()));
+    aa.set("margin", statistic(control.margin()));
+    aa.put("reliable", control.reliable());
+    aa.put("sentence", control.sentence());
+  }
+
+  /** {@code sequential}: the looks' rule and where the study stopped. */
+  private static void sequential(ObjectNode node, SequentialStop stop) {
+    node.put("rule", stop.rule());
+    node.put("plan", stop.plan());
+    node.put("stopped_after_round", stop.stoppedAfterRound());
+    node.put("max_rounds", stop.maxRounds());
+    node.put("every_step_decided", stop.everyStepDecided());
   }
 
   private static void selection(ObjectNode node, ComparisonReport.Selection selection) {

@@ -53,6 +53,9 @@ public final class CompareMarkdown {
   public static String write(ComparisonReport report) {
     StringBuilder md = new StringBuilder("# benchlake compare\n\n").append(report.headline()).append("\n\n");
     md.append(Markdown.warnings(report.warnings()));
+    if (report.aaControl() != null && report.aaControl().reliable()) {
+      md.append(Markdown.text(report.aaControl().sentence())).append("\n\n");
+    }
     for (Side side : Side.values()) {
       ComparisonReport.Selection selection = report.selections().get(side);
       md.append("- ").append(capitalized(side.label())).append(": ").append(code(selection.selector())).append(", ")

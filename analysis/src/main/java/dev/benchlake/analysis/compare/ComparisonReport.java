@@ -23,25 +23,51 @@ import java.util.List;
  *     group that deserves one ("these runs are not independent replicates", "not recorded")
  * @param warnings what a reader must know before trusting the calls, one sentence each (e.g. no
  *     correction over several steps)
+ * @param aaControl a duet study's a/a control, which the headline leads with when it failed; null
+ *     for a plain comparison
+ * @param sequential how a study run until decided stopped; null otherwise
  */
 public record ComparisonReport(Sides<Selection> selections, StatisticsSettings settings, String outliers,
     Double thresholdS, String design, List<StepComparison> steps, List<String> skippedSteps, List<String> methods,
-    List<String> replicates, List<String> warnings) {
+    List<String> replicates, List<String> warnings, AaControl aaControl, SequentialStop sequential) {
   /** report.json's {@code format_version}: 2 since the run-level verdicts (issue 13). */
   public static final int FORMAT_VERSION = 2;
 
   /** The runs a selector chose. */
   public record Selection(String selector, List<String> runs) {}
 
+  /** This report with its study's a/a control. */
+  public ComparisonReport withAaControl(AaControl control) {
+    return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps, methods,
+        replicates, warnings, control, sequential);
+  }
+
+  /** This report as the look a study run until decided stopped at; its methods name the rule. */
+  public ComparisonReport withSequentialStop(SequentialStop stop) {
+    List<String> all = new java.util.ArrayList<>(methods);
+    all.add(stop.sentence());
+    return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps,
+        List.copyOf(all), replicates, warnings, aaControl, stop);
+  }
+
+  /** Whether every step got a call: faster, slower or equivalent. */
+  public boolean everyStepDecided() {
+    return steps.stream().allMatch(s -> s.verdict() != Verdict.INCONCLUSIVE);
+  }
+
   /** How many steps got each verdict. */
   public CallTally tally() {
     return CallTally.of(steps.stream().map(StepComparison::verdict));
   }
 
-  /** The calls before any figure: {@code Calls: 1 slower, 1 inconclusive (2 steps).} */
+  /**
+   * The calls before any figure: {@code Calls: 1 slower, 1 inconclusive (2 steps).}; after a failed
+   * a/a control, {@code Unreliable: …} first.
+   */
   public String headline() {
     int n = steps.size();
-    return "Calls: " + tally().text() + " (" + n + (n == 1 ? " step" : " steps") + ").";
+    String calls = "Calls: " + tally().text() + " (" + n + (n == 1 ? " step" : " steps") + ").";
+    return aaControl != null && !aaControl.reliable() ? aaControl.sentence() + " " + calls : calls;
   }
 
   /** Whether any step is significantly slower (its per-run median θ's interval lies above 1). */

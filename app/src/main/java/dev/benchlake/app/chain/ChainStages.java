@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
  * The stages that commands driving the whole chain share (the quickstart, {@code study versions},
@@ -77,20 +78,42 @@ public final class ChainStages {
    */
   public static ComparisonReport writeCompare(Warehouse warehouse, String baseline, String candidate, Duration threshold,
       Path out) {
-    CompareRequest request = CompareRequest.of(baseline, candidate);
+    return writeCompare(warehouse, baseline, candidate, threshold, StatisticsSettings.DEFAULTS, r -> r, out);
+  }
+
+  /**
+   * The comparison at {@code settings}, {@code finish}ed (a study adds its a/a control, or the
+   * look it stopped at), written to {@code out}.
+   */
+  public static ComparisonReport writeCompare(Warehouse warehouse, String baseline, String candidate, Duration threshold,
+      StatisticsSettings settings, UnaryOperator<ComparisonReport> finish, Path out) {
     List<String> args = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--baseline", baseline, "--candidate",
         candidate));
     if (threshold != null) {
-      request = request.withThresholdNs(threshold.toNanos());
       args.addAll(List.of("--threshold", threshold.toSeconds() + "s"));
     }
+    args.addAll(settings.options());
     args.addAll(List.of("--out", out.toString()));
     // Read after the ingests before it, once: the provenance names the commit this compare read.
     KernelWarehouse tables = KernelWarehouse.of(warehouse);
-    ComparisonReport report = Compare.run(warehouse, tables, request,
-        TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
+    ComparisonReport report = finish.apply(compare(warehouse, tables, baseline, candidate, threshold, settings));
     CompareFiles.write(report, Provenance.of(tables, "compare", args), out);
     return report;
+  }
+
+  /** The comparison at {@code settings}, not written: e.g. a study's interim look. */
+  public static ComparisonReport compare(Warehouse warehouse, String baseline, String candidate, Duration threshold,
+      StatisticsSettings settings) {
+    return compare(warehouse, KernelWarehouse.of(warehouse), baseline, candidate, threshold, settings);
+  }
+
+  private static ComparisonReport compare(Warehouse warehouse, KernelWarehouse tables, String baseline,
+      String candidate, Duration threshold, StatisticsSettings settings) {
+    CompareRequest request = CompareRequest.of(baseline, candidate).withSettings(settings);
+    if (threshold != null) {
+      request = request.withThresholdNs(threshold.toNanos());
+    }
+    return Compare.run(warehouse, tables, request, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
   }
 
   /** One indented line per finished step: what a user wants to see scroll by. */

@@ -1,7 +1,9 @@
 package dev.benchlake.app.quickstart;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.analysis.compare.AaControl;
 import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.SequentialStop;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
@@ -10,6 +12,7 @@ import dev.benchlake.app.study.DuetPair;
 import dev.benchlake.app.study.DuetSchedule;
 import dev.benchlake.app.study.StudyLabels;
 import dev.benchlake.app.study.StudyRuns;
+import dev.benchlake.app.study.UntilDecided;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.Json;
 import dev.benchlake.loadgen.LoadgenConfig;
@@ -50,15 +53,66 @@ public final class Quickstart {
   /** What the quickstart produced. */
   public record Outcome(Warehouse warehouse, ComparisonReport comparison, TrendReport trend, List<Path> runDirs) {}
 
-  /** Runs everything; {@code spark} is created only once the load is done (it would compete for CPU). */
+  /**
+   * Runs everything; {@code spark} is created only once the load is done (it would compete for CPU),
+   * or, run until decided, at the first look.
+   */
   public Outcome run(Supplier<SparkSession> spark) throws IOException, InterruptedException {
     layout.prepare();
-    List<Path> runDirs = generateLoad();
-    Warehouse warehouse = Warehouse.at(spark.get(), layout.warehouse().toString());
-    ingest(warehouse, runDirs);
-    ComparisonReport comparison = compare(warehouse);
-    TrendReport trend = trend(warehouse);
-    return new Outcome(warehouse, comparison, trend, runDirs);
+    StudyRuns runner = new StudyRuns(layout.root(), log);
+    if (plan.looks() == null) {
+      List<Path> runDirs = runner.run(measurements(), d -> writeStudyFile(d, null)).stream()
+          .map(StudyRuns.Done::dir).toList();
+      Warehouse warehouse = Warehouse.at(spark.get(), layout.warehouse().toString());
+      ingest(warehouse, runDirs);
+      ComparisonReport comparison = compare(warehouse, StatisticsSettings.DEFAULTS, null);
+      return new Outcome(warehouse, comparison, trend(warehouse), runDirs);
+    }
+    Warehouse[] opened = new Warehouse[1];
+    List<StudyRuns.Done> soFar = new ArrayList<>();
+    UntilDecided.Outcome outcome = UntilDecided.run(plan.duetSchedule(), plan.looks(), new UntilDecided.Study() {
+      @Override
+      public List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round) {
+        return duetRound(round);
+      }
+
+      @Override
+      public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) throws IOException, InterruptedException {
+        List<StudyRuns.Done> these = runner.run(measurements, d -> {
+          List<StudyRuns.Done> all = new ArrayList<>(soFar);
+          all.addAll(d);
+          writeStudyFile(all, null);
+        });
+        soFar.addAll(these);
+        return these;
+      }
+
+      @Override
+      public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException {
+        if (opened[0] == null) {
+          opened[0] = Warehouse.at(spark.get(), layout.warehouse().toString());
+        }
+        ingest(opened[0], newRuns.stream().map(StudyRuns.Done::dir).toList());
+        return UntilDecided.Look.of(ChainStages.compare(opened[0], plan.selectorOf(baseMajor()), plan.selectorOf(candidateMajor()),
+            THRESHOLD, at));
+      }
+    }, log);
+    writeStudyFile(outcome.done(), outcome.stop());
+    Warehouse warehouse = opened[0];
+    ComparisonReport comparison = compare(warehouse, outcome.settings(), outcome.stop());
+    List<Path> runDirs = outcome.done().stream().map(StudyRuns.Done::dir).toList();
+    return new Outcome(warehouse, comparison, trend(warehouse), runDirs);
+  }
+
+  /** Latency above this counts as an error in the comparison. */
+  private static final Duration THRESHOLD = Duration.ofSeconds(5);
+
+  private int baseMajor() {
+    return plan.majors().get(0);
+  }
+
+  private int candidateMajor() {
+    return plan.majors().get(plan.majors().size() - 1);
   }
 
   /**
@@ -67,12 +121,6 @@ public final class Quickstart {
    * seem to (issue 13.9). Each manifest records its server start. A duet runs both majors' runs of
    * a workload at once, each side a process of its own on its own CPU set ({@link StudyRuns}).
    */
-  private List<Path> generateLoad() throws IOException, InterruptedException {
-    List<StudyRuns.Done> done = new StudyRuns(layout.root(), log).run(measurements(),
-        d -> writeStudyFile(d));
-    return done.stream().map(StudyRuns.Done::dir).toList();
-  }
-
   private List<StudyRuns.Measurement> measurements() {
     List<StudyRuns.Measurement> plan = new ArrayList<>();
     if (this.plan.design() != Design.DUET) {
@@ -84,25 +132,39 @@ public final class Quickstart {
       }
       return plan;
     }
-    int base = this.plan.majors().get(0);
-    int candidate = this.plan.majors().get(1);
     for (DuetSchedule.Round r : this.plan.duetSchedule().order()) {
-      CpuList setA = this.plan.cpus().sideA(r.ofKind());
-      CpuList setB = this.plan.cpus().sideB(r.ofKind());
-      int other = r.aa() ? base : candidate;
-      for (String workload : QuickstartPlan.WORKLOADS) {
-        String name = "r" + r.round() + (r.aa() ? "-aa" : "") + "-" + workload;
-        // Both sides load the same data; a new draw each round.
-        long seed = QuickstartPlan.SEED + r.round();
-        plan.add(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s, %s: PostgreSQL %d | %d", r.round(),
-            r.aa() ? " (a/a control)" : "", workload, base, other),
-            new DuetPair.Side("a", config(workload, base, layout.runs().resolve(name + "-pg" + base + "-a"),
-                StudyLabels.of(null, SOURCE, Design.DUET, r.round(), "a", r.aa(), setA), seed), setA),
-            new DuetPair.Side("b", config(workload, other, layout.runs().resolve(name + "-pg" + other + "-b"),
-                StudyLabels.of(null, SOURCE, Design.DUET, r.round(), "b", r.aa(), setB), seed), setB)));
-      }
+      plan.addAll(duetRound(r));
     }
     return plan;
+  }
+
+  /** A duet round: one pair per workload, both majors at once (the baseline on both sides in an a/a round). */
+  private List<StudyRuns.Measurement> duetRound(DuetSchedule.Round r) {
+    List<StudyRuns.Measurement> pairs = new ArrayList<>();
+    int base = baseMajor();
+    int candidate = this.plan.majors().get(1);
+    CpuList setA = this.plan.cpus().sideA(r.ofKind());
+    CpuList setB = this.plan.cpus().sideB(r.ofKind());
+    int other = r.aa() ? base : candidate;
+    for (String workload : QuickstartPlan.WORKLOADS) {
+      String name = "r" + r.round() + (r.aa() ? "-aa" : "") + "-" + workload;
+      // Both sides load the same data; a new draw each round.
+      long seed = QuickstartPlan.SEED + r.round();
+      pairs.add(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s, %s: PostgreSQL %d | %d", r.round(),
+          r.aa() ? " (a/a control)" : "", workload, base, other),
+          new DuetPair.Side("a", config(workload, base, layout.runs().resolve(name + "-pg" + base + "-a"),
+              duetLabels(r, "a", setA, workload), seed), setA),
+          new DuetPair.Side("b", config(workload, other, layout.runs().resolve(name + "-pg" + other + "-b"),
+              duetLabels(r, "b", setB, workload), seed), setB)));
+    }
+    return pairs;
+  }
+
+  /** A duet run's labels; {@code pair} names the workload, since each round holds one pair of each. */
+  private static Map<String, String> duetLabels(DuetSchedule.Round r, String side, CpuList set, String workload) {
+    Map<String, String> labels = StudyLabels.of(null, SOURCE, Design.DUET, r.round(), side, r.aa(), set);
+    labels.put(StudyLabels.PAIR, workload);
+    return labels;
   }
 
   private LoadgenConfig config(String workload, int major, Path dir, Map<String, String> labels, long seed) {
@@ -131,10 +193,11 @@ public final class Quickstart {
   }
 
   /** quickstart/study.json: the design, its CPU sets and controls, and the order the runs ran in. */
-  private void writeStudyFile(List<StudyRuns.Done> done) {
+  private void writeStudyFile(List<StudyRuns.Done> done, SequentialStop stop) {
     ObjectNode root = Json.mapper().createObjectNode();
     StudyRuns.design(root, plan.design(), plan.runs(), plan.design() == Design.DUET ? plan.duetSchedule() : null,
         plan.cpus());
+    StudyRuns.untilDecided(root, plan.looks(), stop);
     StudyRuns.order(root, layout.root(), done);
     StudyRuns.write(layout.root().resolve(STUDY_FILE), root);
   }
@@ -146,12 +209,32 @@ public final class Quickstart {
         result.rejected()));
   }
 
-  private ComparisonReport compare(Warehouse warehouse) {
-    int base = plan.majors().get(0);
-    int candidate = plan.majors().get(plan.majors().size() - 1);
+  /**
+   * The comparison of the last major with the first, at {@code settings}; a duet's with its a/a
+   * control (compared first, into {@code aa/}), and a study run until decided with the look
+   * it stopped at.
+   */
+  private ComparisonReport compare(Warehouse warehouse, StatisticsSettings settings, SequentialStop stop) {
+    int base = baseMajor();
+    int candidate = candidateMajor();
+    AaControl control = null;
+    if (plan.design() == Design.DUET) {
+      stage("the a/a control: PostgreSQL " + base + " against itself over " + plan.aaRounds() + " rounds");
+      String aa = StudyLabels.CONTROL + "=" + StudyLabels.AA;
+      ComparisonReport aaReport = ChainStages.writeCompare(warehouse, aa + "," + StudyLabels.SIDE + "=a",
+          aa + "," + StudyLabels.SIDE + "=b", THRESHOLD, layout.aa());
+      control = AaControl.of(aaReport, StatisticsSettings.DEFAULTS);
+      if (control != null) {
+        stage(control.sentence());
+      }
+    }
     stage("comparing PostgreSQL " + candidate + " with " + base);
-    return ChainStages.writeCompare(warehouse, plan.selectorOf(base), plan.selectorOf(candidate),
-        Duration.ofSeconds(5), layout.compare());
+    AaControl theControl = control;
+    return ChainStages.writeCompare(warehouse, plan.selectorOf(base), plan.selectorOf(candidate), THRESHOLD, settings,
+        r -> {
+          ComparisonReport withControl = theControl == null ? r : r.withAaControl(theControl);
+          return stop == null ? withControl : withControl.withSequentialStop(stop);
+        }, layout.compare());
   }
 
   /** Throughput per step across the majors, relative to the first (the trend of every major run). */

@@ -6,6 +6,9 @@ import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.app.study.Design;
 import dev.benchlake.app.study.DuetCpus;
 import dev.benchlake.app.study.DuetOptions;
+import dev.benchlake.app.study.UntilDecidedOptions;
+import dev.benchlake.analysis.stats.SequentialLooks;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
@@ -25,14 +28,17 @@ import picocli.CommandLine.Spec;
 /** {@code benchlake quickstart}: the whole product on one machine, in a few minutes. */
 @Command(name = "quickstart", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = {
-      "Run the whole chain on this machine: load embedded PostgreSQL of two majors with the 2016 study's "
-          + "select-update workload and sysbench-like steps (several runs each, interleaved), ingest the runs "
-          + "into a warehouse, compare the versions and chart the trend.",
-      "Takes a few minutes; prints where the reports are."
+      "Run the whole chain on this machine: embedded PostgreSQL of two majors, both at the same moment on half "
+          + "of the CPUs each (a duet), with the 2016 study's select-update workload and sysbench-like steps; round "
+          + "after round until every step is decided (faster, slower or equivalent) or --max-rounds, with an a/a "
+          + "control (the baseline against itself) that must come out equivalent. The runs are ingested into a "
+          + "warehouse, compared, and charted as a trend.",
+      "Takes a few minutes; prints the calls and where the reports are. --design interleaved --runs N runs the "
+          + "majors one after the other instead (no pairing, no control, a fixed number of runs)."
     })
 public final class QuickstartCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "quickstart",
-      description = "Output folder (default: ${DEFAULT-VALUE}): runs/, warehouse/, compare/, trend/. "
+      description = "Output folder (default: ${DEFAULT-VALUE}): runs/, warehouse/, compare/, aa/, trend/. "
           + "A folder made by an earlier quickstart is replaced.")
   Path out;
 
@@ -41,9 +47,17 @@ public final class QuickstartCommand implements Callable<Integer> {
   List<Integer> majors;
 
   @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
-      description = "Runs per major (default: ${DEFAULT-VALUE}). The run is the unit of replication: more runs "
-          + "narrow each step's interval, and the report says how many each undecided step would need.")
+      description = "Runs per major with --design interleaved, or rounds of a duet with --no-until-decided "
+          + "(default: ${DEFAULT-VALUE}).")
   int runs;
+
+  @Option(names = "--no-until-decided", description = "A duet of --runs rounds, not run until decided.")
+  boolean fixedRounds;
+
+  @Option(names = "--max-rounds", paramLabel = "N", defaultValue = UntilDecidedOptions.DEFAULT_MAX_ROUNDS,
+      description = "A duet run until decided: the most rounds, at least 3; it looks after each from round 3 on "
+          + "(Haybittle-Peto boundaries; default: ${DEFAULT-VALUE}).")
+  int maxRounds;
 
   @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.class,
       description = "Measured time of each sysbench-like step (default: ${DEFAULT-VALUE}).")
@@ -53,9 +67,9 @@ public final class QuickstartCommand implements Callable<Integer> {
       description = "Warm-up of each sysbench-like step (default: ${DEFAULT-VALUE}).")
   Duration warmup;
 
-  @Option(names = "--design", paramLabel = "DESIGN", defaultValue = "interleaved", converter = Design.Converter.class,
-      description = "interleaved (the majors alternate, run after run) or duet (both majors at the same moment, "
-          + "each on half of the CPUs, with an a/a control; see benchlake study ab --help) (default: "
+  @Option(names = "--design", paramLabel = "DESIGN", defaultValue = "duet", converter = Design.Converter.class,
+      description = "duet (both majors at the same moment, each on half of the CPUs, with an a/a control; see "
+          + "benchlake study ab --help) or interleaved (the majors alternate, run after run) (default: "
           + "${DEFAULT-VALUE}).")
   Design design;
 
@@ -73,8 +87,10 @@ public final class QuickstartCommand implements Callable<Integer> {
     QuickstartPlan plan;
     DuetCpus cpus = duet.cpus(design);
     try {
-      plan = new QuickstartPlan(majors, runs, QuickstartPlan.DEFAULT_STEPS, stepDuration, warmup, 4, 400, 20, 0.02,
-          design, duet.aaRounds(), cpus);
+      SequentialLooks looks = UntilDecidedOptions.looks(design == Design.DUET && !fixedRounds, maxRounds, design,
+          StatisticsSettings.DEFAULTS);
+      plan = new QuickstartPlan(majors, looks == null ? runs : looks.maxRounds(), QuickstartPlan.DEFAULT_STEPS,
+          stepDuration, warmup, 4, 400, 20, 0.02, design, duet.aaRounds(), cpus, looks);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
@@ -83,6 +99,14 @@ public final class QuickstartCommand implements Callable<Integer> {
     long startNs = System.nanoTime();
     Quickstart.Outcome outcome = new Quickstart(plan, layout, err).run(() -> sparkOptions.session("quickstart"));
     PrintWriter stdout = spec.commandLine().getOut();
+    stdout.println(outcome.comparison().headline());
+    if (outcome.comparison().aaControl() != null && outcome.comparison().aaControl().reliable()) {
+      stdout.println(outcome.comparison().aaControl().sentence());
+    }
+    if (outcome.comparison().sequential() != null) {
+      stdout.println(outcome.comparison().sequential().sentence());
+    }
+    stdout.println();
     stdout.print(CompareMarkdown.summaryTable(outcome.comparison()));
     stdout.println();
     stdout.println("Comparison report: " + layout.compare().resolve(CompareFiles.HTML) + " (open it in a browser; also "

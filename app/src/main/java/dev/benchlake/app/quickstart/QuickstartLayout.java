@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 
 /**
  * The quickstart's output folder: {@code runs/} (raw loadgen runs), {@code warehouse/},
- * {@code compare/} and {@code trend/} reports. Re-running the quickstart replaces a folder it made
+ * {@code compare/} and {@code trend/} reports, and a duet's a/a control's comparison, {@code aa/}. Re-running the quickstart replaces a folder it made
  * before (it leaves a marker file) and refuses to touch any other non-empty folder.
  */
 public record QuickstartLayout(Path root) {
@@ -25,6 +25,11 @@ public record QuickstartLayout(Path root) {
 
   public Path compare() {
     return root.resolve("compare");
+  }
+
+  /** A duet's a/a control: the baseline against itself. */
+  public Path aa() {
+    return root.resolve("aa");
   }
 
   public Path trend() {

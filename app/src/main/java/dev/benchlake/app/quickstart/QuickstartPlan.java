@@ -31,10 +31,12 @@ import java.util.List;
  *     workload, plus {@code aaRounds} of the a/a control (the baseline on both sides)
  * @param aaRounds a duet's a/a rounds
  * @param cpus a duet's CPU sets, else null
+ * @param looks a duet run until decided (the default): its looks, {@code runs} their last round;
+ *     else null
  */
 public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysbenchSteps, Duration stepDuration,
     Duration warmup, int clients, int burst, int pool, double selectUpdateScale, Design design, int aaRounds,
-    DuetCpus cpus) {
+    DuetCpus cpus, dev.benchlake.analysis.stats.SequentialLooks looks) {
 
   /** The workloads of every round, in the order they run. */
   public static final List<String> WORKLOADS = List.of("select-update", "sysbench");
@@ -57,7 +59,10 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
       if (majors.size() != 2) {
         throw new IllegalArgumentException("--design duet compares two majors, e.g. --pg-versions 14,17");
       }
-      new DuetSchedule(runs, aaRounds, 0); // checks the a/a rounds
+      new DuetSchedule(runs, aaRounds, 0, looks == null ? 0 : looks.firstLook()); // checks the a/a rounds
+    }
+    if (looks != null && (design != Design.DUET || looks.maxRounds() != runs)) {
+      throw new IllegalArgumentException("a quickstart run until decided is a duet of at most its looks' last round");
     }
   }
 
@@ -65,7 +70,7 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
   public QuickstartPlan(List<Integer> majors, int runs, List<String> sysbenchSteps, Duration stepDuration,
       Duration warmup, int clients, int burst, int pool, double selectUpdateScale) {
     this(majors, runs, sysbenchSteps, stepDuration, warmup, clients, burst, pool, selectUpdateScale, Design.INTERLEAVED,
-        DuetSchedule.MIN_AA_ROUNDS, null);
+        DuetSchedule.MIN_AA_ROUNDS, null, null);
   }
 
   /** One loadgen run of the plan. */
@@ -108,7 +113,7 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
 
   /** A duet's rounds in the order they run ({@link DuetSchedule}; fixed seed: the quickstart is the same every time). */
   public DuetSchedule duetSchedule() {
-    return new DuetSchedule(runs, aaRounds, SEED);
+    return new DuetSchedule(runs, aaRounds, SEED, looks == null ? 0 : looks.firstLook());
   }
 
   /** The seed of the data and of the a/a rounds' places. */

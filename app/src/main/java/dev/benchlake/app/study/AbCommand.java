@@ -1,6 +1,8 @@
 package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.compare.CompareFiles;
+import dev.benchlake.analysis.stats.SequentialLooks;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
@@ -131,6 +133,9 @@ public final class AbCommand implements Callable<Integer> {
   DuetOptions duet;
 
   @Mixin
+  UntilDecidedOptions untilDecided;
+
+  @Mixin
   SparkOptions sparkOptions;
 
   @Spec
@@ -187,7 +192,9 @@ public final class AbCommand implements Callable<Integer> {
     AbStudyPlan.Workload workload = new AbStudyPlan.Workload(steps, tables, tableSize, clients, byKind ? null : duration,
         readDuration, writeDuration, warmup);
     try {
-      return new AbStudyPlan(a, b, aaSecond, design, rounds, duet.aaRounds(), theSeed, workload, cpus);
+      SequentialLooks looks = untilDecided.looks(design, StatisticsSettings.DEFAULTS);
+      return new AbStudyPlan(a, b, aaSecond, design, looks == null ? rounds : looks.maxRounds(), duet.aaRounds(),
+          theSeed, workload, cpus, looks);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

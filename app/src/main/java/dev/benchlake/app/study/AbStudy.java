@@ -1,7 +1,10 @@
 package dev.benchlake.app.study;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.analysis.compare.AaControl;
 import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.SequentialStop;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.BadInputException;
@@ -13,6 +16,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -75,46 +79,107 @@ public final class AbStudy {
     StudySettings.check(List.of(plan.a().target(), plan.b().target()), plan.workload().clients(), log);
   }
 
-  /** Runs the study; {@code spark} is created only once the load is done (it would compete for CPU). */
+  /**
+   * Runs the study; {@code spark} is created only once the load is done (it would compete for CPU),
+   * or, run until decided, at the first look.
+   */
   public Outcome run(Supplier<SparkSession> spark) throws IOException, InterruptedException {
     validate();
     String studyId = "ab-" + Long.toHexString(plan.seed()) + "-" + Long.toHexString(System.currentTimeMillis());
     Files.createDirectories(out.resolve("runs"));
-    List<StudyRuns.Measurement> measurements = plan.measurements(out, studyId);
-    List<StudyRuns.Done> done = new StudyRuns(out, log).run(measurements, d -> writeStudyFile(studyId, d));
+    String study = StudyLabels.STUDY_ID + "=" + studyId;
+    String baseline = study + "," + StudyLabels.SIDE + "=a," + StudyLabels.NOT_CONTROL;
+    String candidate = study + "," + StudyLabels.SIDE + "=b," + StudyLabels.NOT_CONTROL;
+    StudyRuns runner = new StudyRuns(out, log);
+    List<StudyRuns.Done> done;
+    Warehouse warehouse;
+    StatisticsSettings settings = StatisticsSettings.DEFAULTS;
+    SequentialStop stop = null;
+    if (plan.looks() == null) {
+      done = runner.run(plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null));
+      warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
+      ingest(warehouse, done);
+    } else {
+      Warehouse[] opened = new Warehouse[1];
+      List<StudyRuns.Done> soFar = new ArrayList<>();
+      UntilDecided.Outcome outcome = UntilDecided.run(plan.schedule(), plan.looks(), new UntilDecided.Study() {
+        @Override
+        public List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round) {
+          return List.of(plan.measurementOf(round, out, studyId));
+        }
+
+        @Override
+        public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements)
+            throws IOException, InterruptedException {
+          List<StudyRuns.Done> these = runner.run(measurements, d -> {
+            List<StudyRuns.Done> all = new ArrayList<>(soFar);
+            all.addAll(d);
+            writeStudyFile(studyId, all, null);
+          });
+          soFar.addAll(these);
+          return these;
+        }
+
+        @Override
+        public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException {
+          if (opened[0] == null) {
+            opened[0] = Warehouse.at(spark.get(), warehouseDir.toString());
+          }
+          ingest(opened[0], newRuns);
+          return UntilDecided.Look.of(ChainStages.compare(opened[0], baseline, candidate, THRESHOLD, at));
+        }
+      }, log);
+      done = outcome.done();
+      warehouse = opened[0];
+      settings = outcome.settings();
+      stop = outcome.stop();
+      writeStudyFile(studyId, done, stop);
+    }
     List<Path> runDirs = done.stream().map(StudyRuns.Done::dir).toList();
-    Warehouse warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
+    ComparisonReport aa = null;
+    Path aaDir = null;
+    AaControl control = null;
+    if (plan.design() == Design.DUET) {
+      status("the a/a control: side b with side a over its " + plan.aaRounds() + " rounds (both the baseline)");
+      aaDir = out.resolve("aa");
+      String controlRuns = study + "," + StudyLabels.CONTROL + "=" + StudyLabels.AA;
+      aa = ChainStages.writeCompare(warehouse, controlRuns + "," + StudyLabels.SIDE + "=a",
+          controlRuns + "," + StudyLabels.SIDE + "=b", THRESHOLD, aaDir);
+      control = AaControl.of(aa, StatisticsSettings.DEFAULTS);
+      if (control != null) {
+        status(control.sentence());
+      }
+    }
+    status("comparing side b (" + plan.b().describe() + ") with side a (" + plan.a().describe() + ")");
+    Path compareDir = out.resolve("compare");
+    AaControl theControl = control;
+    SequentialStop theStop = stop;
+    ComparisonReport comparison = ChainStages.writeCompare(warehouse, baseline, candidate, THRESHOLD, settings,
+        r -> {
+          ComparisonReport withControl = theControl == null ? r : r.withAaControl(theControl);
+          return theStop == null ? withControl : withControl.withSequentialStop(theStop);
+        }, compareDir);
+    return new Outcome(studyId, runDirs, comparison, compareDir, aa, aaDir);
+  }
+
+  private void ingest(Warehouse warehouse, List<StudyRuns.Done> runs) throws IOException {
+    List<Path> runDirs = runs.stream().map(StudyRuns.Done::dir).toList();
     status("ingesting " + runDirs.size() + " runs into " + warehouseDir);
     ChainStages.Ingested ingested = ChainStages.ingestLoadgenRuns(warehouse, runDirs);
     status(String.format(Locale.ROOT, "ingested %d runs, %d tasks, %d lines rejected", ingested.runs(),
         ingested.tasks(), ingested.rejected()));
-    String study = StudyLabels.STUDY_ID + "=" + studyId;
-    status("comparing side b (" + plan.b().describe() + ") with side a (" + plan.a().describe() + ")");
-    Path compareDir = out.resolve("compare");
-    ComparisonReport comparison = ChainStages.writeCompare(warehouse,
-        study + "," + StudyLabels.SIDE + "=a," + StudyLabels.NOT_CONTROL,
-        study + "," + StudyLabels.SIDE + "=b," + StudyLabels.NOT_CONTROL, THRESHOLD, compareDir);
-    ComparisonReport aa = null;
-    Path aaDir = null;
-    if (plan.design() == Design.DUET) {
-      status("the a/a control: side b with side a over its " + plan.aaRounds() + " rounds (both the baseline)");
-      aaDir = out.resolve("aa");
-      String control = study + "," + StudyLabels.CONTROL + "=" + StudyLabels.AA;
-      aa = ChainStages.writeCompare(warehouse, control + "," + StudyLabels.SIDE + "=a",
-          control + "," + StudyLabels.SIDE + "=b", THRESHOLD, aaDir);
-    }
-    return new Outcome(studyId, runDirs, comparison, compareDir, aa, aaDir);
   }
 
   /** The plan, the design and the runs so far, rewritten after each measurement (a crash keeps what ran). */
-  private void writeStudyFile(String studyId, List<StudyRuns.Done> done) {
+  private void writeStudyFile(String studyId, List<StudyRuns.Done> done, SequentialStop stop) {
     ObjectNode root = Json.mapper().createObjectNode();
     root.put("study_id", studyId);
     root.put("seed", plan.seed());
     root.put("a", plan.a().describe());
     root.put("b", plan.b().describe());
-    StudyRuns.design(root, plan.design(), plan.rounds(),
-        plan.design() == Design.DUET ? new DuetSchedule(plan.rounds(), plan.aaRounds(), plan.seed()) : null, plan.cpus());
+    StudyRuns.design(root, plan.design(), plan.rounds(), plan.design() == Design.DUET ? plan.schedule() : null,
+        plan.cpus());
+    StudyRuns.untilDecided(root, plan.looks(), stop);
     var steps = root.putArray("steps");
     plan.workload().steps().forEach(steps::add);
     root.put("clients", plan.workload().clients());

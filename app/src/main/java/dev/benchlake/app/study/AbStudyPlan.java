@@ -26,9 +26,10 @@ import java.util.Random;
  * @param seed the order, the a/a rounds' places and the data
  * @param workload the steps and how long each runs
  * @param cpus a duet's CPU sets, else null
+ * @param looks a duet run until decided: its looks ({@code rounds} is then their last round); else null
  */
 public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int rounds, int aaRounds, long seed,
-    Workload workload, DuetCpus cpus) {
+    Workload workload, DuetCpus cpus, dev.benchlake.analysis.stats.SequentialLooks looks) {
 
   /** The command's name in the runs' {@code source} label. */
   public static final String SOURCE = "study-ab";
@@ -38,19 +39,28 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
       throw new IllegalArgumentException("--rounds must be at least 2 (the run is the unit of replication), not "
           + rounds);
     }
-    if (design == Design.DUET) {
-      new DuetSchedule(rounds, aaRounds, seed); // checks the a/a rounds
+    if (looks != null && (design != Design.DUET || looks.maxRounds() != rounds)) {
+      throw new IllegalArgumentException("a study run until decided is a duet of at most its looks' last round");
     }
+    if (design == Design.DUET) {
+      new DuetSchedule(rounds, aaRounds, seed, looks == null ? 0 : looks.firstLook()); // checks the a/a rounds
+    }
+  }
+
+  /** A duet's rounds in the order they run. */
+  public DuetSchedule schedule() {
+    return new DuetSchedule(rounds, aaRounds, seed, looks == null ? 0 : looks.firstLook());
   }
 
   /** A side: where its runs go. */
   public record Side(LoadgenConfig.Target target) {
-    /** For the log: {@code PostgreSQL 14 (shared_buffers=128kB)} or the URL. */
+    /** For the log and study.json: {@code PostgreSQL 14 (shared_buffers=128kB)} or the URL, its secrets redacted. */
     public String describe() {
       if (target instanceof LoadgenConfig.Embedded e) {
         return "PostgreSQL " + e.major() + (e.settings().isEmpty() ? "" : " " + new java.util.TreeMap<>(e.settings()));
       }
-      return ((LoadgenConfig.External) target).jdbcUrl();
+      // Printed and written to study.json: a password in the URL never is.
+      return dev.benchlake.core.redaction.Redaction.scrub(((LoadgenConfig.External) target).jdbcUrl());
     }
   }
 
@@ -71,15 +81,8 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
     List<StudyRuns.Measurement> plan = new ArrayList<>();
     switch (design) {
       case DUET -> {
-        for (DuetSchedule.Round r : new DuetSchedule(rounds, aaRounds, seed).order()) {
-          CpuList setA = cpus.sideA(r.ofKind());
-          CpuList setB = cpus.sideB(r.ofKind());
-          Side second = r.aa() ? aaSecond : b;
-          String name = "r" + r.round() + (r.aa() ? "-aa" : "");
-          plan.add(new StudyRuns.Pair(String.format(java.util.Locale.ROOT, "round %d%s: a %s | b %s", r.round(), r.aa() ? " (a/a control)" : "",
-              a.describe(), second.describe()),
-              new DuetPair.Side("a", config(a, out, studyId, r.round(), name + "-a", "a", r.aa(), setA), setA),
-              new DuetPair.Side("b", config(second, out, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB)));
+        for (DuetSchedule.Round r : schedule().order()) {
+          plan.add(measurementOf(r, out, studyId));
         }
       }
       case INTERLEAVED -> {
@@ -101,6 +104,18 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
       }
     }
     return plan;
+  }
+
+  /** A duet round's pair. */
+  public StudyRuns.Pair measurementOf(DuetSchedule.Round r, Path out, String studyId) {
+    CpuList setA = cpus.sideA(r.ofKind());
+    CpuList setB = cpus.sideB(r.ofKind());
+    Side second = r.aa() ? aaSecond : b;
+    String name = "r" + r.round() + (r.aa() ? "-aa" : "");
+    return new StudyRuns.Pair(String.format(java.util.Locale.ROOT, "round %d%s: a %s | b %s", r.round(),
+        r.aa() ? " (a/a control)" : "", a.describe(), second.describe()),
+        new DuetPair.Side("a", config(a, out, studyId, r.round(), name + "-a", "a", r.aa(), setA), setA),
+        new DuetPair.Side("b", config(second, out, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB));
   }
 
   private StudyRuns.Alone alone(String side, int round, Path out, String studyId) {

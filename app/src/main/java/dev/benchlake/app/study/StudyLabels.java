@@ -18,7 +18,10 @@ public final class StudyLabels {
   /** {@value #AA} on the runs of the a/a control: both sides are the baseline. */
   public static final String CONTROL = "control";
   public static final String AA = "aa";
-  /** In a study of several pairs per round (study versions' duets), which pair, e.g. {@code 11v14}. */
+  /**
+   * In a study of several pairs per round, which pair: study versions' duets, e.g. {@code 11v14};
+   * the quickstart's, the workload ({@code select-update}, {@code sysbench}).
+   */
   public static final String PAIR = "pair";
   /** A selector term that leaves the a/a control's runs out. */
   public static final String NOT_CONTROL = CONTROL + "!=" + AA;

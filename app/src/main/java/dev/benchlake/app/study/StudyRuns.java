@@ -142,6 +142,26 @@ public final class StudyRuns {
     aa.put("what", "both sides run the baseline; their ratio must come out 1 (equivalent within the margin)");
   }
 
+  /**
+   * study.json's {@code until_decided}, for a study run until decided: its looks, and once it
+   * stopped, where and why; nothing for a fixed number of rounds.
+   */
+  public static void untilDecided(ObjectNode root, dev.benchlake.analysis.stats.SequentialLooks looks,
+      dev.benchlake.analysis.compare.SequentialStop stop) {
+    if (looks == null) {
+      return;
+    }
+    ObjectNode node = root.putObject("until_decided");
+    node.put("max_rounds", looks.maxRounds());
+    node.put("first_look", looks.firstLook());
+    node.put("rule", dev.benchlake.analysis.stats.SequentialLooks.NAME);
+    node.put("plan", looks.inWords());
+    if (stop != null) {
+      node.put("stopped_after_round", stop.stoppedAfterRound());
+      node.put("every_step_decided", stop.everyStepDecided());
+    }
+  }
+
   /** Writes a study.json (pretty, UTF-8). */
   public static void write(Path file, ObjectNode root) {
     try {

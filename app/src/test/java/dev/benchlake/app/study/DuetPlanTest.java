@@ -59,12 +59,35 @@ class DuetPlanTest {
     assertThatThrownBy(() -> DuetCpus.choose(CpuList.parse("0-3"), "x", null)).hasMessageContaining("--cpus-a 'x'");
   }
 
+  @Test
+  void runUntilDecidedTheControlsRoundsAllComeBeforeTheFirstLook() {
+    for (long seed = 0; seed < 30; seed++) {
+      List<DuetSchedule.Round> order = new DuetSchedule(10, 3, seed, 3).order();
+      assertThat(order).hasSize(13);
+      assertThat(order.subList(0, 5)).as("seed " + seed).filteredOn(DuetSchedule.Round::aa).hasSize(3);
+      assertThat(order.subList(5, 13)).extracting(DuetSchedule.Round::ofKind).containsExactly(3, 4, 5, 6, 7, 8, 9, 10);
+    }
+    assertThat(java.util.stream.LongStream.range(0, 20).mapToObj(seed -> new DuetSchedule(10, 2, seed, 3).order()
+        .subList(0, 4)).distinct().count()).as("the seed places the control among the first rounds").isGreaterThan(1);
+    assertThat(new DuetSchedule(5, 2, 42, 0).order()).as("a fixed duet as before").isEqualTo(new DuetSchedule(5, 2, 42)
+        .order());
+  }
+
+  @Test
+  void aSideByUrlIsDescribedWithoutItsPassword() {
+    String canary = "Canary-7f3e9";
+    for (String url : List.of("jdbc:postgresql://u:" + canary + "@db:5432/x", "jdbc:postgresql://db/x?password=" + canary)) {
+      assertThat(new AbStudyPlan.Side(new LoadgenConfig.External(url, "u")).describe()).as(url)
+          .doesNotContain(canary).contains("db");
+    }
+  }
+
   private static AbStudyPlan abPlan(Design design) {
     return new AbStudyPlan(new AbStudyPlan.Side(new LoadgenConfig.Embedded(14, Map.of(), null)),
         new AbStudyPlan.Side(new LoadgenConfig.Embedded(17, Map.of("jit", "off"), null)),
         new AbStudyPlan.Side(new LoadgenConfig.Embedded(14, Map.of(), null)), design, 3, 2, 7,
         new AbStudyPlan.Workload(List.of("point-select"), 1, 1000, 2, Duration.ofSeconds(1), null, null,
-            Duration.ZERO), design == Design.DUET ? HALVES : null);
+            Duration.ZERO), design == Design.DUET ? HALVES : null, null);
   }
 
   @Test

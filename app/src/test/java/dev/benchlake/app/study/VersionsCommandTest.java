@@ -125,6 +125,26 @@ class VersionsCommandTest {
     }
   }
 
+  /** Issue 28.4: run until decided is a duet's, with at least 3 rounds; else one line, exit 2, nothing written. */
+  @Test
+  void untilDecidedWithoutADuetOrWithTooFewRoundsIsOneLineAndNothingIsWritten(@TempDir Path dir) {
+    Map<List<String>, String> cases = new java.util.LinkedHashMap<>();
+    cases.put(List.of("ab", "--a-pg", "14", "--b-pg", "17", "--design", "interleaved", "--until-decided", "--out",
+        dir.resolve("i").toString()), "--until-decided runs a duet round by round");
+    cases.put(List.of("ab", "--a-pg", "14", "--b-pg", "17", "--until-decided", "--max-rounds", "2", "--out",
+        dir.resolve("m").toString()), "--max-rounds 2 is below the first look (after round 3)");
+    cases.forEach((args, message) -> {
+      CommandRun run = CommandRun.of(Cli.commandLine(new StudyCommand()), args.toArray(String[]::new));
+      assertThat(run.exitCode()).as(args.toString()).isEqualTo(ExitCode.BAD_INPUT);
+      assertThat(run.stderr().strip()).as(args.toString()).contains(message).doesNotContain("\n");
+    });
+    CommandRun quickstart = CommandRun.of(Cli.commandLine(new dev.benchlake.app.quickstart.QuickstartCommand()),
+        "--max-rounds", "2", "--out", dir.resolve("q").toString());
+    assertThat(quickstart.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(quickstart.stderr().strip()).contains("--max-rounds 2 is below the first look").doesNotContain("\n");
+    assertThat(dir).isEmptyDirectory();
+  }
+
   /** Issue 28.1: a machine with one CPU refuses a duet with one line, whichever command asks for it. */
   @Test
   void aDuetOnOneCpuIsOneLineAndNothingIsWritten(@TempDir Path dir) {

@@ -1,0 +1,102 @@
+package dev.benchlake.app.study;
+
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.SequentialStop;
+import dev.benchlake.analysis.stats.RatioDecisions.Decision;
+import dev.benchlake.analysis.stats.SequentialLooks;
+import dev.benchlake.analysis.stats.StatisticsSettings;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A duet study run until decided ({@code --until-decided --max-rounds N}): its rounds one at a
+ * time, in the {@link DuetSchedule}'s order (the a/a control's rounds before the first look), and
+ * after each comparison round from the first look on a look at every step
+ * ({@link SequentialLooks}: Haybittle–Peto boundaries, so that looking after every round does not
+ * inflate the error rates). It stops at the first look at which every step is decided, or after
+ * the last round. What runs and what a look reads is the study's ({@link Study}); this class only
+ * sequences them, so the stopping rule is one piece of code for every study.
+ */
+public final class UntilDecided {
+  /** What a study supplies to be run until decided. */
+  public interface Study {
+    /** The measurements of one round (a duet's pairs: one per workload). */
+    List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round);
+
+    /** Runs measurements, in order. */
+    List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) throws IOException, InterruptedException;
+
+    /**
+     * A look: takes in the runs done since the last look (e.g. ingests them), then compares the
+     * sides over every comparison round so far, decided at {@code at} (the look's level).
+     */
+    Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException;
+  }
+
+  /** What a look found: each step's decision (null: no estimate), and the calls in words for the log. */
+  public record Look(List<Decision> decisions, String headline) {
+    public Look {
+      decisions = java.util.Collections.unmodifiableList(new ArrayList<>(decisions));
+    }
+
+    /** The look of a comparison: its steps' median decisions, which are its verdicts. */
+    public static Look of(ComparisonReport report) {
+      return new Look(report.steps().stream().map(s -> s.runLevel().median().decision()).toList(), report.headline());
+    }
+
+    boolean everyStepDecided() {
+      return decisions.stream().allMatch(d -> d != null && d.verdict() != dev.benchlake.analysis.stats.Verdict.INCONCLUSIVE);
+    }
+  }
+
+  /**
+   * Where the study stopped.
+   *
+   * @param done every run, in the order they ran
+   * @param stop the look it stopped at, for the report's methods
+   * @param settings that look's settings: the final report is decided with them
+   */
+  public record Outcome(List<StudyRuns.Done> done, SequentialStop stop, StatisticsSettings settings) {}
+
+  private UntilDecided() {}
+
+  /**
+   * Runs {@code schedule}'s rounds until a look decides every step or its last round is done.
+   *
+   * @param schedule the rounds, whose {@code rounds} is the most to run and whose {@code firstLook}
+   *     is {@code looks}'
+   */
+  public static Outcome run(DuetSchedule schedule, SequentialLooks looks, Study study, PrintWriter log)
+      throws IOException, InterruptedException {
+    if (schedule.firstLook() != looks.firstLook() || schedule.rounds() != looks.maxRounds()) {
+      throw new IllegalArgumentException("the schedule (rounds " + schedule.rounds() + ", first look "
+          + schedule.firstLook() + ") and the looks (" + looks.inWords() + ") disagree");
+    }
+    List<StudyRuns.Done> done = new ArrayList<>();
+    List<StudyRuns.Done> sinceLastLook = new ArrayList<>();
+    for (DuetSchedule.Round round : schedule.order()) {
+      List<StudyRuns.Done> these = study.run(study.measurementsOf(round));
+      done.addAll(these);
+      sinceLastLook.addAll(these);
+      if (round.aa() || !looks.isLook(round.ofKind())) {
+        continue;
+      }
+      int k = round.ofKind();
+      StatisticsSettings at = looks.settingsAt(k);
+      Look look = study.look(List.copyOf(sinceLastLook), at);
+      sinceLastLook.clear();
+      boolean stop = looks.stopsAfter(k, look.decisions());
+      log.println("study: look after round " + k + " of at most " + looks.maxRounds() + " (α = "
+          + new java.math.BigDecimal(at.alpha()).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString()
+          + "): " + look.headline() + (stop ? " Stopping." : " Next round."));
+      log.flush();
+      if (stop) {
+        return new Outcome(List.copyOf(done), new SequentialStop(SequentialLooks.NAME, looks.inWords(), k,
+            looks.maxRounds(), look.everyStepDecided()), at);
+      }
+    }
+    throw new IllegalStateException("the schedule ended before its last look");
+  }
+}
