@@ -148,7 +148,7 @@ final class SeriesOrder {
     }
   }
 
-  private static Instant instantOrNull(String value) {
+  static Instant instantOrNull(String value) {
     String v = value.trim();
     LocalDate day = dateOrNull(v);
     if (day != null) {

@@ -24,7 +24,9 @@ import java.util.List;
  * noisy steps (interval wider than the margin) faded and marked ≈, each change point a dashed
  * marker through the bar of the first version of the new level, each figure whose sides ran in
  * different table-maintenance states outlined and marked ⚠ — and the tables with each
- * version's call against the base; it ends with what reproduces it.
+ * version's call against the base; it ends with what reproduces it. When {@code --by} is a series
+ * (dates, timestamps, or an {@code --order-by}: {@link SeriesAxis}) each step also gets a line
+ * chart along it, with its change points' levels and ratios (trend.js's {@code seriesChart}).
  *
  * <p>Why bars from 1.0 on a log axis: a ratio's bar that starts at 0 makes a 5 % change invisible,
  * and one that starts at 0.8 (as the published charts did) stretches it — its length then means
@@ -43,7 +45,11 @@ public final class TrendHtml {
       List<String> versions, List<GroupRow> groups, boolean hasFlags, List<FlagRow> flags, boolean hasChangePoints,
       List<ChangePointRow> changePoints, String changePointAlpha, List<GroupSection> sections, boolean hasMessages,
       List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods, String by,
-      String baseLabel, boolean hasMaintenance, List<String> maintenance, boolean hasWarnings, List<String> warnings) {}
+      String baseLabel, boolean hasMaintenance, List<String> maintenance, boolean hasWarnings, List<String> warnings,
+      String metric, boolean hasSeries, String seriesTitle, List<SeriesRow> series) {}
+
+  /** A step's series chart ({@link SeriesAxis}): its index in trend.json's steps. */
+  public record SeriesRow(int index, String step) {}
 
   /** @param css {@code better}, {@code worse} or {@code same}, by the metric's direction */
   public record ChangePointRow(String step, String at, String before, String after, String change, String css, String p) {}
@@ -102,6 +108,13 @@ public final class TrendHtml {
       }
     }
     List<String> maintenance = TrendMarkdown.maintenanceLines(r, false);
+    SeriesAxis axis = SeriesAxis.of(r);
+    List<SeriesRow> series = new ArrayList<>();
+    if (axis != null) {
+      for (int i = 0; i < r.steps().size(); i++) {
+        series.add(new SeriesRow(i, r.steps().get(i).step()));
+      }
+    }
     List<RunsRow> runs = r.versions().stream().map(v -> new RunsRow(v, r.runs().get(v).size(),
         String.join(", ", r.runs().get(v)))).toList();
     String direction = r.metric() + " in " + r.unit() + ", " + (r.higherIsBetter() ? "higher" : "lower")
@@ -111,7 +124,8 @@ public final class TrendHtml {
         !flags.isEmpty(), flags, !changePoints.isEmpty(), changePoints, Format.significant(r.changePointAlpha(), 3),
         sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
         r.by() + " " + r.base(), !maintenance.isEmpty(), maintenance, !r.warnings().isEmpty(),
-        r.warnings().stream().map(w -> "⚠ " + w).toList());
+        r.warnings().stream().map(w -> "⚠ " + w).toList(), r.metric(), axis != null,
+        axis == null ? null : axis.title(), series);
   }
 
   /** {@code  ⚠ confounded: dead_tuples} beside a figure whose sides ran in different table-maintenance states. */

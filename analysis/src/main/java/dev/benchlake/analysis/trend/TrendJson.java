@@ -27,7 +27,8 @@ import java.util.function.BiConsumer;
  * "flags": [{"step", "from", "to", "kind", "verdict", "beyond_margin", "change", "ci95", "p",
  * "p_adjusted", "confounders"}], "runs", "alpha", "margin", "correction", "change_point_alpha", "messages",
  * "methods"}}.
- * {@code order_by} (the {@code --order-by} key) is there only with one; {@code gaps} (the days
+ * {@code order_by} (the {@code --order-by} key) is there only with one; {@code x_axis} ({@link SeriesAxis}:
+ * how a series chart places each value) only for dates, timestamps or an {@code --order-by}; {@code gaps} (the days
  * between the first and the last version without a run, in order; {@code []} for none) only when
  * the versions are dates.
  * {@code confounders} is a list of {@code {"kind", "detail"}} (table maintenance: {@code
@@ -69,6 +70,14 @@ public final class TrendJson {
     if (report.gaps() != null) {
       ArrayNode gaps = root.putArray("gaps");
       report.gaps().forEach(gaps::add);
+    }
+    SeriesAxis axis = SeriesAxis.of(report);
+    if (axis != null) {
+      ObjectNode x = root.putObject("x_axis");
+      x.put("kind", axis.kind());
+      x.put("title", axis.title());
+      ObjectNode at = x.putObject("at");
+      axis.at().forEach(at::put);
     }
     ArrayNode steps = root.putArray("steps");
     for (StepTrend s : report.steps()) {

@@ -188,8 +188,85 @@
     return bars(rowsOf(items, 'step'), 'step', order, width(items.length), element, changes);
   }
 
+  /**
+   * A step as a series (dates, timestamps, or values put in order by --order-by): one point per
+   * value of --by, its figure (the geometric mean of its runs), joined by a line that breaks where a
+   * value has no run (a missing night) or no figure; spaced by time for dates and timestamps, evenly
+   * otherwise (trend.x_axis says which, and its title says so on the chart). Each change point: a
+   * dashed rule at the first value of the new level, the levels either side as grey segments, and
+   * the ratio as a label; ⚠ marks a figure whose sides ran in different table-maintenance states.
+   */
+  function seriesChart(element) {
+    var step = trend.steps[Number(element.getAttribute('data-step'))];
+    var axis = trend.x_axis;
+    var time = axis.kind === 'time';
+    var gaps = trend.gaps || [];
+    var versions = trend.versions;
+    var rows = [];
+    var segment = 0;
+    versions.forEach(function (v, i) {
+      if (i > 0 && gaps.some(function (g) { return g > versions[i - 1] && g < v; })) {
+        segment++;
+      }
+      var value = step.values[v];
+      if (value === null || value === undefined) {
+        segment++;
+        return;
+      }
+      rows.push({ x: time ? axis.at[v] : v, version: v, value: value, segment: segment, runs: step.runs[v],
+        confounded: confoundedOf(step, v) });
+    });
+    var x = time ? { field: 'x', type: 'temporal', title: axis.title, axis: { labelAngle: -30, format: '%Y-%m-%d' } }
+      : { field: 'x', type: 'ordinal', sort: versions, title: axis.title, axis: { labelAngle: -35, labelLimit: 120 } };
+    var y = { field: 'value', type: 'quantitative', scale: { zero: false },
+      title: trend.metric + ' (' + trend.unit + ')' + (trend.higher_is_better ? ' ↑ better' : ' ↓ better') };
+    var tooltip = [{ field: 'version', title: trend.by }, { field: 'value', title: trend.metric, format: '.4~g' },
+      { field: 'runs', title: 'runs' }, { field: 'confounded' }];
+    var levels = [];
+    var marks = [];
+    var changes = (step.change_points || []).filter(function (c) { return versions.indexOf(c.at) > 0; });
+    var placeOf = function (v) { return time ? axis.at[v] : v; };
+    changes.forEach(function (c, k) {
+      var at = versions.indexOf(c.at);
+      var from = k === 0 ? 0 : versions.indexOf(changes[k - 1].at);
+      var to = k + 1 < changes.length ? versions.indexOf(changes[k + 1].at) - 1 : versions.length - 1;
+      levels.push({ x: placeOf(versions[from]), x2: placeOf(versions[at - 1]), level: c.before, which: 'level before' });
+      levels.push({ x: placeOf(c.at), x2: placeOf(versions[to]), level: c.after, which: 'level after' });
+      var percent = (c.ratio - 1) * 100;
+      marks.push({ x: placeOf(c.at), version: c.at, before: c.before, after: c.after, p: c.p,
+        label: (percent >= 0 ? '▲ +' : '▼ −') + Math.abs(percent).toFixed(1) + '%' });
+    });
+    element.setAttribute('data-change-points', String(marks.length));
+    element.setAttribute('data-segments', String(segment + 1));
+    var markTooltip = [{ field: 'version', title: 'change point at ' + trend.by }, { field: 'label', title: 'level change' },
+      { field: 'before', title: 'level before', format: '.4~g' }, { field: 'after', title: 'level after', format: '.4~g' },
+      { field: 'p', title: 'permutation p', format: '.3~g' }];
+    var layers = [
+      { mark: { type: 'line', color: '#2b6cb0', strokeWidth: 1.5 },
+        encoding: { x: x, y: y, detail: { field: 'segment', type: 'nominal' } } },
+      { mark: { type: 'point', filled: true, color: '#2b6cb0', size: 28 }, encoding: { x: x, y: y, tooltip: tooltip } },
+      { transform: [{ filter: 'datum.confounded' }],
+        mark: { type: 'text', text: '⚠', color: '#b45309', fontSize: 13, fontWeight: 700, baseline: 'bottom', dy: -4 },
+        encoding: { x: x, y: y, tooltip: tooltip } }
+    ];
+    if (marks.length > 0) {
+      layers.push({ data: { values: levels }, mark: { type: 'rule', color: '#718096', strokeWidth: 2, opacity: 0.8 },
+        encoding: { x: x, x2: { field: 'x2' }, y: { field: 'level', type: 'quantitative' },
+          tooltip: [{ field: 'which' }, { field: 'level', format: '.4~g' }] } });
+      layers.push({ name: 'change_points', data: { values: marks },
+        mark: { type: 'rule', color: '#c2410c', strokeWidth: 2, strokeDash: [5, 3] },
+        encoding: { x: x, tooltip: markTooltip } });
+      layers.push({ data: { values: marks },
+        mark: { type: 'text', color: '#c2410c', fontSize: 10, fontWeight: 600, align: 'left', dx: 3, y: 6, baseline: 'top' },
+        encoding: { x: x, text: { field: 'label' }, tooltip: markTooltip } });
+    }
+    return { width: Math.max(600, Math.min(1100, versions.length * 12)), height: 200,
+      title: { text: step.step, anchor: 'start', fontSize: 12 }, data: { values: rows }, layer: layers };
+  }
+
   document.querySelectorAll('.chart[data-chart]').forEach(function (element) {
     var kind = element.getAttribute('data-chart');
-    C.embed(element, kind === 'groups' ? groupsChart(element) : stepsChart(element));
+    C.embed(element, kind === 'groups' ? groupsChart(element) : kind === 'series' ? seriesChart(element)
+      : stepsChart(element));
   });
 })();

@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.analysis.report.Provenance;
+import dev.benchlake.analysis.testing.BrowserPage;
+import dev.benchlake.core.Json;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +17,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Issue 29's proof on a seeded synthetic nightly series: 120 dates × 20 steps, one run a night
@@ -121,5 +129,59 @@ class NightlySeriesTest {
     assertThat(ChangePointGate.failures(nightly(29, 1 / SHIFT, DATES - 3, "p99_s"), 3)).singleElement()
         .satisfies(f -> assertThat(f.changePoint().ratio()).isGreaterThan(1.1));
     assertThat(ChangePointGate.failures(nightly(29, SHIFT, DATES - 3, "p99_s"), 3)).isEmpty();
+  }
+
+  /**
+   * Issue 29.1: trend.html draws each step of a nightly series along time: one line chart per step,
+   * its points spaced by date, the line broken at the missing nights, the change point's rule with
+   * its levels and ratio, and the axis saying how the points are placed; versions get no series.
+   */
+  @Test
+  void theHtmlDrawsEveryStepAlongTimeWithItsChangePointAndTheMissingNights(@TempDir Path dir) throws Exception {
+    SplittableRandom random = new SplittableRandom(3);
+    List<Observation> observations = new ArrayList<>();
+    Map<String, List<String>> runs = new TreeMap<>();
+    for (int night = 0; night < 40; night++) {
+      if (night == 12 || night == 13) {
+        continue;
+      }
+      String run = "night-" + night;
+      runs.put(date(night), List.of(run));
+      observations.add(point(run, night, "shift", 1000 * (night >= 25 ? SHIFT : 1), random));
+      observations.add(point(run, night, "noise", 1000, random));
+    }
+    TrendReport report = TrendAnalysis.analyse(observations, runs, TrendRequest.of(TrendRequest.BY_DATE, null, "qps"),
+        List.of());
+    assertThat(step(report, "shift").changePoints()).extracting(ChangePoint::at).containsExactly(date(25));
+    assertThat(report.gaps()).containsExactly(date(12), date(13));
+    TrendFiles.write(report, new Provenance("benchlake trend --by date", "wh", 1, "test"), dir);
+
+    JsonNode json = Json.mapper().readTree(dir.resolve(TrendFiles.JSON).toFile());
+    assertThat(json.get("x_axis").get("kind").asText()).isEqualTo("time");
+    assertThat(json.get("x_axis").get("at").get(date(0)).asText()).isEqualTo(date(0) + "T00:00:00Z");
+
+    BrowserPage page = BrowserPage.render(dir.resolve(TrendFiles.HTML), "trend-nightly-series", 1366, 2400);
+    int shift = report.steps().indexOf(step(report, "shift"));
+    int noise = report.steps().indexOf(step(report, "noise"));
+    // 38 points, a line in 2 pieces, and the change point's levels, rule and label.
+    assertThat(page.charts().get("series-" + shift + "-chart")).isGreaterThanOrEqualTo(38 + 2 + 2 + 1 + 1);
+    assertThat(page.charts().get("series-" + noise + "-chart")).isGreaterThanOrEqualTo(38 + 2);
+    assertThat(chartTag(page, "series-" + shift + "-chart")).contains("data-change-points=\"1\"")
+        .contains("data-segments=\"2\"");
+    assertThat(chartTag(page, "series-" + noise + "-chart")).contains("data-change-points=\"0\"");
+    assertThat(page.charts().keySet()).as("a series has no grouped bars per date").allMatch(id -> id.startsWith("series-"));
+    assertThat(page.markup()).contains("spaced by time; a gap in the line is a date without a run").containsPattern("▼ −1[456]\\.\\d%");
+
+    TrendReport versions = TrendAnalysis.analyse(List.of(new Observation("a", "14", "s", 1), new Observation("b", "17",
+        "s", 1.1)), Map.of("14", List.of("a"), "17", List.of("b")), TrendRequest.of("db_major", "14", "qps"), List.of());
+    assertThat(SeriesAxis.of(versions)).as("versions keep their bars").isNull();
+    assertThat(TrendHtml.write(versions, new Provenance("benchlake trend", "wh", 1, "test")))
+        .doesNotContain("data-chart=\"series\"");
+  }
+
+  private static String chartTag(BrowserPage page, String id) {
+    Matcher tag = Pattern.compile("<div [^>]*id=\"" + id + "\"[^>]*>").matcher(page.markup());
+    assertThat(tag.find()).as(id).isTrue();
+    return tag.group();
   }
 }
