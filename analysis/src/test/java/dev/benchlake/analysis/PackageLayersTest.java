@@ -23,7 +23,8 @@ class PackageLayersTest {
       "confounders", Set.of("report", "stats"),
       "compare", Set.of("stats", "engine", "html", "report", "confounders"),
       "trend", Set.of("stats", "engine", "html", "report", "confounders"),
-      "cli", Set.of("stats", "engine", "html", "report", "confounders", "compare", "trend"));
+      "history", Set.of("stats", "html", "report", "confounders", "trend"),
+      "cli", Set.of("stats", "engine", "html", "report", "confounders", "compare", "trend", "history"));
 
   private static final Set<String> FORBIDDEN_MODULES = Set.of("ingest", "loadgen", "app");
 

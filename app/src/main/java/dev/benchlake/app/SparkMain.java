@@ -3,6 +3,7 @@ package dev.benchlake.app;
 import dev.benchlake.analysis.cli.CompareCommand;
 import dev.benchlake.app.batch.BatchCommand;
 import dev.benchlake.core.redaction.RedactedLogs;
+import dev.benchlake.analysis.cli.HistoryCommand;
 import dev.benchlake.analysis.cli.TrendCommand;
 import dev.benchlake.warehouse.cli.ExportCommand;
 import dev.benchlake.ingest.cli.IngestCommand;
@@ -30,7 +31,8 @@ public final class SparkMain {
       Subcommand.of(IngestCommand.class, IngestCommand::new), Subcommand.of(ExportCommand.class, ExportCommand::new),
       Subcommand.of(RejectsCommand.class, RejectsCommand::new), Subcommand.of(UpgradeCommand.class, UpgradeCommand::new),
       Subcommand.of(VerifyCommand.class, VerifyCommand::new),
-      Subcommand.of(CompareCommand.class, CompareCommand::new), Subcommand.of(TrendCommand.class, TrendCommand::new));
+      Subcommand.of(CompareCommand.class, CompareCommand::new), Subcommand.of(TrendCommand.class, TrendCommand::new),
+      Subcommand.of(HistoryCommand.class, HistoryCommand::new));
   /** What spark-submit can run: the Spark commands, and a batch of them. */
   static final List<Subcommand> SUBMITTABLE = withBatch();
 

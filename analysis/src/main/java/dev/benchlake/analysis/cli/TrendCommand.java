@@ -1,7 +1,6 @@
 package dev.benchlake.analysis.cli;
 
 import dev.benchlake.analysis.report.Provenance;
-import dev.benchlake.analysis.trend.ChangePointGate;
 import dev.benchlake.analysis.trend.StepGroups;
 import dev.benchlake.analysis.trend.Trend;
 import dev.benchlake.analysis.trend.TrendFiles;
@@ -92,17 +91,8 @@ public final class TrendCommand implements Callable<Integer> {
   @Mixin
   ConfounderOptions confounders;
 
-  @Option(names = "--fail-on", paramLabel = "WHAT",
-      description = "A CI gate for nightly jobs, exit 3 (the reports are still written): change-point, when a step's"
-          + " change point starts at one of the newest --window values of --by and its ratio (after/before) is beyond"
-          + " the margin in the bad direction (throughput down, latency up); each such step, where, and its levels and"
-          + " ratio on stderr.")
-  String failOn;
-
-  @Option(names = "--window", paramLabel = "N", defaultValue = "1",
-      description = "With --fail-on change-point: how many of the newest values a change point may start at (default:"
-          + " ${DEFAULT-VALUE}, the newest only).")
-  int window = ChangePointGate.DEFAULT_WINDOW;
+  @Mixin
+  ChangePointGateOptions gate;
 
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for trend.json, trend.md and trend.html.")
   Path out;
@@ -119,7 +109,7 @@ public final class TrendCommand implements Callable<Integer> {
         groups == null ? StepGroups.builtIn() : StepGroups.read(groups), statistics.settings(), changePointAlpha(),
         pairing.labels(), orderBy == null || orderBy.isBlank() ? null : orderBy.trim());
     double deadTupleThreshold = confounders.deadTupleThreshold();
-    boolean gate = gate();
+    boolean gate = this.gate.enabled("trend");
     // Before Spark starts: a damaged warehouse, a --where that matches no run, a --base no run has,
     // versions with no order or runs that do not pair is one line in a second.
     Trend.checkSelection(warehouseOption.openWholeBeforeSpark(sparkOptions), request);
@@ -135,23 +125,7 @@ public final class TrendCommand implements Callable<Integer> {
     if (!gate) {
       return ExitCode.OK;
     }
-    List<ChangePointGate.Failure> failures = ChangePointGate.failures(report, window);
-    PrintWriter stderr = spec.commandLine().getErr();
-    failures.forEach(f -> stderr.println("benchlake trend: " + f.line(report)));
-    stderr.flush();
-    return failures.isEmpty() ? ExitCode.OK : ExitCode.REGRESSION;
-  }
-
-  /** Whether {@code --fail-on change-point} is asked for (checked, with {@code --window}, before Spark starts). */
-  private boolean gate() {
-    if (failOn == null) {
-      return false;
-    }
-    if (!failOn.trim().equalsIgnoreCase("change-point")) {
-      throw new BadInputException("--fail-on '" + failOn + "' is not change-point, the one gate of trend");
-    }
-    ChangePointGate.window(window);
-    return true;
+    return this.gate.apply(report, "trend", spec.commandLine().getErr());
   }
 
   private double changePointAlpha() {

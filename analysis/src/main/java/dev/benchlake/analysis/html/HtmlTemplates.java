@@ -36,6 +36,11 @@ public final class HtmlTemplates {
     return TEMPLATES.computeIfAbsent(name, n -> COMPILER.compile(text(n + ".mustache"))).execute(view);
   }
 
+  /** {@code text} HTML-escaped as the templates escape every value: for markup built in code (an SVG's labels). */
+  public static String escape(String text) {
+    return HtmlEscaper.INSTANCE.escape(text);
+  }
+
   /** A resource of this folder as text, e.g. {@code base.css}, {@code vendor/vega.min.js}. */
   public static String text(String relativePath) {
     return TEXTS.computeIfAbsent(relativePath, HtmlTemplates::load);

@@ -279,7 +279,7 @@ public final class TrendMarkdown {
   }
 
   /** A value in the metric's unit: {@code 49510/s}, {@code 1.234 ms}. */
-  static String value(TrendReport r, double value) {
+  public static String value(TrendReport r, double value) {
     return r.higherIsBetter() ? Format.significant(value, 4) + "/s" : Format.duration(value);
   }
 

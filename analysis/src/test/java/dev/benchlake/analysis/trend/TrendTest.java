@@ -93,6 +93,34 @@ class TrendTest extends SparkTestBase {
     assertThat(out.resolve("one").resolve(TrendFiles.MARKDOWN)).exists();
   }
 
+  /** Issue 29.2/29.3: history writes its site from the same analysis, and its gate is trend's. */
+  @Test
+  void historyWritesItsSiteAndFailsOnTheSameChangePointAsTrend(@org.junit.jupiter.api.io.TempDir Path out)
+      throws Exception {
+    Path site = out.resolve("site");
+    dev.benchlake.core.testing.CommandRun history = dev.benchlake.core.testing.CommandRun.of(
+        new dev.benchlake.analysis.cli.HistoryCommand(), List.of("--warehouse", warehouse.root(), "--by", "db_major",
+            "--metric", "qps", "--fail-on", "change-point", "--window", "2", "--out", site.toString()));
+    assertThat(history.exitCode()).as(history.stderr()).isEqualTo(dev.benchlake.core.cli.ExitCode.REGRESSION);
+    assertThat(history.stderr().lines().toList()).singleElement().asString()
+        .startsWith("benchlake history: change point: step oltp_update_index at db_major 13, qps 5055 → 4032 1/s");
+    JsonNode json = Json.mapper().readTree(site.resolve(dev.benchlake.analysis.history.HistorySite.JSON).toFile());
+    try (java.util.stream.Stream<Path> pages = java.nio.file.Files.list(site.resolve("steps"))) {
+      assertThat(pages.count()).isEqualTo(json.get("steps").size());
+    }
+    assertThat(history.stdout()).startsWith("History of " + json.get("steps").size() + " steps along ")
+        .contains(site.resolve("index.html").toString());
+    assertThat(java.nio.file.Files.readString(site.resolve("index.html"))).contains("oltp_update_index")
+        .contains("db_major in its order (evenly spaced)");
+
+    dev.benchlake.core.testing.CommandRun typo = dev.benchlake.core.testing.CommandRun.of(
+        new dev.benchlake.analysis.cli.HistoryCommand(), List.of("--warehouse", warehouse.root(), "--fail-on",
+            "changepoint", "--out", out.resolve("typo").toString()));
+    assertThat(typo.exitCode()).isEqualTo(dev.benchlake.core.cli.ExitCode.BAD_INPUT);
+    assertThat(typo.stderr().strip()).endsWith("--fail-on 'changepoint' is not change-point, the one gate of history");
+    assertThat(out.resolve("typo")).doesNotExist();
+  }
+
   private static List<String> concat(List<String> first, String... more) {
     List<String> all = new java.util.ArrayList<>(first);
     all.addAll(List.of(more));

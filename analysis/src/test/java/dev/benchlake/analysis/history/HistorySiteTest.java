@@ -1,0 +1,118 @@
+package dev.benchlake.analysis.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.analysis.report.Provenance;
+import dev.benchlake.analysis.testing.BrowserPage;
+import dev.benchlake.analysis.trend.TrendAnalysis;
+import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
+import dev.benchlake.analysis.trend.TrendReport;
+import dev.benchlake.analysis.trend.TrendRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 29.2: the history site of a seeded nightly series (50 nights, two of them without a run;
+ * a step that drops 15 % at night 30, one that gains 20 % at night 40, one of pure noise, and one
+ * whose name is markup), rendered in headless Chromium: the index lists what changed newest first
+ * with a sparkline per step and links that resolve; a step's page draws every night as a point,
+ * breaks its line at the missing nights, marks the change point with its levels and ratio, and
+ * lists the runs behind every value.
+ */
+class HistorySiteTest {
+  private static final LocalDate FIRST = LocalDate.of(2026, 9, 1);
+  private static final String MARKUP = "<b>bold</b>";
+
+  private static String date(int night) {
+    return FIRST.plusDays(night).toString();
+  }
+
+  private static TrendReport nightly() {
+    SplittableRandom random = new SplittableRandom(11);
+    List<Observation> observations = new ArrayList<>();
+    Map<String, List<String>> runs = new TreeMap<>();
+    for (int night = 0; night < 50; night++) {
+      if (night == 20 || night == 21) {
+        continue;
+      }
+      String run = "run-" + night;
+      runs.put(date(night), List.of(run));
+      observations.add(point(run, night, "drops", 1000 * (night >= 30 ? 0.85 : 1), random));
+      observations.add(point(run, night, "gains", 500 * (night >= 40 ? 1.2 : 1), random));
+      observations.add(point(run, night, "noise", 2000, random));
+      observations.add(point(run, night, MARKUP, 100, random));
+    }
+    return TrendAnalysis.analyse(observations, runs, TrendRequest.of(TrendRequest.BY_DATE, null, "qps"), List.of());
+  }
+
+  private static Observation point(String run, int night, String step, double level, SplittableRandom random) {
+    double gaussian = Math.sqrt(-2 * Math.log(1 - random.nextDouble())) * Math.cos(2 * Math.PI * random.nextDouble());
+    return new Observation(run, date(night), step, level * Math.exp(0.015 * gaussian));
+  }
+
+  @Test
+  void theIndexSaysWhatChangedNewestFirstAndEveryStepPageDrawsItsSeries(@TempDir Path dir) throws Exception {
+    TrendReport report = nightly();
+    Path site = dir.resolve("site");
+    HistorySite.write(report, new Provenance("benchlake history --warehouse wh --out site", "wh", 3, "test"), site);
+    try (Stream<Path> pages = Files.list(site.resolve(HistorySite.STEPS))) {
+      assertThat(pages.count()).isEqualTo(4);
+    }
+    assertThat(site.resolve(HistorySite.JSON)).isNotEmptyFile();
+
+    BrowserPage index = BrowserPage.render(site.resolve(HistorySite.INDEX), "history-index", 1366, 1400);
+    String markup = index.markup();
+    // What changed: the gain at night 40 before the drop at night 30, each linked to its step's page.
+    int gain = markup.indexOf(">" + date(40) + "<");
+    int drop = markup.indexOf(">" + date(30) + "<");
+    assertThat(gain).as("the gain's row").isPositive();
+    assertThat(drop).as("the drop's row").isGreaterThan(gain);
+    assertThat(markup).containsPattern("▲ \\+(1[789]|2[01])\\.\\d%").containsPattern("▼ -1[456]\\.\\d%")
+        .contains("4 steps, 48 values of date from " + date(0) + " to " + date(49) + ", 2 days without a run");
+    // One sparkline per step, with the change points' rules; every link resolves to a page.
+    assertThat(Pattern.compile("<svg class=\"series\"").matcher(markup).results().count()).isEqualTo(4);
+    Matcher href = Pattern.compile("href=\"(steps/[^\"]+)\"").matcher(markup);
+    int links = 0;
+    while (href.find()) {
+      assertThat(site.resolve(href.group(1))).as(href.group(1)).isRegularFile();
+      links++;
+    }
+    assertThat(links).as("a link per change point and per step").isGreaterThanOrEqualTo(2 + 4);
+    // A step named like markup shows as text.
+    assertThat(markup).contains("&lt;b&gt;bold&lt;/b&gt;").doesNotContain(MARKUP);
+
+    Path dropsPage;
+    try (Stream<Path> pages = Files.list(site.resolve(HistorySite.STEPS))) {
+      dropsPage = pages.filter(p -> p.getFileName().toString().endsWith("-drops.html")).findFirst().orElseThrow();
+    }
+    BrowserPage step = BrowserPage.render(dropsPage, "history-step", 1366, 1400);
+    String page = step.markup();
+    assertThat(Pattern.compile("<circle class=\"point\"").matcher(page).results().count()).as("a point a night")
+        .isEqualTo(48);
+    Matcher path = Pattern.compile("<path class=\"line\"[^>]* d=\"([^\"]+)\"").matcher(page);
+    assertThat(path.find()).isTrue();
+    assertThat(path.group(1).chars().filter(c -> c == 'M').count()).as("the line breaks at the missing nights")
+        .isEqualTo(2);
+    assertThat(page).contains("stroke-dasharray").containsPattern("▼ -1[456]\\.\\d%")
+        .contains("spaced by time; a gap in the line is a date without a run")
+        .contains(date(20)).contains("no run").contains("run-30");
+  }
+
+  @Test
+  void fileNamesAreSafeAndKeepTheStepsOrder() {
+    assertThat(HistorySite.fileName(7, "point-query_range=100")).isEqualTo("007-point-query_range_100.html");
+    assertThat(HistorySite.fileName(12, "../../etc/passwd")).isEqualTo("012-.._.._etc_passwd.html");
+    assertThat(SeriesSvg.ticks(0.2, 1.1)).containsExactly(0.2, 0.4, 0.6000000000000001, 0.8, 1.0);
+  }
+}
