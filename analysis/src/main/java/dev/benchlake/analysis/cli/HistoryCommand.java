@@ -4,10 +4,8 @@ import dev.benchlake.analysis.history.HistorySite;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.trend.StepGroups;
 import dev.benchlake.analysis.trend.Trend;
-import dev.benchlake.analysis.trend.TrendMetric;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.analysis.trend.TrendRequest;
-import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.Warehouse;
@@ -46,25 +44,11 @@ public final class HistoryCommand implements Callable<Integer> {
           + " timestamps nor versions (commits) need --order-by.")
   String by;
 
-  @Option(names = "--order-by", paramLabel = "LABEL",
-      description = "The label or runs column that orders values of --by, e.g. --by commit --order-by commit_time.")
-  String orderBy;
-
-  @Option(names = "--metric", paramLabel = "M", defaultValue = "qps",
-      description = "qps or tps (higher is better), mean_s, min_s, max_s or pN_s such as p99_s (lower is better)."
-          + " Default: ${DEFAULT-VALUE}.")
-  String metric;
-
-  @Option(names = "--where", paramLabel = "SELECTOR",
-      description = "Only runs matching key=value[,key=value…], e.g. workload=sysbench,branch=main.")
-  String where;
+  @Mixin
+  SeriesOptions series;
 
   @Mixin
   StatisticsOptions statistics;
-
-  @Option(names = "--change-point-alpha", paramLabel = "A", defaultValue = "0.01",
-      description = "Significance level of each change point (default: ${DEFAULT-VALUE}).")
-  double changePointAlpha = TrendRequest.DEFAULT_CHANGE_POINT_ALPHA;
 
   @Mixin
   ConfounderOptions confounders;
@@ -84,11 +68,8 @@ public final class HistoryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!(changePointAlpha > 0 && changePointAlpha < 1)) {
-      throw new BadInputException("--change-point-alpha must be between 0 and 1 (exclusive), not " + changePointAlpha);
-    }
-    TrendRequest request = new TrendRequest(by.trim(), null, TrendMetric.parse(metric), where, StepGroups.builtIn(),
-        statistics.settings(), changePointAlpha, List.of(), orderBy == null || orderBy.isBlank() ? null : orderBy.trim());
+    TrendRequest request = new TrendRequest(by.trim(), null, series.metric(), series.where(), StepGroups.builtIn(),
+        statistics.settings(), series.changePointAlpha(), List.of(), series.orderBy());
     boolean gated = gate.enabled("history");
     // Before Spark starts: a damaged warehouse, a --where that matches no run, values with no order.
     Trend.checkSelection(warehouseOption.openWholeBeforeSpark(sparkOptions), request);

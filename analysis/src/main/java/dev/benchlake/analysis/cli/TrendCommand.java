@@ -5,10 +5,8 @@ import dev.benchlake.analysis.trend.StepGroups;
 import dev.benchlake.analysis.trend.Trend;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.analysis.trend.TrendMarkdown;
-import dev.benchlake.analysis.trend.TrendMetric;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.analysis.trend.TrendRequest;
-import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.cli.WarehouseOption;
@@ -17,7 +15,6 @@ import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,25 +48,10 @@ public final class TrendCommand implements Callable<Integer> {
           + " other values (commits, names) need --order-by.")
   String by;
 
-  @Option(names = "--order-by", paramLabel = "LABEL",
-      description = "The label or runs column that orders values of --by that are neither dates nor versions, e.g."
-          + " --by commit --order-by commit_time: each value by its runs' smallest, as times when all are, else as"
-          + " versions (numbers as numbers).")
-  String orderBy;
-
   @Option(names = "--base", paramLabel = "VALUE",
       description = "The version every other is relative to, e.g. 11 (default: the first in order; with --by date the"
           + " oldest day).")
   String base;
-
-  @Option(names = "--metric", paramLabel = "M", defaultValue = "qps",
-      description = "qps or tps (throughput, higher is better), mean_s, min_s, max_s or pN_s such as p50_s, p99_s,"
-          + " p999_s (latency in seconds, lower is better). Default: ${DEFAULT-VALUE}.")
-  String metric;
-
-  @Option(names = "--where", paramLabel = "SELECTOR",
-      description = "Only runs matching key=value[,key=value…], e.g. workload=sysbench,os=linux.")
-  String where;
 
   @Option(names = "--groups", paramLabel = "FILE",
       description = "Step groups (JSON or YAML): {steps: {name: group}, rules: [{match: regex, group: g}]},"
@@ -77,13 +59,10 @@ public final class TrendCommand implements Callable<Integer> {
   Path groups;
 
   @Mixin
-  StatisticsOptions statistics;
+  SeriesOptions series;
 
-  @Option(names = "--change-point-alpha", paramLabel = "A", defaultValue = "0.01",
-      description = "Significance level of each change point (default: ${DEFAULT-VALUE}), on its own and stricter"
-          + " than --alpha: every step is tested, and pure noise shows a change point in about this fraction of"
-          + " steps (Apache Otava's default is 0.001). Each split gets 999 permutations, so p goes down to 0.001.")
-  double changePointAlpha = TrendRequest.DEFAULT_CHANGE_POINT_ALPHA;
+  @Mixin
+  StatisticsOptions statistics;
 
   @Mixin
   PairingOptions pairing;
@@ -105,9 +84,9 @@ public final class TrendCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    TrendRequest request = new TrendRequest(by.trim(), base == null || base.isBlank() ? null : base.trim(), TrendMetric.parse(metric), where,
-        groups == null ? StepGroups.builtIn() : StepGroups.read(groups), statistics.settings(), changePointAlpha(),
-        pairing.labels(), orderBy == null || orderBy.isBlank() ? null : orderBy.trim());
+    TrendRequest request = new TrendRequest(by.trim(), base == null || base.isBlank() ? null : base.trim(),
+        series.metric(), series.where(), groups == null ? StepGroups.builtIn() : StepGroups.read(groups),
+        statistics.settings(), series.changePointAlpha(), pairing.labels(), series.orderBy());
     double deadTupleThreshold = confounders.deadTupleThreshold();
     boolean gate = this.gate.enabled("trend");
     // Before Spark starts: a damaged warehouse, a --where that matches no run, a --base no run has,
@@ -126,12 +105,5 @@ public final class TrendCommand implements Callable<Integer> {
       return ExitCode.OK;
     }
     return this.gate.apply(report, "trend", spec.commandLine().getErr());
-  }
-
-  private double changePointAlpha() {
-    if (!(changePointAlpha > 0 && changePointAlpha < 1)) {
-      throw new BadInputException("--change-point-alpha must be between 0 and 1 (exclusive), not " + changePointAlpha);
-    }
-    return changePointAlpha;
   }
 }
