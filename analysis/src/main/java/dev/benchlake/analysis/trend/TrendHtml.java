@@ -46,7 +46,10 @@ public final class TrendHtml {
       List<ChangePointRow> changePoints, String changePointAlpha, List<GroupSection> sections, boolean hasMessages,
       List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods, String by,
       String baseLabel, boolean hasMaintenance, List<String> maintenance, boolean hasWarnings, List<String> warnings,
-      String metric, boolean hasSeries, String seriesTitle, List<SeriesRow> series) {}
+      String metric, boolean hasSeries, String seriesTitle, List<SeriesRow> series, boolean hasBars) {}
+
+  /** Bars per value of --by read well up to this many values; a longer series is drawn as lines only. */
+  static final int MAX_BARS_OF_A_SERIES = 6;
 
   /** A step's series chart ({@link SeriesAxis}): its index in trend.json's steps. */
   public record SeriesRow(int index, String step) {}
@@ -125,7 +128,7 @@ public final class TrendHtml {
         sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
         r.by() + " " + r.base(), !maintenance.isEmpty(), maintenance, !r.warnings().isEmpty(),
         r.warnings().stream().map(w -> "⚠ " + w).toList(), r.metric(), axis != null,
-        axis == null ? null : axis.title(), series);
+        axis == null ? null : axis.title(), series, axis == null || r.versions().size() <= MAX_BARS_OF_A_SERIES);
   }
 
   /** {@code  ⚠ confounded: dead_tuples} beside a figure whose sides ran in different table-maintenance states. */
