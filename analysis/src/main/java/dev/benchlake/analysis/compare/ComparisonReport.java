@@ -50,11 +50,6 @@ public record ComparisonReport(Sides<Selection> selections, StatisticsSettings s
         List.copyOf(all), replicates, warnings, aaControl, stop);
   }
 
-  /** Whether every step got a call: faster, slower or equivalent. */
-  public boolean everyStepDecided() {
-    return steps.stream().allMatch(s -> s.verdict() != Verdict.INCONCLUSIVE);
-  }
-
   /** How many steps got each verdict. */
   public CallTally tally() {
     return CallTally.of(steps.stream().map(StepComparison::verdict));

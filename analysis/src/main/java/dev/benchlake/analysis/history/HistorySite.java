@@ -107,7 +107,7 @@ public final class HistorySite {
   // ---- the series of one step
 
   /** A step's points and change points on the site's x-axis. */
-  record Series(List<SeriesSvg.Point> points, List<SeriesSvg.Change> changes, Map<String, Double> xOf) {
+  record Series(List<SeriesSvg.Point> points, List<SeriesSvg.Change> changes) {
     static Series of(TrendReport report, StepTrend step, SeriesAxis axis) {
       Map<String, Double> xOf = new LinkedHashMap<>();
       List<String> versions = report.versions();
@@ -136,15 +136,15 @@ public final class HistorySite {
       for (int k = 0; k < cps.size(); k++) {
         ChangePoint c = cps.get(k);
         int at = versions.indexOf(c.at());
+        if (at <= 0) {
+          throw new IllegalStateException("a change point at the first value: " + c.at());
+        }
         int from = k == 0 ? 0 : versions.indexOf(cps.get(k - 1).at());
         int to = k + 1 < cps.size() ? versions.indexOf(cps.get(k + 1).at()) - 1 : versions.size() - 1;
         changes.add(new SeriesSvg.Change(xOf.get(c.at()), c.before(), xOf.get(versions.get(from)), c.after(),
             xOf.get(versions.get(to)), arrow(c.ratio())));
-        if (at <= 0) {
-          throw new IllegalStateException("a change point at the first value: " + c.at());
-        }
       }
-      return new Series(points, changes, xOf);
+      return new Series(points, changes);
     }
   }
 

@@ -165,7 +165,12 @@ public record SequentialLooks(StatisticsSettings settings, int firstLook, int ma
     if (round >= maxRounds) {
       return true;
     }
-    return isLook(round) && decisions.stream().allMatch(d -> d != null && d.verdict() != Verdict.INCONCLUSIVE);
+    return isLook(round) && everyStepDecided(decisions);
+  }
+
+  /** Whether every step is decided: {@code faster}, {@code slower} or {@code equivalent} (null: no estimate, undecided). */
+  public static boolean everyStepDecided(List<Decision> decisions) {
+    return decisions.stream().allMatch(d -> d != null && d.verdict() != Verdict.INCONCLUSIVE);
   }
 
   /**

@@ -46,9 +46,6 @@ public final class UntilDecided {
       return new Look(report.steps().stream().map(s -> s.runLevel().median().decision()).toList(), report.headline());
     }
 
-    boolean everyStepDecided() {
-      return decisions.stream().allMatch(d -> d != null && d.verdict() != dev.benchlake.analysis.stats.Verdict.INCONCLUSIVE);
-    }
   }
 
   /**
@@ -94,7 +91,7 @@ public final class UntilDecided {
       log.flush();
       if (stop) {
         return new Outcome(List.copyOf(done), new SequentialStop(SequentialLooks.NAME, looks.inWords(), k,
-            looks.maxRounds(), look.everyStepDecided()), at);
+            looks.maxRounds(), SequentialLooks.everyStepDecided(look.decisions())), at);
       }
     }
     throw new IllegalStateException("the schedule ended before its last look");
