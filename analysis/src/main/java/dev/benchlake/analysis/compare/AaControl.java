@@ -8,7 +8,10 @@ import dev.benchlake.analysis.stats.RatioDecisions;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A duet study's a/a control in one figure: both sides ran the same thing, so its θ must come out
@@ -16,17 +19,21 @@ import java.util.List;
  * unreliable above its verdicts (its calls may reflect the method, e.g. one launch position or CPU
  * set favoured, not the versions).
  *
- * <p>θ pools every step's pairs of the control's comparison (each (round, step) pair's ratio of
- * the per-run medians, the figure the verdicts rest on): the geometric mean of the pooled per-pair
- * ratios, the one-sample t interval of their logs ({@link PairedLogRatio}), decided at the
- * comparison's α and margin (TOST for {@code equivalent}). Pooling is what gives a control of two
- * rounds an interval at all (per step, two pairs leave one degree of freedom). Its limit: the
- * steps of one round share that round's moment and CPU sets, so they are not independent and the
- * interval can be narrower than the rounds alone would give; the sides swap CPU sets every round,
- * which cancels a set's advantage over an even number of rounds. The per-step a/a verdicts are
- * in the control's own report ({@code aa/}).
+ * <p>The unit is the round, not the (round, step) pair. The steps of one round share its moment
+ * and its CPU sets, so what disturbs that round (other work on one set, a noisy minute) moves all
+ * its steps together: pooling them as independent pairs gave intervals far too narrow, and an a/a
+ * control "slower" by 19 % [6 %, 33 %] over 6 pairs of 3 rounds on a loaded CI machine. So each
+ * round gives one figure, the mean over its steps of the log ratio of the per-run medians (the
+ * figure the verdicts rest on); θ is the exponentiated mean of the rounds' figures, its interval the
+ * one-sample t over the rounds ({@link PairedLogRatio}, {@code df = rounds − 1}), decided at the
+ * comparison's α and margin (TOST for {@code equivalent}). Two rounds leave one degree of freedom:
+ * they prove equivalence only when the rounds agree closely, which is the point of a control. The
+ * sides swap CPU sets every round, which cancels a set's advantage over an even number of rounds
+ * and widens the interval by it otherwise. The per-step a/a verdicts are in the control's own
+ * report ({@code aa/}).
  *
- * @param pairs the pooled (round, step) pairs
+ * @param rounds the rounds with at least one complete pair: the sample
+ * @param pairs the (round, step) pairs behind them
  * @param steps the steps they come from
  * @param ratio θ of the control: 1 when the method is sound
  * @param ci the interval at the comparison's decision confidence (1 − α)
@@ -34,40 +41,46 @@ import java.util.List;
  * @param verdict the control's verdict; only {@code equivalent} makes the study reliable
  * @param margin the equivalence margin it was decided with
  */
-public record AaControl(int pairs, int steps, double ratio, Range ci, double confidence, Verdict verdict,
-    double margin) {
+public record AaControl(int rounds, int pairs, int steps, double ratio, Range ci, double confidence,
+    Verdict verdict, double margin) {
 
   /**
    * The control from its comparison (side b against side a, both the baseline); null when it has
-   * fewer than two pairs with a figure in all (nothing to decide on).
+   * fewer than two rounds with a complete pair (nothing to decide on).
    */
   public static AaControl of(ComparisonReport control, StatisticsSettings settings) {
     return of(control.steps().stream().map(s -> s.runLevel().median().pairs()).toList(), settings);
   }
 
-  /** The control from each step's pairs (null entries: a step without pairs). */
+  /** The control from each step's pairs (null entries: a step without pairs), rounds by pair key. */
   public static AaControl of(List<RunPairs> stepPairs, StatisticsSettings settings) {
-    List<Double> baseline = new ArrayList<>();
-    List<Double> candidate = new ArrayList<>();
+    Map<String, List<Double>> logRatiosByRound = new LinkedHashMap<>();
     int steps = 0;
-    for (RunPairs pairs : stepPairs) {
-      if (pairs == null || pairs.size() == 0) {
+    int pairs = 0;
+    for (RunPairs stepPairsOfOneStep : stepPairs) {
+      if (stepPairsOfOneStep == null || stepPairsOfOneStep.size() == 0) {
         continue;
       }
       steps++;
-      for (RunPairs.Pair pair : pairs.pairs()) {
-        baseline.add(pair.figures().baseline());
-        candidate.add(pair.figures().candidate());
+      for (RunPairs.Pair pair : stepPairsOfOneStep.pairs()) {
+        pairs++;
+        logRatiosByRound.computeIfAbsent(pair.key(), k -> new ArrayList<>())
+            .add(Math.log(pair.figures().candidate()) - Math.log(pair.figures().baseline()));
       }
     }
-    if (baseline.size() < 2) {
+    if (logRatiosByRound.size() < 2) {
       return null;
     }
-    PairedLogRatio pooled = PairedLogRatio.of(baseline.stream().mapToDouble(Double::doubleValue).toArray(),
-        candidate.stream().mapToDouble(Double::doubleValue).toArray());
-    Verdict verdict = RatioDecisions.decide(List.of(pooled), settings, true).get(0).verdict();
-    return new AaControl(pooled.pairs(), steps, pooled.ratio(), Range.of(pooled.interval(settings.decisionConfidence())),
-        settings.decisionConfidence(), verdict, settings.margin());
+    double[] ones = new double[logRatiosByRound.size()];
+    Arrays.fill(ones, 1.0);
+    double[] roundRatios = logRatiosByRound.values().stream()
+        .mapToDouble(logs -> Math.exp(logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()))
+        .toArray();
+    PairedLogRatio byRound = PairedLogRatio.of(ones, roundRatios);
+    Verdict verdict = RatioDecisions.decideWithoutPlanning(List.of(byRound), settings, true).get(0).verdict();
+    return new AaControl(byRound.pairs(), pairs, steps, byRound.ratio(),
+        Range.of(byRound.interval(settings.decisionConfidence())), settings.decisionConfidence(), verdict,
+        settings.margin());
   }
 
   /** Whether the study's calls can be trusted: the control came out equivalent within the margin. */
@@ -75,10 +88,10 @@ public record AaControl(int pairs, int steps, double ratio, Range ci, double con
     return verdict == Verdict.EQUIVALENT;
   }
 
-  /** The control's figures: {@code θ +0.3% [−0.4%, +1.0%] over 10 pairs of 5 steps}. */
+  /** The control's figures: {@code θ +0.3% [−0.4%, +1.0%] over 4 rounds (8 pairs of 2 steps)}. */
   public String figures() {
-    return "θ " + Format.changeOf(ratio, ci) + " " + Format.changeInterval(ci) + " over " + pairs + " pairs of "
-        + steps + (steps == 1 ? " step" : " steps");
+    return "θ " + Format.changeOf(ratio, ci) + " " + Format.changeInterval(ci) + " over " + rounds + " rounds ("
+        + pairs + " pairs of " + steps + (steps == 1 ? " step" : " steps") + ")";
   }
 
   /**
