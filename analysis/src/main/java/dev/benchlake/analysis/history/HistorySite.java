@@ -128,8 +128,16 @@ public final class HistorySite {
           segment++;
           continue;
         }
-        points.add(new SeriesSvg.Point(xOf.get(v), f.value(), v + ": " + TrendMarkdown.value(report, f.value()) + " ("
-            + f.runs() + (f.runs() == 1 ? " run)" : " runs)"), segment));
+        List<SeriesSvg.Run> runs = new ArrayList<>();
+        for (int r = 0; r < f.runIds().size(); r++) {
+          runs.add(new SeriesSvg.Run(f.runValues().get(r), v + ", run " + f.runIds().get(r) + ": "
+              + TrendMarkdown.value(report, f.runValues().get(r))));
+        }
+        String interval = f.valueCi95() == null ? "" : ", 95% interval " + TrendMarkdown.value(report,
+            f.valueCi95().low()) + " to " + TrendMarkdown.value(report, f.valueCi95().high());
+        points.add(new SeriesSvg.Point(xOf.get(v), f.value(), v + ": " + TrendMarkdown.value(report, f.value())
+            + " (geometric mean of " + f.runs() + (f.runs() == 1 ? " run" : " runs") + interval + ")", segment, runs,
+            f.valueCi95() == null ? null : f.valueCi95().low(), f.valueCi95() == null ? null : f.valueCi95().high()));
       }
       List<SeriesSvg.Change> changes = new ArrayList<>();
       List<ChangePoint> cps = step.changePoints();

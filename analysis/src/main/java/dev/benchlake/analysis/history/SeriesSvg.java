@@ -7,13 +7,26 @@ import java.util.Locale;
 /**
  * A step's series as inline SVG, drawn in code so that a history site of 50 steps × 200 nights
  * loads without a chart library: a sparkline for the index (the line and the change points'
- * rules), or a chart with axes for a step's page (points with their value as a tooltip, the levels
- * either side of each change point, its ratio as a label). The line breaks where the series has a
- * gap ({@link Point#segment}). Every text from the data is HTML-escaped.
+ * rules), or a chart with axes for a step's page: each run as a small grey dot, the line through
+ * each value's geometric mean (a point with its value as a tooltip) and, where there are repeats,
+ * their 95 % interval as a bar; the levels either side of each change point, its ratio as a label.
+ * The line breaks where the series has a gap ({@link Point#segment}). Every text from the data is
+ * HTML-escaped.
  */
 final class SeriesSvg {
-  /** One point: its place on the x-axis (days since the epoch, or a position), value, label, and line piece. */
-  record Point(double x, double y, String label, int segment) {}
+  /**
+   * One value of --by: its place on the x-axis (days since the epoch, or a position), its geometric
+   * mean, label and line piece, its runs, and the 95 % interval of the mean (null: fewer than two runs).
+   */
+  record Point(double x, double y, String label, int segment, List<Run> runs, Double low, Double high) {
+    /** A point without its runs: what a sparkline draws. */
+    Point(double x, double y, String label, int segment) {
+      this(x, y, label, segment, List.of(), null, null);
+    }
+  }
+
+  /** One run's figure at a point, and what its tooltip says. */
+  record Run(double y, String label) {}
 
   /** A change point: where the new level starts, the levels either side and their spans, and its label. */
   record Change(double x, double before, double beforeFrom, double after, double afterTo, String label) {}
@@ -21,6 +34,8 @@ final class SeriesSvg {
   private static final String LINE = "#2b6cb0";
   private static final String CHANGE = "#c2410c";
   private static final String LEVEL = "#718096";
+  private static final String RUN = "#4a5568";
+  private static final String INTERVAL = "#90cdf4";
 
   private SeriesSvg() {}
 
@@ -49,6 +64,16 @@ final class SeriesSvg {
     for (Point p : points) {
       yMin = Math.min(yMin, p.y());
       yMax = Math.max(yMax, p.y());
+      if (axes) {
+        for (Run r : p.runs()) {
+          yMin = Math.min(yMin, r.y());
+          yMax = Math.max(yMax, r.y());
+        }
+        if (p.low() != null) {
+          yMin = Math.min(yMin, p.low());
+          yMax = Math.max(yMax, p.high());
+        }
+      }
     }
     for (Change c : changes) {
       yMin = Math.min(yMin, Math.min(c.before(), c.after()));
@@ -67,6 +92,19 @@ final class SeriesSvg {
       if (axes) {
         svg.append(String.format(Locale.ROOT, "<text class=\"change\" x=\"%.1f\" y=\"%d\" fill=\"%s\" font-size=\"11\" "
             + "font-weight=\"600\">%s</text>", sx.at(c.x()) + 3, top + 11, CHANGE, HtmlTemplates.escape(c.label())));
+      }
+    }
+    if (axes) {
+      for (Point p : points) {
+        if (p.low() != null) {
+          svg.append("<line class=\"interval\"").append(line(sx.at(p.x()), sy.at(p.low()), sx.at(p.x()),
+              sy.at(p.high()), INTERVAL, 3, null).substring("<line".length()));
+        }
+        for (Run r : p.runs()) {
+          svg.append(String.format(Locale.ROOT, "<circle class=\"run\" cx=\"%.1f\" cy=\"%.1f\" r=\"1.8\" "
+              + "fill=\"%s\" fill-opacity=\"0.55\"><title>%s</title></circle>", sx.at(p.x()), sy.at(r.y()), RUN,
+              HtmlTemplates.escape(r.label())));
+        }
       }
     }
     StringBuilder path = new StringBuilder();

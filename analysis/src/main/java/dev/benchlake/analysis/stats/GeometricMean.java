@@ -21,6 +21,29 @@ public final class GeometricMean {
     return first * Math.exp(sum / values.length);
   }
 
+  /**
+   * The interval of the geometric mean of repeats at {@code confidence}: the one-sample t interval
+   * of their logs, exponentiated ({@code exp(mean ± t_{(1+c)/2, n−1}·s/√n)}, scipy's
+   * {@code ttest_1samp(log x, 0).confidence_interval(c)}). It is what a series chart draws at a date
+   * with repeats: how far the level of that date may lie from its geometric mean.
+   *
+   * @param values at least two positive, finite values
+   */
+  public static Interval interval(double[] values, double confidence) {
+    double[] logs = LogScaleT.logs(values, "a geometric mean's interval");
+    double mean = 0;
+    for (double l : logs) {
+      mean += l;
+    }
+    mean /= logs.length;
+    double squares = 0;
+    for (double l : logs) {
+      squares += (l - mean) * (l - mean);
+    }
+    double se = Math.sqrt(squares / (logs.length - 1) / logs.length);
+    return new LogScaleT(mean, se, logs.length - 1).interval(confidence);
+  }
+
   private static void requirePositive(double[] values) {
     if (values.length == 0) {
       throw new IllegalArgumentException("no values");

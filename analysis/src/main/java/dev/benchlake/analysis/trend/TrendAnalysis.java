@@ -369,9 +369,12 @@ public final class TrendAnalysis {
           && s.values().get(base) != null;
       List<Confounder> health = checked ? confounders.between(s.step(), Sides.of(base, version),
           Sides.of(s.runIds(base), s.runIds(version))) : null;
-      figures.add(new VersionFigure(version, s.values().get(version), s.relative().get(version),
+      Figures repeats = s.at(version);
+      Range valueCi95 = repeats.estimable()
+          ? Range.of(GeometricMean.interval(repeats.values(), CONFIDENCE)) : null;
+      figures.add(new VersionFigure(version, s.values().get(version), valueCi95, s.relative().get(version),
           effect == null ? null : Range.of(effect.interval(CONFIDENCE)), s.spread().get(version), s.runIds(version),
-          verdict, decision, previous, health, compared ? pairings.get(version).analysis() : null,
+          List.copyOf(repeats.byRun().values()), verdict, decision, previous, health, compared ? pairings.get(version).analysis() : null,
           s.pairs().get(version)));
     }
     return new StepTrend(s.step(), s.group(), List.copyOf(figures), s.noisy(), s.changePoints());

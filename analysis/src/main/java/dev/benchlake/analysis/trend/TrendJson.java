@@ -23,14 +23,16 @@ import java.util.function.BiConsumer;
  * trend.json: {@code {"by", "base", "metric", "unit", "higher_is_better", "where", "design", "versions", "order_by", "gaps",
  * "steps": [{"step", "group", "values", "relative", "ci95", "spread", "runs", "noisy", "verdict",
  * "runs_needed", "verdict_vs_previous", "change_points": [{"at", "before", "after", "ratio", "p"}],
- * "confounders", "analysis", "pairs"}], "groups": [{"group", "geomean", "ci95", "steps"}],
+ * "confounders", "analysis", "pairs", "values_ci95", "run_values"}], "groups": [{"group", "geomean", "ci95", "steps"}],
  * "flags": [{"step", "from", "to", "kind", "verdict", "beyond_margin", "change", "ci95", "p",
  * "p_adjusted", "confounders"}], "runs", "alpha", "margin", "correction", "change_point_alpha", "messages",
  * "methods"}}.
  * {@code order_by} (the {@code --order-by} key) is there only with one; {@code x_axis} ({@link SeriesAxis}:
  * how a series chart places each value) only for dates, timestamps or an {@code --order-by}; {@code gaps} (the days
  * between the first and the last version without a run, in order; {@code []} for none) only when
- * the versions are dates.
+ * the versions are dates. Per step and version, {@code values_ci95} is the 95 % interval of the
+ * value from its repeats (null with fewer than two) and {@code run_values} each run's figure by run
+ * id ({@code {}} without runs).
  * {@code confounders} is a list of {@code {"kind", "detail"}} (table maintenance: {@code
  * dead_tuples}, {@code autovacuum}, {@code autoanalyze}, or {@code not_recorded}), per step and
  * version against the base (null at the base and without a figure; empty: recorded and the same
@@ -107,6 +109,13 @@ public final class TrendJson {
       byVersion(step.putObject("confounders"), at, (node, v) -> node.set(v.version(), Confounder.json(v.confounders())));
       byVersion(step.putObject("analysis"), at, (node, v) -> node.put(v.version(), v.analysis()));
       byVersion(step.putObject("pairs"), at, (node, v) -> node.set(v.version(), PairsJson.of(node, v.pairs())));
+      byVersion(step.putObject("values_ci95"), at, (node, v) -> node.set(v.version(), range(node, v.valueCi95())));
+      byVersion(step.putObject("run_values"), at, (node, v) -> {
+        ObjectNode byRun = node.putObject(v.version());
+        for (int i = 0; i < v.runIds().size(); i++) {
+          byRun.set(v.runIds().get(i), number(v.runValues().get(i)));
+        }
+      });
     }
     ArrayNode groups = root.putArray("groups");
     for (GroupTrend g : report.groups()) {

@@ -92,6 +92,9 @@ public record TrendReport(String by, String base, String metric, String unit, Di
    *
    * @param value the geometric mean of the per-run metric over the version's runs; null without
    *     one
+   * @param valueCi95 95 % interval of {@code value} from the version's repeats (the one-sample t of
+   *     their logs, {@link dev.benchlake.analysis.stats.GeometricMean#interval}); null with fewer
+   *     than two runs with a positive figure
    * @param relative {@code value / value at the base}; in the paired analysis the paired θ (the
    *     geometric mean of the per-pair ratios) its call rests on; null without both
    * @param ci95 95 % interval of {@code relative} (log scale, Welch), with two runs or more on both
@@ -99,6 +102,7 @@ public record TrendReport(String by, String base, String metric, String unit, Di
    * @param spread how much the version's repeats disagree: max/min − 1 over its runs (two or more);
    *     descriptive only
    * @param runIds the runs with a figure of this step
+   * @param runValues each of those runs' figure, in the same order: what a series chart plots
    * @param verdict the call against the base ({@link dev.benchlake.analysis.stats.RatioDecisions});
    *     null at the base and where there is no relative; {@code inconclusive} without a test
    * @param decision the decision behind {@code verdict}; null without a test
@@ -109,8 +113,8 @@ public record TrendReport(String by, String base, String metric, String unit, Di
    * @param analysis against the base: {@code paired} or {@code unpaired}; null where not compared
    * @param pairs the pairs with the base's runs and the runs dropped, in the paired analysis; null otherwise
    */
-  public record VersionFigure(String version, Double value, Double relative, Range ci95, Double spread,
-      List<String> runIds, Verdict verdict, Decision decision, Verdict versusPrevious, List<Confounder> confounders,
+  public record VersionFigure(String version, Double value, Range valueCi95, Double relative, Range ci95,
+      Double spread, List<String> runIds, List<Double> runValues, Verdict verdict, Decision decision, Verdict versusPrevious, List<Confounder> confounders,
       String analysis, RunPairs pairs) {
 
     /** How many runs have a figure. */

@@ -203,6 +203,7 @@
     var gaps = trend.gaps || [];
     var versions = trend.versions;
     var rows = [];
+    var runPoints = [];
     var segment = 0;
     versions.forEach(function (v, i) {
       if (i > 0 && gaps.some(function (g) { return g > versions[i - 1] && g < v; })) {
@@ -213,9 +214,17 @@
         segment++;
         return;
       }
+      var ci = (step.values_ci95 || {})[v];
       rows.push({ x: time ? axis.at[v] : v, version: v, value: value, segment: segment, runs: step.runs[v],
-        confounded: confoundedOf(step, v) });
+        confounded: confoundedOf(step, v), low: ci ? ci[0] : null, high: ci ? ci[1] : null });
+      var byRun = (step.run_values || {})[v] || {};
+      Object.keys(byRun).forEach(function (run) {
+        runPoints.push({ x: time ? axis.at[v] : v, version: v, run: run, value: byRun[run] });
+      });
     });
+    var intervals = rows.filter(function (r) { return r.low !== null; });
+    element.setAttribute('data-run-points', String(runPoints.length));
+    element.setAttribute('data-intervals', String(intervals.length));
     var x = time ? { field: 'x', type: 'temporal', title: axis.title, axis: { labelAngle: -30, format: '%Y-%m-%d' } }
       : { field: 'x', type: 'ordinal', sort: versions, title: axis.title, axis: { labelAngle: -35, labelLimit: 120 } };
     var y = { field: 'value', type: 'quantitative', scale: { zero: false },
@@ -241,7 +250,15 @@
     var markTooltip = [{ field: 'version', title: 'change point at ' + trend.by }, { field: 'label', title: 'level change' },
       { field: 'before', title: 'level before', format: '.4~g' }, { field: 'after', title: 'level after', format: '.4~g' },
       { field: 'p', title: 'permutation p', format: '.3~g' }];
+    var runTooltip = [{ field: 'version', title: trend.by }, { field: 'run', title: 'run' },
+      { field: 'value', title: trend.metric + ' of this run', format: '.4~g' }];
     var layers = [
+      { data: { values: intervals }, mark: { type: 'rule', color: '#90cdf4', strokeWidth: 3 },
+        encoding: { x: x, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' },
+          tooltip: [{ field: 'version', title: trend.by }, { field: 'low', title: '95% interval from', format: '.4~g' },
+            { field: 'high', title: 'to', format: '.4~g' }, { field: 'runs', title: 'runs' }] } },
+      { data: { values: runPoints }, mark: { type: 'point', shape: 'circle', color: '#4a5568', size: 14, opacity: 0.55 },
+        encoding: { x: x, y: { field: 'value', type: 'quantitative' }, tooltip: runTooltip } },
       { mark: { type: 'line', color: '#2b6cb0', strokeWidth: 1.5 },
         encoding: { x: x, y: y, detail: { field: 'segment', type: 'nominal' } } },
       { mark: { type: 'point', filled: true, color: '#2b6cb0', size: 28 }, encoding: { x: x, y: y, tooltip: tooltip } },
@@ -261,7 +278,10 @@
         encoding: { x: x, text: { field: 'label' }, tooltip: markTooltip } });
     }
     return { width: Math.max(600, Math.min(1100, versions.length * 12)), height: 200,
-      title: { text: step.step, anchor: 'start', fontSize: 12 }, data: { values: rows }, layer: layers };
+      title: { text: step.step, anchor: 'start', fontSize: 12,
+        subtitle: 'grey: each run · blue line: geometric mean of a ' + trend.by + "'s runs · bar: its 95% interval",
+        subtitleFontSize: 10, subtitleColor: '#4a5568' },
+      data: { values: rows }, layer: layers };
   }
 
   document.querySelectorAll('.chart[data-chart]').forEach(function (element) {

@@ -115,4 +115,31 @@ class HistorySiteTest {
     assertThat(HistorySite.fileName(12, "../../etc/passwd")).isEqualTo("012-.._.._etc_passwd.html");
     assertThat(SeriesSvg.ticks(0.2, 1.1)).containsExactly(0.2, 0.4, 0.6000000000000001, 0.8, 1.0);
   }
+
+  /** A night with repeats: its step page draws each run and the interval of the night's figure. */
+  @Test
+  void aStepPageDrawsEachRunAndTheIntervalOfANightWithRepeats() {
+    List<Observation> observations = new ArrayList<>();
+    Map<String, List<String>> runs = new TreeMap<>();
+    for (int night = 0; night < 6; night++) {
+      List<String> ids = new ArrayList<>();
+      int repeats = night % 2 == 0 ? 1 : 3;
+      for (int r = 0; r < repeats; r++) {
+        String run = "night-" + night + "-" + r;
+        ids.add(run);
+        observations.add(new Observation(run, date(night), "s", 1000 + 10 * r + night));
+      }
+      runs.put(date(night), ids);
+    }
+    TrendReport report = TrendAnalysis.analyse(observations, runs, TrendRequest.of(TrendRequest.BY_DATE, null, "qps"),
+        List.of());
+    String page = HistorySite.pages(report, new Provenance("benchlake history", "wh", 1, "test")).entrySet().stream()
+        .filter(e -> e.getKey().startsWith(HistorySite.STEPS)).findFirst().orElseThrow().getValue();
+    assertThat(Pattern.compile("<circle class=\"run\"").matcher(page).results().count()).as("3 x 1 + 3 x 3 runs")
+        .isEqualTo(12);
+    assertThat(Pattern.compile("<line class=\"interval\"").matcher(page).results().count()).as("the 3 nights of 3 runs")
+        .isEqualTo(3);
+    assertThat(Pattern.compile("<circle class=\"point\"").matcher(page).results().count()).isEqualTo(6);
+    assertThat(page).contains(date(1) + ", run night-1-2: ").contains("geometric mean of 3 runs, 95% interval ");
+  }
 }

@@ -179,6 +179,50 @@ class NightlySeriesTest {
         .doesNotContain("data-chart=\"series\"");
   }
 
+  /**
+   * Nights with repeats: each run is drawn, and the night's figure carries the 95 % interval of its
+   * geometric mean (scipy: {@code exp(ttest_1samp(log x, 0).confidence_interval(0.95))} of night 4's
+   * 3 runs, 1000, 1100, 1050: [932.06, 1181.08]); a night of one run has no interval.
+   */
+  @Test
+  void aNightWithRepeatsShowsEachRunAndTheIntervalOfItsFigure(@TempDir Path dir) throws Exception {
+    List<Observation> observations = new ArrayList<>();
+    Map<String, List<String>> runs = new TreeMap<>();
+    for (int night = 0; night < 8; night++) {
+      List<String> ids = new ArrayList<>();
+      double[] values = night < 4 ? new double[] {1000 + night} : new double[] {1000, 1100, 1050};
+      for (int r = 0; r < values.length; r++) {
+        String run = "night-" + night + "-" + r;
+        ids.add(run);
+        observations.add(new Observation(run, date(night), "s", values[r]));
+      }
+      runs.put(date(night), ids);
+    }
+    TrendReport report = TrendAnalysis.analyse(observations, runs, TrendRequest.of(TrendRequest.BY_DATE, null, "qps"),
+        List.of());
+    TrendReport.VersionFigure single = step(report, "s").at(date(0));
+    assertThat(single.valueCi95()).as("one run: no interval").isNull();
+    assertThat(single.runValues()).containsExactly(1000.0);
+    TrendReport.VersionFigure repeats = step(report, "s").at(date(4));
+    assertThat(repeats.runIds()).containsExactly("night-4-0", "night-4-1", "night-4-2");
+    assertThat(repeats.runValues()).containsExactly(1000.0, 1100.0, 1050.0);
+    assertThat(repeats.valueCi95().low()).isCloseTo(932.06, org.assertj.core.api.Assertions.within(0.01));
+    assertThat(repeats.valueCi95().high()).isCloseTo(1181.08, org.assertj.core.api.Assertions.within(0.01));
+
+    TrendFiles.write(report, new Provenance("benchlake trend --by date", "wh", 1, "test"), dir);
+    JsonNode json = Json.mapper().readTree(dir.resolve(TrendFiles.JSON).toFile());
+    JsonNode s = json.get("steps").get(0);
+    assertThat(s.get("values_ci95").get(date(0)).isNull()).isTrue();
+    assertThat(s.get("values_ci95").get(date(4)).get(0).asDouble()).isEqualTo(932.059);
+    assertThat(s.get("run_values").get(date(4)).get("night-4-1").asDouble()).isEqualTo(1100);
+
+    BrowserPage page = BrowserPage.render(dir.resolve(TrendFiles.HTML), "trend-nightly-repeats", 1366, 1200);
+    // 4 + 4 x 3 runs, 4 intervals, 8 figures on the line.
+    assertThat(chartTag(page, "series-0-chart")).contains("data-run-points=\"16\"").contains("data-intervals=\"4\"");
+    assertThat(page.charts().get("series-0-chart")).isGreaterThanOrEqualTo(16 + 4 + 8);
+    assertThat(page.markup()).contains("grey: each run");
+  }
+
   private static String chartTag(BrowserPage page, String id) {
     Matcher tag = Pattern.compile("<div [^>]*id=\"" + id + "\"[^>]*>").matcher(page.markup());
     assertThat(tag.find()).as(id).isTrue();
