@@ -39,7 +39,7 @@ for s in r["steps"]:
           f"  half-width {100 * half:.2f} %")
 aa = (r.get("controls") or {}).get("aa")
 if aa:
-    print(f"a/a control: ratio {aa['ratio']:.4f} [{aa['ci'][0]:.4f}, {aa['ci'][1]:.4f}] over {aa['rounds']} rounds ({aa['pairs']} pairs),"
+    print(f"a/a control: ratio {aa['ratio']:.4f} [{aa['ci'][0]:.4f}, {aa['ci'][1]:.4f}] over {aa['measurements']} measurements ({aa['pairs']} pairs),"
           f" {aa['verdict']}, reliable: {aa['reliable']}")
 PY
 python3 "$here/duet_figures.py" "$work/qs"

@@ -53,7 +53,8 @@ class QuickstartIT {
     assertThat(report.get("alpha").asDouble()).isEqualTo(0.05);
     assertThat(report.get("sequential").get("stopped_after_round").asInt()).isEqualTo(3);
     JsonNode aa = report.get("controls").get("aa");
-    assertThat(aa.get("rounds").asInt()).as("the control's unit is the round").isEqualTo(2);
+    assertThat(aa.get("measurements").asInt()).as("its unit: 2 rounds x 2 workloads, each measured at its own moment")
+        .isEqualTo(4);
     assertThat(aa.get("pairs").asInt()).as("2 rounds x 5 steps").isEqualTo(10);
     assertThat(aa.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
     assertThat(aa.get("reliable").asBoolean()).isEqualTo(aa.get("verdict").asText().equals("equivalent"));

@@ -19,21 +19,23 @@ import java.util.Map;
  * unreliable above its verdicts (its calls may reflect the method, e.g. one launch position or CPU
  * set favoured, not the versions).
  *
- * <p>The unit is the round, not the (round, step) pair. The steps of one round share its moment
- * and its CPU sets, so what disturbs that round (other work on one set, a noisy minute) moves all
- * its steps together: pooling them as independent pairs gave intervals far too narrow, and an a/a
- * control "slower" by 19 % [6 %, 33 %] over 6 pairs of 3 rounds on a loaded CI machine. So each
- * round gives one figure, the mean over its steps of the log ratio of the per-run medians (the
- * figure the verdicts rest on); θ is the exponentiated mean of the rounds' figures, its interval the
- * one-sample t over the rounds ({@link PairedLogRatio}, {@code df = rounds − 1}), decided at the
- * comparison's α and margin (TOST for {@code equivalent}). Two rounds leave one degree of freedom:
- * they prove equivalence only when the rounds agree closely, which is the point of a control. The
- * sides swap CPU sets every round, which cancels a set's advantage over an even number of rounds
- * and widens the interval by it otherwise. The per-step a/a verdicts are in the control's own
- * report ({@code aa/}).
+ * <p>The unit is the duet measurement, not the (measurement, step) pair: the runs that share a
+ * pairing key ({@code round=3}, or {@code round=3, pair=sysbench} when a round measures several
+ * workloads one after the other), whose steps ran at the same moment on the same CPU sets. What
+ * disturbs that moment (other work on one set, a noisy minute) moves all its steps together:
+ * pooling them as independent pairs gave intervals far too narrow, and an a/a control "slower" by
+ * 19 % [6 %, 33 %] over 6 pairs of 3 rounds on a loaded CI machine. So each measurement gives one
+ * figure, the mean over its steps of the log ratio of the per-run medians (the figure the verdicts
+ * rest on); θ is the exponentiated mean of those figures, its interval the one-sample t over the
+ * measurements ({@link PairedLogRatio}, {@code df = measurements − 1}), decided at the
+ * comparison's α and margin (TOST for {@code equivalent}). Two measurements leave one degree of
+ * freedom: they prove equivalence only when they agree closely, which is the point of a control.
+ * The sides swap CPU sets every round, which cancels a set's advantage over an even number of
+ * rounds and widens the interval by it otherwise. The per-step a/a verdicts are in the control's
+ * own report ({@code aa/}).
  *
- * @param rounds the rounds with at least one complete pair: the sample
- * @param pairs the (round, step) pairs behind them
+ * @param measurements the pairing keys with at least one complete pair: the sample
+ * @param pairs the (measurement, step) pairs behind them
  * @param steps the steps they come from
  * @param ratio θ of the control: 1 when the method is sound
  * @param ci the interval at the comparison's decision confidence (1 − α)
@@ -41,20 +43,20 @@ import java.util.Map;
  * @param verdict the control's verdict; only {@code equivalent} makes the study reliable
  * @param margin the equivalence margin it was decided with
  */
-public record AaControl(int rounds, int pairs, int steps, double ratio, Range ci, double confidence,
+public record AaControl(int measurements, int pairs, int steps, double ratio, Range ci, double confidence,
     Verdict verdict, double margin) {
 
   /**
    * The control from its comparison (side b against side a, both the baseline); null when it has
-   * fewer than two rounds with a complete pair (nothing to decide on).
+   * fewer than two measurements with a complete pair (nothing to decide on).
    */
   public static AaControl of(ComparisonReport control, StatisticsSettings settings) {
     return of(control.steps().stream().map(s -> s.runLevel().median().pairs()).toList(), settings);
   }
 
-  /** The control from each step's pairs (null entries: a step without pairs), rounds by pair key. */
+  /** The control from each step's pairs (null entries: a step without pairs), measurements by pairing key. */
   public static AaControl of(List<RunPairs> stepPairs, StatisticsSettings settings) {
-    Map<String, List<Double>> logRatiosByRound = new LinkedHashMap<>();
+    Map<String, List<Double>> logRatiosByKey = new LinkedHashMap<>();
     int steps = 0;
     int pairs = 0;
     for (RunPairs stepPairsOfOneStep : stepPairs) {
@@ -64,22 +66,22 @@ public record AaControl(int rounds, int pairs, int steps, double ratio, Range ci
       steps++;
       for (RunPairs.Pair pair : stepPairsOfOneStep.pairs()) {
         pairs++;
-        logRatiosByRound.computeIfAbsent(pair.key(), k -> new ArrayList<>())
+        logRatiosByKey.computeIfAbsent(pair.key(), k -> new ArrayList<>())
             .add(Math.log(pair.figures().candidate()) - Math.log(pair.figures().baseline()));
       }
     }
-    if (logRatiosByRound.size() < 2) {
+    if (logRatiosByKey.size() < 2) {
       return null;
     }
-    double[] ones = new double[logRatiosByRound.size()];
+    double[] ones = new double[logRatiosByKey.size()];
     Arrays.fill(ones, 1.0);
-    double[] roundRatios = logRatiosByRound.values().stream()
+    double[] measurementRatios = logRatiosByKey.values().stream()
         .mapToDouble(logs -> Math.exp(logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()))
         .toArray();
-    PairedLogRatio byRound = PairedLogRatio.of(ones, roundRatios);
-    Verdict verdict = RatioDecisions.decideWithoutPlanning(List.of(byRound), settings, true).get(0).verdict();
-    return new AaControl(byRound.pairs(), pairs, steps, byRound.ratio(),
-        Range.of(byRound.interval(settings.decisionConfidence())), settings.decisionConfidence(), verdict,
+    PairedLogRatio byMeasurement = PairedLogRatio.of(ones, measurementRatios);
+    Verdict verdict = RatioDecisions.decideWithoutPlanning(List.of(byMeasurement), settings, true).get(0).verdict();
+    return new AaControl(byMeasurement.pairs(), pairs, steps, byMeasurement.ratio(),
+        Range.of(byMeasurement.interval(settings.decisionConfidence())), settings.decisionConfidence(), verdict,
         settings.margin());
   }
 
@@ -88,9 +90,9 @@ public record AaControl(int rounds, int pairs, int steps, double ratio, Range ci
     return verdict == Verdict.EQUIVALENT;
   }
 
-  /** The control's figures: {@code θ +0.3% [−0.4%, +1.0%] over 4 rounds (8 pairs of 2 steps)}. */
+  /** The control's figures: {@code θ +0.3% [−0.4%, +1.0%] over 4 measurements (8 pairs of 2 steps)}. */
   public String figures() {
-    return "θ " + Format.changeOf(ratio, ci) + " " + Format.changeInterval(ci) + " over " + rounds + " rounds ("
+    return "θ " + Format.changeOf(ratio, ci) + " " + Format.changeInterval(ci) + " over " + measurements + " measurements ("
         + pairs + " pairs of " + steps + (steps == 1 ? " step" : " steps") + ")";
   }
 

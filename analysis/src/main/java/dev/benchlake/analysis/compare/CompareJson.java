@@ -91,7 +91,7 @@ public final class CompareJson {
 
   /** {@code controls.aa}: the a/a control's θ, interval and verdict, and whether the study is reliable. */
   private static void aaControl(ObjectNode aa, AaControl control) {
-    aa.put("rounds", control.rounds());
+    aa.put("measurements", control.measurements());
     aa.put("pairs", control.pairs());
     aa.put("steps", control.steps());
     aa.set("ratio", statistic(control.ratio()));

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The a/a control takes the round as its unit. References from scipy 1.x (computed outside this
+ * The a/a control takes the duet measurement (a pairing key: here a round) as its unit. References from scipy 1.x (computed outside this
  * code): {@code d = log(c) - log(b)} per pair, {@code r} the mean of each round's d over its steps,
  * {@code ttest_1samp(r, 0).confidence_interval(0.95)} exponentiated, TOST as the larger of
  * {@code ttest_1samp(r, ∓log 1.05, alternative=greater/less)}.
@@ -24,7 +24,7 @@ class AaControlTest {
   void aSoundControlIsEquivalentWithTheRoundsInterval() {
     AaControl control = AaControl.of(steps(BASELINE, new double[] {0.00101, 0.00103, 0.00099, 0.00252, 0.00259,
         0.00247}), StatisticsSettings.DEFAULTS);
-    assertThat(control.rounds()).isEqualTo(3);
+    assertThat(control.measurements()).isEqualTo(3);
     assertThat(control.pairs()).isEqualTo(6);
     assertThat(control.steps()).isEqualTo(2);
     assertThat(control.ratio()).isCloseTo(1.0037880763304166, within(1e-12));
@@ -34,7 +34,7 @@ class AaControlTest {
     assertThat(control.verdict()).isEqualTo(Verdict.EQUIVALENT);
     assertThat(control.reliable()).isTrue();
     assertThat(control.sentence()).startsWith("A/a control (both sides the same): θ +0.4% [−1.9%, +2.7%]"
-        .replace('−', '-')).contains("over 3 rounds (6 pairs of 2 steps)").contains("equivalent within ±5%");
+        .replace('−', '-')).contains("over 3 measurements (6 pairs of 2 steps)").contains("equivalent within ±5%");
   }
 
   @Test
@@ -61,10 +61,10 @@ class AaControlTest {
     assertThat(noisy.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(noisy.sentence()).startsWith("Unreliable: the a/a control (both sides the same) came out inconclusive");
     assertThat(AaControl.of(List.of(pairs(new double[] {1}, new double[] {1.01}, 0)), StatisticsSettings.DEFAULTS))
-        .as("one round has no interval").isNull();
+        .as("one measurement has no interval").isNull();
     assertThat(AaControl.of(List.of(pairs(new double[] {1}, new double[] {1.01}, 0),
         pairs(new double[] {1}, new double[] {0.99}, 3)), StatisticsSettings.DEFAULTS))
-        .as("two steps of one round are still one round").isNull();
+        .as("two steps of one measurement are still one").isNull();
     List<RunPairs> none = new ArrayList<>();
     none.add(null);
     assertThat(AaControl.of(none, StatisticsSettings.DEFAULTS)).isNull();

@@ -10,6 +10,7 @@ import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.app.study.Design;
 import dev.benchlake.app.study.DuetPair;
 import dev.benchlake.app.study.DuetSchedule;
+import dev.benchlake.app.study.RoundByRound;
 import dev.benchlake.app.study.StudyLabels;
 import dev.benchlake.app.study.StudyRuns;
 import dev.benchlake.app.study.UntilDecided;
@@ -68,37 +69,13 @@ public final class Quickstart {
       ComparisonReport comparison = compare(warehouse, StatisticsSettings.DEFAULTS, null);
       return new Outcome(warehouse, comparison, trend(warehouse), runDirs);
     }
-    Warehouse[] opened = new Warehouse[1];
-    List<StudyRuns.Done> soFar = new ArrayList<>();
-    UntilDecided.Outcome outcome = UntilDecided.run(plan.duetSchedule(), plan.looks(), new UntilDecided.Study() {
-      @Override
-      public List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round) {
-        return duetRound(round);
-      }
-
-      @Override
-      public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) throws IOException, InterruptedException {
-        List<StudyRuns.Done> these = runner.run(measurements, d -> {
-          List<StudyRuns.Done> all = new ArrayList<>(soFar);
-          all.addAll(d);
-          writeStudyFile(all, null);
-        });
-        soFar.addAll(these);
-        return these;
-      }
-
-      @Override
-      public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException {
-        if (opened[0] == null) {
-          opened[0] = Warehouse.at(spark.get(), layout.warehouse().toString());
-        }
-        ingest(opened[0], newRuns.stream().map(StudyRuns.Done::dir).toList());
-        return UntilDecided.Look.of(ChainStages.compare(opened[0], plan.selectorOf(baseMajor()), plan.selectorOf(candidateMajor()),
-            THRESHOLD, at));
-      }
-    }, log);
+    RoundByRound study = new RoundByRound(runner, this::duetRound, all -> writeStudyFile(all, null),
+        () -> Warehouse.at(spark.get(), layout.warehouse().toString()),
+        (w, runs) -> ingest(w, runs.stream().map(StudyRuns.Done::dir).toList()),
+        (w, at) -> ChainStages.compare(w, plan.selectorOf(baseMajor()), plan.selectorOf(candidateMajor()), THRESHOLD, at));
+    UntilDecided.Outcome outcome = UntilDecided.run(plan.duetSchedule(), plan.looks(), study, log);
     writeStudyFile(outcome.done(), outcome.stop());
-    Warehouse warehouse = opened[0];
+    Warehouse warehouse = study.warehouse();
     ComparisonReport comparison = compare(warehouse, outcome.settings(), outcome.stop());
     List<Path> runDirs = outcome.done().stream().map(StudyRuns.Done::dir).toList();
     return new Outcome(warehouse, comparison, trend(warehouse), runDirs);

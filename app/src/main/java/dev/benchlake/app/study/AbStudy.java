@@ -16,7 +16,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -100,37 +99,12 @@ public final class AbStudy {
       warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
       ingest(warehouse, done);
     } else {
-      Warehouse[] opened = new Warehouse[1];
-      List<StudyRuns.Done> soFar = new ArrayList<>();
-      UntilDecided.Outcome outcome = UntilDecided.run(plan.schedule(), plan.looks(), new UntilDecided.Study() {
-        @Override
-        public List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round) {
-          return List.of(plan.measurementOf(round, out, studyId));
-        }
-
-        @Override
-        public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements)
-            throws IOException, InterruptedException {
-          List<StudyRuns.Done> these = runner.run(measurements, d -> {
-            List<StudyRuns.Done> all = new ArrayList<>(soFar);
-            all.addAll(d);
-            writeStudyFile(studyId, all, null);
-          });
-          soFar.addAll(these);
-          return these;
-        }
-
-        @Override
-        public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException {
-          if (opened[0] == null) {
-            opened[0] = Warehouse.at(spark.get(), warehouseDir.toString());
-          }
-          ingest(opened[0], newRuns);
-          return UntilDecided.Look.of(ChainStages.compare(opened[0], baseline, candidate, THRESHOLD, at));
-        }
-      }, log);
+      RoundByRound rounds = new RoundByRound(runner, round -> List.of(plan.measurementOf(round, out, studyId)),
+          all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
+          this::ingest, (w, at) -> ChainStages.compare(w, baseline, candidate, THRESHOLD, at));
+      UntilDecided.Outcome outcome = UntilDecided.run(plan.schedule(), plan.looks(), rounds, log);
       done = outcome.done();
-      warehouse = opened[0];
+      warehouse = rounds.warehouse();
       settings = outcome.settings();
       stop = outcome.stop();
       writeStudyFile(studyId, done, stop);

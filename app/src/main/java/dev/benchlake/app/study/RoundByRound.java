@@ -1,0 +1,82 @@
+package dev.benchlake.app.study;
+
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.warehouse.Warehouse;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The {@link UntilDecided.Study} of every study that runs in this process (the quickstart, {@code
+ * study ab}): each round's measurements run by {@link StudyRuns}, the study file rewritten after
+ * each with every run so far (a crash keeps what ran), and a look that ingests the runs done since
+ * the last look into the study's warehouse, opened at the first look, and compares the sides.
+ */
+public final class RoundByRound implements UntilDecided.Study {
+  /** Ingests runs into the warehouse. */
+  public interface Ingest {
+    void into(Warehouse warehouse, List<StudyRuns.Done> runs) throws IOException;
+  }
+
+  /** Compares the sides over every comparison round in the warehouse, decided at a look's level. */
+  public interface Compare {
+    ComparisonReport at(Warehouse warehouse, StatisticsSettings settings);
+  }
+
+  private final StudyRuns runner;
+  private final Function<DuetSchedule.Round, List<StudyRuns.Measurement>> measurementsOf;
+  private final Consumer<List<StudyRuns.Done>> recordRuns;
+  private final Supplier<Warehouse> openWarehouse;
+  private final Ingest ingest;
+  private final Compare compare;
+  private final List<StudyRuns.Done> soFar = new ArrayList<>();
+  private Warehouse warehouse;
+
+  /**
+   * @param recordRuns writes the study file with every run so far
+   * @param openWarehouse opens the study's warehouse (a Spark session: only when a look needs it)
+   */
+  public RoundByRound(StudyRuns runner, Function<DuetSchedule.Round, List<StudyRuns.Measurement>> measurementsOf,
+      Consumer<List<StudyRuns.Done>> recordRuns, Supplier<Warehouse> openWarehouse, Ingest ingest, Compare compare) {
+    this.runner = runner;
+    this.measurementsOf = measurementsOf;
+    this.recordRuns = recordRuns;
+    this.openWarehouse = openWarehouse;
+    this.ingest = ingest;
+    this.compare = compare;
+  }
+
+  @Override
+  public List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round) {
+    return measurementsOf.apply(round);
+  }
+
+  @Override
+  public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) throws IOException, InterruptedException {
+    List<StudyRuns.Done> these = runner.run(measurements, d -> {
+      List<StudyRuns.Done> all = new ArrayList<>(soFar);
+      all.addAll(d);
+      recordRuns.accept(all);
+    });
+    soFar.addAll(these);
+    return these;
+  }
+
+  @Override
+  public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException {
+    ingest.into(warehouse(), newRuns);
+    return UntilDecided.Look.of(compare.at(warehouse, at));
+  }
+
+  /** The study's warehouse, opened at the first look (or now, when no look has been). */
+  public Warehouse warehouse() {
+    if (warehouse == null) {
+      warehouse = openWarehouse.get();
+    }
+    return warehouse;
+  }
+}
