@@ -10,6 +10,7 @@ import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.app.study.Design;
 import dev.benchlake.app.study.DuetPair;
 import dev.benchlake.app.study.DuetSchedule;
+import dev.benchlake.app.study.InterruptShares;
 import dev.benchlake.app.study.RoundByRound;
 import dev.benchlake.app.study.StudyLabels;
 import dev.benchlake.app.study.StudyRuns;
@@ -61,6 +62,9 @@ public final class Quickstart {
   public Outcome run(Supplier<SparkSession> spark) throws IOException, InterruptedException {
     layout.prepare();
     StudyRuns runner = new StudyRuns(layout.root(), log);
+    if (plan.cpus() != null) {
+      InterruptShares.sayIfUneven(plan.cpus(), log);
+    }
     if (plan.looks() == null) {
       List<Path> runDirs = runner.run(measurements(), d -> writeStudyFile(d, null)).stream()
           .map(StudyRuns.Done::dir).toList();

@@ -90,6 +90,9 @@ public final class AbStudy {
     String baseline = study + "," + StudyLabels.SIDE + "=a," + StudyLabels.NOT_CONTROL;
     String candidate = study + "," + StudyLabels.SIDE + "=b," + StudyLabels.NOT_CONTROL;
     StudyRuns runner = new StudyRuns(out, log);
+    if (plan.cpus() != null) {
+      InterruptShares.sayIfUneven(plan.cpus(), log);
+    }
     List<StudyRuns.Done> done;
     Warehouse warehouse;
     StatisticsSettings settings = StatisticsSettings.DEFAULTS;

@@ -136,6 +136,13 @@ public final class StudyRuns {
     sets.put("two", cpus.two().toString());
     sets.put("rule", "side a runs on set one in the odd rounds of its kind (comparison or a/a) and on set two in the "
         + "even ones; side b on the other set");
+    InterruptShares.read(cpus).ifPresent(shares -> {
+      ObjectNode irq = sets.putObject("device_interrupts");
+      irq.put("one", shares.one());
+      irq.put("two", shares.two());
+      irq.put("what", "device interrupts (disk, network) each set's CPUs handled since boot, from /proc/interrupts; "
+          + "a set that handles most of them slows its side's I/O-heavy steps");
+    });
     ObjectNode aa = controls.putObject("aa");
     aa.put("rounds", duet.aaRounds());
     aa.put("selector", StudyLabels.CONTROL + "=" + StudyLabels.AA);

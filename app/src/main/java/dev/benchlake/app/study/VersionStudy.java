@@ -85,6 +85,9 @@ public final class VersionStudy {
     validate();
     String studyId = "versions-" + Long.toHexString(plan.seed()) + "-" + Long.toHexString(System.currentTimeMillis());
     Files.createDirectories(out.resolve("runs"));
+    if (plan.cpus() != null) {
+      InterruptShares.sayIfUneven(plan.cpus(), log);
+    }
     List<StudyRuns.Done> done = new StudyRuns(out, log).run(plan.measurements(out, studyId),
         d -> writeStudyFile(studyId, d));
     List<Path> runDirs = done.stream().map(StudyRuns.Done::dir).toList();
