@@ -8,7 +8,6 @@ import dev.benchlake.analysis.stats.RatioDecisions;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,12 +72,8 @@ public record AaControl(int measurements, int pairs, int steps, double ratio, Ra
     if (logRatiosByKey.size() < 2) {
       return null;
     }
-    double[] ones = new double[logRatiosByKey.size()];
-    Arrays.fill(ones, 1.0);
-    double[] measurementRatios = logRatiosByKey.values().stream()
-        .mapToDouble(logs -> Math.exp(logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()))
-        .toArray();
-    PairedLogRatio byMeasurement = PairedLogRatio.of(ones, measurementRatios);
+    PairedLogRatio byMeasurement = PairedLogRatio.ofLogRatios(logRatiosByKey.values().stream()
+        .mapToDouble(logs -> logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toArray());
     Verdict verdict = RatioDecisions.decideWithoutPlanning(List.of(byMeasurement), settings, true).get(0).verdict();
     return new AaControl(byMeasurement.pairs(), pairs, steps, byMeasurement.ratio(),
         Range.of(byMeasurement.interval(settings.decisionConfidence())), settings.decisionConfidence(), verdict,

@@ -31,16 +31,8 @@ public final class GeometricMean {
    */
   public static Interval interval(double[] values, double confidence) {
     double[] logs = LogScaleT.logs(values, "a geometric mean's interval");
-    double mean = 0;
-    for (double l : logs) {
-      mean += l;
-    }
-    mean /= logs.length;
-    double squares = 0;
-    for (double l : logs) {
-      squares += (l - mean) * (l - mean);
-    }
-    double se = Math.sqrt(squares / (logs.length - 1) / logs.length);
+    double mean = LogScaleT.mean(logs);
+    double se = Math.sqrt(LogScaleT.variance(logs, mean) / logs.length);
     return new LogScaleT(mean, se, logs.length - 1).interval(confidence);
   }
 

@@ -49,8 +49,24 @@ public record PairedLogRatio(int pairs, double meanLogDifference, double sdLogDi
     for (int i = 0; i < d.length; i++) {
       d[i] = c[i] - b[i];
     }
-    double mean = LogScaleT.mean(d);
-    return new PairedLogRatio(d.length, mean, Math.sqrt(LogScaleT.variance(d, mean)));
+    return ofLogRatios(d);
+  }
+
+  /**
+   * From the per-pair log ratios {@code d_i = ln(candidate_i/baseline_i)} themselves (e.g. a
+   * mean of several steps' log ratios per pair), at least two, finite.
+   */
+  public static PairedLogRatio ofLogRatios(double[] logRatios) {
+    if (logRatios.length < 2) {
+      throw new IllegalArgumentException("pairs need at least two log ratios, have " + logRatios.length);
+    }
+    for (double d : logRatios) {
+      if (!Double.isFinite(d)) {
+        throw new IllegalArgumentException("log ratios must be finite, not " + d);
+      }
+    }
+    double mean = LogScaleT.mean(logRatios);
+    return new PairedLogRatio(logRatios.length, mean, Math.sqrt(LogScaleT.variance(logRatios, mean)));
   }
 
   /** θ = exp(d̄): the geometric mean of the per-pair ratios, candidate over baseline. */
