@@ -11,7 +11,10 @@ interleaved runs, the candidate major over the baseline). Per step and figure: t
 of the per-round ratios, the SD of the per-round log ratio (ddof 1), and the 95 % half-width of the
 paired t-interval on the logs (bench/paired_ratio.py's interval), in percent: exp(t * SD / sqrt(n)) - 1.
 For designs whose rounds are not simultaneous the unpaired (Welch) half-width is shown too: it is
-their proper analysis, since pairing sequential rounds does not cancel drift.
+their proper analysis, since pairing sequential rounds does not cancel drift. For a duet whose
+sides swap CPU sets (study.json's `cpus` of each run), the crossover fit is shown as well, as
+compare makes it: least squares of the log ratio on [1, x] (x = +1 when side a had round 1's set),
+its residual SD and the 95 % half-width of the intercept with n - 2 df, when each set has 2 rounds.
 
   python3 bench/duet_figures.py STUDY_DIR [--control comparison|aa] [--json]
   python3 bench/duet_figures.py --self-check
@@ -68,7 +71,26 @@ def pairs(study_dir, control):
         figures = run_figures(os.path.join(study_dir, r["run_dir"]))
         # The quickstart runs two workloads per round: their steps differ, so they merge.
         by_round[r["round"]].setdefault(side, {}).update(figures)
-    return study, [(k, v["a"], v["b"]) for k, v in sorted(by_round.items()) if "a" in v and "b" in v]
+        if side == "a" and r.get("cpus") is not None:
+            by_round[r["round"]]["cpus_a"] = str(r["cpus"])
+    return study, [(k, v["a"], v["b"]) for k, v in sorted(by_round.items()) if "a" in v and "b" in v], \
+        [v.get("cpus_a") for _, v in sorted(by_round.items()) if "a" in v and "b" in v]
+
+
+def crossover(log_ratios, sets):
+    """(residual SD, 95 % half-width in %) of the set-fitted log ratio, or NaNs when it does not apply."""
+    if any(c is None for c in sets) or len(set(sets)) != 2:
+        return float("nan"), float("nan")
+    x = np.where(np.asarray(sets) == sets[0], 1.0, -1.0)
+    if min((x > 0).sum(), (x < 0).sum()) < 2:
+        return float("nan"), float("nan")
+    y = np.asarray(log_ratios, float)
+    design = np.column_stack([np.ones_like(x), x])
+    beta, _, _, _ = np.linalg.lstsq(design, y, rcond=None)
+    df = y.size - 2
+    s2 = float((y - design @ beta) @ (y - design @ beta)) / df
+    se = math.sqrt(s2 * np.linalg.inv(design.T @ design)[0, 0])
+    return math.sqrt(s2), 100 * (math.exp(stats.t.ppf(0.975, df) * se) - 1)
 
 
 def summarize(log_ratios):
@@ -88,7 +110,7 @@ def welch_half_width(a_logs, b_logs):
 
 
 def table(study_dir, control):
-    study, rounds = pairs(study_dir, control)
+    study, rounds, sets = pairs(study_dir, control)
     steps = sorted(set.intersection(*(set(a) & set(b) for _, a, b in rounds))) if rounds else []
     out = []
     for step in steps:
@@ -100,8 +122,10 @@ def table(study_dir, control):
             logs = [math.log(y / x) for x, y in zip(a, b)]
             n, gm, sd, half = summarize(logs)
             welch = welch_half_width([math.log(v) for v in a], [math.log(v) for v in b]) if n > 1 else float("nan")
+            residual, fitted = crossover(logs, sets)
             out.append({"step": step, "figure": figure, "rounds": n, "ratio_b_over_a": gm, "sd_log_ratio": sd,
-                        "half_width_pct": half, "welch_half_width_pct": welch})
+                        "half_width_pct": half, "welch_half_width_pct": welch, "set_fitted_sd_log": residual,
+                        "set_fitted_half_width_pct": fitted})
     return study, out
 
 
@@ -109,10 +133,11 @@ def render(study, rows, control):
     design = study.get("design", "?")
     lines = [f"design {design}, {'a/a control' if control == 'aa' else 'comparison'} rounds: side b / side a per round"]
     lines.append(f"  {'step':24s} {'figure':15s} {'n':>3s} {'b/a':>7s} {'SD log':>7s} {'±95% paired':>12s}"
-                 f" {'±95% Welch':>11s}")
+                 f" {'±95% Welch':>11s} {'SD set-fit':>10s} {'±95% set-fit':>13s}")
     for r in rows:
         lines.append(f"  {r['step']:24s} {r['figure']:15s} {r['rounds']:3d} {r['ratio_b_over_a']:7.4f}"
-                     f" {r['sd_log_ratio']:7.4f} {r['half_width_pct']:11.2f}% {r['welch_half_width_pct']:10.2f}%")
+                     f" {r['sd_log_ratio']:7.4f} {r['half_width_pct']:11.2f}% {r['welch_half_width_pct']:10.2f}%"
+                     f" {r['set_fitted_sd_log']:10.4f} {r['set_fitted_half_width_pct']:12.2f}%")
     return "\n".join(lines)
 
 
@@ -137,6 +162,15 @@ def self_check():
     ci = stats.ttest_1samp(logs, 0).confidence_interval(0.95)
     if abs(half - 100 * (math.exp(ci.high) / math.exp(np.mean(logs)) - 1)) > 1e-9:
         failures.append(f"half-width {half}")
+    # The set fit against scipy's linregress (its intercept at x = 0 is the fitted log ratio).
+    y = [0.21, -0.18, 0.23, -0.2, 0.19]
+    sets = ["0", "1", "0", "1", "0"]
+    residual, fitted = crossover(y, sets)
+    lr = stats.linregress([1, -1, 1, -1, 1], y)
+    if abs(fitted - 100 * (math.exp(stats.t.ppf(0.975, 3) * lr.intercept_stderr) - 1)) > 1e-9:
+        failures.append(f"set-fitted half-width {fitted}")
+    if not math.isnan(crossover(y[:3], sets[:3])[1]):
+        failures.append("set fitted with one round on set two")
     print("self-check " + ("FAILED: " + "; ".join(failures) if failures else "passed"))
     return 1 if failures else 0
 

@@ -35,8 +35,10 @@ for s in r["steps"]:
     lvl = s["run_level"]
     lo, hi = lvl["ci95"]
     half = (hi / lo) ** 0.5 - 1 if lo and hi else float("nan")
+    set_ratio = (lvl.get("pairs") or {}).get("cpu_set_ratio")
     print(f"  {s['step']:<16} {s['verdict']:<12} theta {lvl['ratio']:.4f} [{lo:.4f}, {hi:.4f}]"
-          f"  half-width {100 * half:.2f} %")
+          f"  half-width {100 * half:.2f} %"
+          + (f"  (CPU set fitted: x{set_ratio:.3f})" if set_ratio else ""))
 aa = (r.get("controls") or {}).get("aa")
 if aa:
     print(f"a/a control: ratio {aa['ratio']:.4f} [{aa['ci'][0]:.4f}, {aa['ci'][1]:.4f}] over {aa['measurements']} measurements ({aa['pairs']} pairs),"

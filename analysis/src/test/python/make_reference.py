@@ -556,6 +556,59 @@ def paired_log_ratio_cases():
     return [dict(name=name, **paired_log_ratio(b, c)) for name, b, c in cases]
 
 
+def crossover_log_ratio(b, c, on_set_one, margins=(0.05, 0.10)):
+    """Duet pairs that swap CPU sets, the set fitted: least squares of the per-pair log ratio on
+    [1, x] (x = +1 when the baseline ran on set one, -1 otherwise) with numpy's lstsq and the
+    covariance s^2 (X'X)^-1, checked against scipy's linregress (whose intercept at x = 0 is the
+    same fit); t with n - 2 df for the interval, the difference test and TOST."""
+    b, c = np.asarray(b, dtype=np.float64), np.asarray(c, dtype=np.float64)
+    d = np.log(c) - np.log(b)
+    x = np.where(np.asarray(on_set_one), 1.0, -1.0)
+    X = np.column_stack([np.ones_like(x), x])
+    beta, _, _, _ = np.linalg.lstsq(X, d, rcond=None)
+    resid = d - X @ beta
+    df = len(d) - 2
+    s2 = float(resid @ resid) / df
+    se = math.sqrt(s2 * np.linalg.inv(X.T @ X)[0, 0])
+    lr = stats.linregress(x, d)
+    assert math.isclose(lr.intercept, beta[0], rel_tol=1e-9, abs_tol=1e-12)
+    assert math.isclose(lr.intercept_stderr, se, rel_tol=1e-9)
+    t = stats.t(df)
+    out = {"baseline": list(map(float, b)), "candidate": list(map(float, c)),
+           "baseline_on_set_one": [bool(v) for v in on_set_one],
+           "mean_log_difference": float(beta[0]), "set_effect_log": float(beta[1]),
+           "residual_sd_log": math.sqrt(s2), "se_log": se, "df": float(df),
+           "ratio": float(math.exp(beta[0])), "set_ratio": float(math.exp(2 * beta[1])),
+           "between_run_sd_log": math.sqrt(s2),
+           "p_difference": float(2 * t.sf(abs(beta[0]) / se))}
+    for conf in (0.95, 0.90):
+        half = t.ppf(0.5 + conf / 2) * se
+        out["ci%d" % round(conf * 100)] = [math.exp(beta[0] - half), math.exp(beta[0] + half)]
+    out["p_equivalence"] = {str(m): float(max(t.sf((beta[0] + math.log1p(m)) / se),
+                                              t.cdf((beta[0] - math.log1p(m)) / se))) for m in margins}
+    return out
+
+
+def crossover_log_ratio_cases():
+    """Duets whose set one is slower by a set term c: alternating rounds (balanced), an odd number
+    of rounds, and sets that do not matter."""
+    rng = np.random.default_rng(20261203)
+
+    def swapped(n, theta_log, c, sd, first_on_one=True, machine_sd=0.2):
+        on_one = [(i % 2 == 0) == first_on_one for i in range(n)]
+        base = 1000.0 * np.exp(rng.normal(0, machine_sd, n))
+        x = np.where(on_one, 1.0, -1.0)
+        return list(base), list(base * np.exp(theta_log + c * x + rng.normal(0, sd, n))), on_one
+
+    cases = [
+        ("ten_rounds_set_one_slower", *swapped(10, 0.03, 0.15, 0.04)),
+        ("seven_rounds_odd", *swapped(7, -0.02, -0.2, 0.05)),
+        ("four_rounds_no_set_effect", *swapped(4, 0.0, 0.0, 0.03, first_on_one=False)),
+        ("six_rounds_within_the_margin", *swapped(6, 0.004, 0.12, 0.006)),
+    ]
+    return [dict(name=name, **crossover_log_ratio(b, c, s)) for name, b, c, s in cases]
+
+
 def paired_runs_needed_cases():
     return runs_needed_cases("paired", sds=(0.008, 0.02, 0.05, 0.15), alphas=(0.05, 0.01, 0.001))
 
@@ -888,6 +941,7 @@ def main():
         "runs_needed_at_effect": runs_needed_at_effect_cases(),
         "ratio_decisions": decision_cases(),
         "paired_log_ratios": paired_log_ratio_cases(),
+        "crossover_log_ratios": crossover_log_ratio_cases(),
         "paired_runs_needed": paired_runs_needed_cases(),
         "paired_runs_needed_at_effect": paired_runs_needed_at_effect_cases(),
         "paired_ratio_decisions": paired_decision_cases(),

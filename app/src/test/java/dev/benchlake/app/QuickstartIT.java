@@ -56,6 +56,7 @@ class QuickstartIT {
     assertThat(aa.get("measurements").asInt()).as("its unit: 2 rounds x 2 workloads, each measured at its own moment")
         .isEqualTo(4);
     assertThat(aa.get("pairs").asInt()).as("2 rounds x 5 steps").isEqualTo(10);
+    assertThat(aa.get("cpu_set_fitted").asBoolean()).as("2 measurements on each assignment of the CPU sets").isTrue();
     assertThat(aa.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
     assertThat(aa.get("reliable").asBoolean()).isEqualTo(aa.get("verdict").asText().equals("equivalent"));
     assertThat(out.resolve("aa/report.json")).isNotEmptyFile();
@@ -63,6 +64,11 @@ class QuickstartIT {
         .containsExactlyInAnyOrder("insert", "point-select", "read-only", "select-update", "update-index");
     for (JsonNode step : report.get("steps")) {
       assertThat(step.get("run_level").get("analysis").asText()).isEqualTo("paired");
+      // Each pair names its sides' CPU sets; 3 rounds leave one assignment with a single pair: not fitted.
+      JsonNode pairs = step.get("run_level").get("pairs");
+      assertThat(pairs.get("pairs").get(0).get("baseline_cpus").asText())
+          .isNotEqualTo(pairs.get("pairs").get(0).get("candidate_cpus").asText());
+      assertThat(pairs.get("cpu_set_ratio").isNull()).isTrue();
       assertThat(step.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
       assertThat(step.get("run_level").get("ratio").isNumber()).as(step.get("step").asText()).isTrue();
       // The stdout table shows the same figures as report.json, and θ is read as a change only

@@ -3,7 +3,9 @@ package dev.benchlake.analysis.compare;
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.RunPairs;
+import dev.benchlake.analysis.stats.CrossoverLogRatio;
 import dev.benchlake.analysis.stats.PairedLogRatio;
+import dev.benchlake.analysis.stats.RatioEffect;
 import dev.benchlake.analysis.stats.RatioDecisions;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
@@ -29,9 +31,10 @@ import java.util.Map;
  * measurements ({@link PairedLogRatio}, {@code df = measurements − 1}), decided at the
  * comparison's α and margin (TOST for {@code equivalent}). Two measurements leave one degree of
  * freedom: they prove equivalence only when they agree closely, which is the point of a control.
- * The sides swap CPU sets every round, which cancels a set's advantage over an even number of
- * rounds and widens the interval by it otherwise. The per-step a/a verdicts are in the control's
- * own report ({@code aa/}).
+ * The sides swap CPU sets every round; where at least two measurements ran each way, the set is
+ * fitted as the comparison's own analysis fits it ({@link CrossoverLogRatio}, {@code df =
+ * measurements − 2}), so that the control checks the analysis the verdicts use. The per-step a/a
+ * verdicts are in the control's own report ({@code aa/}).
  *
  * @param measurements the pairing keys with at least one complete pair: the sample
  * @param pairs the (measurement, step) pairs behind them
@@ -41,9 +44,12 @@ import java.util.Map;
  * @param confidence that confidence
  * @param verdict the control's verdict; only {@code equivalent} makes the study reliable
  * @param margin the equivalence margin it was decided with
+ * @param cpuSetFitted whether the measurements swapped CPU sets with at least two each way, so
+ *     that the set was fitted as in the comparison's own analysis ({@link CrossoverLogRatio},
+ *     {@code df = measurements − 2})
  */
 public record AaControl(int measurements, int pairs, int steps, double ratio, Range ci, double confidence,
-    Verdict verdict, double margin) {
+    Verdict verdict, double margin, boolean cpuSetFitted) {
 
   /**
    * The control from its comparison (side b against side a, both the baseline); null when it has
@@ -56,6 +62,7 @@ public record AaControl(int measurements, int pairs, int steps, double ratio, Ra
   /** The control from each step's pairs (null entries: a step without pairs), measurements by pairing key. */
   public static AaControl of(List<RunPairs> stepPairs, StatisticsSettings settings) {
     Map<String, List<Double>> logRatiosByKey = new LinkedHashMap<>();
+    Map<String, RunPairs.Pair> firstPairByKey = new LinkedHashMap<>();
     int steps = 0;
     int pairs = 0;
     for (RunPairs stepPairsOfOneStep : stepPairs) {
@@ -67,17 +74,23 @@ public record AaControl(int measurements, int pairs, int steps, double ratio, Ra
         pairs++;
         logRatiosByKey.computeIfAbsent(pair.key(), k -> new ArrayList<>())
             .add(Math.log(pair.figures().candidate()) - Math.log(pair.figures().baseline()));
+        firstPairByKey.putIfAbsent(pair.key(), pair);
       }
     }
     if (logRatiosByKey.size() < 2) {
       return null;
     }
-    PairedLogRatio byMeasurement = PairedLogRatio.ofLogRatios(logRatiosByKey.values().stream()
-        .mapToDouble(logs -> logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toArray());
-    Verdict verdict = RatioDecisions.decideWithoutPlanning(List.of(byMeasurement), settings, true).get(0).verdict();
-    return new AaControl(byMeasurement.pairs(), pairs, steps, byMeasurement.ratio(),
-        Range.of(byMeasurement.interval(settings.decisionConfidence())), settings.decisionConfidence(), verdict,
-        settings.margin());
+    double[] byMeasurement = logRatiosByKey.values().stream()
+        .mapToDouble(logs -> logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toArray();
+    // A measurement's steps share its round's CPU sets: the sets of its first pair are all of them.
+    boolean[] onSetOne = new RunPairs(List.copyOf(firstPairByKey.values()), List.of()).baselineOnSetOne();
+    boolean setFitted = onSetOne != null && CrossoverLogRatio.fits(onSetOne);
+    RatioEffect effect = setFitted ? CrossoverLogRatio.of(byMeasurement, onSetOne)
+        : PairedLogRatio.ofLogRatios(byMeasurement);
+    Verdict verdict = RatioDecisions.decideWithoutPlanning(List.of(effect), settings, true).get(0).verdict();
+    return new AaControl(byMeasurement.length, pairs, steps, effect.ratio(),
+        Range.of(effect.interval(settings.decisionConfidence())), settings.decisionConfidence(), verdict,
+        settings.margin(), setFitted);
   }
 
   /** Whether the study's calls can be trusted: the control came out equivalent within the margin. */
@@ -88,7 +101,8 @@ public record AaControl(int measurements, int pairs, int steps, double ratio, Ra
   /** The control's figures: {@code θ +0.3% [−0.4%, +1.0%] over 4 measurements (8 pairs of 2 steps)}. */
   public String figures() {
     return "θ " + Format.changeOf(ratio, ci) + " " + Format.changeInterval(ci) + " over " + measurements + " measurements ("
-        + pairs + " pairs of " + steps + (steps == 1 ? " step" : " steps") + ")";
+        + pairs + " pairs of " + steps + (steps == 1 ? " step" : " steps") + (cpuSetFitted ? ", CPU set fitted" : "")
+        + ")";
   }
 
   /**

@@ -94,6 +94,7 @@ public final class CompareJson {
     aa.put("measurements", control.measurements());
     aa.put("pairs", control.pairs());
     aa.put("steps", control.steps());
+    aa.put("cpu_set_fitted", control.cpuSetFitted());
     aa.set("ratio", statistic(control.ratio()));
     ArrayNode ci = aa.putArray("ci");
     ci.add(statistic(control.ci().low()));
@@ -198,7 +199,12 @@ public final class CompareJson {
     r.set("two_stage_bootstrap_ci95", e.bootstrapCi95() == null ? null : range(r, e.bootstrapCi95(), false));
     r.put("unavailable", e.unavailable());
     r.put("analysis", e.analysis());
-    r.set("pairs", PairsJson.of(r, e.pairs()));
+    ObjectNode pairs = PairsJson.of(r, e.pairs());
+    if (pairs != null) {
+      // Where the pairs swapped CPU sets and the set was fitted: its effect on the ratio, else null.
+      pairs.set("cpu_set_ratio", statistic(estimate.cpuSetRatio()));
+    }
+    r.set("pairs", pairs);
   }
 
   private static void runs(ObjectNode r, RunLevel s) {

@@ -70,8 +70,8 @@ public final class CompareMarkdown {
     md.append("\n\n");
     if (report.steps().stream().anyMatch(s -> s.runLevel().median().paired())) {
       md.append("θ is the paired θ (design ").append(report.design()).append("): the geometric mean of the per-pair"
-          + " ratios of the per-run figures, its interval the one-sample t of their logs; the runs column counts the"
-          + " complete pairs.\n\n");
+          + " ratios of the per-run figures, its interval the one-sample t of their logs (with the CPU set fitted where"
+          + " the pairs swap sets: see each step); the runs column counts the complete pairs.\n\n");
     }
     md.append(summaryTable(report));
     if (!report.replicates().isEmpty()) {

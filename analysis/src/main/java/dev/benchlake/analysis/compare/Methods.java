@@ -19,7 +19,9 @@ final class Methods {
     String theta = pairing.paired()
         ? " The change theta is the geometric mean of the per-pair ratios of these per-run figures, candidate over"
             + " baseline (each baseline run paired with its candidate run: " + pairing.design() + "); its intervals"
-            + " come from the one-sample t of the per-pair log ratios (95% and 90%), exponentiated; a run without a"
+            + " come from the one-sample t of the per-pair log ratios (95% and 90%), exponentiated, or, where the"
+            + " pairs swap two CPU sets with at least 2 pairs each way, from the least-squares fit of the per-pair log"
+            + " ratio on the set (a two-period crossover, df = pairs - 2); a run without a"
             + " partner is dropped and listed, and a step with fewer than 2 complete pairs is inconclusive."
         : " The change theta is the ratio of the geometric means of these per-run figures, candidate over baseline;"
             + " its intervals come from Welch's t on their logs (95% and 90%), exponentiated.";
@@ -35,7 +37,7 @@ final class Methods {
             + " otherwise faster or slower when the " + confidence(1 - settings.alpha()) + " interval excludes 1;"
             + " otherwise inconclusive, with " + (pairing.paired()
                 ? "the pairs that 80% power would need at the observed SD of the per-pair log ratios (the one-sample"
-                    + " t's exact power). "
+                    + " t's exact power; with the CPU set fitted, the residual SD and df = pairs - 2). "
                 : "the runs per group that 80% power would need at the observed between-run SD. ")
             + (Uncorrected.applies(settings)
                 ? "Neither test is adjusted across the steps compared (none: " + Uncorrected.PURPOSE + "; alpha = "

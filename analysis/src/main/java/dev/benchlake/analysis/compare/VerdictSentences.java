@@ -34,7 +34,7 @@ final class VerdictSentences {
     String ci = Format.changeInterval(e.ciDecision());
     String level = percent(settings.decisionConfidence()) + " interval";
     String equivalenceLevel = percent(settings.equivalenceConfidence()) + " interval";
-    return switch (m.verdict()) {
+    String sentence = switch (m.verdict()) {
       case EQUIVALENT -> (m.decision().realButNegligible()
           ? "Equivalent: a real but negligible difference (" + change(e.ratio() - 1) + ", interval " + ci + ")"
           : "Equivalent: " + theta + ", " + level + " " + ci)
@@ -53,9 +53,29 @@ final class VerdictSentences {
             + Format.pEquals("p_adj", m.pAdjusted()) + ", " + runs + "); " + size + ".";
       }
       case INCONCLUSIVE -> "Inconclusive: " + theta + ", " + level + " " + ci + " (" + runs + "): "
-          + whyUndecided(m, settings, margin) + "; " + moreRuns(m.runsAdvice(), margin, e.betweenRunSdLog(), m.paired())
+          + whyUndecided(m, settings, margin) + "; " + moreRuns(m.runsAdvice(), margin, e.betweenRunSdLog(), m.paired(),
+              e.cpuSetRatio() != null)
           + ".";
     };
+    return sentence + cpuSet(e);
+  }
+
+  /**
+   * Where the CPU set was fitted, what it did: {@code The CPU sets are fitted (crossover): with the
+   * baseline on its first round's set the ratio is ×1.28 the ratio with it on the other; θ weighs
+   * both alike.} Empty otherwise.
+   */
+  static String cpuSet(Estimate e) {
+    if (e.cpuSetRatio() == null) {
+      return "";
+    }
+    return " The CPU sets are fitted (crossover): with the baseline on its first round's set the ratio is ×"
+        + significant(e.cpuSetRatio(), 3) + " the ratio with it on the other; θ weighs both alike.";
+  }
+
+  /** The spread a paired θ's interval rests on, as the sentences name it. */
+  private static String pairSpread(boolean cpuSetFitted) {
+    return cpuSetFitted ? "residual SD of the per-pair log ratios (CPU set fitted)" : "SD of the per-pair log ratios";
   }
 
   /**
@@ -75,8 +95,9 @@ final class VerdictSentences {
    * What more runs (or, {@code paired}, more pairs) would do, never a count the runs present already
    * meet ({@link RunsAdvice}).
    */
-  static String moreRuns(RunsAdvice advice, String margin, double betweenRunSdLog, boolean paired) {
-    String sd = (paired ? "the observed SD of the per-pair log ratios of " : "the observed between-run SD of ")
+  static String moreRuns(RunsAdvice advice, String margin, double betweenRunSdLog, boolean paired,
+      boolean cpuSetFitted) {
+    String sd = (paired ? "the observed " + pairSpread(cpuSetFitted) + " of " : "the observed between-run SD of ")
         + significant(betweenRunSdLog, 2) + (paired ? "" : " on the log scale");
     String more = paired ? " pairs would decide it" : " runs per group would decide it";
     String present = paired ? "the pairs present" : "the runs present";
@@ -100,7 +121,8 @@ final class VerdictSentences {
     double between = m.estimate().betweenRunSdLog();
     double within = m.withinRunSeLog();
     // Paired, the spread that matters is the per-pair log ratios': the pairing cancels the runs' own.
-    String figures = "(" + (m.paired() ? "SD of the per-pair log ratios " : "between-run SD ") + significant(between, 2)
+    String figures = "(" + (m.paired() ? pairSpread(m.estimate().cpuSetRatio() != null) + " " : "between-run SD ")
+        + significant(between, 2)
         + ", within-run SE of the log median " + significant(within, 2) + ")";
     String replicates = m.paired() ? "Pairs" : "Runs";
     String more = m.paired() ? "more pairs" : "more runs";

@@ -1,5 +1,6 @@
 package dev.benchlake.analysis.report;
 
+import dev.benchlake.analysis.stats.CrossoverLogRatio;
 import dev.benchlake.analysis.stats.RatioEffect;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 
@@ -15,18 +16,21 @@ import dev.benchlake.analysis.stats.StatisticsSettings;
  * @param ciEquivalence the 1 − 2α interval, whatever α: the one equivalence rests on
  * @param p two-sided p of H0: θ = 1
  * @param betweenRunSdLog the spread of the runs' log figures (pooled SD)
+ * @param cpuSetRatio where pairs swap CPU sets and the set was fitted ({@link CrossoverLogRatio}),
+ *     the set's effect on the ratio ({@link CrossoverLogRatio#setRatio}); else null
  */
 public record Estimate(Double ratio, Range ci95, Range ci90, Range ciDecision, Range ciEquivalence, Double p,
-    Double betweenRunSdLog) {
+    Double betweenRunSdLog, Double cpuSetRatio) {
   /** No estimate: too few runs, or figures without a logarithm. */
   public static final Estimate NONE = new Estimate(null, Range.UNBOUNDED, Range.UNBOUNDED, Range.UNBOUNDED,
-      Range.UNBOUNDED, null, null);
+      Range.UNBOUNDED, null, null, null);
 
   public static Estimate of(RatioEffect effect, StatisticsSettings settings) {
     return new Estimate(effect.ratio(), Range.of(effect.interval(0.95)), Range.of(effect.interval(0.90)),
         Range.of(effect.interval(settings.decisionConfidence())),
         Range.of(effect.interval(settings.equivalenceConfidence())), finite(effect.pDifference()),
-        finite(effect.betweenRunSdLog()));
+        finite(effect.betweenRunSdLog()),
+        effect instanceof CrossoverLogRatio crossover ? finite(crossover.setRatio()) : null);
   }
 
   /** Whether the interval shown with θ is too wide for θ to be read as a change ({@link Range#tooNoisyToSay}). */

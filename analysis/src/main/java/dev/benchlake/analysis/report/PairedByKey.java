@@ -1,6 +1,8 @@
 package dev.benchlake.analysis.report;
 
+import dev.benchlake.analysis.stats.CrossoverLogRatio;
 import dev.benchlake.analysis.stats.PairedLogRatio;
+import dev.benchlake.analysis.stats.RatioEffect;
 import java.util.Map;
 
 /**
@@ -8,13 +10,27 @@ import java.util.Map;
  * ({@link RunPairs}), and θ is the geometric mean of the per-pair ratios with the one-sample t
  * interval of their logs ({@link PairedLogRatio}). The runs a missing partner leaves alone are
  * dropped; {@link #pairs} says which pairs were used and which runs were dropped, and why.
+ *
+ * <p>When the pairs are a duet's that swap two CPU sets (each run's {@code cpus} label) with at
+ * least two pairs each way, the set is fitted as well ({@link CrossoverLogRatio}): a set that
+ * favours whichever side runs on it then neither shifts θ nor widens its interval.
  */
 public final class PairedByKey implements EffectMethod {
   private final Map<String, String> keyByRun;
+  private final Map<String, String> cpuSetByRun;
 
   /** @param keyByRun every run's pairing key ({@link PairKeys#of}) */
   public PairedByKey(Map<String, String> keyByRun) {
+    this(keyByRun, Map.of());
+  }
+
+  /**
+   * @param keyByRun every run's pairing key ({@link PairKeys#of})
+   * @param cpuSetByRun a duet run's CPU set ({@code cpus} label), by run id; runs without one absent
+   */
+  public PairedByKey(Map<String, String> keyByRun, Map<String, String> cpuSetByRun) {
     this.keyByRun = Map.copyOf(keyByRun);
+    this.cpuSetByRun = Map.copyOf(cpuSetByRun);
   }
 
   /** As a report names the analysis: {@code paired}. */
@@ -29,18 +45,29 @@ public final class PairedByKey implements EffectMethod {
    * @throws dev.benchlake.core.cli.BadInputException when two runs of one side share a key
    */
   public RunPairs pairs(Sides<? extends Map<String, Double>> figuresByRun) {
-    return RunPairs.match(figuresByRun, keyByRun);
+    return RunPairs.match(figuresByRun, keyByRun, cpuSetByRun);
   }
 
   /**
-   * θ from the complete pairs.
+   * θ from the complete pairs: with the CPU set fitted when they swap sets with at least two pairs
+   * each way ({@link CrossoverLogRatio#fits}), else the one-sample t of their log ratios.
    *
    * @throws IllegalArgumentException with fewer than two complete pairs (check {@link RunPairs#size}
    *     first, and report the step as undecidable with the reason)
    */
   @Override
-  public PairedLogRatio estimate(Sides<? extends Map<String, Double>> figuresByRun) {
-    Sides<double[]> figures = pairs(figuresByRun).figures();
-    return PairedLogRatio.of(figures.baseline(), figures.candidate());
+  public RatioEffect estimate(Sides<? extends Map<String, Double>> figuresByRun) {
+    RunPairs pairs = pairs(figuresByRun);
+    Sides<double[]> figures = pairs.figures();
+    PairedLogRatio paired = PairedLogRatio.of(figures.baseline(), figures.candidate());
+    boolean[] onSetOne = pairs.baselineOnSetOne();
+    if (onSetOne == null || !CrossoverLogRatio.fits(onSetOne)) {
+      return paired;
+    }
+    double[] logRatios = new double[onSetOne.length];
+    for (int i = 0; i < logRatios.length; i++) {
+      logRatios[i] = Math.log(figures.candidate()[i]) - Math.log(figures.baseline()[i]);
+    }
+    return CrossoverLogRatio.of(logRatios, onSetOne);
   }
 }

@@ -32,6 +32,8 @@ public record Pairing(String design, String reason, EffectMethod method) {
   public static final String DUET = "duet";
   /** The labels a duet pairs by: the round, and within it the pair (study versions with several majors). */
   public static final List<String> DUET_KEYS = List.of("round", "pair");
+  /** The label a duet writes on each run: the CPU set its processes had ({@link PairedByKey} fits it). */
+  public static final String CPUS_LABEL = "cpus";
   /** {@link #design()} of two independent groups. */
   public static final String UNPAIRED_DESIGN = "unpaired";
   /** {@link #design()} of {@code --pair-by}: {@code paired-by:round}. */
@@ -48,6 +50,7 @@ public record Pairing(String design, String reason, EffectMethod method) {
   public static List<String> labelsRead(List<String> pairBy) {
     List<String> labels = new ArrayList<>(List.of(DESIGN_LABEL));
     labels.addAll(DUET_KEYS);
+    labels.add(CPUS_LABEL);
     pairBy.stream().filter(l -> !labels.contains(l)).forEach(labels::add);
     return labels;
   }
@@ -71,7 +74,8 @@ public record Pairing(String design, String reason, EffectMethod method) {
       Map<String, String> keys = PairKeys.of(labelsByRun, pairBy, "--pair-by " + labels);
       return new Pairing(PAIRED_BY_PREFIX + labels, "--pair-by " + labels + " pairs each baseline run with the"
           + " candidate run of the same " + String.join(" and ", pairBy) + ", so θ is the geometric mean of the per-pair"
-          + " ratios and its interval the one-sample t of their logs", new PairedByKey(keys));
+          + " ratios and its interval the one-sample t of their logs" + SET_FIT, new PairedByKey(keys,
+          cpuSets(labelsByRun)));
     }
     boolean duet = labelsByRun.both(runs -> !runs.isEmpty()
         && runs.values().stream().allMatch(labels -> DUET.equals(labels.get(DESIGN_LABEL))));
@@ -85,7 +89,26 @@ public record Pairing(String design, String reason, EffectMethod method) {
     return new Pairing(DUET, "every run carries design=duet: both runs of a " + String.join(" and ", keyLabels)
         + " ran at the same moment on one machine, so each is paired with its partner, θ is the geometric mean of"
         + " the per-pair ratios and its interval the one-sample t of their logs (what disturbs both runs of a pair"
-        + " alike cancels)", new PairedByKey(keys));
+        + " alike cancels)" + SET_FIT, new PairedByKey(keys, cpuSets(labelsByRun)));
+  }
+
+  /** What {@link PairedByKey} adds for runs that swap CPU sets, in the reason's words. */
+  private static final String SET_FIT = "; where the pairs swap two CPU sets (label cpus) with at least two pairs each"
+      + " way, the set is fitted too (a two-period crossover: log ratio = ln θ + set term, df = pairs − 2), so that a"
+      + " CPU set that favours whichever side runs on it cancels instead of widening the interval";
+
+  /** Each run's CPU set label, the runs without one left out. */
+  private static Map<String, String> cpuSets(Sides<? extends Map<String, ? extends Map<String, String>>> labelsByRun) {
+    Map<String, String> sets = new java.util.HashMap<>();
+    for (Side side : Side.values()) {
+      labelsByRun.get(side).forEach((runId, labels) -> {
+        String set = labels.get(CPUS_LABEL);
+        if (set != null) {
+          sets.put(runId, set);
+        }
+      });
+    }
+    return sets;
   }
 
   /** Whether the runs are analysed in pairs. */

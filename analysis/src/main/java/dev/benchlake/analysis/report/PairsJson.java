@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The pairs of a paired analysis as report.json and trend.json write them: {@code {"count",
- * "pairs": [{"key", "baseline", "candidate"}], "dropped": [{"run_id", "side", "key", "reason"}]}};
+ * "pairs": [{"key", "baseline", "candidate"}], "dropped": [{"run_id", "side", "key", "reason"}]}}, each
+ * pair with {@code baseline_cpus} and {@code candidate_cpus} where its runs carry a CPU set;
  * null for the unpaired analysis.
  */
 public final class PairsJson {
@@ -24,6 +25,10 @@ public final class PairsJson {
       p.put("key", pair.key());
       p.put("baseline", pair.runIds().baseline());
       p.put("candidate", pair.runIds().candidate());
+      if (pair.cpuSets() != null) {
+        p.put("baseline_cpus", pair.cpuSets().baseline());
+        p.put("candidate_cpus", pair.cpuSets().candidate());
+      }
     }
     ArrayNode dropped = node.putArray("dropped");
     for (RunPairs.Dropped run : pairs.dropped()) {

@@ -20,8 +20,15 @@ import java.util.Map;
  * @param dropped the runs left without a partner: the baseline's first, then the candidate's
  */
 public record RunPairs(List<Pair> pairs, List<Dropped> dropped) {
-  /** One pair: its key, and each side's run and figure. */
-  public record Pair(String key, Sides<String> runIds, Sides<Double> figures) {}
+  /**
+   * One pair: its key, each side's run and figure, and each side's CPU set (a duet run's
+   * {@code cpus} label; null where the runs do not carry one).
+   */
+  public record Pair(String key, Sides<String> runIds, Sides<Double> figures, Sides<String> cpuSets) {
+    public Pair(String key, Sides<String> runIds, Sides<Double> figures) {
+      this(key, runIds, figures, null);
+    }
+  }
 
   /** A run left out, its side, its key, and why: {@code no candidate run with a figure has round=4}. */
   public record Dropped(String runId, Side side, String key, String reason) {}
@@ -37,6 +44,16 @@ public record RunPairs(List<Pair> pairs, List<Dropped> dropped) {
    * @throws BadInputException when two runs of one side share a key
    */
   public static RunPairs match(Sides<? extends Map<String, Double>> figuresByRun, Map<String, String> keyByRun) {
+    return match(figuresByRun, keyByRun, Map.of());
+  }
+
+  /**
+   * As {@link #match(Sides, Map)}, each pair with its runs' CPU sets.
+   *
+   * @param cpuSetByRun a duet run's CPU set by run id ({@code cpus} label); runs absent have none
+   */
+  public static RunPairs match(Sides<? extends Map<String, Double>> figuresByRun, Map<String, String> keyByRun,
+      Map<String, String> cpuSetByRun) {
     Sides<Map<String, String>> runByKey = figuresByRun.mapWithSide((side, figures) -> byKey(side, figures, keyByRun));
     List<Pair> pairs = new ArrayList<>();
     List<Dropped> dropped = new ArrayList<>();
@@ -48,7 +65,8 @@ public record RunPairs(List<Pair> pairs, List<Dropped> dropped) {
           dropped.add(new Dropped(runId, side, key, "no " + other.label() + " run with a figure has " + key));
         } else if (side == Side.BASELINE) {
           Sides<String> runIds = Sides.of(runId, partner);
-          pairs.add(new Pair(key, runIds, runIds.zip(figuresByRun, (id, figures) -> figures.get(id))));
+          Sides<String> sets = runIds.both(cpuSetByRun::containsKey) ? runIds.map(cpuSetByRun::get) : null;
+          pairs.add(new Pair(key, runIds, runIds.zip(figuresByRun, (id, figures) -> figures.get(id)), sets));
         }
       });
     }
@@ -77,6 +95,30 @@ public record RunPairs(List<Pair> pairs, List<Dropped> dropped) {
   /** Each side's figures, pair by pair in the same order: what a paired estimate takes. */
   public Sides<double[]> figures() {
     return Sides.by(side -> pairs.stream().mapToDouble(p -> p.figures().get(side)).toArray());
+  }
+
+  /**
+   * For each pair, whether its baseline ran on set one (the first pair's baseline set), when the
+   * pairs swap two CPU sets: every pair's runs carry a set, the two sides' sets differ in every
+   * pair, and there are exactly two sets. Null otherwise: no set to fit.
+   */
+  public boolean[] baselineOnSetOne() {
+    if (pairs.isEmpty() || pairs.stream().anyMatch(p -> p.cpuSets() == null
+        || p.cpuSets().baseline().equals(p.cpuSets().candidate()))) {
+      return null;
+    }
+    Sides<String> first = pairs.get(0).cpuSets();
+    boolean[] onSetOne = new boolean[pairs.size()];
+    for (int i = 0; i < onSetOne.length; i++) {
+      Sides<String> sets = pairs.get(i).cpuSets();
+      boolean one = sets.baseline().equals(first.baseline()) && sets.candidate().equals(first.candidate());
+      boolean two = sets.baseline().equals(first.candidate()) && sets.candidate().equals(first.baseline());
+      if (!one && !two) {
+        return null;
+      }
+      onSetOne[i] = one;
+    }
+    return onSetOne;
   }
 
   /** One side's run id by key, in the side's order; refuses a key taken twice. */

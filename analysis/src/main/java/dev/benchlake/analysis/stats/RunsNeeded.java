@@ -145,6 +145,10 @@ public final class RunsNeeded {
   /** Exact power of the two-sided test at α, {@code n} replicates, true log ratio {@code shiftLog}. */
   public static double powerToDetectShift(SampleDesign design, int n, double sdLog, double shiftLog, double alpha) {
     int df = design.df(n);
+    if (df < 1) {
+      // Two crossover pairs: the mean and the set take both, no test is possible.
+      return 0;
+    }
     if (!(sdLog > 0)) {
       return 1;
     }
@@ -163,6 +167,9 @@ public final class RunsNeeded {
   public static double powerToShowEquivalence(SampleDesign design, int n, double sdLog, double margin, double alpha,
       double shiftLog) {
     int df = design.df(n);
+    if (df < 1) {
+      return 0;
+    }
     if (!(sdLog > 0)) {
       return shiftLog == 0 || Math.abs(shiftLog) < Math.log1p(margin) ? 1 : 0;
     }

@@ -17,11 +17,21 @@ public enum SampleDesign {
    * the per-pair log ratios, {@code df = n − 1}, and their mean has SD {@code s/√n}, {@code s} the
    * SD of one pair's log ratio.
    */
-  PAIRED;
+  PAIRED,
+  /**
+   * {@code n} pairs whose sides swap CPU sets, half of them each way, the set fitted
+   * ({@link CrossoverLogRatio}): {@code df = n − 2}, and θ's log has SD {@code s/√n}, {@code s} the
+   * SD of one pair's log ratio around its assignment's mean.
+   */
+  CROSSOVER;
 
   /** The t-test's degrees of freedom with {@code n} replicates (runs per group, or pairs). */
   public int df(int n) {
-    return this == TWO_GROUPS ? 2 * n - 2 : n - 1;
+    return switch (this) {
+      case TWO_GROUPS -> 2 * n - 2;
+      case PAIRED -> n - 1;
+      case CROSSOVER -> n - 2;
+    };
   }
 
   /** The SD of the estimated log ratio with {@code n} replicates, each of spread {@code sdLog}. */
@@ -31,7 +41,7 @@ public enum SampleDesign {
 
   /**
    * The replicates at which the estimate's SD is {@code sdLog/k}: {@code 2k²} runs per group, or
-   * {@code k²} pairs (the normal-approximation plan's form, for a first guess).
+   * {@code k²} pairs (paired or crossover) (the normal-approximation plan's form, for a first guess).
    */
   double replicatesFor(double k) {
     return this == TWO_GROUPS ? 2 * k * k : k * k;

@@ -104,7 +104,9 @@ public final class TrendMarkdown {
     }
     md.append("\n## Pairs (design ").append(text(r.design())).append(")\n\n");
     md.append("A paired version's relative against ").append(text(r.base())).append(" is the paired θ, the geometric"
-        + " mean of the per-pair ratios of the runs' figures, and its interval the one-sample t of their logs.\n\n");
+        + " mean of the per-pair ratios of the runs' figures, and its interval the one-sample t of their logs (where the"
+        + " pairs swap two CPU sets with at least 2 pairs each way, the set is fitted too: a two-period crossover,"
+        + " df = pairs - 2).\n\n");
     for (TrendReport.StepTrend step : r.steps()) {
       for (TrendReport.VersionFigure v : step.versions()) {
         if (v.pairs() != null) {

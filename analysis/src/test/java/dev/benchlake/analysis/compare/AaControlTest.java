@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.benchlake.analysis.report.RunPairs;
 import dev.benchlake.analysis.report.Sides;
+import dev.benchlake.analysis.stats.CrossoverLogRatio;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
 import java.util.ArrayList;
@@ -115,6 +116,38 @@ class AaControlTest {
       steps.add(pairs(baseline, candidate, 3 * step));
     }
     return steps;
+  }
+
+  @Test
+  void measurementsThatSwapCpuSetsHaveTheSetFittedAsTheComparisonDoes() {
+    // Four rounds of one step, the side on CPU 1 20 % slower: the swap swings the a/a ratio ±20 %.
+    double[] noise = {0.004, -0.003, -0.002, 0.001};
+    List<RunPairs.Pair> pairs = new ArrayList<>();
+    List<Double> logRatios = new ArrayList<>();
+    boolean[] onSetOne = new boolean[4];
+    for (int i = 0; i < 4; i++) {
+      boolean aOnZero = i % 2 == 0;
+      double a = 0.001 * (aOnZero ? 1 : 1.2);
+      double b = 0.001 * (aOnZero ? 1.2 : 1) * Math.exp(noise[i]);
+      pairs.add(new RunPairs.Pair("round=" + (i + 1), Sides.of("a" + i, "b" + i), Sides.of(a, b),
+          aOnZero ? Sides.of("0", "1") : Sides.of("1", "0")));
+      logRatios.add(Math.log(b / a));
+      onSetOne[i] = aOnZero;
+    }
+    AaControl fitted = AaControl.of(List.of(new RunPairs(pairs, List.of())), StatisticsSettings.DEFAULTS);
+    assertThat(fitted.cpuSetFitted()).isTrue();
+    CrossoverLogRatio expected = CrossoverLogRatio.of(logRatios.stream().mapToDouble(Double::doubleValue).toArray(),
+        onSetOne);
+    assertThat(fitted.ratio()).isCloseTo(expected.ratio(), within(1e-12));
+    assertThat(fitted.ratio()).isCloseTo(1.0, within(0.005));
+    assertThat(fitted.verdict()).isEqualTo(Verdict.EQUIVALENT);
+    assertThat(fitted.sentence()).contains("over 4 measurements (4 pairs of 1 step, CPU set fitted)");
+    // Without the sets the same figures are too noisy to call anything.
+    List<RunPairs.Pair> unlabelled = pairs.stream().map(p -> new RunPairs.Pair(p.key(), p.runIds(), p.figures()))
+        .toList();
+    AaControl plain = AaControl.of(List.of(new RunPairs(unlabelled, List.of())), StatisticsSettings.DEFAULTS);
+    assertThat(plain.cpuSetFitted()).isFalse();
+    assertThat(plain.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
   }
 
   /** Two steps of three pairs each from six figures a side (one step when three). */

@@ -2,6 +2,7 @@ package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.confounders.TableHealthConfounders;
 import dev.benchlake.analysis.report.Pairing;
+import dev.benchlake.analysis.report.Side;
 import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.Interval;
 import dev.benchlake.analysis.stats.StatisticsSettings;
@@ -29,6 +30,15 @@ final class FigureReports {
    *     {@code round}): the i-th run of each side (ids {@code bi}, {@code ci}) ran in round i
    */
   static ComparisonReport of(StatisticsSettings settings, Map<String, Sides<double[]>> mediansS, boolean duet) {
+    return of(settings, mediansS, duet, false);
+  }
+
+  /**
+   * @param swapSets whether the duet's runs also carry their CPU set ({@code cpus}), the sides
+   *     swapping sets {@code 0} and {@code 1} every round, the baseline on {@code 0} in round 1
+   */
+  static ComparisonReport of(StatisticsSettings settings, Map<String, Sides<double[]>> mediansS, boolean duet,
+      boolean swapSets) {
     Map<String, Sides<double[]>> steps = new LinkedHashMap<>(mediansS);
     int most = steps.values().stream().mapToInt(s -> Math.max(s.baseline().length, s.candidate().length)).max().orElse(0);
     Sides<List<String>> runIds = Sides.by(side -> {
@@ -38,7 +48,8 @@ final class FigureReports {
       }
       return ids;
     });
-    Pairing pairing = duet ? Pairing.choose(runIds.map(FigureReports::duetLabels), List.of()) : Pairing.UNPAIRED;
+    Pairing pairing = duet ? Pairing.choose(runIds.mapWithSide((side, ids) -> duetLabels(ids,
+        swapSets ? (side == Side.BASELINE ? 0 : 1) : -1)), List.of()) : Pairing.UNPAIRED;
     RunGroups groups = new RunGroups(runIds, Map.of(), pairing);
     List<StepFigures> figures = new ArrayList<>();
     steps.forEach((step, medians) -> {
@@ -65,11 +76,18 @@ final class FigureReports {
         new TableHealthConfounders(Map.of(), TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD));
   }
 
-  /** A duet's labels of runs {@code x1, x2, …}: round i for the i-th. */
-  private static Map<String, Map<String, String>> duetLabels(List<String> ids) {
+  /**
+   * A duet's labels of runs {@code x1, x2, …}: round i for the i-th; with {@code firstSet} 0 or 1,
+   * CPU set {@code firstSet} in round 1, swapped every round (−1: no set label).
+   */
+  private static Map<String, Map<String, String>> duetLabels(List<String> ids, int firstSet) {
     Map<String, Map<String, String>> labels = new LinkedHashMap<>();
     for (int i = 0; i < ids.size(); i++) {
-      labels.put(ids.get(i), Map.of("design", "duet", "round", Integer.toString(i + 1)));
+      Map<String, String> run = new LinkedHashMap<>(Map.of("design", "duet", "round", Integer.toString(i + 1)));
+      if (firstSet >= 0) {
+        run.put("cpus", Integer.toString((firstSet + i) % 2));
+      }
+      labels.put(ids.get(i), run);
     }
     return labels;
   }

@@ -157,6 +157,39 @@ class PairedComparisonTest {
   }
 
   @Test
+  void aDuetThatSwapsCpuSetsIsDecidedWithTheSetFittedAndSaysSo() throws Exception {
+    // 6 % slower, and whichever side runs on CPU 1 a further 20 % slower: the swap turns that into
+    // a ±20 % swing of the per-pair ratio, which the one-sample t counts as noise.
+    double[] baseline = new double[ROUND.length];
+    double[] candidate = new double[ROUND.length];
+    for (int i = 0; i < ROUND.length; i++) {
+      boolean baselineOnZero = i % 2 == 0;
+      baseline[i] = 0.001 * ROUND[i] * (baselineOnZero ? 1 : 1.2);
+      candidate[i] = 0.001 * ROUND[i] * 1.06 * (baselineOnZero ? 1.2 : 1) * Math.exp(PAIR_NOISE[i]);
+    }
+    Map<String, Sides<double[]>> steps = new LinkedHashMap<>();
+    steps.put("write", Sides.of(baseline, candidate));
+    ComparisonReport fitted = FigureReports.of(StatisticsSettings.DEFAULTS, steps, true, true);
+    ComparisonReport ignored = FigureReports.of(StatisticsSettings.DEFAULTS, steps, true, false);
+    RunLevelEffect write = fitted.steps().get(0).runLevel().median();
+    assertThat(fitted.steps().get(0).verdict()).isEqualTo(Verdict.SLOWER);
+    assertThat(write.estimate().ratio()).isCloseTo(1.06, within(0.01));
+    assertThat(write.estimate().cpuSetRatio()).isCloseTo(1.44, within(0.03));
+    assertThat(ignored.steps().get(0).verdict()).as("the set's swing left in the noise").isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(ignored.steps().get(0).runLevel().median().estimate().cpuSetRatio()).isNull();
+
+    JsonNode pairs = Json.mapper().readTree(CompareJson.write(fitted)).get("steps").get(0).get("run_level").get("pairs");
+    assertThat(pairs.get("cpu_set_ratio").asDouble()).isCloseTo(1.44, within(0.03));
+    assertThat(pairs.get("pairs").get(0).get("baseline_cpus").asText()).isEqualTo("0");
+    assertThat(pairs.get("pairs").get(1).get("baseline_cpus").asText()).isEqualTo("1");
+    assertThat(pairs.get("pairs").get(1).get("candidate_cpus").asText()).isEqualTo("0");
+    assertThat(Json.mapper().readTree(CompareJson.write(ignored)).get("steps").get(0).get("run_level").get("pairs")
+        .get("cpu_set_ratio").isNull()).isTrue();
+    assertThat(fitted.steps().get(0).explanation()).contains("The CPU sets are fitted (crossover)", "×1.4");
+    assertThat(CompareMarkdown.write(fitted)).contains("the set is fitted too", "The CPU sets are fitted");
+  }
+
+  @Test
   void failOnReadsThePairedVerdicts() {
     Map<String, Sides<double[]>> steps = new LinkedHashMap<>();
     steps.put("read", duet(1.08, 6));

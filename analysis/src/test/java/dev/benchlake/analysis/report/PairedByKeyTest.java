@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.benchlake.analysis.stats.CrossoverLogRatio;
 import dev.benchlake.analysis.stats.PairedLogRatio;
 import dev.benchlake.core.cli.BadInputException;
 import java.util.LinkedHashMap;
@@ -34,12 +35,59 @@ class PairedByKeyTest {
     assertThat(pairs.pairs()).extracting(p -> p.runIds().candidate()).containsExactly("c1", "c2", "c3");
     assertThat(pairs.dropped()).containsExactly(new RunPairs.Dropped("b4", Side.BASELINE, "design=duet, round=4",
         "no candidate run with a figure has design=duet, round=4"));
-    PairedLogRatio theta = new PairedByKey(keys).estimate(figures);
+    PairedLogRatio theta = (PairedLogRatio) new PairedByKey(keys).estimate(figures);
     // Every pair's ratio is 1.1: the rounds' ±30 % swing cancels.
     assertThat(theta.pairs()).isEqualTo(3);
     assertThat(theta.ratio()).isCloseTo(1.1, within(1e-12));
     assertThat(theta.sdLogDifference()).isLessThan(1e-12);
     assertThat(new PairedByKey(keys).name()).isEqualTo("paired");
+  }
+
+  @Test
+  void aDuetThatSwapsCpuSetsHasTheSetFittedOnceEachWayHasTwoPairs() {
+    // Six rounds: the candidate 5 % slower, and whichever side runs on CPU 1 a further 20 % slower.
+    Map<String, Map<String, String>> baseline = new LinkedHashMap<>();
+    Map<String, Map<String, String>> candidate = new LinkedHashMap<>();
+    Map<String, Double> baselineFigures = new LinkedHashMap<>();
+    Map<String, Double> candidateFigures = new LinkedHashMap<>();
+    double[] noise = {0.01, -0.02, 0.015, 0.0, -0.01, 0.005};
+    for (int round = 1; round <= 6; round++) {
+      boolean baselineOnZero = round % 2 == 1;
+      baseline.put("b" + round, Map.of("design", "duet", "round", "" + round, "cpus", baselineOnZero ? "0" : "1"));
+      candidate.put("c" + round, Map.of("design", "duet", "round", "" + round, "cpus", baselineOnZero ? "1" : "0"));
+      double level = 100 * (1 + 0.3 * Math.sin(round));
+      baselineFigures.put("b" + round, level * (baselineOnZero ? 1 : 1.2));
+      candidateFigures.put("c" + round, level * 1.05 * (baselineOnZero ? 1.2 : 1) * Math.exp(noise[round - 1]));
+    }
+    Pairing pairing = Pairing.choose(Sides.of(baseline, candidate), List.of());
+    assertThat(pairing.reason()).contains("the set is fitted too");
+    Sides<Map<String, Double>> figures = Sides.of(baselineFigures, candidateFigures);
+    RunPairs pairs = ((PairedByKey) pairing.method()).pairs(figures);
+    assertThat(pairs.pairs().get(0).cpuSets()).isEqualTo(Sides.of("0", "1"));
+    assertThat(pairs.baselineOnSetOne()).containsExactly(true, false, true, false, true, false);
+    CrossoverLogRatio fitted = (CrossoverLogRatio) pairing.method().estimate(figures);
+    assertThat(fitted.ratio()).isCloseTo(1.05, within(0.01));
+    // The candidate over the baseline is 1.2² higher when the baseline has CPU 0 (set one).
+    assertThat(fitted.setRatio()).isCloseTo(1.44, within(0.03));
+    assertThat(fitted.residualSdLog()).isLessThan(0.02);
+    PairedLogRatio ignored = PairedLogRatio.of(pairs.figures().baseline(), pairs.figures().candidate());
+    assertThat(ignored.sdLogDifference()).isGreaterThan(10 * fitted.residualSdLog());
+    // Three rounds leave one pair on set two: no fit, the one-sample t.
+    Sides<Map<String, Double>> three = figures.map(f -> {
+      Map<String, Double> first = new LinkedHashMap<>();
+      f.entrySet().stream().limit(3).forEach(e -> first.put(e.getKey(), e.getValue()));
+      return first;
+    });
+    assertThat(pairing.method().estimate(three)).isInstanceOf(PairedLogRatio.class);
+  }
+
+  @Test
+  void pairsWhoseSidesShareASetAreNotFitted() {
+    Map<String, String> keys = PairKeys.of(LABELS, List.of("round"), "--pair-by round");
+    Map<String, String> sets = Map.of("b1", "0", "c1", "0", "b2", "1", "c2", "0", "b3", "0", "c3", "1");
+    RunPairs pairs = RunPairs.match(Sides.of(figures("b1", 1.0, "b2", 2.0, "b3", 3.0),
+        figures("c1", 1.0, "c2", 2.0, "c3", 3.0)), keys, sets);
+    assertThat(pairs.baselineOnSetOne()).isNull();
   }
 
   @Test
