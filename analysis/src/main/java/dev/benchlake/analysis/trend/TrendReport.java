@@ -42,6 +42,15 @@ public record TrendReport(String by, String base, String metric, String unit, Di
     Map<String, List<String>> runs, StatisticsSettings settings, double changePointAlpha, List<String> messages,
     List<String> warnings, List<String> methods, String design, String orderBy, List<String> gaps) {
 
+  /**
+   * The same report with these warnings and methods: what a study adds (its a/a control, the look
+   * it stopped at) to the trend it reports.
+   */
+  public TrendReport withNotes(List<String> warnings, List<String> methods) {
+    return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
+        changePointAlpha, messages, List.copyOf(warnings), List.copyOf(methods), design, orderBy, gaps);
+  }
+
   /** The days without a run after {@code version} and before the next version (empty: none, or not dates). */
   public List<String> gapAfter(String version) {
     int at = versions.indexOf(version);

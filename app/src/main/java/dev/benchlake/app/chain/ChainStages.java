@@ -55,6 +55,28 @@ public final class ChainStages {
    */
   public static TrendReport writeTrend(Warehouse warehouse, String by, String base, String metric, String where,
       StatisticsSettings settings, Path out) {
+    return writeTrend(warehouse, by, base, metric, where, settings, r -> r, out);
+  }
+
+  /**
+   * The trend, not written: what a study's look decides on.
+   */
+  public static TrendReport trend(Warehouse warehouse, String by, String base, String metric, String where,
+      StatisticsSettings settings) {
+    TrendRequest request = TrendRequest.of(by, base, metric).withSettings(settings);
+    if (where != null) {
+      request = request.withWhere(where);
+    }
+    return Trend.run(warehouse, KernelWarehouse.of(warehouse), request,
+        TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
+  }
+
+  /**
+   * As {@link #writeTrend(Warehouse, String, String, String, String, StatisticsSettings, Path)}, the
+   * report passed through {@code finish} before it is written (a study adds its control and stop).
+   */
+  public static TrendReport writeTrend(Warehouse warehouse, String by, String base, String metric, String where,
+      StatisticsSettings settings, java.util.function.UnaryOperator<TrendReport> finish, Path out) {
     TrendRequest request = TrendRequest.of(by, base, metric).withSettings(settings);
     List<String> args = new ArrayList<>(List.of("--warehouse", warehouse.root(), "--by", by, "--base", base,
         "--metric", metric));
@@ -66,7 +88,8 @@ public final class ChainStages {
     args.addAll(List.of("--out", out.toString()));
     // Read after the ingests before it, once: the provenance names the commit this trend read.
     KernelWarehouse tables = KernelWarehouse.of(warehouse);
-    TrendReport report = Trend.run(warehouse, tables, request, TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD);
+    TrendReport report = finish.apply(Trend.run(warehouse, tables, request,
+        TableHealthConfounders.DEFAULT_DEAD_FRACTION_THRESHOLD));
     TrendFiles.write(report, Provenance.of(tables, "trend", args), out);
     return report;
   }

@@ -76,7 +76,8 @@ public final class Quickstart {
     RoundByRound study = new RoundByRound(runner, this::duetRound, all -> writeStudyFile(all, null),
         () -> Warehouse.at(spark.get(), layout.warehouse().toString()),
         (w, runs) -> ingest(w, runs.stream().map(StudyRuns.Done::dir).toList()),
-        (w, at) -> ChainStages.compare(w, plan.selectorOf(baseMajor()), plan.selectorOf(candidateMajor()), THRESHOLD, at));
+        RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, plan.selectorOf(baseMajor()),
+            plan.selectorOf(candidateMajor()), THRESHOLD, at)));
     UntilDecided.Outcome outcome = UntilDecided.run(plan.duetSchedule(), plan.looks(), study, log);
     writeStudyFile(outcome.done(), outcome.stop());
     Warehouse warehouse = study.warehouse();

@@ -104,7 +104,8 @@ public final class AbStudy {
     } else {
       RoundByRound rounds = new RoundByRound(runner, round -> List.of(plan.measurementOf(round, out, studyId)),
           all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
-          this::ingest, (w, at) -> ChainStages.compare(w, baseline, candidate, THRESHOLD, at));
+          this::ingest, RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, baseline, candidate,
+              THRESHOLD, at)));
       UntilDecided.Outcome outcome = UntilDecided.run(plan.schedule(), plan.looks(), rounds, log);
       done = outcome.done();
       warehouse = rounds.warehouse();

@@ -12,9 +12,10 @@ import java.util.function.Supplier;
 
 /**
  * The {@link UntilDecided.Study} of every study that runs in this process (the quickstart, {@code
- * study ab}): each round's measurements run by {@link StudyRuns}, the study file rewritten after
+ * study ab}, {@code study versions}): each round's measurements run by {@link StudyRuns}, the study file rewritten after
  * each with every run so far (a crash keeps what ran), and a look that ingests the runs done since
- * the last look into the study's warehouse, opened at the first look, and compares the sides.
+ * the last look into the study's warehouse, opened at the first look, and decides (compares the
+ * sides, or a version study's trend).
  */
 public final class RoundByRound implements UntilDecided.Study {
   /** Ingests runs into the warehouse. */
@@ -22,9 +23,17 @@ public final class RoundByRound implements UntilDecided.Study {
     void into(Warehouse warehouse, List<StudyRuns.Done> runs) throws IOException;
   }
 
-  /** Compares the sides over every comparison round in the warehouse, decided at a look's level. */
-  public interface Compare {
-    ComparisonReport at(Warehouse warehouse, StatisticsSettings settings);
+  /**
+   * Decides every step over every comparison round in the warehouse at a look's level: compares the
+   * sides ({@link UntilDecided.Look#of}), or a version study's trend ({@link UntilDecided.Look#ofTrend}).
+   */
+  public interface Decide {
+    UntilDecided.Look at(Warehouse warehouse, StatisticsSettings settings);
+
+    /** A look that compares the sides. */
+    static Decide byComparing(java.util.function.BiFunction<Warehouse, StatisticsSettings, ComparisonReport> compare) {
+      return (warehouse, settings) -> UntilDecided.Look.of(compare.apply(warehouse, settings));
+    }
   }
 
   private final StudyRuns runner;
@@ -32,7 +41,7 @@ public final class RoundByRound implements UntilDecided.Study {
   private final Consumer<List<StudyRuns.Done>> recordRuns;
   private final Supplier<Warehouse> openWarehouse;
   private final Ingest ingest;
-  private final Compare compare;
+  private final Decide decide;
   private final List<StudyRuns.Done> soFar = new ArrayList<>();
   private Warehouse warehouse;
 
@@ -41,13 +50,13 @@ public final class RoundByRound implements UntilDecided.Study {
    * @param openWarehouse opens the study's warehouse (a Spark session: only when a look needs it)
    */
   public RoundByRound(StudyRuns runner, Function<DuetSchedule.Round, List<StudyRuns.Measurement>> measurementsOf,
-      Consumer<List<StudyRuns.Done>> recordRuns, Supplier<Warehouse> openWarehouse, Ingest ingest, Compare compare) {
+      Consumer<List<StudyRuns.Done>> recordRuns, Supplier<Warehouse> openWarehouse, Ingest ingest, Decide decide) {
     this.runner = runner;
     this.measurementsOf = measurementsOf;
     this.recordRuns = recordRuns;
     this.openWarehouse = openWarehouse;
     this.ingest = ingest;
-    this.compare = compare;
+    this.decide = decide;
   }
 
   @Override
@@ -69,7 +78,7 @@ public final class RoundByRound implements UntilDecided.Study {
   @Override
   public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException {
     ingest.into(warehouse(), newRuns);
-    return UntilDecided.Look.of(compare.at(warehouse, at));
+    return decide.at(warehouse, at);
   }
 
   /** The study's warehouse, opened at the first look (or now, when no look has been). */

@@ -46,6 +46,16 @@ public final class UntilDecided {
       return new Look(report.steps().stream().map(s -> s.runLevel().median().decision()).toList(), report.headline());
     }
 
+    /** The look of a version study's trend: every step's call of every version against the base. */
+    public static Look ofTrend(dev.benchlake.analysis.trend.TrendReport trend) {
+      List<Decision> decisions = new ArrayList<>();
+      for (var step : trend.steps()) {
+        step.versions().stream().filter(v -> !v.version().equals(trend.base()))
+            .forEach(v -> decisions.add(v.decision()));
+      }
+      return new Look(decisions, "calls against " + trend.base() + ": " + trend.callsAgainstBase().text() + ".");
+    }
+
   }
 
   /**

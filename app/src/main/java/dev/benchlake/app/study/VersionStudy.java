@@ -2,6 +2,9 @@ package dev.benchlake.app.study;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.analysis.compare.AaControl;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.SequentialStop;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
@@ -26,6 +29,10 @@ import org.apache.spark.sql.SparkSession;
  * its majors (loadgen starts and stops one per run: runs that share a server share its caches and
  * state), then one ingest of all runs and the trend of qps by {@code db_major}, relative to the
  * first major, over this study's runs only (label {@code study_id}; a duet's a/a control left out).
+ * A duet's a/a control is compared on its own ({@code aa/}, {@link AaControl}) and leads the
+ * trend's warnings when it is not equivalent. Run until decided ({@code --until-decided}), the
+ * rounds run one at a time and the trend is decided after each from the first look on
+ * ({@link UntilDecided}), until every step of every version is decided against the base.
  *
  * <p>Output folder: {@code runs/} (raw loadgen runs), {@code logs/} (a duet's sides' output),
  * {@code trend/} (trend.json/md/html), {@code study.json} (the plan, the design, the seed and the
@@ -52,7 +59,7 @@ public final class VersionStudy {
   }
 
   /** What the study produced. */
-  public record Outcome(String studyId, List<Path> runDirs, TrendReport trend, Path trendDir) {}
+  public record Outcome(String studyId, List<Path> runDirs, TrendReport trend, Path trendDir, AaControl control) {}
 
   /**
    * Checks everything a user can get wrong before anything runs or is written: the majors'
@@ -88,33 +95,96 @@ public final class VersionStudy {
     if (plan.cpus() != null) {
       InterruptShares.sayIfUneven(plan.cpus(), log);
     }
-    List<StudyRuns.Done> done = new StudyRuns(out, log).run(plan.measurements(out, studyId),
-        d -> writeStudyFile(studyId, d));
+    String where = STUDY_LABEL + "=" + studyId + (plan.design() == Design.DUET ? "," + StudyLabels.NOT_CONTROL : "");
+    StudyRuns runner = new StudyRuns(out, log);
+    List<StudyRuns.Done> done;
+    Warehouse warehouse;
+    StatisticsSettings decideAt = settings;
+    SequentialStop stop = null;
+    if (plan.looks() == null) {
+      done = runner.run(plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null));
+      warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
+      ingest(warehouse, done);
+    } else {
+      // One shuffle of the pairs' order over the rounds, in the order they run: as plan.measurements.
+      java.util.Random order = new java.util.Random(plan.seed());
+      RoundByRound rounds = new RoundByRound(runner, round -> plan.duetRound(round, out, studyId, order),
+          all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
+          this::ingest, (w, at) -> UntilDecided.Look.ofTrend(ChainStages.trend(w, "db_major", plan.base(), "qps",
+              where, at)));
+      UntilDecided.Outcome outcome = UntilDecided.run(plan.duetSchedule(), plan.looks(), rounds, log);
+      done = outcome.done();
+      warehouse = rounds.warehouse();
+      decideAt = outcome.settings();
+      stop = outcome.stop();
+      writeStudyFile(studyId, done, stop);
+    }
     List<Path> runDirs = done.stream().map(StudyRuns.Done::dir).toList();
-    Warehouse warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
+    AaControl control = plan.design() == Design.DUET ? aaControl(warehouse, studyId) : null;
+    Path trendDir = out.resolve("trend");
+    status("trend of qps by PostgreSQL major, relative to " + plan.base()
+        + (plan.design() == Design.DUET ? " (the a/a control's runs left out)" : ""));
+    SequentialStop theStop = stop;
+    TrendReport trend = ChainStages.writeTrend(warehouse, "db_major", plan.base(), "qps", where, decideAt,
+        r -> withControlAndStop(r, control, theStop), trendDir);
+    return new Outcome(studyId, runDirs, trend, trendDir, control);
+  }
+
+  /**
+   * The a/a control of a duet: side b against side a over its rounds (both the base), compared into
+   * {@code aa/} and summed up by duet measurements ({@link AaControl}); null without two measurements.
+   */
+  private AaControl aaControl(Warehouse warehouse, String studyId) {
+    status("the a/a control: side b with side a over its " + plan.aaRounds() + " rounds (both PostgreSQL "
+        + plan.base() + ")");
+    String controlRuns = STUDY_LABEL + "=" + studyId + "," + StudyLabels.CONTROL + "=" + StudyLabels.AA;
+    ComparisonReport aa = ChainStages.writeCompare(warehouse, controlRuns + "," + StudyLabels.SIDE + "=a",
+        controlRuns + "," + StudyLabels.SIDE + "=b", null, settings, r -> r, out.resolve("aa"));
+    AaControl control = AaControl.of(aa, settings);
+    if (control != null) {
+      status(control.sentence());
+    }
+    return control;
+  }
+
+  /**
+   * The trend as the study reports it: a failed a/a control leads its warnings ("Unreliable: …"), a
+   * sound one is in its methods, and a study run until decided names its rule and the look it
+   * stopped at.
+   */
+  static TrendReport withControlAndStop(TrendReport trend, AaControl control, SequentialStop stop) {
+    List<String> warnings = new java.util.ArrayList<>(trend.warnings());
+    List<String> methods = new java.util.ArrayList<>(trend.methods());
+    if (control != null && !control.reliable()) {
+      warnings.add(0, control.sentence());
+    } else if (control != null) {
+      methods.add(control.sentence());
+    }
+    if (stop != null) {
+      methods.add(stop.sentence() + " The calls are decided at that look's alpha.");
+    }
+    return trend.withNotes(warnings, methods);
+  }
+
+  private void ingest(Warehouse warehouse, List<StudyRuns.Done> runs) throws IOException {
+    List<Path> runDirs = runs.stream().map(StudyRuns.Done::dir).toList();
     status("ingesting " + runDirs.size() + " runs into " + warehouseDir);
     ChainStages.Ingested ingested = ChainStages.ingestLoadgenRuns(warehouse, runDirs);
     status(String.format(Locale.ROOT, "ingested %d runs, %d tasks, %d lines rejected", ingested.runs(),
         ingested.tasks(), ingested.rejected()));
-    Path trendDir = out.resolve("trend");
-    status("trend of qps by PostgreSQL major, relative to " + plan.base()
-        + (plan.design() == Design.DUET ? " (the a/a control's runs left out)" : ""));
-    String where = STUDY_LABEL + "=" + studyId + (plan.design() == Design.DUET ? "," + StudyLabels.NOT_CONTROL : "");
-    TrendReport trend = ChainStages.writeTrend(warehouse, "db_major", plan.base(), "qps", where, settings, trendDir);
-    return new Outcome(studyId, runDirs, trend, trendDir);
   }
 
   /** The plan, the design and the order the runs ran in, rewritten after each measurement (a crash keeps what ran). */
-  private void writeStudyFile(String studyId, List<StudyRuns.Done> done) {
+  private void writeStudyFile(String studyId, List<StudyRuns.Done> done, SequentialStop stop) {
     ObjectNode root = Json.mapper().createObjectNode();
     root.put("study_id", studyId);
     root.put("seed", plan.seed());
     ArrayNode majors = root.putArray("majors");
     plan.majors().forEach(majors::add);
     root.put("repeats", plan.repeats());
-    StudyRuns.design(root, plan.design(), plan.repeats(),
-        plan.design() == Design.DUET ? new DuetSchedule(plan.repeats(), plan.aaRounds(), plan.seed()) : null,
+    StudyRuns.design(root, plan.design(), plan.repeats(), plan.design() == Design.DUET ? plan.duetSchedule() : null,
         plan.cpus());
+    StudyRuns.untilDecided(root, plan.looks(), stop);
     ArrayNode steps = root.putArray("steps");
     plan.steps().forEach(steps::add);
     root.put("tables", plan.tables());

@@ -40,10 +40,13 @@ import java.util.SortedMap;
  * @param design how the majors are measured
  * @param aaRounds a duet's a/a rounds
  * @param cpus a duet's CPU sets, else null
+ * @param looks a duet run until decided ({@code --until-decided}): its looks, whose last round is
+ *     {@code repeats}; else null
  */
 public record VersionStudyPlan(List<Integer> majors, int repeats, long seed, List<String> steps, int tables,
     int tableSize, int clients, Duration readDuration, Duration writeDuration, Duration warmup,
-    Map<String, String> settings, Path pgDir, Design design, int aaRounds, DuetCpus cpus) {
+    Map<String, String> settings, Path pgDir, Design design, int aaRounds, DuetCpus cpus,
+    dev.benchlake.analysis.stats.SequentialLooks looks) {
 
   /** The command's name in the runs' {@code source} label. */
   public static final String SOURCE = "study-versions";
@@ -58,16 +61,33 @@ public record VersionStudyPlan(List<Integer> majors, int repeats, long seed, Lis
     if (repeats < 1) {
       throw new IllegalArgumentException("--repeats must be at least 1, not " + repeats);
     }
-    if (design == Design.DUET) {
-      new DuetSchedule(repeats, aaRounds, seed); // checks the a/a rounds
+    if (looks != null && (design != Design.DUET || looks.maxRounds() != repeats)) {
+      throw new IllegalArgumentException("a study run until decided is a duet of as many rounds as its looks");
     }
+    if (design == Design.DUET) {
+      // Checks the a/a rounds (with the parameters: the fields are not assigned yet).
+      new DuetSchedule(repeats, aaRounds, seed, looks == null ? 0 : looks.firstLook());
+    }
+  }
+
+  /** A plan without looks: a fixed number of rounds. */
+  public VersionStudyPlan(List<Integer> majors, int repeats, long seed, List<String> steps, int tables, int tableSize,
+      int clients, Duration readDuration, Duration writeDuration, Duration warmup, Map<String, String> settings,
+      Path pgDir, Design design, int aaRounds, DuetCpus cpus) {
+    this(majors, repeats, seed, steps, tables, tableSize, clients, readDuration, writeDuration, warmup, settings, pgDir,
+        design, aaRounds, cpus, null);
+  }
+
+  /** A duet's rounds in the order they run (a study run until decided: its a/a rounds before the first look). */
+  public DuetSchedule duetSchedule() {
+    return new DuetSchedule(repeats, aaRounds, seed, looks == null ? 0 : looks.firstLook());
   }
 
   /** An interleaved study without settings: the plan before issue 26. */
   public VersionStudyPlan(List<Integer> majors, int repeats, long seed, List<String> steps, int tables, int tableSize,
       int clients, Duration readDuration, Duration writeDuration, Duration warmup) {
     this(majors, repeats, seed, steps, tables, tableSize, clients, readDuration, writeDuration, warmup, Map.of(), null,
-        Design.INTERLEAVED, DuetSchedule.MIN_AA_ROUNDS, null);
+        Design.INTERLEAVED, DuetSchedule.MIN_AA_ROUNDS, null, null);
   }
 
   /** One loadgen run of a sequential or interleaved study: round r (from 1), its position in the round (from 1), the major. */
@@ -112,23 +132,33 @@ public record VersionStudyPlan(List<Integer> majors, int repeats, long seed, Lis
       }
       return plan;
     }
-    int base = majors.get(0);
     Random random = new Random(seed);
-    for (DuetSchedule.Round r : new DuetSchedule(repeats, aaRounds, seed).order()) {
-      List<Integer> others = new ArrayList<>(r.aa() ? List.of(base) : majors.subList(1, majors.size()));
-      Collections.shuffle(others, random);
-      for (int other : others) {
-        CpuList setA = cpus.sideA(r.ofKind());
-        CpuList setB = cpus.sideB(r.ofKind());
-        String pair = base + "v" + other;
-        String name = "r" + r.round() + (r.aa() ? "-aa" : "-" + pair);
-        plan.add(new StudyRuns.Pair(String.format(java.util.Locale.ROOT, "round %d%s: PostgreSQL %d | %d", r.round(),
-            r.aa() ? " (a/a control)" : "", base, other),
-            new DuetPair.Side("a", config(base, r.round(), out.resolve("runs").resolve(name + "-a"),
-                pairLabels(studyId, r, "a", setA, pair)), setA),
-            new DuetPair.Side("b", config(other, r.round(), out.resolve("runs").resolve(name + "-b"),
-                pairLabels(studyId, r, "b", setB, pair)), setB)));
-      }
+    for (DuetSchedule.Round r : duetSchedule().order()) {
+      plan.addAll(duetRound(r, out, studyId, random));
+    }
+    return plan;
+  }
+
+  /**
+   * A duet round's pairs, every other major against the base (the base against itself in an a/a
+   * round), in the order {@code random} shuffles them.
+   */
+  List<StudyRuns.Measurement> duetRound(DuetSchedule.Round r, Path out, String studyId, Random random) {
+    List<StudyRuns.Measurement> plan = new ArrayList<>();
+    int base = majors.get(0);
+    List<Integer> others = new ArrayList<>(r.aa() ? List.of(base) : majors.subList(1, majors.size()));
+    Collections.shuffle(others, random);
+    for (int other : others) {
+      CpuList setA = cpus.sideA(r.ofKind());
+      CpuList setB = cpus.sideB(r.ofKind());
+      String pair = base + "v" + other;
+      String name = "r" + r.round() + (r.aa() ? "-aa" : "-" + pair);
+      plan.add(new StudyRuns.Pair(String.format(java.util.Locale.ROOT, "round %d%s: PostgreSQL %d | %d", r.round(),
+          r.aa() ? " (a/a control)" : "", base, other),
+          new DuetPair.Side("a", config(base, r.round(), out.resolve("runs").resolve(name + "-a"),
+              pairLabels(studyId, r, "a", setA, pair)), setA),
+          new DuetPair.Side("b", config(other, r.round(), out.resolve("runs").resolve(name + "-b"),
+              pairLabels(studyId, r, "b", setB, pair)), setB)));
     }
     return plan;
   }

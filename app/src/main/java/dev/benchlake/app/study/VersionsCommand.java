@@ -1,6 +1,7 @@
 package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.cli.StatisticsOptions;
+import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.core.cli.BadInputException;
@@ -107,6 +108,9 @@ public final class VersionsCommand implements Callable<Integer> {
   DuetOptions duet;
 
   @Mixin
+  UntilDecidedOptions untilDecided;
+
+  @Mixin
   StatisticsOptions statistics;
 
   @Mixin
@@ -121,10 +125,11 @@ public final class VersionsCommand implements Callable<Integer> {
     long theSeed = seed != null ? seed : new SplittableRandom().nextLong();
     VersionStudyPlan plan;
     DuetCpus cpus = duet.cpus(design);
+    SequentialLooks looks = untilDecided.looks(design, settings);
     try {
-      plan = new VersionStudyPlan(majors, repeats, theSeed, steps, tables, tableSize, clients, readDuration,
-          writeDuration, warmup, pgSettings, where.pgDir(), design,
-          duet.aaRounds(), cpus);
+      plan = new VersionStudyPlan(majors, looks == null ? repeats : looks.maxRounds(), theSeed, steps, tables,
+          tableSize, clients, readDuration, writeDuration, warmup, pgSettings, where.pgDir(), design,
+          duet.aaRounds(), cpus, looks);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
@@ -135,7 +140,7 @@ public final class VersionsCommand implements Callable<Integer> {
     study.validate();
     err.println("study: seed " + theSeed + ", design " + design + ", " + (design == Design.DUET
         ? plan.measurements(outDir, "plan").size() + " pairs of runs at once on CPU sets " + cpus.one() + " | "
-            + cpus.two() + " (swapped every round)"
+            + cpus.two() + " (swapped every round)" + (looks == null ? "" : ", run until decided: " + looks.inWords())
         : plan.schedule().size() + " runs: " + String.join(" ", plan.schedule().stream()
             .map(VersionStudyPlan.Run::dirName).toList())));
     err.flush();
@@ -145,6 +150,9 @@ public final class VersionsCommand implements Callable<Integer> {
     stdout.println("Study " + outcome.studyId() + ": " + outcome.runDirs().size() + " runs in " + outDir.resolve("runs"));
     stdout.println("Trend report: " + outcome.trendDir().resolve(TrendFiles.HTML) + " (also " + TrendFiles.JSON + ", "
         + TrendFiles.MARKDOWN + ")");
+    if (outcome.control() != null) {
+      stdout.println("A/a control:  " + outcome.control().sentence() + " (" + outDir.resolve("aa") + ")");
+    }
     stdout.println("Warehouse:    " + warehouseDir);
     stdout.println("Run order:    " + outDir.resolve(VersionStudy.STUDY_FILE));
     stdout.printf(Locale.ROOT, "Done in %.0f s.%n", (System.nanoTime() - startNs) / 1e9);

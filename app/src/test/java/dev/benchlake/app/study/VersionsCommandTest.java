@@ -133,6 +133,10 @@ class VersionsCommandTest {
         dir.resolve("i").toString()), "--until-decided runs a duet round by round");
     cases.put(List.of("ab", "--a-pg", "14", "--b-pg", "17", "--until-decided", "--max-rounds", "2", "--out",
         dir.resolve("m").toString()), "--max-rounds 2 is below the first look (after round 3)");
+    cases.put(List.of("versions", "--pg", "14,17", "--until-decided", "--out", dir.resolve("v").toString()),
+        "--until-decided runs a duet round by round");
+    cases.put(List.of("versions", "--pg", "14,17", "--design", "duet", "--until-decided", "--max-rounds", "2",
+        "--out", dir.resolve("w").toString()), "--max-rounds 2 is below the first look (after round 3)");
     cases.forEach((args, message) -> {
       CommandRun run = CommandRun.of(Cli.commandLine(new StudyCommand()), args.toArray(String[]::new));
       assertThat(run.exitCode()).as(args.toString()).isEqualTo(ExitCode.BAD_INPUT);
