@@ -39,6 +39,19 @@ public final class ChainStages {
   /** What an ingest of loadgen runs added. */
   public record Ingested(int runs, long tasks, long rejected) {}
 
+  /**
+   * Ingests a study's loadgen runs into {@code warehouse}, saying before and after what it does
+   * ({@code ingesting 12 runs into …}, {@code ingested 12 runs, 834067 tasks, 0 lines rejected}).
+   */
+  public static Ingested ingestLoadgenRuns(Warehouse warehouse, List<Path> runDirs, Path warehouseDir,
+      java.util.function.Consumer<String> say) throws IOException {
+    say.accept("ingesting " + runDirs.size() + " runs into " + warehouseDir);
+    Ingested ingested = ingestLoadgenRuns(warehouse, runDirs);
+    say.accept(String.format(java.util.Locale.ROOT, "ingested %d runs, %d tasks, %d lines rejected", ingested.runs(),
+        ingested.tasks(), ingested.rejected()));
+    return ingested;
+  }
+
   /** Ingests loadgen run directories into {@code warehouse}. */
   public static Ingested ingestLoadgenRuns(Warehouse warehouse, List<Path> runDirs) throws IOException {
     IngestResult result = Ingest.run(warehouse.spark(), warehouse,

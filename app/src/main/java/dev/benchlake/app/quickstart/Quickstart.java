@@ -185,10 +185,7 @@ public final class Quickstart {
   }
 
   private void ingest(Warehouse warehouse, List<Path> runDirs) throws IOException {
-    stage("ingesting " + runDirs.size() + " runs into " + layout.warehouse());
-    ChainStages.Ingested result = ChainStages.ingestLoadgenRuns(warehouse, runDirs);
-    stage(String.format(Locale.ROOT, "ingested %d runs, %d tasks, %d lines rejected", result.runs(), result.tasks(),
-        result.rejected()));
+    ChainStages.ingestLoadgenRuns(warehouse, runDirs, layout.warehouse(), this::stage);
   }
 
   /**

@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 
@@ -93,26 +92,23 @@ public final class AbStudy {
     if (plan.cpus() != null) {
       InterruptShares.sayIfUneven(plan.cpus(), log);
     }
-    List<StudyRuns.Done> done;
-    Warehouse warehouse;
-    StatisticsSettings settings = StatisticsSettings.DEFAULTS;
-    SequentialStop stop = null;
+    RoundByRound.Ran ran;
     if (plan.looks() == null) {
-      done = runner.run(plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null));
-      warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
-      ingest(warehouse, done);
+      List<StudyRuns.Done> all = runner.run(plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null));
+      Warehouse warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
+      ingest(warehouse, all);
+      ran = new RoundByRound.Ran(all, warehouse, StatisticsSettings.DEFAULTS, null);
     } else {
-      RoundByRound rounds = new RoundByRound(runner, round -> List.of(plan.measurementOf(round, out, studyId)),
+      ran = new RoundByRound(runner, round -> List.of(plan.measurementOf(round, out, studyId)),
           all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
           this::ingest, RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, baseline, candidate,
-              THRESHOLD, at)));
-      UntilDecided.Outcome outcome = UntilDecided.run(plan.schedule(), plan.looks(), rounds, log);
-      done = outcome.done();
-      warehouse = rounds.warehouse();
-      settings = outcome.settings();
-      stop = outcome.stop();
-      writeStudyFile(studyId, done, stop);
+              THRESHOLD, at))).untilDecided(plan.schedule(), plan.looks(), log, (all, s) -> writeStudyFile(studyId,
+          all, s));
     }
+    List<StudyRuns.Done> done = ran.done();
+    Warehouse warehouse = ran.warehouse();
+    StatisticsSettings settings = ran.settings();
+    SequentialStop stop = ran.stop();
     List<Path> runDirs = done.stream().map(StudyRuns.Done::dir).toList();
     ComparisonReport aa = null;
     Path aaDir = null;
@@ -141,11 +137,8 @@ public final class AbStudy {
   }
 
   private void ingest(Warehouse warehouse, List<StudyRuns.Done> runs) throws IOException {
-    List<Path> runDirs = runs.stream().map(StudyRuns.Done::dir).toList();
-    status("ingesting " + runDirs.size() + " runs into " + warehouseDir);
-    ChainStages.Ingested ingested = ChainStages.ingestLoadgenRuns(warehouse, runDirs);
-    status(String.format(Locale.ROOT, "ingested %d runs, %d tasks, %d lines rejected", ingested.runs(),
-        ingested.tasks(), ingested.rejected()));
+    ChainStages.ingestLoadgenRuns(warehouse, runs.stream().map(StudyRuns.Done::dir).toList(), warehouseDir,
+        this::status);
   }
 
   /** The plan, the design and the runs so far, rewritten after each measurement (a crash keeps what ran). */

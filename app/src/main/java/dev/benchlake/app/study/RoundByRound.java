@@ -36,6 +36,14 @@ public final class RoundByRound implements UntilDecided.Study {
     }
   }
 
+  /**
+   * What a study's runs came to: every run in the order they ran, the warehouse they are in, the
+   * settings its report is decided at (a look's, run until decided), and the look it stopped at
+   * (null: a fixed number of rounds).
+   */
+  public record Ran(List<StudyRuns.Done> done, Warehouse warehouse, StatisticsSettings settings,
+      dev.benchlake.analysis.compare.SequentialStop stop) {}
+
   private final StudyRuns runner;
   private final Function<DuetSchedule.Round, List<StudyRuns.Measurement>> measurementsOf;
   private final Consumer<List<StudyRuns.Done>> recordRuns;
@@ -57,6 +65,18 @@ public final class RoundByRound implements UntilDecided.Study {
     this.openWarehouse = openWarehouse;
     this.ingest = ingest;
     this.decide = decide;
+  }
+
+  /**
+   * Runs {@code schedule}'s rounds until a look decides every step ({@link UntilDecided#run}),
+   * then records every run with the stop ({@code recordStop}: the study file).
+   */
+  public Ran untilDecided(DuetSchedule schedule, dev.benchlake.analysis.stats.SequentialLooks looks,
+      java.io.PrintWriter log, java.util.function.BiConsumer<List<StudyRuns.Done>,
+      dev.benchlake.analysis.compare.SequentialStop> recordStop) throws IOException, InterruptedException {
+    UntilDecided.Outcome outcome = UntilDecided.run(schedule, looks, this, log);
+    recordStop.accept(outcome.done(), outcome.stop());
+    return new Ran(outcome.done(), warehouse(), outcome.settings(), outcome.stop());
   }
 
   @Override

@@ -19,7 +19,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
@@ -97,28 +96,25 @@ public final class VersionStudy {
     }
     String where = STUDY_LABEL + "=" + studyId + (plan.design() == Design.DUET ? "," + StudyLabels.NOT_CONTROL : "");
     StudyRuns runner = new StudyRuns(out, log);
-    List<StudyRuns.Done> done;
-    Warehouse warehouse;
-    StatisticsSettings decideAt = settings;
-    SequentialStop stop = null;
+    RoundByRound.Ran ran;
     if (plan.looks() == null) {
-      done = runner.run(plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null));
-      warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
-      ingest(warehouse, done);
+      List<StudyRuns.Done> all = runner.run(plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null));
+      Warehouse warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
+      ingest(warehouse, all);
+      ran = new RoundByRound.Ran(all, warehouse, settings, null);
     } else {
       // One shuffle of the pairs' order over the rounds, in the order they run: as plan.measurements.
       java.util.Random order = new java.util.Random(plan.seed());
-      RoundByRound rounds = new RoundByRound(runner, round -> plan.duetRound(round, out, studyId, order),
+      ran = new RoundByRound(runner, round -> plan.duetRound(round, out, studyId, order),
           all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
           this::ingest, (w, at) -> UntilDecided.Look.ofTrend(ChainStages.trend(w, "db_major", plan.base(), "qps",
-              where, at)));
-      UntilDecided.Outcome outcome = UntilDecided.run(plan.duetSchedule(), plan.looks(), rounds, log);
-      done = outcome.done();
-      warehouse = rounds.warehouse();
-      decideAt = outcome.settings();
-      stop = outcome.stop();
-      writeStudyFile(studyId, done, stop);
+              where, at))).untilDecided(plan.duetSchedule(), plan.looks(), log, (all, s) -> writeStudyFile(studyId,
+          all, s));
     }
+    List<StudyRuns.Done> done = ran.done();
+    Warehouse warehouse = ran.warehouse();
+    StatisticsSettings decideAt = ran.settings();
+    SequentialStop stop = ran.stop();
     List<Path> runDirs = done.stream().map(StudyRuns.Done::dir).toList();
     AaControl control = plan.design() == Design.DUET ? aaControl(warehouse, studyId) : null;
     Path trendDir = out.resolve("trend");
@@ -167,11 +163,8 @@ public final class VersionStudy {
   }
 
   private void ingest(Warehouse warehouse, List<StudyRuns.Done> runs) throws IOException {
-    List<Path> runDirs = runs.stream().map(StudyRuns.Done::dir).toList();
-    status("ingesting " + runDirs.size() + " runs into " + warehouseDir);
-    ChainStages.Ingested ingested = ChainStages.ingestLoadgenRuns(warehouse, runDirs);
-    status(String.format(Locale.ROOT, "ingested %d runs, %d tasks, %d lines rejected", ingested.runs(),
-        ingested.tasks(), ingested.rejected()));
+    ChainStages.ingestLoadgenRuns(warehouse, runs.stream().map(StudyRuns.Done::dir).toList(), warehouseDir,
+        this::status);
   }
 
   /** The plan, the design and the order the runs ran in, rewritten after each measurement (a crash keeps what ran). */
