@@ -128,19 +128,11 @@ public final class LoadgenCommand implements Callable<Integer> {
   @Option(names = {"-D", "--define"}, paramLabel = "NAME=INTEGER", description = "A script variable.")
   Map<String, Long> defines = new LinkedHashMap<>();
 
-  @Option(names = "--between-steps", paramLabel = "WHAT", converter = BetweenStepsConverter.class,
+  @Option(names = "--between-steps", paramLabel = "WHAT", converter = BetweenSteps.Converter.class,
       description = "What runs on the workload's tables between steps, after one step's table health snapshot and "
           + "before the next one's: none (leave maintenance to autovacuum, as the PostgreSQL 11..17 study did), "
           + "analyze, vacuum-analyze or checkpoint (default: none).")
   BetweenSteps betweenSteps = BetweenSteps.NONE;
-
-  /** picocli's converter: {@code vacuum-analyze}, not the enum constant's name. */
-  static final class BetweenStepsConverter implements picocli.CommandLine.ITypeConverter<BetweenSteps> {
-    @Override
-    public BetweenSteps convert(String value) {
-      return BetweenSteps.parse(value);
-    }
-  }
 
   @Option(names = "--skip-load", description = "Use the tables already in the database (e.g. from sysbench prepare).")
   boolean skipLoad;

@@ -8,6 +8,7 @@ import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.db.BetweenSteps;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -110,6 +111,13 @@ public final class AbCommand implements Callable<Integer> {
       description = "Warm-up of each step (default: ${DEFAULT-VALUE}).")
   Duration warmup;
 
+  @Option(names = "--between-steps", paramLabel = "WHAT", converter = BetweenSteps.Converter.class,
+      defaultValue = "none", description = "What each side runs on its tables between steps, outside the measured "
+      + "windows (both sides then start the next step together): none (maintenance left to each server's autovacuum "
+      + "and checkpoints, which fire at moments of their own), analyze, vacuum-analyze or checkpoint "
+      + "(default: ${DEFAULT-VALUE}; docs/designs.md).")
+  BetweenSteps betweenSteps;
+
   @Option(names = "--tables", paramLabel = "N", defaultValue = "1", description = "sbtest tables (default: "
       + "${DEFAULT-VALUE}).")
   int tables;
@@ -190,7 +198,7 @@ public final class AbCommand implements Callable<Integer> {
     DuetCpus cpus = duet.cpus(design);
     boolean byKind = readDuration != null && writeDuration != null;
     AbStudyPlan.Workload workload = new AbStudyPlan.Workload(steps, tables, tableSize, clients, byKind ? null : duration,
-        readDuration, writeDuration, warmup);
+        readDuration, writeDuration, warmup, betweenSteps);
     try {
       SequentialLooks looks = untilDecided.looks(design, StatisticsSettings.DEFAULTS);
       return new AbStudyPlan(a, b, aaSecond, design, looks == null ? rounds : looks.maxRounds(), duet.aaRounds(),

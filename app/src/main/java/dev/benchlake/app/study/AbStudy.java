@@ -156,6 +156,7 @@ public final class AbStudy {
     root.put("clients", plan.workload().clients());
     root.put("tables", plan.workload().tables());
     root.put("table_size", plan.workload().tableSize());
+    root.put("between_steps", plan.workload().betweenSteps().id());
     StudyRuns.order(root, out, done);
     StudyRuns.write(out.resolve(STUDY_FILE), root);
   }

@@ -2,6 +2,7 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.core.CpuList;
 import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.db.BetweenSteps;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,9 +71,16 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
    * @param duration measured time of each step, unless both kinds have their own
    */
   public record Workload(List<String> steps, int tables, int tableSize, int clients, Duration duration,
-      Duration readDuration, Duration writeDuration, Duration warmup) {
+      Duration readDuration, Duration writeDuration, Duration warmup, BetweenSteps betweenSteps) {
     public Workload {
       steps = List.copyOf(steps);
+      betweenSteps = betweenSteps == null ? BetweenSteps.NONE : betweenSteps;
+    }
+
+    /** Nothing between steps: maintenance left to each server. */
+    public Workload(List<String> steps, int tables, int tableSize, int clients, Duration duration,
+        Duration readDuration, Duration writeDuration, Duration warmup) {
+      this(steps, tables, tableSize, clients, duration, readDuration, writeDuration, warmup, BetweenSteps.NONE);
     }
   }
 
@@ -139,6 +147,8 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
         .readDuration(workload.readDuration())
         .writeDuration(workload.writeDuration())
         .warmup(workload.warmup())
+        // Outside the measured windows: each side's maintenance is done before both start the next step.
+        .betweenSteps(workload.betweenSteps())
         // Both sides of a round load the same data; a new draw each round.
         .randomSeed(seed + round)
         .outDir(out.resolve("runs").resolve(dirName))

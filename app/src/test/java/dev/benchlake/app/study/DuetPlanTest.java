@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.Cli;
+import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.db.BetweenSteps;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -88,6 +92,24 @@ class DuetPlanTest {
         new AbStudyPlan.Side(new LoadgenConfig.Embedded(14, Map.of(), null)), design, 3, 2, 7,
         new AbStudyPlan.Workload(List.of("point-select"), 1, 1000, 2, Duration.ofSeconds(1), null, null,
             Duration.ZERO), design == Design.DUET ? HALVES : null, null);
+  }
+
+  @Test
+  void betweenStepsGoesToBothSidesOfEveryRound() {
+    AbStudyPlan plain = abPlan(Design.DUET);
+    assertThat(plain.workload().betweenSteps()).isEqualTo(BetweenSteps.NONE);
+    AbStudyPlan vacuumed = new AbStudyPlan(plain.a(), plain.b(), plain.aaSecond(), Design.DUET, 3, 2, 7,
+        new AbStudyPlan.Workload(List.of("point-select"), 1, 1000, 2, Duration.ofSeconds(1), null, null, Duration.ZERO,
+            BetweenSteps.VACUUM_ANALYZE), HALVES, null);
+    for (StudyRuns.Measurement m : vacuumed.measurements(Path.of("/s"), "ab-1")) {
+      StudyRuns.Pair p = (StudyRuns.Pair) m;
+      assertThat(p.a().config().betweenSteps()).isEqualTo(BetweenSteps.VACUUM_ANALYZE);
+      assertThat(p.b().config().betweenSteps()).isEqualTo(BetweenSteps.VACUUM_ANALYZE);
+    }
+    CommandRun bad = CommandRun.of(Cli.commandLine(new StudyCommand()), "ab", "--between-steps", "vacuum",
+        "--out", "/nonexistent/never");
+    assertThat(bad.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(bad.stderr()).contains("--between-steps 'vacuum': use none, analyze, vacuum-analyze or checkpoint");
   }
 
   @Test

@@ -32,6 +32,14 @@ public enum BetweenSteps {
     throw new BadInputException("--between-steps '" + text + "': use none, analyze, vacuum-analyze or checkpoint");
   }
 
+  /** picocli's converter: {@code vacuum-analyze}, not the enum constant's name (loadgen and the studies). */
+  public static final class Converter implements picocli.CommandLine.ITypeConverter<BetweenSteps> {
+    @Override
+    public BetweenSteps convert(String value) {
+      return parse(value);
+    }
+  }
+
   @Override
   public String toString() {
     return id();
