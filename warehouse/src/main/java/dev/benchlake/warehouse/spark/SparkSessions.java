@@ -1,6 +1,8 @@
 package dev.benchlake.warehouse.spark;
 
 import dev.benchlake.core.redaction.Redaction;
+import dev.benchlake.warehouse.fs.ForklessLocalFileSystem;
+import dev.benchlake.warehouse.fs.ForklessLocalFs;
 import dev.benchlake.warehouse.fs.S3PutIfAbsentLogStore;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
@@ -72,7 +74,12 @@ public final class SparkSessions {
           // 200 shuffle partitions and 50 Delta snapshot partitions are sized for clusters; on one
           // machine they turn a sub-second query into seconds of task overhead.
           .config("spark.sql.shuffle.partitions", Integer.toString(Math.max(4, 2 * cores)))
-          .config("spark.databricks.delta.snapshotPartitions", "2");
+          .config("spark.databricks.delta.snapshotPartitions", "2")
+          // Local files without the chmod and readlink processes Hadoop starts for each file it
+          // creates and each commit Delta renames into place (ForklessLocalFileSystem). Local
+          // sessions only: the classes are in this JVM, as they might not be on a cluster's executors.
+          .config("spark.hadoop.fs.file.impl", ForklessLocalFileSystem.class.getName())
+          .config("spark.hadoop.fs.AbstractFileSystem.file.impl", ForklessLocalFs.class.getName());
     }
     // The user's settings as given, credentials included: the logging's redaction (core's Redaction)
     // replaces their values, as for anything logged.
