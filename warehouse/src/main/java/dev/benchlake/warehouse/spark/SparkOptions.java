@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 
 /** The Spark options every Spark command takes ({@code @Mixin}). */
 public final class SparkOptions {
-  private static final String HADOOP_PREFIX = "spark.hadoop.";
+  private static final String HADOOP_PREFIX = SparkSessions.HADOOP_PREFIX;
 
   @Option(names = "--master", paramLabel = "URL",
       description = "Spark master, e.g. spark://host:7077. Default: spark.master if set (spark-submit sets it), else local[*].")
@@ -36,6 +36,10 @@ public final class SparkOptions {
    */
   public Configuration hadoopConf() {
     Configuration hadoop = new Configuration();
+    // Also so that the file system Hadoop caches for file: before Spark starts is the session's.
+    if (SparkSessions.resolveMaster(master, conf).startsWith("local")) {
+      SparkSessions.LOCAL_HADOOP.forEach(hadoop::set);
+    }
     Map<String, String> settings = new LinkedHashMap<>();
     System.getProperties().stringPropertyNames().forEach(key -> settings.put(key, System.getProperty(key)));
     settings.putAll(conf);

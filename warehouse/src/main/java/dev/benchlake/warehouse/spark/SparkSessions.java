@@ -1,6 +1,8 @@
 package dev.benchlake.warehouse.spark;
 
 import dev.benchlake.core.redaction.Redaction;
+import dev.benchlake.warehouse.fs.ForklessLocalFileSystem;
+import dev.benchlake.warehouse.fs.ForklessLocalFs;
 import dev.benchlake.warehouse.fs.S3PutIfAbsentLogStore;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
@@ -16,7 +18,25 @@ public final class SparkSessions {
   public static final String DEFAULT_MASTER = "local[*]";
   private static final Logger LOG = LoggerFactory.getLogger(SparkSessions.class);
 
+  static final String HADOOP_PREFIX = "spark.hadoop.";
+
+  /**
+   * The Hadoop settings of a local session (without {@code spark.hadoop.}): local files without the
+   * chmod and readlink processes Hadoop starts for each file it creates and each commit Delta
+   * renames into place ({@link ForklessLocalFileSystem}). Local sessions only: the classes are in
+   * this JVM, as they might not be on a cluster's executors. The user's settings win.
+   */
+  static final Map<String, String> LOCAL_HADOOP = Map.of(
+      "fs.file.impl", ForklessLocalFileSystem.class.getName(),
+      "fs.AbstractFileSystem.file.impl", ForklessLocalFs.class.getName());
+
   private SparkSessions() {}
+
+  /** The master a session of these options runs on: {@code master}, else {@code spark.master}, else local. */
+  static String resolveMaster(String master, Map<String, String> conf) {
+    return master != null ? master
+        : conf.getOrDefault("spark.master", System.getProperty("spark.master", DEFAULT_MASTER));
+  }
 
   /**
    * @param appName shown in the Spark UI and the cluster's application list
@@ -36,8 +56,7 @@ public final class SparkSessions {
       });
       return spark;
     }
-    String resolvedMaster = master != null ? master
-        : conf.getOrDefault("spark.master", System.getProperty("spark.master", DEFAULT_MASTER));
+    String resolvedMaster = resolveMaster(master, conf);
     boolean local = resolvedMaster.startsWith("local");
     SparkSession.Builder builder = SparkSession.builder()
         .appName(appName)
@@ -73,6 +92,7 @@ public final class SparkSessions {
           // machine they turn a sub-second query into seconds of task overhead.
           .config("spark.sql.shuffle.partitions", Integer.toString(Math.max(4, 2 * cores)))
           .config("spark.databricks.delta.snapshotPartitions", "2");
+      LOCAL_HADOOP.forEach((key, value) -> builder.config(HADOOP_PREFIX + key, value));
     }
     // The user's settings as given, credentials included: the logging's redaction (core's Redaction)
     // replaces their values, as for anything logged.

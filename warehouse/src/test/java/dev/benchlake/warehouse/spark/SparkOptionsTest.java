@@ -32,4 +32,24 @@ class SparkOptionsTest {
     assertThat(requested("--master", "local[2]")).isTrue();
     assertThat(requested("--conf", "spark.hadoop.fs.s3a.endpoint=http://x")).isTrue();
   }
+
+  private static org.apache.hadoop.conf.Configuration hadoopConf(String... args) {
+    WithOptions command = new WithOptions();
+    new CommandLine(command).parseArgs(args);
+    return command.spark.hadoopConf();
+  }
+
+  /** Before Spark starts, file: is the file system a local session will have; a cluster's is Hadoop's; --conf wins. */
+  @Test
+  void aLocalSessionsFilesAreTheForklessOnes() {
+    assertThat(hadoopConf().get("fs.file.impl"))
+        .isEqualTo(dev.benchlake.warehouse.fs.ForklessLocalFileSystem.class.getName());
+    assertThat(hadoopConf("--master", "local[2]").get("fs.AbstractFileSystem.file.impl"))
+        .isEqualTo(dev.benchlake.warehouse.fs.ForklessLocalFs.class.getName());
+    assertThat(hadoopConf("--master", "spark://host:7077").get("fs.file.impl")).isNull();
+    assertThat(hadoopConf("--master", "spark://host:7077").get("fs.AbstractFileSystem.file.impl"))
+        .isEqualTo("org.apache.hadoop.fs.local.LocalFs");
+    assertThat(hadoopConf("--conf", "spark.hadoop.fs.file.impl=org.apache.hadoop.fs.LocalFileSystem").get("fs.file.impl"))
+        .isEqualTo("org.apache.hadoop.fs.LocalFileSystem");
+  }
 }
