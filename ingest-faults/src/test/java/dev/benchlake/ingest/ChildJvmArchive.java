@@ -31,8 +31,22 @@ import java.util.stream.Stream;
 final class ChildJvmArchive {
   private static final String LOG_ERRORS_ONLY = "-Xlog:cds=error,cds+dynamic=error";
   private static List<String> flags;
+  private static boolean started;
 
   private ChildJvmArchive() {}
+
+  /**
+   * Starts making the archive on a thread of its own, once per JVM: the test JVM's own Spark start
+   * and in-process ingests go on meanwhile, and the first child waits in {@link #flags} for it.
+   */
+  static synchronized void makeInBackground() {
+    if (!started) {
+      started = true;
+      Thread thread = new Thread(ChildJvmArchive::flags, "child-jvm-archive");
+      thread.setDaemon(true);
+      thread.start();
+    }
+  }
 
   /** The flags that make a child JVM use the archive; the archive is made on the first call. */
   static synchronized List<String> flags() {
@@ -121,9 +135,17 @@ final class ChildJvmArchive {
           "--warehouse", work.resolve("warehouse").toString(), "--format", "pgbench-log", "--master", "local[2]",
           log.toString()))
           .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+      // Made in the background: a test JVM that ends first must not leave it running.
+      Thread reaper = new Thread(child::destroyForcibly);
+      Runtime.getRuntime().addShutdownHook(reaper);
       if (!child.waitFor(300, TimeUnit.SECONDS)) {
         child.destroyForcibly();
         child.waitFor(60, TimeUnit.SECONDS);
+      }
+      try {
+        Runtime.getRuntime().removeShutdownHook(reaper);
+      } catch (IllegalStateException e) {
+        return; // the JVM is ending: the reaper killed the child
       }
       if (child.exitValue() == 0 && Files.isRegularFile(partial) && Files.size(partial) > 0) {
         Files.move(partial, archive, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
