@@ -17,12 +17,14 @@ import java.util.stream.Stream;
  * mapping them already parsed and verified from an archive saves about 40 % of its CPU (measured,
  * one child ingest of 5,000 lines, six pairs: 13.5-16.3 CPU-s -> 7.4-9.7 CPU-s). Making the archive
  * costs about two children's CPU once (the training ingest and its dump at exit, ~28 CPU-s), so it
- * pays from the fifth child on; ingest-faults starts eight.
+ * pays from the fifth child on; ingest-faults starts thirteen.
  *
  * <p>The archive is written once, under {@code target/child-jvm/}, by one training child that
  * ingests a small pgbench log to its normal end (a killed JVM writes no archive), and used by every
- * later child. Its file name is a hash of what the JVM checks an archive against (the JDK, the
- * flags, each class-path jar's path, size and time), so a test JVM never picks up another build's
+ * later child; the kill test classes start it on a thread at class load ({@link #makeInBackground}),
+ * so that the test JVM's Spark start and in-process ingests go on meanwhile. Its file name is a
+ * hash of what the JVM checks an archive against (the JDK, the flags, each class-path jar's path,
+ * size and time), so a test JVM never picks up another build's
  * archive and two writers of one name have the same inputs; each writes to a file of its own and
  * moves it into place. Whatever goes wrong (no archive made, or one the JVM finds does not match),
  * the children run as before, only slower: {@code -Xshare:auto} makes the JVM ignore an archive it
