@@ -17,12 +17,14 @@ import java.util.stream.Stream;
  * mapping them already parsed and verified from an archive saves about 40 % of its CPU (measured,
  * one child ingest of 5,000 lines, six pairs: 13.5-16.3 CPU-s -> 7.4-9.7 CPU-s). Making the archive
  * costs about two children's CPU once (the training ingest and its dump at exit, ~28 CPU-s), so it
- * pays from the fifth child on; ingest-faults starts eight.
+ * pays from the fifth child on; ingest-faults starts thirteen.
  *
  * <p>The archive is written once, under {@code target/child-jvm/}, by one training child that
  * ingests a small pgbench log to its normal end (a killed JVM writes no archive), and used by every
- * later child. Its file name is a hash of what the JVM checks an archive against (the JDK, the
- * flags, each class-path jar's path, size and time), so a test JVM never picks up another build's
+ * later child; the kill test classes start it on a thread at class load ({@link #makeInBackground}),
+ * so that the test JVM's Spark start and in-process ingests go on meanwhile. Its file name is a
+ * hash of what the JVM checks an archive against (the JDK, the flags, each class-path jar's path,
+ * size and time), so a test JVM never picks up another build's
  * archive and two writers of one name have the same inputs; each writes to a file of its own and
  * moves it into place. Whatever goes wrong (no archive made, or one the JVM finds does not match),
  * the children run as before, only slower: {@code -Xshare:auto} makes the JVM ignore an archive it
@@ -31,8 +33,22 @@ import java.util.stream.Stream;
 final class ChildJvmArchive {
   private static final String LOG_ERRORS_ONLY = "-Xlog:cds=error,cds+dynamic=error";
   private static List<String> flags;
+  private static boolean started;
 
   private ChildJvmArchive() {}
+
+  /**
+   * Starts making the archive on a thread of its own, once per JVM: the test JVM's own Spark start
+   * and in-process ingests go on meanwhile, and the first child waits in {@link #flags} for it.
+   */
+  static synchronized void makeInBackground() {
+    if (!started) {
+      started = true;
+      Thread thread = new Thread(ChildJvmArchive::flags, "child-jvm-archive");
+      thread.setDaemon(true);
+      thread.start();
+    }
+  }
 
   /** The flags that make a child JVM use the archive; the archive is made on the first call. */
   static synchronized List<String> flags() {
@@ -121,9 +137,17 @@ final class ChildJvmArchive {
           "--warehouse", work.resolve("warehouse").toString(), "--format", "pgbench-log", "--master", "local[2]",
           log.toString()))
           .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+      // Made in the background: a test JVM that ends first must not leave it running.
+      Thread reaper = new Thread(child::destroyForcibly);
+      Runtime.getRuntime().addShutdownHook(reaper);
       if (!child.waitFor(300, TimeUnit.SECONDS)) {
         child.destroyForcibly();
         child.waitFor(60, TimeUnit.SECONDS);
+      }
+      try {
+        Runtime.getRuntime().removeShutdownHook(reaper);
+      } catch (IllegalStateException e) {
+        return; // the JVM is ending: the reaper killed the child
       }
       if (child.exitValue() == 0 && Files.isRegularFile(partial) && Files.size(partial) > 0) {
         Files.move(partial, archive, java.nio.file.StandardCopyOption.ATOMIC_MOVE);

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -56,9 +57,18 @@ import org.junit.jupiter.api.Test;
  *       j, then a plain re-run. CI runs j = its last DELETE.
  * </ul>
  * {@code -Dbenchlake.kill.full=true} runs every pair and every replace point.
+ *
+ * <p>The children run one at a time in a {@link KillLane}, beside this JVM's in-process ingests,
+ * re-runs and checks (each kill is checked once it is made, in a warehouse nothing else touches):
+ * on two cores the children's JVM and Spark start-ups and ingests overlap the re-runs instead of
+ * waiting for them (CI, loaded machine: 608 s one after the other).
  */
 @org.junit.jupiter.api.Tag("integration")
 class CommitPointKillTest extends IngestTestSupport {
+  static {
+    ChildJvmArchive.makeInBackground(); // while this JVM starts its Spark session
+  }
+
   static final boolean FULL = Boolean.getBoolean("benchlake.kill.full");
   private static final int LINES = 5_000;
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -96,48 +106,77 @@ class CommitPointKillTest extends IngestTestSupport {
   void killedAtAnyCommitPointOfAnyIngestAPlainRerunLandsEveryRowOnce() throws Exception {
     inputs = inputs();
     long startNs = System.nanoTime();
-    Path clean = tmp.resolve("clean");
-    List<Commit> first = run(clean, false);
-    assertThat(first).as("a first ingest appends to every table, runs last").extracting(Commit::table)
-        .containsExactly(Table.REJECTS, Table.INGEST_FILES, Table.STEP_METRICS, Table.TASKS, Table.RUNS);
-    reference = exported(clean);
-    Map<Table, List<String>> cleanOnDisk = onDisk(clean);
+    // The children run one at a time beside this JVM's work: each kill's checks and re-run wait for
+    // that kill only, and the children's JVM and Spark start-ups and ingests overlap the re-runs.
+    try (KillLane lane = new KillLane(tmp.resolve("children"), inputs)) {
+      Path clean = tmp.resolve("clean");
+      Map<Integer, Pending> singles = new TreeMap<>();
+      // Queued before the clean ingest (and while the children's class-data archive is made): the
+      // commit sequence it must match is known by the time the kill is checked. It waits for the
+      // archive: started without it, beside the training, it was no sooner at its kill on a loaded
+      // machine (150 s against 130 s) and cost more CPU.
+      singles.put(1, pending(lane, tmp.resolve("killed-1"), false, 1));
+      List<Commit> first = run(clean, false);
+      assertThat(first).as("a first ingest appends to every table, runs last").extracting(Commit::table)
+          .containsExactly(Table.REJECTS, Table.INGEST_FILES, Table.STEP_METRICS, Table.TASKS, Table.RUNS);
+      for (int i = 2; i <= first.size(); i++) {
+        singles.put(i, pending(lane, tmp.resolve("killed-" + i), false, i));
+      }
+      reference = exported(clean);
+      Map<Table, List<String>> cleanOnDisk = onDisk(clean);
 
-    int pairs = 0;
-    for (int i = 1; i <= first.size(); i++) {
-      Path killed = tmp.resolve("killed-" + i);
-      kill(killed, false, i, first);
-      String single = "killed after " + first.get(i - 1);
-      List<Commit> rerun = plainRun(FileTrees.copy(killed, tmp.resolve("single-" + i)), single, cleanOnDisk);
-      for (int j = 1; j <= rerun.size(); j++) {
-        boolean repro = first.get(i - 1).equals(new Commit("append", Table.TASKS))
-            && j == lastDelete(rerun);
-        if (!FULL && !repro) {
-          continue;
+      // --replace of the committed run: its DELETEs (runs first), then its appends.
+      List<Commit> replace = run(FileTrees.copy(clean, tmp.resolve("replaced")), true);
+      assertThat(replace.subList(0, 5)).as("--replace removes the run from every table, runs first")
+          .allMatch(c -> c.kind().equals("delete")).first().isEqualTo(new Commit("delete", Table.RUNS));
+      List<Pending> later = new ArrayList<>();
+      for (int j = 1; j <= replace.size(); j++) {
+        if (FULL || j == lastDelete(replace)) {
+          Path killed = FileTrees.copy(clean, tmp.resolve("replace-" + j));
+          later.add(pending(lane, killed, true, j).after(replace, "a --replace killed after " + replace.get(j - 1)));
         }
-        Path pair = FileTrees.copy(killed, tmp.resolve("pair-" + i + "-" + j));
-        kill(pair, false, j, rerun);
-        plainRun(pair, single + ", then after " + rerun.get(j - 1) + " of the re-run", cleanOnDisk);
-        pairs++;
       }
-    }
-    assertThat(pairs).as("pairs run").isGreaterThanOrEqualTo(1);
 
-    // --replace of the committed run: its DELETEs (runs first), then its appends.
-    List<Commit> replace = run(FileTrees.copy(clean, tmp.resolve("replaced")), true);
-    assertThat(replace.subList(0, 5)).as("--replace removes the run from every table, runs first")
-        .allMatch(c -> c.kind().equals("delete")).first().isEqualTo(new Commit("delete", Table.RUNS));
-    for (int j = 1; j <= replace.size(); j++) {
-      if (!FULL && j != lastDelete(replace)) {
-        continue;
+      int pairs = 0;
+      for (int i = 1; i <= first.size(); i++) {
+        Path killed = check(singles.get(i), first);
+        String single = "killed after " + first.get(i - 1);
+        List<Commit> rerun = plainRun(FileTrees.copy(killed, tmp.resolve("single-" + i)), single, cleanOnDisk);
+        for (int j = 1; j <= rerun.size(); j++) {
+          boolean repro = first.get(i - 1).equals(new Commit("append", Table.TASKS))
+              && j == lastDelete(rerun);
+          if (!FULL && !repro) {
+            continue;
+          }
+          Path pair = FileTrees.copy(killed, tmp.resolve("pair-" + i + "-" + j));
+          later.add(pending(lane, pair, false, j).after(rerun, single + ", then after " + rerun.get(j - 1) + " of the re-run"));
+          pairs++;
+        }
       }
-      Path killed = FileTrees.copy(clean, tmp.resolve("replace-" + j));
-      kill(killed, true, j, replace);
-      plainRun(killed, "a --replace killed after " + replace.get(j - 1), cleanOnDisk);
+      assertThat(pairs).as("pairs run").isGreaterThanOrEqualTo(1);
+      for (Pending kill : later) {
+        plainRun(check(kill, kill.expected), kill.what, cleanOnDisk);
+      }
     }
     System.out.printf(Locale.ROOT, "CommitPointKillTest: %d kills and re-runs in %d s (%s)%n", done.size(),
         TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNs), FULL ? "full" : "CI");
     done.forEach(d -> System.out.println("  " + d));
+  }
+
+  /**
+   * A kill queued in the lane, with the log files its warehouse held before (nothing touches the
+   * warehouse until the kill is checked), and, for the kills checked after the first ingest's, the
+   * commit sequence it stops in and what it is.
+   */
+  private record Pending(Future<KillLane.Killed> kill, Map<Table, Integer> before, List<Commit> expected, String what) {
+    Pending after(List<Commit> sequence, String description) {
+      return new Pending(kill, before, sequence, description);
+    }
+  }
+
+  private static Pending pending(KillLane lane, Path warehouse, boolean replace, int n) {
+    Map<Table, Integer> before = logFiles(warehouse);
+    return new Pending(lane.kill(warehouse, replace, n), before, null, null);
   }
 
   /** The index (from 1) of the last clean-up DELETE of a sequence. */
@@ -183,29 +222,22 @@ class CommitPointKillTest extends IngestTestSupport {
   }
 
   /**
-   * Starts an ingest process of the inputs into {@code warehouse} and kills it (SIGKILL) right after
-   * its {@code n}-th commit, which must be {@code expected.get(n - 1)}: exactly the first {@code n}
-   * of {@code expected} appeared in the logs. Then the warehouse must read, showing whole runs only.
+   * Checks the kill of a child that ingested the inputs and was killed (SIGKILL) right after its
+   * {@code n}-th commit, which must be {@code expected.get(n - 1)}: exactly the first {@code n} of
+   * {@code expected} appeared in the logs. Then the warehouse must read, showing whole runs only.
+   *
+   * @return the killed child's warehouse
    */
-  private void kill(Path warehouse, boolean replace, int n, List<Commit> expected) throws Exception {
-    Map<Table, Integer> before = logFiles(warehouse);
-    long startNs = System.nanoTime();
-    Path stderr = tmp.resolve("child.err");
-    Process child = KillableIngest.start("commit:" + n, warehouse, replace, stderr, inputs);
-    try {
-      KillableIngest.awaitPoint(child, "commit:" + n);
-    } catch (AssertionError e) {
-      throw new AssertionError(e.getMessage() + ": " + Files.readString(stderr, StandardCharsets.UTF_8), e);
-    } finally {
-      child.destroyForcibly(); // SIGKILL on Unix
-      assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    }
-    assertThat(child.exitValue()).as("killed").isEqualTo(137);
-    String what = (replace ? "a --replace" : "an ingest") + " killed after " + expected.get(n - 1);
-    done.add(String.format(Locale.ROOT, "%s (%.1f s to the kill)", what, (System.nanoTime() - startNs) / 1e9));
-    assertThat(newLogFiles(before, logFiles(warehouse))).as("the log files when " + what)
+  private Path check(Pending pending, List<Commit> expected) throws Exception {
+    KillLane.Killed killed = KillLane.await(pending.kill());
+    int n = killed.n();
+    assertThat(killed.exitValue()).as("killed").isEqualTo(137);
+    String what = (killed.replace() ? "a --replace" : "an ingest") + " killed after " + expected.get(n - 1);
+    done.add(String.format(Locale.ROOT, "%s (%.1f s to the kill)", what, killed.seconds()));
+    assertThat(newLogFiles(pending.before(), logFiles(killed.warehouse()))).as("the log files when " + what)
         .isEqualTo(perTable(expected.subList(0, n)));
-    assertVisibleRunsAreWhole(warehouse, what);
+    assertVisibleRunsAreWhole(killed.warehouse(), what);
+    return killed.warehouse();
   }
 
   /**

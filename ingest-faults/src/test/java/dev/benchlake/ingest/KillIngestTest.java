@@ -22,6 +22,10 @@ import org.junit.jupiter.api.Test;
  */
 @org.junit.jupiter.api.Tag("integration")
 class KillIngestTest extends IngestTestSupport {
+  static {
+    ChildJvmArchive.makeInBackground(); // while this JVM starts its Spark session
+  }
+
   // What a kill point needs is the commit, whose length does not grow with the lines (the tasks
   // are staged before it: their commit is one log entry): 5,000 lines, in several chunks (so
   // several staged task files), do what 50,000 did, in less time per child.

@@ -28,6 +28,10 @@ import org.junit.jupiter.api.Test;
  */
 @org.junit.jupiter.api.Tag("integration")
 class RandomKillIngestTest extends IngestTestSupport {
+  static {
+    ChildJvmArchive.makeInBackground(); // while this JVM starts its Spark session
+  }
+
   /**
    * 2 in CI, 8 for the full sweep. With the fixed seed the CI kills land at 17 % and 77 % of a whole
    * ingest's time: during the JVM's and Spark's start (before any commit), and late in its work
