@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.commonmark.node.FencedCodeBlock;
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * it stands), either runs or is skipped by name for a reason ({@link #SKIPPED}): a command added to
  * the README without that decision runs, and fails the test if it cannot. The commands run in
  * README's order in one folder, through the built {@code bin/benchlake}, as bash runs what a user
- * pastes (globs, quotes, the pipe into {@code batch -}); each exits 0, and the run folders and
+ * pastes (globs, quotes, the pipe into {@code batch -}), Spark commands that follow each other in
+ * one {@code batch} of their words as bash made them ({@link #BATCHED}); each exits 0, and the run folders and
  * reports they name are there as the README describes them (report.json, report.md, report.html;
  * a study's study.json, its trend or its compare/ and aa/ reports), each report with steps.
  *
@@ -37,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a command slow (and points the one command that needs a Windows server at an embedded
  * PostgreSQL), each saying why the command stays the same command; each must apply somewhere (a
  * stale entry fails the test), and no other value changes. The inputs the tour assumes are made
- * from ingest's real fixtures ({@link #prepareInputs}). Each command's wall time is printed.
+ * from ingest's real fixtures ({@link #prepareInputs}). Each command's (or batch's) wall time is printed.
  *
  * <p>The studies ({@code study versions}, {@code study ab}: a fresh server per run, two per duet
  * round, minutes even at their fewest rounds) run only with {@code -Dbenchlake.readme.full=true};
@@ -107,6 +109,28 @@ class ReadmeTourIT {
   private static final Pattern OUT = Pattern.compile(
       "(?:^|[\\s'])(loadgen|compare|trend|study versions|study ab)\\s[^'|]*?--out\\s+([^\\s']+)");
 
+  /**
+   * The Spark commands that run together when the README has them one after the other (its step
+   * 2's three ingests; step 3's compare with step 4's trend): one {@code bin/benchlake batch} of
+   * them, one JVM and one Spark start for the group instead of one each, the later commands on a
+   * warm JIT (on a loaded 2-core machine, in three comparisons, those five commands took 284, 253
+   * and 162 s as five processes, 123, 144 and 134 s as two batches). Each command is still the
+   * README's: bash makes its words (globs, quotes, comments, continuations, as for a pasted line),
+   * benchlake's command line parses and runs them, and its exit code is checked, by its line of
+   * the batch. What a command's own process adds is the launcher's choice of JVM for it, which is
+   * the JVM defaults for these (LauncherProfileTest), and a Spark session of its own, which matters
+   * only for {@code --master} and {@code --conf}: a command that gives either runs alone. The
+   * Kernel reads ({@code runs}, {@code rejects}, {@code verify}: a short-lived JVM of their own),
+   * loadgen and the README's own {@code batch} run as separate processes.
+   */
+  static final Set<String> BATCHED = Set.of("ingest", "compare", "trend");
+
+  private static final Map<String, String> ENV = Map.of("BENCHLAKE_LOG_LEVEL", "warn");
+  private static final String LAUNCHER = "bin/benchlake ";
+
+  /** A README command ({@code written}) and what runs ({@code command}: after {@link #SUBSTITUTIONS}). */
+  record Tour(String written, String command) {}
+
   @TempDir
   Path dir;
 
@@ -119,6 +143,7 @@ class ReadmeTourIT {
     int[] used = new int[SUBSTITUTIONS.size()];
     int[] skipped = new int[SKIPPED.size()];
     Map<String, String> outputs = new LinkedHashMap<>();
+    List<Tour> group = new ArrayList<>();
     long tourStarted = System.nanoTime();
     try (EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(16, Map.of(), 20, dir))) {
       for (String written : commands) {
@@ -130,6 +155,11 @@ class ReadmeTourIT {
         }
         String command = substitute(written, used)
             .replace("SERVER_URL", server.jdbcUrl()).replace("SERVER_USER", server.user());
+        if (batched(command)) {
+          group.add(new Tour(written, command));
+          continue;
+        }
+        runBatched(work, group, outputs);
         long started = System.nanoTime();
         if (!FULL && command.startsWith(STUDY)) {
           parse(work, written, command);
@@ -137,15 +167,13 @@ class ReadmeTourIT {
               (System.nanoTime() - started) / 1e9, command);
           continue;
         }
-        CommandRun run = CommandRun.shell(work, Map.of("BENCHLAKE_LOG_LEVEL", "warn"), command);
+        CommandRun run = CommandRun.shell(work, ENV, command);
         System.out.printf(Locale.ROOT, "%6.1f s  %s%n", (System.nanoTime() - started) / 1e9, command);
         assertThat(run.exitCode()).as("exit code of the README's\n%s\nrun as\n%s\n%s", written, command, run.stderr())
             .isZero();
-        Matcher out = OUT.matcher(command.replace("\\\n", " "));
-        while (out.find()) {
-          outputs.put(out.group(2), out.group(1));
-        }
+        written(command, outputs);
       }
+      runBatched(work, group, outputs);
     }
     System.out.printf(Locale.ROOT, "%6.1f s  the whole tour%n", (System.nanoTime() - tourStarted) / 1e9);
     for (int i = 0; i < used.length; i++) {
@@ -195,14 +223,71 @@ class ReadmeTourIT {
    * bash makes them ({@code printf} in place of the launcher), read by benchlake's command line.
    */
   private static void parse(Path work, String written, String command) throws Exception {
-    CommandRun words = CommandRun.shell(work, Map.of(), "printf '%s\\0' " + command.substring("bin/benchlake ".length()));
-    assertThat(words.exitCode()).as("bash's words of %s: %s", command, words.stderr()).isZero();
-    String[] args = words.stdout().substring(0, words.stdout().length() - 1).split("\\x00", -1);
+    String[] args = words(work, command).toArray(String[]::new);
     try {
       Benchlake.commandLine().parseArgs(args);
     } catch (picocli.CommandLine.ParameterException e) {
       throw new AssertionError("README's\n" + written + "\nrun as\n" + command + "\ndoes not parse: " + e.getMessage(), e);
     }
+  }
+
+  /** Whether {@code command} runs in a batch with its neighbours ({@link #BATCHED}). */
+  private static boolean batched(String command) {
+    if (!command.startsWith(LAUNCHER) || command.contains("--master") || command.contains("--conf")) {
+      return false;
+    }
+    String name = command.substring(LAUNCHER.length()).split("\\s+", 2)[0];
+    return BATCHED.contains(name);
+  }
+
+  /**
+   * Runs {@code group} (empties it) as one {@code bin/benchlake batch} in {@code work}: each
+   * command's words as bash makes them, quoted for the batch file; every line must exit 0.
+   */
+  private void runBatched(Path work, List<Tour> group, Map<String, String> outputs) throws Exception {
+    if (group.isEmpty()) {
+      return;
+    }
+    List<String> lines = new ArrayList<>();
+    for (Tour tour : group) {
+      lines.add(String.join(" ", words(work, tour.command()).stream().map(ReadmeTourIT::quoted).toList()));
+    }
+    Path file = Files.createTempFile(dir, "tour-", ".batch");
+    Files.write(file, lines, StandardCharsets.UTF_8);
+    long started = System.nanoTime();
+    CommandRun run = CommandRun.shell(work, ENV, LAUNCHER + "batch " + file);
+    System.out.printf(Locale.ROOT, "%6.1f s  one batch of %d:%n", (System.nanoTime() - started) / 1e9, group.size());
+    group.forEach(tour -> System.out.println("          " + tour.command()));
+    Matcher failed = Pattern.compile("batch: line (\\d+): exit code").matcher(run.stderr());
+    Tour culprit = failed.find() ? group.get(Integer.parseInt(failed.group(1)) - 1) : group.get(0);
+    assertThat(run.exitCode()).as("exit code of the README's\n%s\nrun as\n%s\nin a batch of %d (%s)\n%s",
+        culprit.written(), culprit.command(), group.size(), file, run.stderr()).isZero();
+    assertThat(run.stderr()).as("the batch ran every line").contains("batch: line " + group.size() + ": ");
+    group.forEach(tour -> written(tour.command(), outputs));
+    group.clear();
+  }
+
+  /** Records the folders {@code command} writes (see {@link #OUT}). */
+  private static void written(String command, Map<String, String> outputs) {
+    Matcher out = OUT.matcher(command.replace("\\\n", " "));
+    while (out.find()) {
+      outputs.put(out.group(2), out.group(1));
+    }
+  }
+
+  /** The words bash makes of {@code command} (a {@code bin/benchlake} line) in {@code work}, the launcher's name dropped. */
+  private static List<String> words(Path work, String command) throws Exception {
+    CommandRun words = CommandRun.shell(work, Map.of(), "printf '%s\\0' " + command.substring(LAUNCHER.length()));
+    assertThat(words.exitCode()).as("bash's words of %s: %s", command, words.stderr()).isZero();
+    return List.of(words.stdout().substring(0, words.stdout().length() - 1).split("\\x00", -1));
+  }
+
+  /** {@code word} quoted as a batch line reads it back ({@code ShellWords}: '…', or "…" with \\ " $ ` escaped). */
+  static String quoted(String word) {
+    if (!word.contains("'")) {
+      return "'" + word + "'";
+    }
+    return '"' + word.replaceAll("([\\\\\"$`])", "\\\\$1") + '"';
   }
 
   /** The index of the {@link #SKIPPED} entry {@code command} starts with, or -1. */
