@@ -9,8 +9,6 @@ import dev.benchlake.analysis.report.Pairing;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.RunPairs;
 import dev.benchlake.analysis.report.Sides;
-import dev.benchlake.analysis.stats.CrossoverLogRatio;
-import dev.benchlake.analysis.stats.PairedLogRatio;
 import dev.benchlake.analysis.stats.RatioDecisions.Decision;
 import dev.benchlake.analysis.stats.RatioEffect;
 import dev.benchlake.analysis.stats.StatisticsSettings;
@@ -96,8 +94,7 @@ final class Verdicts {
         if (!varies || !effect.interval(0.95).bounded()) {
           why = "the per-run " + family.metric() + " figures do not vary at all, so no interval can be estimated";
           effect = null;
-        } else if (effect instanceof PairedLogRatio p && !(p.sdLogDifference() > 0)
-            || effect instanceof CrossoverLogRatio c && !(c.residualSdLog() > 0)) {
+        } else if (pairing.paired() && !(effect.betweenRunSdLog() > 0)) {
           why = "every pair of runs has the same " + family.metric() + " ratio, so the pairs show no spread to build"
               + " an interval on";
           effect = null;

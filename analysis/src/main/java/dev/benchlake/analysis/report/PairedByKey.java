@@ -59,15 +59,9 @@ public final class PairedByKey implements EffectMethod {
   public RatioEffect estimate(Sides<? extends Map<String, Double>> figuresByRun) {
     RunPairs pairs = pairs(figuresByRun);
     Sides<double[]> figures = pairs.figures();
-    PairedLogRatio paired = PairedLogRatio.of(figures.baseline(), figures.candidate());
+    double[] logRatios = PairedLogRatio.logRatios(figures.baseline(), figures.candidate());
     boolean[] onSetOne = pairs.baselineOnSetOne();
-    if (onSetOne == null || !CrossoverLogRatio.fits(onSetOne)) {
-      return paired;
-    }
-    double[] logRatios = new double[onSetOne.length];
-    for (int i = 0; i < logRatios.length; i++) {
-      logRatios[i] = Math.log(figures.candidate()[i]) - Math.log(figures.baseline()[i]);
-    }
-    return CrossoverLogRatio.of(logRatios, onSetOne);
+    return onSetOne != null && CrossoverLogRatio.fits(onSetOne) ? CrossoverLogRatio.of(logRatios, onSetOne)
+        : PairedLogRatio.ofLogRatios(logRatios);
   }
 }

@@ -39,6 +39,14 @@ public record PairedLogRatio(int pairs, double meanLogDifference, double sdLogDi
    * @param candidateFigures the candidate run's figure of the same pairs, in the same order
    */
   public static PairedLogRatio of(double[] baselineFigures, double[] candidateFigures) {
+    return ofLogRatios(logRatios(baselineFigures, candidateFigures));
+  }
+
+  /**
+   * {@code d_i = ln(candidate_i) − ln(baseline_i)}, each figure checked as {@link #of} checks it:
+   * what {@link CrossoverLogRatio} fits too.
+   */
+  public static double[] logRatios(double[] baselineFigures, double[] candidateFigures) {
     if (baselineFigures.length != candidateFigures.length) {
       throw new IllegalArgumentException("pairs need as many baseline as candidate figures, not "
           + baselineFigures.length + " and " + candidateFigures.length);
@@ -49,7 +57,7 @@ public record PairedLogRatio(int pairs, double meanLogDifference, double sdLogDi
     for (int i = 0; i < d.length; i++) {
       d[i] = c[i] - b[i];
     }
-    return ofLogRatios(d);
+    return d;
   }
 
   /**

@@ -14,7 +14,6 @@ import dev.benchlake.app.study.InterruptShares;
 import dev.benchlake.app.study.RoundByRound;
 import dev.benchlake.app.study.StudyLabels;
 import dev.benchlake.app.study.StudyRuns;
-import dev.benchlake.app.study.UntilDecided;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.Json;
 import dev.benchlake.loadgen.LoadgenConfig;
@@ -73,17 +72,15 @@ public final class Quickstart {
       ComparisonReport comparison = compare(warehouse, StatisticsSettings.DEFAULTS, null);
       return new Outcome(warehouse, comparison, trend(warehouse), runDirs);
     }
-    RoundByRound study = new RoundByRound(runner, this::duetRound, all -> writeStudyFile(all, null),
+    RoundByRound.Ran ran = new RoundByRound(runner, this::duetRound, all -> writeStudyFile(all, null),
         () -> Warehouse.at(spark.get(), layout.warehouse().toString()),
         (w, runs) -> ingest(w, runs.stream().map(StudyRuns.Done::dir).toList()),
         RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, plan.selectorOf(baseMajor()),
-            plan.selectorOf(candidateMajor()), THRESHOLD, at)));
-    UntilDecided.Outcome outcome = UntilDecided.run(plan.duetSchedule(), plan.looks(), study, log);
-    writeStudyFile(outcome.done(), outcome.stop());
-    Warehouse warehouse = study.warehouse();
-    ComparisonReport comparison = compare(warehouse, outcome.settings(), outcome.stop());
-    List<Path> runDirs = outcome.done().stream().map(StudyRuns.Done::dir).toList();
-    return new Outcome(warehouse, comparison, trend(warehouse), runDirs);
+            plan.selectorOf(candidateMajor()), THRESHOLD, at)))
+        .untilDecided(plan.duetSchedule(), plan.looks(), log, this::writeStudyFile);
+    ComparisonReport comparison = compare(ran.warehouse(), ran.settings(), ran.stop());
+    List<Path> runDirs = ran.done().stream().map(StudyRuns.Done::dir).toList();
+    return new Outcome(ran.warehouse(), comparison, trend(ran.warehouse()), runDirs);
   }
 
   /** Latency above this counts as an error in the comparison. */

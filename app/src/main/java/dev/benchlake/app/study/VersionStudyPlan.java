@@ -65,8 +65,7 @@ public record VersionStudyPlan(List<Integer> majors, int repeats, long seed, Lis
       throw new IllegalArgumentException("a study run until decided is a duet of as many rounds as its looks");
     }
     if (design == Design.DUET) {
-      // Checks the a/a rounds (with the parameters: the fields are not assigned yet).
-      new DuetSchedule(repeats, aaRounds, seed, looks == null ? 0 : looks.firstLook());
+      duetSchedule(repeats, aaRounds, seed, looks); // checks the a/a rounds
     }
   }
 
@@ -80,6 +79,12 @@ public record VersionStudyPlan(List<Integer> majors, int repeats, long seed, Lis
 
   /** A duet's rounds in the order they run (a study run until decided: its a/a rounds before the first look). */
   public DuetSchedule duetSchedule() {
+    return duetSchedule(repeats, aaRounds, seed, looks);
+  }
+
+  /** From the components: the compact constructor checks with it before the fields are assigned. */
+  private static DuetSchedule duetSchedule(int repeats, int aaRounds, long seed,
+      dev.benchlake.analysis.stats.SequentialLooks looks) {
     return new DuetSchedule(repeats, aaRounds, seed, looks == null ? 0 : looks.firstLook());
   }
 
