@@ -111,10 +111,12 @@ class StudyDuetTest {
           List<Long> measured = tasks.stream().filter(t -> t.step().equals(w.step()) && !t.warmup())
               .map(t -> side.originEpochNs() + t.intendedStartNs()).toList();
           assertThat(measured).isNotEmpty().allMatch(t -> t >= w.measuredFromEpochNs() && t < w.measuredToEpochNs());
+          // Within 0.4 s of the shared start: each side has one CPU for its JVM and its server, and a
+          // loaded CI machine once took 171 ms; a side that waited for the other would be seconds late.
           long first = tasks.stream().filter(t -> t.step().equals(w.step()))
               .mapToLong(t -> side.originEpochNs() + t.intendedStartNs()).min().orElseThrow();
           assertThat(first - w.startEpochNs()).as("side %s's first task of %s after the shared start, ns",
-              side.labels().get("side"), w.step()).isBetween(0L, 150_000_000L);
+              side.labels().get("side"), w.step()).isBetween(0L, 400_000_000L);
         }
       }
     }
