@@ -74,6 +74,14 @@ public record LoadgenConfig(
         recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier);
   }
 
+  /** This config with one more label (or another value for it). */
+  public LoadgenConfig withLabel(String key, String value) {
+    SortedMap<String, String> more = new TreeMap<>(labels);
+    more.put(key, value);
+    return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, outDir, runId, more, skipLoad,
+        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier);
+  }
+
   /** The database: an embedded server loadgen starts, or any server by URL. */
   public sealed interface Target permits Embedded, External {}
 

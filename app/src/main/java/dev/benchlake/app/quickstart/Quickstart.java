@@ -134,7 +134,7 @@ public final class Quickstart {
           new DuetPair.Side("a", config(workload, base, layout.runs().resolve(name + "-pg" + base + "-a"),
               duetLabels(r, "a", setA, workload), seed), setA),
           new DuetPair.Side("b", config(workload, other, layout.runs().resolve(name + "-pg" + other + "-b"),
-              duetLabels(r, "b", setB, workload), seed), setB)));
+              duetLabels(r, "b", setB, workload), seed), setB), this.plan.cpus().swap()));
     }
     return pairs;
   }

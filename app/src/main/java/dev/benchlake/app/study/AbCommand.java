@@ -33,9 +33,9 @@ import picocli.CommandLine.Spec;
           + "--b-jdbc-url). The runs are ingested into the warehouse and side b is compared with side a "
           + "(compare/report.html).",
       "--design duet (the default) runs both sides at the same moment on this machine, each side's client and "
-          + "embedded server pinned to a CPU set of its own (taskset; by default half of the CPUs each), the sets "
-          + "swapped every round, every step started on both sides together and counted over the window they "
-          + "share: the machine's second-to-second swings, which make runs taken one after another differ by "
+          + "embedded server pinned to a CPU set of its own (by default half of the CPUs each), the sets "
+          + "swapped every round and, where cgroup cpuset groups can be made (root), every 100 ms inside each step "
+          + "(--cpu-swap), every step started on both sides together and counted over the window they share: the machine's second-to-second swings, which make runs taken one after another differ by "
           + "15-25 %% on a VM, hit both sides alike. Every duet carries an a/a control (--aa-rounds, both sides "
           + "side a; its comparison in aa/ must come out 1). A server by URL cannot be pinned: only its client is.",
       "--design interleaved runs the sides one after the other, in an order shuffled every round; sequential "
@@ -160,7 +160,7 @@ public final class AbCommand implements Callable<Integer> {
     study.validate();
     err.println("study: seed " + theSeed + ", design " + design + ", side a " + plan.a().describe() + ", side b "
         + plan.b().describe() + (plan.cpus() == null ? "" : ", CPU sets " + plan.cpus().one() + " | "
-        + plan.cpus().two() + " (swapped every round)"));
+        + plan.cpus().two() + " (" + plan.cpus().swapInWords() + ")"));
     err.flush();
     long startNs = System.nanoTime();
     AbStudy.Outcome outcome = study.run(() -> sparkOptions.session("study-ab"));

@@ -123,7 +123,8 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
     return new StudyRuns.Pair(String.format(java.util.Locale.ROOT, "round %d%s: a %s | b %s", r.round(),
         r.aa() ? " (a/a control)" : "", a.describe(), second.describe()),
         new DuetPair.Side("a", config(a, out, studyId, r.round(), name + "-a", "a", r.aa(), setA), setA),
-        new DuetPair.Side("b", config(second, out, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB));
+        new DuetPair.Side("b", config(second, out, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB),
+        cpus.swap());
   }
 
   private StudyRuns.Alone alone(String side, int round, Path out, String studyId) {

@@ -12,8 +12,19 @@ import java.util.Optional;
  *
  * @param one side a's set in round 1
  * @param two side b's set in round 1
+ * @param swap whether the sides also swap sets inside every window
  */
-public record DuetCpus(CpuList one, CpuList two) {
+public record DuetCpus(CpuList one, CpuList two, CpuSwap swap) {
+  /** Sets swapped between rounds only. */
+  public DuetCpus(CpuList one, CpuList two) {
+    this(one, two, CpuSwap.PER_ROUND);
+  }
+
+  /** These sets, swapped as {@code how}. */
+  public DuetCpus withSwap(CpuSwap how) {
+    return new DuetCpus(one, two, how);
+  }
+
   /**
    * The system property that stands in for this process's CPUs (a {@code taskset} list): how a test
    * plays a one-CPU machine.
@@ -72,6 +83,14 @@ public record DuetCpus(CpuList one, CpuList two) {
     Optional<CpuList> mine = CpuList.allowedForThisProcess();
     return mine.orElseThrow(() -> new BadInputException("--design duet pins each side to CPUs of its own with "
         + "taskset and reads the sets back from /proc: it needs Linux; use --design interleaved"));
+  }
+
+  /** How the sets are swapped, in words, for the study's first line. */
+  public String swapInWords() {
+    return swap == CpuSwap.IN_WINDOW
+        ? String.format(java.util.Locale.ROOT, "swapped every round, and every %.0f ms inside each step",
+            InWindowCpuSwap.periodNs() / 1e6)
+        : "swapped every round";
   }
 
   /** Side a's set in the {@code index}-th round (from 1) of its kind: set one in the odd ones. */

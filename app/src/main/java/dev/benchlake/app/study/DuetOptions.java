@@ -10,19 +10,26 @@ public final class DuetOptions {
   int aaRounds;
 
   @Option(names = "--cpus-a", paramLabel = "LIST", description = "A duet: side a's (the baseline's) CPU set in its "
-      + "first round, e.g. 0-3 (default: the first half of this process's CPUs; the sides swap sets every round).")
+      + "first round, e.g. 0-3 (default: the first half of this process's CPUs; the sides swap sets every round, --cpu-swap).")
   String cpusA;
 
   @Option(names = "--cpus-b", paramLabel = "LIST", description = "A duet: side b's CPU set in its first round "
       + "(default: the CPUs --cpus-a leaves).")
   String cpusB;
 
+  @Option(names = "--cpu-swap", paramLabel = "MODE", defaultValue = "auto",
+      description = "A duet: when the sides swap CPU sets. in-window: every 100 ms of every step, by moving each "
+          + "side's cgroup cpuset group (needs root or a delegated cgroup); per-round: between rounds only; auto "
+          + "(default): in-window where this machine allows it, else per-round, said on stderr.")
+  String cpuSwap;
+
   public int aaRounds() {
     return aaRounds;
   }
 
   /**
-   * A duet's CPU sets (taskset must be there too), or null for the other designs.
+   * A duet's CPU sets and how they are swapped (taskset must be there for a swap per round), or null
+   * for the other designs.
    *
    * @throws BadInputException for CPU sets without a duet, a machine with one CPU, bad sets, no taskset
    */
@@ -31,10 +38,16 @@ public final class DuetOptions {
       if (cpusA != null || cpusB != null) {
         throw new BadInputException("--cpus-a and --cpus-b go with --design duet");
       }
+      if (!"auto".equals(cpuSwap)) {
+        throw new BadInputException("--cpu-swap goes with --design duet");
+      }
       return null;
     }
     DuetCpus cpus = DuetCpus.choose(DuetCpus.available(), cpusA, cpusB);
-    StudyRuns.requireTaskset();
-    return cpus;
+    CpuSwap swap = CpuSwap.resolve(cpuSwap, new java.io.PrintWriter(System.err, true));
+    if (swap == CpuSwap.PER_ROUND) {
+      StudyRuns.requireTaskset();
+    }
+    return cpus.withSwap(swap);
   }
 }

@@ -31,10 +31,12 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One round of a duet: both sides' loadgen runs at the same moment, each a process of its own
- * pinned with {@code taskset -c} to its CPU set. A Java thread cannot be pinned, so the side's
- * whole client is a JVM under taskset; an embedded server inherits that set (pg_ctl forks the
- * postmaster, the postmaster every backend), a server by URL is not pinned at all. Each side waits
+ * One round of a duet: both sides' loadgen runs at the same moment, each a process of its own on
+ * its CPU set. A Java thread cannot be pinned, so the side's whole client is a JVM; an embedded
+ * server inherits its set (pg_ctl forks the postmaster, the postmaster every backend), a server by
+ * URL is not pinned at all. With {@link CpuSwap#PER_ROUND} the side's JVM is started under
+ * {@code taskset -c}; with {@link CpuSwap#IN_WINDOW} it joins a cgroup cpuset group of its side's
+ * first thing, and {@link InWindowCpuSwap} swaps the two groups' sets inside every step. Each side waits
  * before every step ({@code --barrier stdio}); once both are ready this coordinator gives both the
  * same start instant, a little ahead, so that the side that was slower to get there (a JVM start,
  * a server start, loading the tables, a table-health snapshot) shifts neither side's window: both
@@ -56,10 +58,12 @@ public final class DuetPair {
 
   private final Path logs;
   private final PrintWriter log;
+  private final CpuSwap swap;
 
-  DuetPair(Path logs, PrintWriter log) {
+  DuetPair(Path logs, PrintWriter log, CpuSwap swap) {
     this.logs = logs;
     this.log = log;
+    this.swap = swap;
   }
 
   /** A side: its name ({@code a}, {@code b}), what it runs, where. */
@@ -68,10 +72,16 @@ public final class DuetPair {
   /** Both sides' finished runs, and how far apart they became ready before each step. */
   record Outcome(RunManifest a, RunManifest b, long largestReadyGapNs) {}
 
-  /** The command that runs {@code side}: taskset, this JVM, this class path, loadgen's options. */
-  static List<String> command(Side side) {
-    List<String> command = new ArrayList<>(List.of("taskset", "-c", side.cpus().toString(),
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), CHILD_HEAP));
+  /**
+   * The command that runs {@code side}: how it is pinned, this JVM, this class path, loadgen's options.
+   *
+   * @param group the cgroup.procs file of the side's cpuset group, which a shell joins before it
+   *     becomes the side's JVM (so that every process the side starts is in it); null: taskset pins it
+   */
+  static List<String> command(Side side, Path group) {
+    List<String> command = new ArrayList<>(group == null ? List.of("taskset", "-c", side.cpus().toString())
+        : List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", group.toString()));
+    command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), CHILD_HEAP));
     for (String flag : System.getProperty(LOADGEN_JVM_FLAGS, "").split(" ")) {
       if (!flag.isBlank()) {
         command.add(flag);
@@ -91,8 +101,37 @@ public final class DuetPair {
    */
   Outcome run(Side a, Side b) throws IOException, InterruptedException {
     Files.createDirectories(logs);
+    a = new Side(a.name(), a.config().withLabel(CpuSwap.LABEL, swap.id()), a.cpus());
+    b = new Side(b.name(), b.config().withLabel(CpuSwap.LABEL, swap.id()), b.cpus());
+    if (swap == CpuSwap.PER_ROUND) {
+      return run(a, b, null, null);
+    }
+    CgroupCpusets cpusets = CgroupCpusets.find().cpusets().orElseThrow(() -> new IllegalStateException(
+        "the in-window CPU swap's cgroup cpuset groups cannot be made any more: " + CgroupCpusets.find().why()));
+    try (CgroupCpusets.Group ga = cpusets.create(a.name(), a.cpus());
+        CgroupCpusets.Group gb = cpusets.create(b.name(), b.cpus())) {
+      return run(a, b, ga, gb);
+    }
+  }
+
+  private Outcome run(Side a, Side b, CgroupCpusets.Group ga, CgroupCpusets.Group gb)
+      throws IOException, InterruptedException {
     long largestGapNs = 0;
-    try (Child ca = new Child(a, logs); Child cb = new Child(b, logs)) {
+    long warmupNs = a.config().warmup().toNanos();
+    boolean[] bFirst = new boolean[1];
+    InWindowCpuSwap swapper = ga == null ? null : new InWindowCpuSwap(a.cpus(), b.cpus(), (setA, setB) -> {
+      // Between the two writes both sides share one set: which side moves first alternates, so
+      // that neither is always the one that waits on the other's CPU.
+      if (bFirst[0]) {
+        gb.cpus(setB);
+        ga.cpus(setA);
+      } else {
+        ga.cpus(setA);
+        gb.cpus(setB);
+      }
+      bFirst[0] = !bFirst[0];
+    }, InWindowCpuSwap.periodNs());
+    try (swapper; Child ca = new Child(a, logs, ga); Child cb = new Child(b, logs, gb)) {
       // The side whose output ended first: when a side fails, its error is the one to report, not
       // the other side's "stopped before step N".
       boolean bEndedFirst = false;
@@ -118,6 +157,13 @@ public final class DuetPair {
         long gapNs = ab.atNs() - aa.atNs();
         largestGapNs = Math.max(largestGapNs, Math.abs(gapNs));
         long go = epochNs() + LEAD_NS;
+        if (swapper != null) {
+          if (swapper.failure() != null) {
+            throw new IllegalStateException("the in-window CPU swap failed: " + swapper.failure().getMessage(),
+                swapper.failure());
+          }
+          swapper.alignTo(go + warmupNs);
+        }
         ca.go(ra.get().index(), go);
         cb.go(ra.get().index(), go);
         log.println(String.format(Locale.ROOT, "    both ready for %-30s (b %+.0f ms after a; waited %.1f s in all)",
@@ -126,7 +172,17 @@ public final class DuetPair {
       }
       RunManifest mb = bEndedFirst ? cb.finish() : null;
       RunManifest ma = ca.finish();
-      return new Outcome(ma, mb != null ? mb : cb.finish(), largestGapNs);
+      mb = mb != null ? mb : cb.finish();
+      if (swapper != null) {
+        swapper.close();
+        if (swapper.failure() != null) {
+          throw new IllegalStateException("the in-window CPU swap failed: " + swapper.failure().getMessage(),
+              swapper.failure());
+        }
+        log.println("    " + swapper.summary());
+        log.flush();
+      }
+      return new Outcome(ma, mb, largestGapNs);
     }
   }
 
@@ -148,12 +204,13 @@ public final class DuetPair {
     private final Thread reader;
     private boolean stopped;
 
-    Child(Side side, Path logs) throws IOException {
+    Child(Side side, Path logs, CgroupCpusets.Group group) throws IOException {
       this.side = side;
       Path runDir = side.config().outDir();
       this.logFile = logs.resolve(runDir.getFileName() + ".log");
-      Files.writeString(logFile, String.join(" ", command(side)) + "\n", StandardCharsets.UTF_8);
-      ProcessBuilder pb = new ProcessBuilder(command(side))
+      List<String> command = command(side, group == null ? null : group.procs());
+      Files.writeString(logFile, String.join(" ", command) + "\n", StandardCharsets.UTF_8);
+      ProcessBuilder pb = new ProcessBuilder(command)
           .redirectError(ProcessBuilder.Redirect.appendTo(new File(logFile.toString() + ".err")));
       this.process = pb.start();
       this.stdin = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));

@@ -13,7 +13,11 @@ public final class StudyLabels {
   public static final String ROUND = "round";
   /** A duet's side: {@code a} (the baseline's CPU set this round) or {@code b}. */
   public static final String SIDE = "side";
-  /** The CPU set the run's client and embedded server were pinned to ({@code taskset -c} syntax). */
+  /**
+   * The CPU set the run's client and embedded server were pinned to ({@code taskset -c} syntax): for
+   * the whole run with {@link CpuSwap#PER_ROUND}, at the start of each step's window (and every
+   * other period of it) with {@link CpuSwap#IN_WINDOW}.
+   */
   public static final String CPUS = "cpus";
   /** {@value #AA} on the runs of the a/a control: both sides are the baseline. */
   public static final String CONTROL = "control";

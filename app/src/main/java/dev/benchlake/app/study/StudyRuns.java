@@ -31,8 +31,8 @@ public final class StudyRuns {
   /** A run alone. */
   public record Alone(String title, LoadgenConfig config) implements Measurement {}
 
-  /** A duet's pair: both runs at once. */
-  public record Pair(String title, DuetPair.Side a, DuetPair.Side b) implements Measurement {}
+  /** A duet's pair: both runs at once, their CPU sets swapped inside every window or not. */
+  public record Pair(String title, DuetPair.Side a, DuetPair.Side b, CpuSwap swap) implements Measurement {}
 
   /** A finished run. */
   public record Done(Path dir, RunManifest manifest) {}
@@ -71,7 +71,7 @@ public final class StudyRuns {
       } else {
         Pair pair = (Pair) m;
         status(prefix + ": both sides at once, a on CPUs " + pair.a().cpus() + ", b on CPUs " + pair.b().cpus());
-        DuetPair.Outcome outcome = new DuetPair(out.resolve("logs"), log).run(pair.a(), pair.b());
+        DuetPair.Outcome outcome = new DuetPair(out.resolve("logs"), log, pair.swap()).run(pair.a(), pair.b());
         these.add(new Done(pair.a().config().outDir(), outcome.a()));
         these.add(new Done(pair.b().config().outDir(), outcome.b()));
       }
@@ -136,6 +136,13 @@ public final class StudyRuns {
     sets.put("two", cpus.two().toString());
     sets.put("rule", "side a runs on set one in the odd rounds of its kind (comparison or a/a) and on set two in the "
         + "even ones; side b on the other set");
+    sets.put("swap", cpus.swap().id());
+    if (cpus.swap() == CpuSwap.IN_WINDOW) {
+      sets.put("swap_rule", String.format(Locale.ROOT, "inside every step the sides also swap sets every %.0f ms, "
+          + "counted from the start of the step's measured window (in its first period each side is on its round's "
+          + "set): a window of an even number of periods has each side half of it on each set",
+          InWindowCpuSwap.periodNs() / 1e6));
+    }
     InterruptShares.read(cpus).ifPresent(shares -> {
       ObjectNode irq = sets.putObject("device_interrupts");
       irq.put("one", shares.one());

@@ -163,7 +163,7 @@ public record VersionStudyPlan(List<Integer> majors, int repeats, long seed, Lis
           new DuetPair.Side("a", config(base, r.round(), out.resolve("runs").resolve(name + "-a"),
               pairLabels(studyId, r, "a", setA, pair)), setA),
           new DuetPair.Side("b", config(other, r.round(), out.resolve("runs").resolve(name + "-b"),
-              pairLabels(studyId, r, "b", setB, pair)), setB)));
+              pairLabels(studyId, r, "b", setB, pair)), setB), cpus.swap()));
     }
     return plan;
   }

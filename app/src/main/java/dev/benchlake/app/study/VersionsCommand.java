@@ -140,7 +140,7 @@ public final class VersionsCommand implements Callable<Integer> {
     study.validate();
     err.println("study: seed " + theSeed + ", design " + design + ", " + (design == Design.DUET
         ? plan.measurements(outDir, "plan").size() + " pairs of runs at once on CPU sets " + cpus.one() + " | "
-            + cpus.two() + " (swapped every round)" + (looks == null ? "" : ", run until decided: " + looks.inWords())
+            + cpus.two() + " (" + cpus.swapInWords() + ")" + (looks == null ? "" : ", run until decided: " + looks.inWords())
         : plan.schedule().size() + " runs: " + String.join(" ", plan.schedule().stream()
             .map(VersionStudyPlan.Run::dirName).toList())));
     err.flush();

@@ -71,7 +71,11 @@ class InterruptSharesTest {
   @Test
   void warnsWhenOneSetTakesMostAndNamesIt() {
     assertThat(InterruptShares.parse(THIS_VM, HALVES).warning(HALVES)).hasValueSatisfying(w -> assertThat(w)
-        .startsWith("CPUs 1 handle 9").contains("the side on 1 runs I/O-heavy steps slower"));
+        .startsWith("CPUs 1 handle 9").contains("the side on 1 runs I/O-heavy steps slower")
+        .contains("evens out only over an even number of rounds"));
+    DuetCpus inWindow = HALVES.withSwap(CpuSwap.IN_WINDOW);
+    assertThat(InterruptShares.parse(THIS_VM, inWindow).warning(inWindow)).hasValueSatisfying(w -> assertThat(w)
+        .contains("the sides' swap of sets inside every step evens out").doesNotContain("even number of rounds"));
     DuetCpus swapped = new DuetCpus(CpuList.parse("1"), CpuList.parse("0"));
     assertThat(InterruptShares.parse(THIS_VM, swapped).warning(swapped)).hasValueSatisfying(w -> assertThat(w)
         .startsWith("CPUs 1 handle 9"));

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A duet end to end through the real command line (issue 28.1, 28.2): {@code study ab} of
- * PostgreSQL 14 against 17, two rounds and two a/a rounds of two 1 s steps. While it runs, a
+ * PostgreSQL 14 against 17, its sets swapped between rounds only ({@code --cpu-swap per-round}: each
+ * side pinned with taskset; {@link InWindowDuetTest} has the swap inside the window), two rounds and two a/a rounds of two 1 s steps. While it runs, a
  * watcher reads the affinity of every process it starts from /proc: each side's loadgen JVM, its
  * postmaster and its backends are on the side's CPU set, the two sets disjoint and swapped every
  * round; both sides' steps start at the same instant and are recorded with the same window; the
@@ -50,7 +51,8 @@ class StudyDuetTest {
     CommandRun run;
     try {
       run = CommandRun.of(Cli.commandLine(new StudyCommand()), "ab", "--a-pg", "14", "--b-pg", "17",
-          "--design", "duet", "--rounds", "2", "--aa-rounds", "2", "--steps", String.join(",", STEPS),
+          "--design", "duet", "--cpu-swap", "per-round", "--rounds", "2", "--aa-rounds", "2",
+          "--steps", String.join(",", STEPS),
           "--clients", "2", "--duration", "1s", "--warmup", "500ms", "--table-size", "2000", "--seed", "11",
           "--pg-dir", pg.toString(), "--out", out.toString(), "--warehouse", dir.resolve("wh").toString(),
           "--master", "local[2]");
@@ -78,7 +80,8 @@ class StudyDuetTest {
       RunManifest m = RunManifest.read(out.resolve(r.get("run_dir").asText()).resolve("manifest.json"));
       Map<String, String> labels = m.labels();
       assertThat(labels).containsEntry("design", "duet").containsEntry("source", "study-ab")
-          .containsEntry("study_id", study.get("study_id").asText()).containsKeys("round", "side", "cpus");
+          .containsEntry("study_id", study.get("study_id").asText()).containsEntry("cpu_swap", "per-round")
+          .containsKeys("round", "side", "cpus");
       assertThat(m.cpuAffinity().client()).isEqualTo(labels.get("cpus"));
       assertThat(m.cpuAffinity().server()).as("the postmaster inherits the client's set").isEqualTo(labels.get("cpus"));
       assertThat(m.cpuAffinity().backend()).as("and its backends").isEqualTo(labels.get("cpus"));

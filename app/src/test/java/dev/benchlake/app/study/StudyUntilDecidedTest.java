@@ -18,7 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  * side and the a/a control beside it. Side b is PostgreSQL 17 with index and bitmap scans turned
  * off, so its point selects and ranges scan the whole 50,000-row table (tens of times slower);
  * side a is the same major as it ships. The study must call both steps slower for b and stop as
- * soon as both are decided (round 3 at α = 0.001 when the pairs agree, else round 4); its a/a
+ * soon as both are decided (round 3 at α = 0.001 when the pairs agree). Up to 6 rounds: a CI
+ * machine running other test JVMs beside this one once slowed one of side a's runs 90-fold (a
+ * median of 3.7 ms against 40 µs), which leaves 4 pairs inconclusive at the last look's 0.049 but
+ * not 6 at 0.047 (the other pairs' log ratios are near 3.9); its a/a
  * control (side a against itself, 3 rounds x 2 steps) is reported, and the report leads with
  * "Unreliable" whenever the control is not shown equivalent.
  */
@@ -30,12 +33,12 @@ class StudyUntilDecidedTest {
     Path out = dir.resolve("study");
     CommandRun run = CommandRun.of(Cli.commandLine(new StudyCommand()), "ab", "--a-pg", "17", "--b-pg", "17",
         "--b-setting", "enable_indexscan=off", "--b-setting", "enable_bitmapscan=off", "--design", "duet",
-        "--until-decided", "--max-rounds", "4", "--aa-rounds", "3", "--steps", "point-select,read-only", "--clients", "1",
+        "--until-decided", "--max-rounds", "6", "--aa-rounds", "3", "--steps", "point-select,read-only", "--clients", "1",
         "--duration", "1s", "--warmup", "300ms", "--table-size", "50000", "--seed", "5",
         "--pg-dir", Files.createDirectories(dir.resolve("pg")).toString(), "--out", out.toString(),
         "--warehouse", dir.resolve("wh").toString(), "--master", "local[2]");
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
-    assertThat(run.stderr()).contains("study: look after round 3 of at most 4 (α = 0.001): Calls: ");
+    assertThat(run.stderr()).contains("study: look after round 3 of at most 6 (α = 0.001): Calls: ");
 
     JsonNode report = Json.mapper().readTree(out.resolve("compare/report.json").toFile());
     assertThat(report.get("steps")).extracting(s -> s.get("step").asText()).containsExactly("point-select", "read-only");
@@ -44,11 +47,11 @@ class StudyUntilDecidedTest {
       assertThat(step.get("run_level").get("ratio").asDouble()).as("b's latency over a's").isGreaterThan(1.5);
     }
     int stop = report.get("sequential").get("stopped_after_round").asInt();
-    assertThat(stop).isBetween(3, 4);
-    assertThat(run.stderr()).contains("study: look after round " + stop + " of at most 4 (α = "
-        + (stop == 3 ? "0.001" : "0.049") + "): Calls: 2 slower (2 steps). Stopping.");
+    assertThat(stop).isBetween(3, 6);
+    assertThat(run.stderr()).contains("study: look after round " + stop + " of at most 6 (α = "
+        + (stop < 6 ? "0.001" : "0.047") + "): Calls: 2 slower (2 steps). Stopping.");
     assertThat(report.get("sequential").get("every_step_decided").asBoolean()).isTrue();
-    assertThat(report.get("alpha").asDouble()).as("the stopping look's level").isEqualTo(stop == 3 ? 0.001 : 0.049);
+    assertThat(report.get("alpha").asDouble()).as("the stopping look's level").isEqualTo(stop < 6 ? 0.001 : 0.047);
 
     // The control is reported as it came out, and the report leads with "Unreliable" unless it is
     // equivalent. Whether it comes out null is a property of the machine (the duet assumes that what

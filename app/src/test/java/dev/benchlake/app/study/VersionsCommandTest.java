@@ -68,7 +68,7 @@ class VersionsCommandTest {
         .contains("each client scans every table once, and its qps is the rows scanned per second")
         .doesNotContain("900");
     for (String option : List.of("--pg-setting", "--clients", "--tables", "--table-size", "--read-duration",
-        "--write-duration", "--design", "--aa-rounds", "--cpus-a", "--cpus-b")) {
+        "--write-duration", "--design", "--aa-rounds", "--cpus-a", "--cpus-b", "--cpu-swap")) {
       assertThat(text).contains(option);
     }
   }
@@ -89,6 +89,22 @@ class VersionsCommandTest {
       System.setErr(before);
     }
     assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("WARN");
+  }
+
+  /** --cpu-swap: a mode that does not exist, or one without a duet, is one line and exit 2 with nothing written. */
+  @Test
+  void aCpuSwapThatIsUnknownOrWithoutADuetIsBadInput(@TempDir Path dir) {
+    CommandRun unknown = CommandRun.of(Cli.commandLine(new StudyCommand()), "ab", "--a-pg", "14", "--b-pg", "17",
+        "--cpu-swap", "sometimes", "--out", dir.resolve("a").toString());
+    assertThat(unknown.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(unknown.stderr()).containsOnlyOnce("\n")
+        .contains("--cpu-swap 'sometimes': give in-window, per-round or auto");
+    CommandRun interleaved = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,17",
+        "--design", "interleaved", "--cpu-swap", "in-window", "--out", dir.resolve("b").toString());
+    assertThat(interleaved.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(interleaved.stderr()).containsOnlyOnce("\n").contains("--cpu-swap goes with --design duet");
+    assertThat(dir.resolve("a")).doesNotExist();
+    assertThat(dir.resolve("b")).doesNotExist();
   }
 
   @Test

@@ -1,0 +1,180 @@
+package dev.benchlake.app.study;
+
+import dev.benchlake.core.CpuList;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
+
+/**
+ * Swaps a duet's two sides between their CPU sets every {@link #PERIOD_NS} inside each step, on a
+ * thread of the coordinator's. On a VM one virtual CPU can run some 45 % slower than the other for
+ * minutes and then the slowness moves (docs/designs.md): swapping sets between rounds leaves a
+ * round's ratio at the mercy of that, while swapping inside the window gives each side the same
+ * time on each set. The phase is tied to the start of each step's measured window: a side is on its
+ * round's set in the window's first period, on the other set in the second, and so on, so that a
+ * window lasting an even number of periods (any multiple of 200 ms) has each side exactly half of
+ * it on each set.
+ *
+ * <p>The move itself is {@code move(setOfA, setOfB)}: one write per side's cgroup
+ * ({@link CgroupCpusets.Group#cpus}), which takes well under a millisecond.
+ */
+final class InWindowCpuSwap implements AutoCloseable {
+  /**
+   * A tenth of a second: short beside the transients of a step's first second (a side's throughput
+   * there doubled from one 250 ms to the next), which a longer period leaves to one set. In a/a
+   * studies on this project's VM (docs/designs.md) the per-round SD of the log ratio was
+   * 0.012-0.042 with 100 ms, 0.019-0.055 with 250 ms and 0.017-0.14 with 500 ms.
+   */
+  static final long PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(100);
+  /** The system property that sets another period, in ms: an experiment of bench/duet.sh's. */
+  static final String PERIOD_PROPERTY = "benchlake.duet.swap-period-ms";
+
+  /** {@link #PERIOD_NS}, or {@link #PERIOD_PROPERTY}'s. */
+  static long periodNs() {
+    String ms = System.getProperty(PERIOD_PROPERTY);
+    return ms == null ? PERIOD_NS : TimeUnit.MILLISECONDS.toNanos(Long.parseLong(ms.strip()));
+  }
+
+  private final CpuList setA;
+  private final CpuList setB;
+  private final BiConsumer<CpuList, CpuList> move;
+  private final long periodNs;
+  private final Thread thread;
+  /** The start of the current step's measured window (ns since the epoch), or none before the first step. */
+  private volatile long anchorEpochNs = Long.MIN_VALUE;
+  private volatile boolean closed;
+  private volatile RuntimeException failure;
+  private boolean swapped;
+  private long swaps;
+  private long latestLateNs;
+  private long totalLateNs;
+  private long timedMoves;
+  private volatile boolean realtime;
+
+  /**
+   * @param setA side a's set of this round (its set at the start of every window)
+   * @param move sets side a's group to its first argument and side b's to its second
+   */
+  InWindowCpuSwap(CpuList setA, CpuList setB, BiConsumer<CpuList, CpuList> move, long periodNs) {
+    this.setA = setA;
+    this.setB = setB;
+    this.move = move;
+    this.periodNs = periodNs;
+    this.thread = new Thread(this::run, "duet-cpu-swap");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** From now on the periods count from {@code windowStartEpochNs}, a step's measured window's start. */
+  void alignTo(long windowStartEpochNs) {
+    anchorEpochNs = windowStartEpochNs;
+    LockSupport.unpark(thread);
+  }
+
+  private void run() {
+    realtime = raiseToRealtime();
+    long seenAnchor = Long.MIN_VALUE;
+    try {
+      while (!closed) {
+        long anchor = anchorEpochNs;
+        if (anchor == Long.MIN_VALUE) {
+          LockSupport.park(this);
+          continue;
+        }
+        long now = epochNs();
+        long k = Math.floorDiv(now - anchor, periodNs);
+        boolean shouldSwap = swappedAt(now, anchor, periodNs);
+        if (shouldSwap != swapped) {
+          move.accept(shouldSwap ? setB : setA, shouldSwap ? setA : setB);
+          swapped = shouldSwap;
+          swaps++;
+          if (anchor == seenAnchor) { // a move at its instant, not one put right after a new step's start
+            long late = now - (anchor + k * periodNs);
+            latestLateNs = Math.max(latestLateNs, late);
+            totalLateNs += late;
+            timedMoves++;
+          }
+        }
+        seenAnchor = anchor;
+        long next = anchor + (k + 1) * periodNs;
+        LockSupport.parkNanos(this, Math.max(0, next - epochNs()));
+      }
+    } catch (RuntimeException e) {
+      failure = e;
+    }
+  }
+
+  /**
+   * Whether the sides are on each other's sets at {@code nowNs}: in the odd periods counted from the
+   * window's start {@code anchorNs} (before it too: the period just before a window is an odd one).
+   */
+  static boolean swappedAt(long nowNs, long anchorNs, long periodNs) {
+    return Math.floorMod(Math.floorDiv(nowNs - anchorNs, periodNs), 2) == 1;
+  }
+
+  /**
+   * This thread under the real-time FIFO policy ({@code chrt}, util-linux, once per round): both
+   * sides keep every CPU busy, and an ordinary thread woke up to 25 ms after its instant (a
+   * quarter of a 100 ms period); root may do it, anyone else keeps the ordinary policy. The thread
+   * sleeps but for the microseconds of a move, so it takes nothing from the sides.
+   */
+  private static boolean raiseToRealtime() {
+    try {
+      String self = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString(); // PID/task/TID
+      String tid = self.substring(self.lastIndexOf('/') + 1);
+      Process chrt = new ProcessBuilder("chrt", "-f", "-p", "1", tid).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      return chrt.waitFor(5, TimeUnit.SECONDS) && chrt.exitValue() == 0;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** Stops swapping (the sides are back on their round's sets when it returns). */
+  @Override
+  public void close() {
+    closed = true;
+    LockSupport.unpark(thread);
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(5));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (failure == null && swapped) {
+      move.accept(setA, setB);
+      swapped = false;
+    }
+  }
+
+  /** Why swapping stopped, if it failed. */
+  RuntimeException failure() {
+    return failure;
+  }
+
+  /** How many moves were made, and the latest one's lateness after its instant (read after {@link #close}). */
+  String summary() {
+    return String.format(java.util.Locale.ROOT, "swapped CPU sets %d times, every %.0f ms, %.1f ms late on average, "
+        + "at most %.1f ms%s", swaps, periodNs / 1e6, timedMoves == 0 ? 0 : totalLateNs / 1e6 / timedMoves,
+        latestLateNs / 1e6, realtime ? " (a real-time thread)" : "");
+  }
+
+  long swaps() {
+    return swaps;
+  }
+
+  long latestLateNs() {
+    return latestLateNs;
+  }
+
+  static long epochNs() {
+    Instant now = Instant.now();
+    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+  }
+}

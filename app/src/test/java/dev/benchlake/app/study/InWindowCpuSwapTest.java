@@ -1,0 +1,89 @@
+package dev.benchlake.app.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.core.CpuList;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The in-window swap's phase (pure), and its thread moving two fake groups. */
+class InWindowCpuSwapTest {
+  private static final long P = 500;
+
+  @Test
+  void eachSideIsOnItsRoundsSetInTheFirstPeriodOfTheWindowAndTheOtherInTheSecond() {
+    long anchor = 10_000;
+    assertThat(InWindowCpuSwap.swappedAt(anchor, anchor, P)).isFalse();
+    assertThat(InWindowCpuSwap.swappedAt(anchor + P - 1, anchor, P)).isFalse();
+    assertThat(InWindowCpuSwap.swappedAt(anchor + P, anchor, P)).isTrue();
+    assertThat(InWindowCpuSwap.swappedAt(anchor + 2 * P - 1, anchor, P)).isTrue();
+    assertThat(InWindowCpuSwap.swappedAt(anchor + 2 * P, anchor, P)).isFalse();
+    // The warm-up before the window: the period just before it is swapped, the one before that not.
+    assertThat(InWindowCpuSwap.swappedAt(anchor - 1, anchor, P)).isTrue();
+    assertThat(InWindowCpuSwap.swappedAt(anchor - P - 1, anchor, P)).isFalse();
+  }
+
+  @Test
+  void aWindowOfAnEvenNumberOfPeriodsHasEachSideHalfOfItOnEachSet() {
+    long anchor = 123_456_789;
+    for (long windowMs : new long[] {200, 1000, 2000, 7000, 60_000}) {
+      long swappedNs = 0;
+      long stepNs = 1_000; // 1 µs resolution over the window
+      long windowNs = TimeUnit.MILLISECONDS.toNanos(windowMs);
+      for (long t = anchor; t < anchor + windowNs; t += stepNs) {
+        if (InWindowCpuSwap.swappedAt(t, anchor, InWindowCpuSwap.PERIOD_NS)) {
+          swappedNs += stepNs;
+        }
+      }
+      assertThat(swappedNs).as("a %d ms window", windowMs).isEqualTo(windowNs / 2);
+    }
+  }
+
+  @Test
+  void theThreadMovesBothGroupsAtTheBoundariesAndPutsThemBackWhenClosed() throws Exception {
+    CpuList one = CpuList.parse("0");
+    CpuList two = CpuList.parse("1");
+    List<long[]> moves = new ArrayList<>(); // epoch ns, 1 when a is on set two
+    List<CpuList[]> sets = new ArrayList<>();
+    long period = TimeUnit.MILLISECONDS.toNanos(40);
+    InWindowCpuSwap swap = new InWindowCpuSwap(one, two, (a, b) -> {
+      synchronized (moves) {
+        moves.add(new long[] {InWindowCpuSwap.epochNs(), a.equals(two) ? 1 : 0});
+        sets.add(new CpuList[] {a, b});
+      }
+    }, period);
+    Thread.sleep(100);
+    assertThat(moves).as("no move before the first step's start is known").isEmpty();
+    long anchor = InWindowCpuSwap.epochNs() + TimeUnit.MILLISECONDS.toNanos(50);
+    swap.alignTo(anchor);
+    Thread.sleep(450);
+    swap.close();
+    assertThat(swap.failure()).isNull();
+    synchronized (moves) {
+      assertThat(moves.size()).as("moves in 450 ms of 40 ms periods").isGreaterThanOrEqualTo(6);
+      // The first move is into the period before the window (a swapped one); then they alternate.
+      assertThat(moves.get(0)[1]).isEqualTo(1);
+      assertThat(moves.get(0)[0]).isGreaterThanOrEqualTo(anchor - period);
+      for (int i = 0; i < moves.size(); i++) {
+        assertThat(moves.get(i)[1]).as("move %d", i).isEqualTo(i % 2 == 0 ? 1 : 0);
+        assertThat(sets.get(i)[0]).isNotEqualTo(sets.get(i)[1]);
+      }
+      assertThat(sets.get(sets.size() - 1)).as("back on the round's sets").containsExactly(one, two);
+    }
+    // Every move but the one that put the sides back at the end (none when the last period was an even one).
+    assertThat(swap.swaps()).isBetween(moves.size() - 1L, (long) moves.size());
+  }
+
+  @Test
+  void aMoveThatFailsStopsTheSwapAndIsKept() throws Exception {
+    InWindowCpuSwap swap = new InWindowCpuSwap(CpuList.parse("0"), CpuList.parse("1"), (a, b) -> {
+      throw new IllegalStateException("cannot set cpuset.cpus");
+    }, TimeUnit.MILLISECONDS.toNanos(10));
+    swap.alignTo(InWindowCpuSwap.epochNs() - TimeUnit.MILLISECONDS.toNanos(15)); // in an odd period: a move at once
+    Thread.sleep(100);
+    swap.close();
+    assertThat(swap.failure()).hasMessage("cannot set cpuset.cpus");
+  }
+}
