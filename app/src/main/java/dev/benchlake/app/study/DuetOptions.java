@@ -44,7 +44,8 @@ public final class DuetOptions {
       return null;
     }
     DuetCpus cpus = DuetCpus.choose(DuetCpus.available(), cpusA, cpusB);
-    CpuSwap swap = CpuSwap.resolve(cpuSwap, new java.io.PrintWriter(System.err, true));
+    CpuSwap swap = CpuSwap.resolve(cpuSwap, new java.io.PrintWriter(
+        new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true));
     if (swap == CpuSwap.PER_ROUND) {
       StudyRuns.requireTaskset();
     }
