@@ -43,6 +43,19 @@ public final class CgroupCpusets {
   /** What {@link #find} found, or why there is nothing to use. */
   public record Found(Optional<CgroupCpusets> cpusets, String why) {}
 
+  private static Found forThisProcess;
+
+  /**
+   * {@link #find}'s answer, found once per process: the option's check and every round of a study
+   * use the same hierarchy, and the probe group need not be made again.
+   */
+  public static synchronized Found forThisProcess() {
+    if (forThisProcess == null) {
+      forThisProcess = find();
+    }
+    return forThisProcess;
+  }
+
   /** The hierarchy of this machine ({@code /proc/self/mountinfo}, {@code /proc/self/cgroup}), tried by making a group. */
   public static Found find() {
     try {
@@ -86,8 +99,7 @@ public final class CgroupCpusets {
     Optional<Mount> v2 = mount(mountinfo, true);
     if (v2.isPresent()) {
       Path top = v2.get().dir(root, v2.get().hierarchyRoot());
-      if (readFirstLine(top.resolve("cgroup.controllers")).map(c -> List.of(c.split(" ")).contains("cpuset"))
-          .orElse(false)) {
+      if (namesCpuset(top.resolve("cgroup.controllers"))) {
         return ownGroup(cgroup, "").map(own -> new CgroupCpusets(v2.get().dir(root, own), true));
       }
     }
@@ -130,7 +142,7 @@ public final class CgroupCpusets {
       return;
     }
     Path control = parent.resolve("cgroup.subtree_control");
-    if (!readFirstLine(control).map(c -> List.of(c.split(" ")).contains("cpuset")).orElse(false)) {
+    if (!namesCpuset(control)) {
       Files.writeString(control, "+cpuset");
     }
   }
@@ -151,6 +163,11 @@ public final class CgroupCpusets {
     } catch (IOException e) {
       // nothing to tidy
     }
+  }
+
+  /** Whether a v2 controller list ({@code cgroup.controllers}, {@code cgroup.subtree_control}) names cpuset. */
+  private static boolean namesCpuset(Path controllers) {
+    return readFirstLine(controllers).map(c -> List.of(c.split(" ")).contains("cpuset")).orElse(false);
   }
 
   private static Optional<String> readFirstLine(Path file) {

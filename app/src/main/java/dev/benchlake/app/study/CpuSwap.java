@@ -38,7 +38,7 @@ public enum CpuSwap {
     if (!mode.equals("auto") && !mode.equals(IN_WINDOW.id)) {
       throw new BadInputException("--cpu-swap '" + requested + "': give in-window, per-round or auto");
     }
-    CgroupCpusets.Found found = CgroupCpusets.find();
+    CgroupCpusets.Found found = CgroupCpusets.forThisProcess();
     if (found.cpusets().isPresent()) {
       return IN_WINDOW;
     }

@@ -15,8 +15,9 @@ import picocli.CommandLine;
  *       alternates) per round, as randomized multiple interleaved trials do; unpaired, or paired by
  *       round where the rounds share drift.
  *   <li>{@code duet}: both sides at the same moment on one machine, each on its own CPU set, the
- *       sets swapped every round (and inside every step, {@link CpuSwap}), every step started on both sides together and counted over the
- *       window they share; paired by round. Every duet carries an a/a control.
+ *       sets swapped every round (and inside every step, {@link CpuSwap}), every step started on
+ *       both sides together and counted over the window they share; paired by round. Every duet
+ *       carries an a/a control.
  * </ul>
  */
 public enum Design {

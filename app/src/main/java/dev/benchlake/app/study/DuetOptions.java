@@ -10,7 +10,8 @@ public final class DuetOptions {
   int aaRounds;
 
   @Option(names = "--cpus-a", paramLabel = "LIST", description = "A duet: side a's (the baseline's) CPU set in its "
-      + "first round, e.g. 0-3 (default: the first half of this process's CPUs; the sides swap sets every round, --cpu-swap).")
+      + "first round, e.g. 0-3 (default: the first half of this process's CPUs; the sides swap sets every round, "
+      + "--cpu-swap).")
   String cpusA;
 
   @Option(names = "--cpus-b", paramLabel = "LIST", description = "A duet: side b's CPU set in its first round "

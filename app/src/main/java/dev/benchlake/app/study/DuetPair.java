@@ -106,8 +106,9 @@ public final class DuetPair {
     if (swap == CpuSwap.PER_ROUND) {
       return run(a, b, null, null);
     }
-    CgroupCpusets cpusets = CgroupCpusets.find().cpusets().orElseThrow(() -> new IllegalStateException(
-        "the in-window CPU swap's cgroup cpuset groups cannot be made any more: " + CgroupCpusets.find().why()));
+    CgroupCpusets.Found found = CgroupCpusets.forThisProcess();
+    CgroupCpusets cpusets = found.cpusets().orElseThrow(() -> new IllegalStateException(
+        "the in-window CPU swap needs cgroup cpuset groups, and " + found.why()));
     try (CgroupCpusets.Group ga = cpusets.create(a.name(), a.cpus());
         CgroupCpusets.Group gb = cpusets.create(b.name(), b.cpus())) {
       return run(a, b, ga, gb);
@@ -158,10 +159,7 @@ public final class DuetPair {
         largestGapNs = Math.max(largestGapNs, Math.abs(gapNs));
         long go = epochNs() + LEAD_NS;
         if (swapper != null) {
-          if (swapper.failure() != null) {
-            throw new IllegalStateException("the in-window CPU swap failed: " + swapper.failure().getMessage(),
-                swapper.failure());
-          }
+          swapper.throwIfFailed();
           swapper.alignTo(go + warmupNs);
         }
         ca.go(ra.get().index(), go);
@@ -175,10 +173,7 @@ public final class DuetPair {
       mb = mb != null ? mb : cb.finish();
       if (swapper != null) {
         swapper.close();
-        if (swapper.failure() != null) {
-          throw new IllegalStateException("the in-window CPU swap failed: " + swapper.failure().getMessage(),
-              swapper.failure());
-        }
+        swapper.throwIfFailed();
         log.println("    " + swapper.summary());
         log.flush();
       }
@@ -189,7 +184,8 @@ public final class DuetPair {
   /** A ready line (empty: the side's output ended) and when it arrived ({@link System#nanoTime()}). */
   private record Arrival(Optional<StdioBarrier.Ready> ready, long atNs) {}
 
-  private static long epochNs() {
+  /** Now, in ns since the epoch: the clock of the barrier's start instants. */
+  static long epochNs() {
     Instant now = Instant.now();
     return now.getEpochSecond() * 1_000_000_000L + now.getNano();
   }

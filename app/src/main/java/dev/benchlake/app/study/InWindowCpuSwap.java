@@ -4,7 +4,6 @@ import dev.benchlake.core.CpuList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
@@ -30,7 +29,7 @@ final class InWindowCpuSwap implements AutoCloseable {
    * 0.012-0.042 with 100 ms, 0.019-0.055 with 250 ms and 0.017-0.14 with 500 ms.
    */
   static final long PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(100);
-  /** The system property that sets another period, in ms: an experiment of bench/duet.sh's. */
+  /** The system property that sets another period, in ms: an experiment of bench/duet-swap.sh's. */
   static final String PERIOD_PROPERTY = "benchlake.duet.swap-period-ms";
 
   /** {@link #PERIOD_NS}, or {@link #PERIOD_PROPERTY}'s. */
@@ -85,7 +84,7 @@ final class InWindowCpuSwap implements AutoCloseable {
           LockSupport.park(this);
           continue;
         }
-        long now = epochNs();
+        long now = DuetPair.epochNs();
         long k = Math.floorDiv(now - anchor, periodNs);
         boolean shouldSwap = swappedAt(now, anchor, periodNs);
         if (shouldSwap != swapped) {
@@ -101,7 +100,7 @@ final class InWindowCpuSwap implements AutoCloseable {
         }
         seenAnchor = anchor;
         long next = anchor + (k + 1) * periodNs;
-        LockSupport.parkNanos(this, Math.max(0, next - epochNs()));
+        LockSupport.parkNanos(this, Math.max(0, next - DuetPair.epochNs()));
       }
     } catch (RuntimeException e) {
       failure = e;
@@ -158,6 +157,13 @@ final class InWindowCpuSwap implements AutoCloseable {
     return failure;
   }
 
+  /** @throws IllegalStateException when a move failed: the round is not measured as it says */
+  void throwIfFailed() {
+    if (failure != null) {
+      throw new IllegalStateException("the in-window CPU swap failed: " + failure.getMessage(), failure);
+    }
+  }
+
   /** How many moves were made, and the latest one's lateness after its instant (read after {@link #close}). */
   String summary() {
     return String.format(java.util.Locale.ROOT, "swapped CPU sets %d times, every %.0f ms, %.1f ms late on average, "
@@ -167,14 +173,5 @@ final class InWindowCpuSwap implements AutoCloseable {
 
   long swaps() {
     return swaps;
-  }
-
-  long latestLateNs() {
-    return latestLateNs;
-  }
-
-  static long epochNs() {
-    Instant now = Instant.now();
-    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
   }
 }
