@@ -45,8 +45,12 @@ import java.util.concurrent.TimeUnit;
  * <p>Each side's stdout (but the barrier's lines) and stderr go to {@code LOGS/<run dir name>.log}.
  */
 public final class DuetPair {
-  /** How far ahead of "both ready" a step starts: time for both processes to read the line. */
-  static final long LEAD_NS = TimeUnit.MILLISECONDS.toNanos(250);
+  /**
+   * How far ahead of "both ready" a step starts: time for both processes, each blocked reading its
+   * stdin, to read the line (a side that reads it late only loses part of its warm-up: the window
+   * counts from this instant). Paid before every step of every round.
+   */
+  static final long LEAD_NS = TimeUnit.MILLISECONDS.toNanos(100);
   /** A side's JVM heap: loadgen's stays near 20 MB of old generation, its RSS under 400 MB. */
   private static final String CHILD_HEAP = "-Xmx768m";
   /**
@@ -55,6 +59,9 @@ public final class DuetPair {
    * the study runs in another JVM (tests), then a side runs on the JVM's defaults.
    */
   static final String LOADGEN_JVM_FLAGS = "benchlake.loadgen.jvm-flags";
+  /** loadgen's jars out of this JVM's class path: a side's JVM starts without searching Spark's. */
+  private static final String SIDE_CLASS_PATH = dev.benchlake.loadgen.LoadgenClassPath.of(
+      System.getProperty("java.class.path"));
 
   private final Path logs;
   private final PrintWriter log;
@@ -73,7 +80,8 @@ public final class DuetPair {
   record Outcome(RunManifest a, RunManifest b, long largestReadyGapNs) {}
 
   /**
-   * The command that runs {@code side}: how it is pinned, this JVM, this class path, loadgen's options.
+   * The command that runs {@code side}: how it is pinned, this JVM, loadgen's part of this class path, loadgen's
+   * options.
    *
    * @param group the cgroup.procs file of the side's cpuset group, which a shell joins before it
    *     becomes the side's JVM (so that every process the side starts is in it); null: taskset pins it
@@ -87,7 +95,7 @@ public final class DuetPair {
         command.add(flag);
       }
     }
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), LoadgenMain.class.getName()));
+    command.addAll(List.of("-cp", SIDE_CLASS_PATH, LoadgenMain.class.getName()));
     command.addAll(LoadgenArgs.of(side.config()));
     command.addAll(List.of("--barrier", "stdio", "--quiet"));
     return command;

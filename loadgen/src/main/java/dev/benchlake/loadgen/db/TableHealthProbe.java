@@ -27,17 +27,23 @@ import java.util.concurrent.TimeUnit;
  * after a step first waits until the step's own connections (this run's application name, which
  * holds its run id, started since the step began; another run's connections on the same server are
  * not waited for) have left the server (at most {@link #SETTLE_TIMEOUT_MS}), then clears its
- * own statistics snapshot ({@code pg_stat_clear_snapshot()}). Up to PostgreSQL 14 a reader also
- * accepts a stats file up to 500 ms old, so the probe waits {@link #COLLECTOR_DELAY_MS} after
- * anything happened. Limits: a backend that does not exit in time (a pool on a slow server) may
- * leave up to its last second of counters out; an autovacuum that is still running when the
- * snapshot is taken counts in the next step; {@code n_live_tup}/{@code n_dead_tup} are the
- * server's estimates.
+ * own statistics snapshot ({@code pg_stat_clear_snapshot()}). Up to PostgreSQL 14 a reader is
+ * served the collector's last stats file while it is under 500 ms old, and asks for a new one after
+ * that, so the probe waits until the file it is served was written after the connections left
+ * ({@code pg_stat_get_snapshot_timestamp()}): at once when the collector's last file is older than
+ * that (the usual case: nothing asks for one during a step), at most {@link #COLLECTOR_DELAY_MS}
+ * otherwise; after {@code --between-steps}' maintenance it waits that long. Limits: a backend
+ * that does not exit in time (a pool on a slow server) may leave up to its last second of counters
+ * out; an autovacuum that is still running when the snapshot is taken counts in the next step;
+ * {@code n_live_tup}/{@code n_dead_tup} are the server's estimates.
  */
 public final class TableHealthProbe implements AutoCloseable {
   /** Longest wait for the step's connections to leave. */
   static final long SETTLE_TIMEOUT_MS = 5_000;
-  /** PostgreSQL ≤ 14: a stats file this old is still served to readers (PGSTAT_STAT_INTERVAL + margin). */
+  /**
+   * PostgreSQL ≤ 14: the longest wait for a stats file written after the connections left (a file
+   * is served to readers until it is PGSTAT_STAT_INTERVAL, 500 ms, old; plus a margin).
+   */
   static final long COLLECTOR_DELAY_MS = 600;
 
   private final Connection connection;
@@ -122,7 +128,13 @@ public final class TableHealthProbe implements AutoCloseable {
       waitForConnectionsToLeave(since);
     }
     if (settle && major <= 14) {
-      sleep(COLLECTOR_DELAY_MS);
+      if (since != null) {
+        awaitStatsFileWrittenAfter(serverNow());
+      } else {
+        // After --between-steps' maintenance: a CHECKPOINT returns before the checkpointer sends
+        // its counters, so no instant is known after which a file must hold them.
+        sleep(COLLECTOR_DELAY_MS);
+      }
     }
     try (Statement st = connection.createStatement()) {
       st.execute("select pg_stat_clear_snapshot()");
@@ -169,6 +181,32 @@ public final class TableHealthProbe implements AutoCloseable {
     try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("select clock_timestamp()")) {
       rs.next();
       return rs.getObject(1, OffsetDateTime.class).toInstant();
+    }
+  }
+
+  /**
+   * Up to PostgreSQL 14: waits (at most {@link #COLLECTOR_DELAY_MS}) until the stats file this
+   * connection is served was written at or after {@code instant}, the server's clock once the
+   * connections had left: each sent the collector its last counters as it exited, before it left
+   * pg_stat_activity, and the collector reads every message sent before a request for a new file
+   * ahead of writing it.
+   */
+  private void awaitStatsFileWrittenAfter(Instant instant) throws SQLException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(COLLECTOR_DELAY_MS);
+    try (Statement clear = connection.createStatement();
+        PreparedStatement fresh = connection.prepareStatement(
+            "select coalesce(pg_stat_get_snapshot_timestamp() >= ?, false)")) {
+      fresh.setObject(1, OffsetDateTime.ofInstant(instant, java.time.ZoneOffset.UTC));
+      while (true) {
+        clear.execute("select pg_stat_clear_snapshot()");
+        try (ResultSet rs = fresh.executeQuery()) {
+          rs.next();
+          if (rs.getBoolean(1) || System.nanoTime() > deadline) {
+            return;
+          }
+        }
+        sleep(10);
+      }
     }
   }
 
