@@ -56,7 +56,8 @@ public final class QuickstartCommand implements Callable<Integer> {
 
   @Option(names = "--max-rounds", paramLabel = "N", defaultValue = UntilDecidedOptions.DEFAULT_MAX_ROUNDS,
       description = "A duet run until decided: the most rounds, at least 3; it looks after each from round 3 on "
-          + "(Haybittle-Peto boundaries; default: ${DEFAULT-VALUE}).")
+          + "(Haybittle-Peto boundaries; a look that a step's own medians show cannot stop it is skipped; "
+          + "default: ${DEFAULT-VALUE}).")
   int maxRounds;
 
   @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.class,

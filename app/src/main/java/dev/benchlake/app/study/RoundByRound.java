@@ -30,9 +30,30 @@ public final class RoundByRound implements UntilDecided.Study {
   public interface Decide {
     UntilDecided.Look at(Warehouse warehouse, StatisticsSettings settings);
 
-    /** A look that compares the sides. */
+    /** Why a look at {@code at} cannot stop the study, from its runs so far ({@link UntilDecided.Study#cannotStopAt}). */
+    default java.util.Optional<String> cannotStopAt(List<StudyRuns.Done> soFar, StatisticsSettings at)
+        throws IOException {
+      return java.util.Optional.empty();
+    }
+
+    /**
+     * A look that compares side b with side a, skipped where a step cannot be decided yet
+     * ({@link LookPreCheck}).
+     */
     static Decide byComparing(java.util.function.BiFunction<Warehouse, StatisticsSettings, ComparisonReport> compare) {
-      return (warehouse, settings) -> UntilDecided.Look.of(compare.apply(warehouse, settings));
+      LookPreCheck preCheck = new LookPreCheck();
+      return new Decide() {
+        @Override
+        public UntilDecided.Look at(Warehouse warehouse, StatisticsSettings settings) {
+          return UntilDecided.Look.of(compare.apply(warehouse, settings));
+        }
+
+        @Override
+        public java.util.Optional<String> cannotStopAt(List<StudyRuns.Done> soFar, StatisticsSettings at)
+            throws IOException {
+          return preCheck.undecidable(soFar, at);
+        }
+      };
     }
   }
 
@@ -93,6 +114,11 @@ public final class RoundByRound implements UntilDecided.Study {
     });
     soFar.addAll(these);
     return these;
+  }
+
+  @Override
+  public java.util.Optional<String> cannotStopAt(StatisticsSettings at) throws IOException {
+    return decide.cannotStopAt(List.copyOf(soFar), at);
   }
 
   @Override

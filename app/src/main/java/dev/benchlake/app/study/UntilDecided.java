@@ -16,8 +16,10 @@ import java.util.List;
  * after each comparison round from the first look on a look at every step
  * ({@link SequentialLooks}: Haybittle–Peto boundaries, so that looking after every round does not
  * inflate the error rates). It stops at the first look at which every step is decided, or after
- * the last round. What runs and what a look reads is the study's ({@link Study}); this class only
- * sequences them, so the stopping rule is one piece of code for every study.
+ * the last round. A look that the study can tell beforehand cannot stop it ({@link
+ * Study#cannotStopAt}) is skipped, the last one never. What runs and what a look reads is the
+ * study's ({@link Study}); this class only sequences them, so the stopping rule is one piece of
+ * code for every study.
  */
 public final class UntilDecided {
   /** What a study supplies to be run until decided. */
@@ -33,6 +35,17 @@ public final class UntilDecided {
      * sides over every comparison round so far, decided at {@code at} (the look's level).
      */
     Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException;
+
+    /**
+     * Why a look at {@code at} cannot stop the study, known before the look (a step that no look at
+     * that level can decide, from the runs so far); empty: look. A look stops a study only when it
+     * decides every step, so one such step means the look would change nothing. Skipping it cannot
+     * raise the error rates: the level of every look is planned in advance, and a look not taken
+     * only removes a chance to stop.
+     */
+    default java.util.Optional<String> cannotStopAt(StatisticsSettings at) throws IOException {
+      return java.util.Optional.empty();
+    }
   }
 
   /** What a look found: each step's decision (null: no estimate), and the calls in words for the log. */
@@ -92,12 +105,18 @@ public final class UntilDecided {
       }
       int k = round.ofKind();
       StatisticsSettings at = looks.settingsAt(k);
+      java.util.Optional<String> skip = k < looks.maxRounds() ? study.cannotStopAt(at) : java.util.Optional.empty();
+      if (skip.isPresent()) {
+        log.println("study: look after round " + k + " of at most " + looks.maxRounds() + " (α = " + level(at)
+            + ") skipped: " + skip.get() + ". Next round.");
+        log.flush();
+        continue;
+      }
       Look look = study.look(List.copyOf(sinceLastLook), at);
       sinceLastLook.clear();
       boolean stop = looks.stopsAfter(k, look.decisions());
-      log.println("study: look after round " + k + " of at most " + looks.maxRounds() + " (α = "
-          + new java.math.BigDecimal(at.alpha()).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString()
-          + "): " + look.headline() + (stop ? " Stopping." : " Next round."));
+      log.println("study: look after round " + k + " of at most " + looks.maxRounds() + " (α = " + level(at) + "): "
+          + look.headline() + (stop ? " Stopping." : " Next round."));
       log.flush();
       if (stop) {
         return new Outcome(List.copyOf(done), new SequentialStop(SequentialLooks.NAME, looks.inWords(), k,
@@ -105,5 +124,9 @@ public final class UntilDecided {
       }
     }
     throw new IllegalStateException("the schedule ended before its last look");
+  }
+
+  private static String level(StatisticsSettings at) {
+    return new java.math.BigDecimal(at.alpha()).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
   }
 }

@@ -23,7 +23,7 @@ class UntilDecidedTest {
   private static final StatisticsSettings SETTINGS = StatisticsSettings.DEFAULTS;
 
   /** A study that records what happened; {@code verdictsAt} gives the two steps' verdicts at a round's look. */
-  private static final class Scripted implements UntilDecided.Study {
+  private static class Scripted implements UntilDecided.Study {
     final List<DuetSchedule.Round> ran = new ArrayList<>();
     final List<Integer> looksAfter = new ArrayList<>();
     final List<Double> levels = new ArrayList<>();
@@ -93,6 +93,31 @@ class UntilDecidedTest {
     assertThat(outcome.stop().stoppedAfterRound()).isEqualTo(6);
     assertThat(outcome.stop().everyStepDecided()).isFalse();
     assertThat(outcome.stop().sentence()).contains("the last round, with steps still undecided");
+  }
+
+  /**
+   * A look the study can tell cannot stop it is skipped and said in the log; the runs it would have
+   * taken in go to the next look; the last look is always taken, at what is left of α.
+   */
+  @Test
+  void aLookThatCannotStopTheStudyIsSkippedButNeverTheLast() throws Exception {
+    Scripted study = new Scripted(round -> List.of(Verdict.FASTER, Verdict.INCONCLUSIVE)) {
+      @Override
+      public java.util.Optional<String> cannotStopAt(StatisticsSettings at) {
+        int round = ran.get(ran.size() - 1).ofKind();
+        return round == 5 ? java.util.Optional.empty() : java.util.Optional.of("step b has too few pairs");
+      }
+    };
+    SequentialLooks looks = SequentialLooks.haybittlePeto(SETTINGS, 3, 6);
+    StringWriter log = new StringWriter();
+    UntilDecided.Outcome outcome = UntilDecided.run(new DuetSchedule(6, 2, 5, 3), looks, study, new PrintWriter(log));
+    assertThat(study.looksAfter).containsExactly(5, 6);
+    assertThat(study.newRunsPerLook).as("rounds 1-5 and the control's, then round 6").containsExactly(14, 2);
+    assertThat(study.levels.get(1)).isCloseTo(0.05 - 3 * 0.001, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(log.toString()).contains("study: look after round 3 of at most 6 (α = 0.001) skipped: step b has too"
+        + " few pairs. Next round.").contains("look after round 4 of at most 6 (α = 0.001) skipped")
+        .doesNotContain("round 6 of at most 6 (α = 0.047) skipped");
+    assertThat(outcome.stop().stoppedAfterRound()).isEqualTo(6);
   }
 
   @Test

@@ -1,0 +1,187 @@
+package dev.benchlake.app.study;
+
+import dev.benchlake.analysis.stats.CrossoverLogRatio;
+import dev.benchlake.analysis.stats.LinearQuantile;
+import dev.benchlake.analysis.stats.PairedLogRatio;
+import dev.benchlake.analysis.stats.RatioEffect;
+import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.core.raw.RunDirectory;
+import dev.benchlake.core.raw.TaskCsv;
+import dev.benchlake.core.raw.TaskRecord;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Before a look of a duet that compares side b with side a (the quickstart, {@code study ab}):
+ * whether some step cannot be decided at the look's level, told from the runs' own {@code
+ * tasks.csv} in this process, without ingesting them. A look stops the study only when it decides
+ * every step ({@link UntilDecided}), so one such step makes the look (an ingest and a comparison:
+ * 5–20 s of Spark) change nothing; at α = 0.001 with 3–7 pairs that is the usual case.
+ *
+ * <p>Each step's figure is the comparison's: the median (numpy's linear quantile) of the latency,
+ * end minus intended start, of the run's successful measured tasks. The pairs are the comparison
+ * rounds' (not the a/a control's) runs of one {@code round} and {@code pair}, side a the baseline;
+ * their effect is built as the comparison builds it ({@code PairedByKey}: the CPU set fitted where
+ * the pairs swap two sets with two pairs each way, else the one-sample t). A step counts as
+ * undecidable only when even its log ratios moved {@link #SLACK_LOG} toward each verdict leave both
+ * its equivalence (TOST) and its difference p above α: the comparison's p-values, the same or
+ * larger after the correction across steps, then cannot reach α either, unless its figures differ
+ * from these by more than the slack (they are the same figures). So a look is skipped only where
+ * it would not have stopped the study.
+ */
+final class LookPreCheck {
+  /** How far each step's mean log ratio is moved toward a verdict before it is called undecidable. */
+  static final double SLACK_LOG = 0.01;
+
+  /** One pair of a step: its log ratio (b over a) and whether side a ran on the first set seen (null: no set). */
+  record Pair(double logRatio, Boolean baselineOnSetOne) {}
+
+  private final Map<Path, Map<String, Double>> mediansByRun = new HashMap<>();
+
+  /**
+   * The first step (by name) that no look at {@code at} can decide, with why; empty when every
+   * step might be decided.
+   */
+  Optional<String> undecidable(List<StudyRuns.Done> runs, StatisticsSettings at) throws IOException {
+    return undecidable(pairsByStep(runs), at.alpha(), at.margin());
+  }
+
+  /** Pure: the first step of {@code pairsByStep} whose pairs cannot be decided at α and the margin. */
+  static Optional<String> undecidable(Map<String, List<Pair>> pairsByStep, double alpha, double margin) {
+    for (Map.Entry<String, List<Pair>> step : new TreeMap<>(pairsByStep).entrySet()) {
+      List<Pair> pairs = step.getValue();
+      if (pairs.size() < 2) {
+        return Optional.of(step.getKey() + " has " + pairs.size() + " pair(s)");
+      }
+      double[] logRatios = pairs.stream().mapToDouble(Pair::logRatio).toArray();
+      boolean[] onSetOne = onSetOne(pairs);
+      // ln θ as the effect estimates it (with the sets fitted, not the plain mean): shifting every
+      // log ratio by c shifts it by c.
+      double mean = effect(logRatios, onSetOne).meanLogDifference();
+      double sign = mean >= 0 ? 1 : -1;
+      double toward = -sign * Math.min(SLACK_LOG, Math.abs(mean));
+      double pEquivalence = effect(shifted(logRatios, toward), onSetOne).pEquivalence(margin);
+      double pDifference = effect(shifted(logRatios, sign * SLACK_LOG), onSetOne).pDifference();
+      if (!(pEquivalence <= alpha) && !(pDifference <= alpha)) {
+        return Optional.of(String.format(Locale.ROOT,
+            "%s cannot be decided at this level (%d pairs: its p would stay above %s even %.0f %% nearer a"
+                + " verdict, equivalence %.3g, difference %.3g)", step.getKey(), pairs.size(), alpha,
+            100 * SLACK_LOG, pEquivalence, pDifference));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static double[] shifted(double[] logRatios, double by) {
+    return Arrays.stream(logRatios).map(d -> d + by).toArray();
+  }
+
+  /** As the comparison builds a paired effect ({@code PairedByKey#estimate}). */
+  private static RatioEffect effect(double[] logRatios, boolean[] onSetOne) {
+    return onSetOne != null && CrossoverLogRatio.fits(onSetOne) ? CrossoverLogRatio.of(logRatios, onSetOne)
+        : PairedLogRatio.ofLogRatios(logRatios);
+  }
+
+  private static boolean[] onSetOne(List<Pair> pairs) {
+    boolean[] sets = new boolean[pairs.size()];
+    for (int i = 0; i < sets.length; i++) {
+      if (pairs.get(i).baselineOnSetOne() == null) {
+        return null;
+      }
+      sets[i] = pairs.get(i).baselineOnSetOne();
+    }
+    return sets;
+  }
+
+  /** The comparison rounds' pairs of every step, side b over side a, in the order the runs came. */
+  Map<String, List<Pair>> pairsByStep(List<StudyRuns.Done> runs) throws IOException {
+    Map<String, Map<String, StudyRuns.Done>> sidesByKey = new java.util.LinkedHashMap<>();
+    for (StudyRuns.Done done : runs) {
+      Map<String, String> labels = done.manifest().labels();
+      if ("aa".equals(labels.get("control")) || labels.get("side") == null || labels.get("round") == null) {
+        continue;
+      }
+      String key = labels.get("round") + "/" + labels.getOrDefault("pair", "");
+      sidesByKey.computeIfAbsent(key, k -> new HashMap<>()).put(labels.get("side"), done);
+    }
+    Map<String, List<Pair>> pairs = new TreeMap<>();
+    String setOne = null;
+    for (Map<String, StudyRuns.Done> sides : sidesByKey.values()) {
+      StudyRuns.Done a = sides.get("a");
+      StudyRuns.Done b = sides.get("b");
+      if (a == null || b == null) {
+        continue;
+      }
+      String setOfA = a.manifest().labels().get("cpus");
+      if (setOne == null) {
+        setOne = setOfA;
+      }
+      Boolean aOnSetOne = setOfA == null || b.manifest().labels().get("cpus") == null ? null : setOfA.equals(setOne);
+      Map<String, Double> ma = medians(a.dir());
+      Map<String, Double> mb = medians(b.dir());
+      for (Map.Entry<String, Double> step : ma.entrySet()) {
+        Double other = mb.get(step.getKey());
+        if (other != null && step.getValue() > 0 && other > 0) {
+          pairs.computeIfAbsent(step.getKey(), k -> new ArrayList<>())
+              .add(new Pair(Math.log(other / step.getValue()), aOnSetOne));
+        }
+      }
+    }
+    return pairs;
+  }
+
+  /** A run's median latency (ns) per step, read once. */
+  private Map<String, Double> medians(Path runDir) throws IOException {
+    Map<String, Double> known = mediansByRun.get(runDir);
+    if (known == null) {
+      known = medianLatencies(runDir.resolve(RunDirectory.TASKS));
+      mediansByRun.put(runDir, known);
+    }
+    return known;
+  }
+
+  /** Per step, the median latency (ns) of the successful measured tasks of a {@code tasks.csv}. */
+  static Map<String, Double> medianLatencies(Path tasksCsv) throws IOException {
+    Map<String, long[]> latencies = new TreeMap<>();
+    Map<String, Integer> counts = new HashMap<>();
+    try (BufferedReader in = Files.newBufferedReader(tasksCsv, StandardCharsets.UTF_8)) {
+      String line = in.readLine(); // the header
+      while ((line = in.readLine()) != null) {
+        TaskRecord task;
+        try {
+          task = TaskCsv.parse(line);
+        } catch (TaskCsv.MalformedLineException e) {
+          continue; // a cut last line; the ingest keeps it as a reject
+        }
+        if (!task.ok() || task.warmup()) {
+          continue;
+        }
+        int n = counts.merge(task.step(), 1, Integer::sum);
+        long[] values = latencies.computeIfAbsent(task.step(), k -> new long[1024]);
+        if (n > values.length) {
+          values = Arrays.copyOf(values, values.length * 2);
+          latencies.put(task.step(), values);
+        }
+        values[n - 1] = task.endNs() - task.intendedStartNs();
+      }
+    }
+    Map<String, Double> medians = new TreeMap<>();
+    latencies.forEach((step, values) -> {
+      long[] sorted = Arrays.copyOf(values, counts.get(step));
+      Arrays.sort(sorted);
+      medians.put(step, LinearQuantile.of(sorted, 0.5));
+    });
+    return medians;
+  }
+}
