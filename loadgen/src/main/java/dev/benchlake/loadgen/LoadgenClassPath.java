@@ -1,19 +1,18 @@
 package dev.benchlake.loadgen;
 
-import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The class path a loadgen JVM started by another benchlake JVM needs, out of that JVM's: a duet's
@@ -66,7 +65,7 @@ public final class LoadgenClassPath {
       // A build's class path (tests): this project's modules are its classes folders, kept above.
       missing.removeIf(artifact -> artifact.startsWith("benchlake-"));
     }
-    return missing.isEmpty() ? String.join(java.io.File.pathSeparator, kept) : classPath;
+    return missing.isEmpty() ? String.join(File.pathSeparator, kept) : classPath;
   }
 
   /**
@@ -92,10 +91,7 @@ public final class LoadgenClassPath {
       if (in == null) {
         return Set.of();
       }
-      String text;
-      try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-        text = reader.lines().collect(Collectors.joining("\n"));
-      }
+      String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       Set<String> names = new HashSet<>();
       // build-classpath joins "lib/ARTIFACT.jar" entries with the build machine's path separator.
       for (String entry : text.split("[:;\\n]")) {
@@ -114,7 +110,7 @@ public final class LoadgenClassPath {
   /** Where this class was loaded from: loadgen's jar, or its classes folder in a build (null: unknown). */
   private static Path ownCodeSource() {
     try {
-      java.security.CodeSource source = LoadgenClassPath.class.getProtectionDomain().getCodeSource();
+      CodeSource source = LoadgenClassPath.class.getProtectionDomain().getCodeSource();
       return source == null ? null : Path.of(source.getLocation().toURI()).toAbsolutePath().normalize();
     } catch (URISyntaxException | IllegalArgumentException | SecurityException e) {
       return null;

@@ -8,7 +8,12 @@ import dev.benchlake.core.raw.StepHealth;
 import dev.benchlake.loadgen.db.BetweenSteps;
 import dev.benchlake.loadgen.db.EmbeddedServer;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -80,24 +85,24 @@ class TableHealthTest {
   @Test
   void onPostgres14ASnapshotIsServedAFileWrittenAfterTheConnectionsLeft(@TempDir Path pgDir) throws Exception {
     try (EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(14, NO_AUTOVACUUM, 20, pgDir));
-        java.sql.Connection other = TestServers.connect(server);
-        java.sql.Statement st = other.createStatement()) {
+        Connection other = TestServers.connect(server);
+        Statement st = other.createStatement()) {
       st.execute("create table t (k int primary key, v int)");
       st.execute("insert into t select g, 0 from generate_series(1, 100) g");
       st.execute("vacuum analyze t");
       Instant since;
-      try (java.sql.ResultSet rs = st.executeQuery("select clock_timestamp()")) {
+      try (ResultSet rs = st.executeQuery("select clock_timestamp()")) {
         rs.next();
-        since = rs.getObject(1, java.time.OffsetDateTime.class).toInstant();
+        since = rs.getObject(1, OffsetDateTime.class).toInstant();
       }
       String application = "benchlake-table-health-test";
-      try (java.sql.Connection step = java.sql.DriverManager.getConnection(
+      try (Connection step = DriverManager.getConnection(
           server.jdbcUrl() + "?ApplicationName=" + application, server.user(), "");
-          java.sql.Statement updates = step.createStatement()) {
+          Statement updates = step.createStatement()) {
         updates.executeUpdate("update t set v = v + 1"); // a new backend's first commit reports at once ...
         updates.executeUpdate("update t set v = v + 1"); // ... this one waits for 500 ms, or the exit
         st.execute("select pg_stat_clear_snapshot()");
-        try (java.sql.ResultSet rs = st.executeQuery("select n_dead_tup from pg_stat_user_tables")) {
+        try (ResultSet rs = st.executeQuery("select n_dead_tup from pg_stat_user_tables")) {
           rs.next(); // the collector writes a file now, without the second update
         }
       }

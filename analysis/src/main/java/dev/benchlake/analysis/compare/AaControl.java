@@ -4,6 +4,7 @@ import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.RunPairs;
 import dev.benchlake.analysis.stats.CrossoverLogRatio;
+import dev.benchlake.analysis.stats.PairedEffect;
 import dev.benchlake.analysis.stats.PairedLogRatio;
 import dev.benchlake.analysis.stats.RatioEffect;
 import dev.benchlake.analysis.stats.RatioDecisions;
@@ -84,13 +85,11 @@ public record AaControl(int measurements, int pairs, int steps, double ratio, Ra
         .mapToDouble(logs -> logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toArray();
     // A measurement's steps share its round's CPU sets: the sets of its first pair are all of them.
     boolean[] onSetOne = new RunPairs(List.copyOf(firstPairByKey.values()), List.of()).baselineOnSetOne();
-    boolean setFitted = onSetOne != null && CrossoverLogRatio.fits(onSetOne);
-    RatioEffect effect = setFitted ? CrossoverLogRatio.of(byMeasurement, onSetOne)
-        : PairedLogRatio.ofLogRatios(byMeasurement);
+    RatioEffect effect = PairedEffect.of(byMeasurement, onSetOne);
     Verdict verdict = RatioDecisions.decideWithoutPlanning(List.of(effect), settings, true).get(0).verdict();
     return new AaControl(byMeasurement.length, pairs, steps, effect.ratio(),
         Range.of(effect.interval(settings.decisionConfidence())), settings.decisionConfidence(), verdict,
-        settings.margin(), setFitted);
+        settings.margin(), effect instanceof CrossoverLogRatio);
   }
 
   /** Whether the study's calls can be trusted: the control came out equivalent within the margin. */

@@ -1,6 +1,7 @@
 package dev.benchlake.analysis.report;
 
 import dev.benchlake.analysis.stats.CrossoverLogRatio;
+import dev.benchlake.analysis.stats.PairedEffect;
 import dev.benchlake.analysis.stats.PairedLogRatio;
 import dev.benchlake.analysis.stats.RatioEffect;
 import java.util.Map;
@@ -60,8 +61,6 @@ public final class PairedByKey implements EffectMethod {
     RunPairs pairs = pairs(figuresByRun);
     Sides<double[]> figures = pairs.figures();
     double[] logRatios = PairedLogRatio.logRatios(figures.baseline(), figures.candidate());
-    boolean[] onSetOne = pairs.baselineOnSetOne();
-    return onSetOne != null && CrossoverLogRatio.fits(onSetOne) ? CrossoverLogRatio.of(logRatios, onSetOne)
-        : PairedLogRatio.ofLogRatios(logRatios);
+    return PairedEffect.of(logRatios, pairs.baselineOnSetOne());
   }
 }

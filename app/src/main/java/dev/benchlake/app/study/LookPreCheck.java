@@ -1,9 +1,7 @@
 package dev.benchlake.app.study;
 
-import dev.benchlake.analysis.stats.CrossoverLogRatio;
+import dev.benchlake.analysis.stats.PairedEffect;
 import dev.benchlake.analysis.stats.LinearQuantile;
-import dev.benchlake.analysis.stats.PairedLogRatio;
-import dev.benchlake.analysis.stats.RatioEffect;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.TaskCsv;
@@ -16,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,11 +67,11 @@ final class LookPreCheck {
       boolean[] onSetOne = onSetOne(pairs);
       // ln θ as the effect estimates it (with the sets fitted, not the plain mean): shifting every
       // log ratio by c shifts it by c.
-      double mean = effect(logRatios, onSetOne).meanLogDifference();
+      double mean = PairedEffect.of(logRatios, onSetOne).meanLogDifference();
       double sign = mean >= 0 ? 1 : -1;
       double toward = -sign * Math.min(SLACK_LOG, Math.abs(mean));
-      double pEquivalence = effect(shifted(logRatios, toward), onSetOne).pEquivalence(margin);
-      double pDifference = effect(shifted(logRatios, sign * SLACK_LOG), onSetOne).pDifference();
+      double pEquivalence = PairedEffect.of(shifted(logRatios, toward), onSetOne).pEquivalence(margin);
+      double pDifference = PairedEffect.of(shifted(logRatios, sign * SLACK_LOG), onSetOne).pDifference();
       if (!(pEquivalence <= alpha) && !(pDifference <= alpha)) {
         return Optional.of(String.format(Locale.ROOT,
             "%s cannot be decided at this level (%d pairs: its p would stay above %s even %.0f %% nearer a"
@@ -85,12 +84,6 @@ final class LookPreCheck {
 
   private static double[] shifted(double[] logRatios, double by) {
     return Arrays.stream(logRatios).map(d -> d + by).toArray();
-  }
-
-  /** As the comparison builds a paired effect ({@code PairedByKey#estimate}). */
-  private static RatioEffect effect(double[] logRatios, boolean[] onSetOne) {
-    return onSetOne != null && CrossoverLogRatio.fits(onSetOne) ? CrossoverLogRatio.of(logRatios, onSetOne)
-        : PairedLogRatio.ofLogRatios(logRatios);
   }
 
   private static boolean[] onSetOne(List<Pair> pairs) {
@@ -106,7 +99,7 @@ final class LookPreCheck {
 
   /** The comparison rounds' pairs of every step, side b over side a, in the order the runs came. */
   Map<String, List<Pair>> pairsByStep(List<StudyRuns.Done> runs) throws IOException {
-    Map<String, Map<String, StudyRuns.Done>> sidesByKey = new java.util.LinkedHashMap<>();
+    Map<String, Map<String, StudyRuns.Done>> sidesByKey = new LinkedHashMap<>();
     for (StudyRuns.Done done : runs) {
       Map<String, String> labels = done.manifest().labels();
       if ("aa".equals(labels.get("control")) || labels.get("side") == null || labels.get("round") == null) {
@@ -153,8 +146,7 @@ final class LookPreCheck {
 
   /** Per step, the median latency (ns) of the successful measured tasks of a {@code tasks.csv}. */
   static Map<String, Double> medianLatencies(Path tasksCsv) throws IOException {
-    Map<String, long[]> latencies = new TreeMap<>();
-    Map<String, Integer> counts = new HashMap<>();
+    Map<String, Latencies> byStep = new TreeMap<>();
     try (BufferedReader in = Files.newBufferedReader(tasksCsv, StandardCharsets.UTF_8)) {
       String line = in.readLine(); // the header
       while ((line = in.readLine()) != null) {
@@ -164,24 +156,32 @@ final class LookPreCheck {
         } catch (TaskCsv.MalformedLineException e) {
           continue; // a cut last line; the ingest keeps it as a reject
         }
-        if (!task.ok() || task.warmup()) {
-          continue;
+        if (task.ok() && !task.warmup()) {
+          byStep.computeIfAbsent(task.step(), k -> new Latencies()).add(task.endNs() - task.intendedStartNs());
         }
-        int n = counts.merge(task.step(), 1, Integer::sum);
-        long[] values = latencies.computeIfAbsent(task.step(), k -> new long[1024]);
-        if (n > values.length) {
-          values = Arrays.copyOf(values, values.length * 2);
-          latencies.put(task.step(), values);
-        }
-        values[n - 1] = task.endNs() - task.intendedStartNs();
       }
     }
     Map<String, Double> medians = new TreeMap<>();
-    latencies.forEach((step, values) -> {
-      long[] sorted = Arrays.copyOf(values, counts.get(step));
-      Arrays.sort(sorted);
-      medians.put(step, LinearQuantile.of(sorted, 0.5));
-    });
+    byStep.forEach((step, latencies) -> medians.put(step, LinearQuantile.of(latencies.sorted(), 0.5)));
     return medians;
+  }
+
+  /** One step's latencies, as a growable primitive array: a run has up to millions of tasks. */
+  private static final class Latencies {
+    private long[] values = new long[1024];
+    private int size;
+
+    void add(long latencyNs) {
+      if (size == values.length) {
+        values = Arrays.copyOf(values, size * 2);
+      }
+      values[size++] = latencyNs;
+    }
+
+    long[] sorted() {
+      long[] sorted = Arrays.copyOf(values, size);
+      Arrays.sort(sorted);
+      return sorted;
+    }
   }
 }
