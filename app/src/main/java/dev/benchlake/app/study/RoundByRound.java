@@ -1,11 +1,17 @@
 package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.SequentialStop;
+import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.warehouse.Warehouse;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -31,16 +37,16 @@ public final class RoundByRound implements UntilDecided.Study {
     UntilDecided.Look at(Warehouse warehouse, StatisticsSettings settings);
 
     /** Why a look at {@code at} cannot stop the study, from its runs so far ({@link UntilDecided.Study#cannotStopAt}). */
-    default java.util.Optional<String> cannotStopAt(List<StudyRuns.Done> soFar, StatisticsSettings at)
+    default Optional<String> cannotStopAt(List<StudyRuns.Done> soFar, StatisticsSettings at)
         throws IOException {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
 
     /**
      * A look that compares side b with side a, skipped where a step cannot be decided yet
      * ({@link LookPreCheck}).
      */
-    static Decide byComparing(java.util.function.BiFunction<Warehouse, StatisticsSettings, ComparisonReport> compare) {
+    static Decide byComparing(BiFunction<Warehouse, StatisticsSettings, ComparisonReport> compare) {
       LookPreCheck preCheck = new LookPreCheck();
       return new Decide() {
         @Override
@@ -49,7 +55,7 @@ public final class RoundByRound implements UntilDecided.Study {
         }
 
         @Override
-        public java.util.Optional<String> cannotStopAt(List<StudyRuns.Done> soFar, StatisticsSettings at)
+        public Optional<String> cannotStopAt(List<StudyRuns.Done> soFar, StatisticsSettings at)
             throws IOException {
           return preCheck.undecidable(soFar, at);
         }
@@ -63,7 +69,7 @@ public final class RoundByRound implements UntilDecided.Study {
    * (null: a fixed number of rounds).
    */
   public record Ran(List<StudyRuns.Done> done, Warehouse warehouse, StatisticsSettings settings,
-      dev.benchlake.analysis.compare.SequentialStop stop) {}
+      SequentialStop stop) {}
 
   private final StudyRuns runner;
   private final Function<DuetSchedule.Round, List<StudyRuns.Measurement>> measurementsOf;
@@ -92,9 +98,8 @@ public final class RoundByRound implements UntilDecided.Study {
    * Runs {@code schedule}'s rounds until a look decides every step ({@link UntilDecided#run}),
    * then records every run with the stop ({@code recordStop}: the study file).
    */
-  public Ran untilDecided(DuetSchedule schedule, dev.benchlake.analysis.stats.SequentialLooks looks,
-      java.io.PrintWriter log, java.util.function.BiConsumer<List<StudyRuns.Done>,
-      dev.benchlake.analysis.compare.SequentialStop> recordStop) throws IOException, InterruptedException {
+  public Ran untilDecided(DuetSchedule schedule, SequentialLooks looks, PrintWriter log,
+      BiConsumer<List<StudyRuns.Done>, SequentialStop> recordStop) throws IOException, InterruptedException {
     UntilDecided.Outcome outcome = UntilDecided.run(schedule, looks, this, log);
     recordStop.accept(outcome.done(), outcome.stop());
     return new Ran(outcome.done(), warehouse(), outcome.settings(), outcome.stop());
@@ -117,7 +122,7 @@ public final class RoundByRound implements UntilDecided.Study {
   }
 
   @Override
-  public java.util.Optional<String> cannotStopAt(StatisticsSettings at) throws IOException {
+  public Optional<String> cannotStopAt(StatisticsSettings at) throws IOException {
     return decide.cannotStopAt(List.copyOf(soFar), at);
   }
 

@@ -7,8 +7,12 @@ import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A duet study run until decided ({@code --until-decided --max-rounds N}): its rounds one at a
@@ -43,15 +47,15 @@ public final class UntilDecided {
      * raise the error rates: the level of every look is planned in advance, and a look not taken
      * only removes a chance to stop.
      */
-    default java.util.Optional<String> cannotStopAt(StatisticsSettings at) throws IOException {
-      return java.util.Optional.empty();
+    default Optional<String> cannotStopAt(StatisticsSettings at) throws IOException {
+      return Optional.empty();
     }
   }
 
   /** What a look found: each step's decision (null: no estimate), and the calls in words for the log. */
   public record Look(List<Decision> decisions, String headline) {
     public Look {
-      decisions = java.util.Collections.unmodifiableList(new ArrayList<>(decisions));
+      decisions = Collections.unmodifiableList(new ArrayList<>(decisions));
     }
 
     /** The look of a comparison: its steps' median decisions, which are its verdicts. */
@@ -105,7 +109,7 @@ public final class UntilDecided {
       }
       int k = round.ofKind();
       StatisticsSettings at = looks.settingsAt(k);
-      java.util.Optional<String> skip = k < looks.maxRounds() ? study.cannotStopAt(at) : java.util.Optional.empty();
+      Optional<String> skip = k < looks.maxRounds() ? study.cannotStopAt(at) : Optional.empty();
       if (skip.isPresent()) {
         log.println("study: look after round " + k + " of at most " + looks.maxRounds() + " (α = " + level(at)
             + ") skipped: " + skip.get() + ". Next round.");
@@ -127,6 +131,6 @@ public final class UntilDecided {
   }
 
   private static String level(StatisticsSettings at) {
-    return new java.math.BigDecimal(at.alpha()).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+    return new BigDecimal(at.alpha()).round(new MathContext(4)).stripTrailingZeros().toPlainString();
   }
 }
