@@ -44,7 +44,7 @@ public final class LoadgenClassPath {
     List<String> kept = new ArrayList<>();
     Set<String> missing = new HashSet<>(neededArtifacts);
     boolean anyDirectory = false;
-    for (String entry : classPath.split(java.io.File.pathSeparator)) {
+    for (String entry : classPath.split(File.pathSeparator)) {
       if (entry.isEmpty()) {
         continue;
       }

@@ -8,6 +8,7 @@ import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.loadgen.LoadgenArgs;
 import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.LoadgenClassPath;
 import dev.benchlake.loadgen.LoadgenMain;
 import dev.benchlake.loadgen.StdioBarrier;
 import java.io.BufferedReader;
@@ -60,8 +61,7 @@ public final class DuetPair {
    */
   static final String LOADGEN_JVM_FLAGS = "benchlake.loadgen.jvm-flags";
   /** loadgen's jars out of this JVM's class path: a side's JVM starts without searching Spark's. */
-  private static final String SIDE_CLASS_PATH = dev.benchlake.loadgen.LoadgenClassPath.of(
-      System.getProperty("java.class.path"));
+  private static final String SIDE_CLASS_PATH = LoadgenClassPath.of(System.getProperty("java.class.path"));
 
   private final Path logs;
   private final PrintWriter log;

@@ -102,11 +102,12 @@ final class LookPreCheck {
     Map<String, Map<String, StudyRuns.Done>> sidesByKey = new LinkedHashMap<>();
     for (StudyRuns.Done done : runs) {
       Map<String, String> labels = done.manifest().labels();
-      if ("aa".equals(labels.get("control")) || labels.get("side") == null || labels.get("round") == null) {
+      if (StudyLabels.AA.equals(labels.get(StudyLabels.CONTROL)) || labels.get(StudyLabels.SIDE) == null
+          || labels.get(StudyLabels.ROUND) == null) {
         continue;
       }
-      String key = labels.get("round") + "/" + labels.getOrDefault("pair", "");
-      sidesByKey.computeIfAbsent(key, k -> new HashMap<>()).put(labels.get("side"), done);
+      String key = labels.get(StudyLabels.ROUND) + "/" + labels.getOrDefault(StudyLabels.PAIR, "");
+      sidesByKey.computeIfAbsent(key, k -> new HashMap<>()).put(labels.get(StudyLabels.SIDE), done);
     }
     Map<String, List<Pair>> pairs = new TreeMap<>();
     String setOne = null;
@@ -116,11 +117,11 @@ final class LookPreCheck {
       if (a == null || b == null) {
         continue;
       }
-      String setOfA = a.manifest().labels().get("cpus");
+      String setOfA = a.manifest().labels().get(StudyLabels.CPUS);
       if (setOne == null) {
         setOne = setOfA;
       }
-      Boolean aOnSetOne = setOfA == null || b.manifest().labels().get("cpus") == null ? null : setOfA.equals(setOne);
+      Boolean aOnSetOne = setOfA == null || b.manifest().labels().get(StudyLabels.CPUS) == null ? null : setOfA.equals(setOne);
       Map<String, Double> ma = medians(a.dir());
       Map<String, Double> mb = medians(b.dir());
       for (Map.Entry<String, Double> step : ma.entrySet()) {
