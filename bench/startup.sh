@@ -12,6 +12,8 @@
 #   ingest of one sysbench file into a new warehouse                  goal: <= 1.5x bare
 #   compare of the six TestPostgresqlPerf files (../shared/data/testpgperf, or $BENCHLAKE_TESTPGPERF;
 #   skipped when absent)                                                  goal: <= 1.5x bare
+#   a duet's side (a loadgen JVM on one CPU: the quickstart's select-update run), with the sides'
+#   archive and without                                                   (shown: what the archive saves)
 # The ingest and the compare run with the class-data-sharing archive of `mvn package` (when built)
 # and again with BENCHLAKE_CDS=off, to show what it gives. The warehouse of RUNS runs is built first,
 # in one `benchlake batch` of ingests of 10 files each (its time is printed too).
@@ -130,6 +132,22 @@ else
   echo "  (compare skipped: no TestPostgresqlPerf files in $study; set BENCHLAKE_TESTPGPERF)" >&2
 fi
 
+# --- a duet's side: loadgen on loadgen's jars (LoadgenClassPath), pinned to one CPU as a study pins
+# it, the quickstart's select-update run end to end (JVM, embedded PostgreSQL 14, table load, one
+# burst of 400), with the sides' class-data-sharing archive and without: the same work but for
+# loading the classes, paid by both sides of every pair of every round.
+side_cp=$(java -cp "$app_jar:$target/lib/*" dev.benchlake.loadgen.LoadgenClassPath)
+source "$target/launcher/jvm-profile.sh"
+side=(taskset -c 0 java -Xmx768m "${loadgen_jvm_flags[@]}")
+side_run=(-cp "$side_cp" dev.benchlake.loadgen.LoadgenMain --pg-version 14 --workload select-update --scale 0.02
+  --burst 400 --pool 20 --tasks 400 --out "$work/side-run" --quiet)
+fresh_side_run() { rm -rf "$work/side-run"; }
+if [[ -f $target/launcher/loadgen-side.jsa ]]; then
+  bench "duet side: a select-update run" fresh_side_run "${side[@]}" \
+    -XX:SharedArchiveFile="$target/launcher/loadgen-side.jsa" -Xshare:auto -Xlog:cds=error "${side_run[@]}"
+fi
+bench "duet side: a select-update run, no CDS" fresh_side_run "${side[@]}" "${side_run[@]}"
+
 # --- the table
 bare=${wall["bare Spark: select 1"]}
 bare_cpu=${cpu["bare Spark: select 1"]}
@@ -163,5 +181,7 @@ row "ingest 1 sysbench file" ratio
 row "ingest 1 sysbench file, no CDS" none
 row "compare 6 TestPostgresqlPerf files" ratio
 row "compare 6 TestPostgresqlPerf files, no CDS" none
+row "duet side: a select-update run" none
+row "duet side: a select-update run, no CDS" none
 # A machine busy with other work stretches wall times (CPU times less): say how busy it was.
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"

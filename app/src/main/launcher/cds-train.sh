@@ -45,4 +45,37 @@ else
   echo "cds-train.sh: no class-data-sharing archive (bin/benchlake works without it, only starts slower); see $work/training.err" >&2
   rm -f "$archive"
 fi
+
+# The archive of a duet's sides: loadgen JVMs that a study starts on loadgen's part of the launcher's
+# class path (LoadgenClassPath), one per side and round, each on one CPU beside its server, where
+# loading ~4,000 classes from jars is more than a second of the round. A static archive (a JVM
+# dumps one run's classes at its exit; a side runs either workload) of the classes a select-update
+# run and a sysbench run load, each on an embedded server, as a side runs them but without a barrier.
+side_archive="$target/launcher/loadgen-side.jsa"
+rm -f "$side_archive"
+started=$SECONDS
+java_cmd=java
+[[ -z ${JAVA_HOME:-} ]] || java_cmd="$JAVA_HOME/bin/java"
+source "$target/launcher/jvm-profile.sh"
+side_trained() {
+  local side_cp
+  side_cp=$("$java_cmd" -cp "$target/$(cat "$target/launcher/app-jar"):$target/lib/*" \
+    dev.benchlake.loadgen.LoadgenClassPath) || return 1
+  local side=("$java_cmd" -Xmx768m "${loadgen_jvm_flags[@]}" -cp "$side_cp")
+  local main=dev.benchlake.loadgen.LoadgenMain
+  "${side[@]}" -XX:DumpLoadedClassList="$work/side-select-update.classes" $main --workload select-update \
+      --scale 0.02 --burst 400 --pool 20 --tasks 400 --out "$work/side-select-update" --quiet \
+    && "${side[@]}" -XX:DumpLoadedClassList="$work/side-sysbench.classes" $main --workload sysbench \
+      --steps point-select,read-only,update-index,insert --tables 1 --table-size 1000 --duration 200ms \
+      --warmup 0s --out "$work/side-sysbench" --quiet \
+    && sort -u "$work/side-select-update.classes" "$work/side-sysbench.classes" > "$work/side.classes" \
+    && "${side[@]}" -Xshare:dump -XX:SharedClassListFile="$work/side.classes" -XX:SharedArchiveFile="$side_archive" \
+    && [[ -s $side_archive ]]
+}
+if side_trained > "$work/side-training.out" 2> "$work/side-training.err"; then
+  echo "cds-train.sh: $side_archive ($(( $(stat -c %s "$side_archive") / 1048576 )) MB, $((SECONDS - started)) s of training)"
+else
+  echo "cds-train.sh: no class-data-sharing archive for a duet's sides (they work without it, only start slower); see $work/side-training.err" >&2
+  rm -f "$side_archive"
+fi
 exit 0

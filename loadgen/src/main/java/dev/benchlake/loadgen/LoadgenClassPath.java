@@ -32,6 +32,15 @@ public final class LoadgenClassPath {
 
   private LoadgenClassPath() {}
 
+  /**
+   * Prints the class path a side started from this JVM's class path gets: app/src/main/launcher/cds-train.sh
+   * trains the sides' class-data-sharing archive on exactly that class path (a JVM maps an archive only
+   * for the class path it was made with), starting this class with bin/benchlake's {@code -cp}.
+   */
+  public static void main(String[] args) {
+    System.out.println(of(System.getProperty("java.class.path")));
+  }
+
   /** The entries of {@code classPath} loadgen needs, or {@code classPath} itself (see the class comment). */
   public static String of(String classPath) {
     return of(classPath, neededArtifacts(), ownCodeSource());
