@@ -1,6 +1,7 @@
 package dev.benchlake.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.report.Range;
@@ -59,6 +60,12 @@ class QuickstartIT {
     assertThat(aa.get("cpu_set_fitted").asBoolean()).as("2 measurements on each assignment of the CPU sets").isTrue();
     assertThat(aa.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
     assertThat(aa.get("reliable").asBoolean()).isEqualTo(aa.get("verdict").asText().equals("equivalent"));
+    // The interval shown beside the control's verdict is the one it rests on: TOST's, within the margin iff equivalent.
+    double margin = aa.get("margin").asDouble();
+    boolean insideMargin = aa.get("ci_equivalence").get(0).asDouble() > 1 / (1 + margin)
+        && aa.get("ci_equivalence").get(1).asDouble() < 1 + margin;
+    assertThat(insideMargin).as(aa.toString()).isEqualTo(aa.get("verdict").asText().equals("equivalent"));
+    assertThat(aa.get("equivalence_confidence").asDouble()).isEqualTo(1 - 2 * report.get("alpha").asDouble(), within(1e-9));
     assertThat(out.resolve("aa/report.json")).isNotEmptyFile();
     assertThat(report.get("steps")).extracting(s -> s.get("step").asText())
         .containsExactlyInAnyOrder("insert", "point-select", "read-only", "select-update", "update-index");

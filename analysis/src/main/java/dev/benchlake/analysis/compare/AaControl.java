@@ -43,14 +43,21 @@ import java.util.Map;
  * @param ratio θ of the control: 1 when the method is sound
  * @param ci the interval at the comparison's decision confidence (1 − α)
  * @param confidence that confidence
+ * @param equivalenceCi the interval its {@code equivalent} rests on (TOST: the 1 − 2α interval within
+ *     the margin), shown beside the verdict so that a reader can check it against the margin
+ * @param equivalenceConfidence that interval's confidence (1 − 2α)
  * @param verdict the control's verdict; only {@code equivalent} makes the study reliable
  * @param margin the equivalence margin it was decided with
  * @param cpuSetFitted whether the measurements swapped CPU sets with at least two each way, so
  *     that the set was fitted as in the comparison's own analysis ({@link CrossoverLogRatio},
  *     {@code df = measurements − 2})
+ * @param measurementsNeeded for an inconclusive control, the measurements that would decide it at
+ *     {@link RatioDecisions#PLANNED_POWER} power at their spread, as the comparison plans a step's
+ *     pairs ({@link RatioEffect#runsToDecide}); null otherwise, or where no count does
  */
 public record AaControl(int measurements, int pairs, int steps, double ratio, Range ci, double confidence,
-    Verdict verdict, double margin, boolean cpuSetFitted) {
+    Range equivalenceCi, double equivalenceConfidence, Verdict verdict, double margin, boolean cpuSetFitted,
+    Integer measurementsNeeded) {
 
   /**
    * The control from its comparison (side b against side a, both the baseline); null when it has
@@ -86,10 +93,13 @@ public record AaControl(int measurements, int pairs, int steps, double ratio, Ra
     // A measurement's steps share its round's CPU sets: the sets of its first pair are all of them.
     boolean[] onSetOne = new RunPairs(List.copyOf(firstPairByKey.values()), List.of()).baselineOnSetOne();
     RatioEffect effect = PairedEffect.of(byMeasurement, onSetOne);
-    Verdict verdict = RatioDecisions.decideWithoutPlanning(List.of(effect), settings, true).get(0).verdict();
+    RatioDecisions.Decision decision = RatioDecisions.decide(List.of(effect), settings, true).get(0);
+    Verdict verdict = decision.verdict();
+    Integer needed = decision.runsNeeded() == null ? null : decision.runsNeeded().runs();
     return new AaControl(byMeasurement.length, pairs, steps, effect.ratio(),
-        Range.of(effect.interval(settings.decisionConfidence())), settings.decisionConfidence(), verdict,
-        settings.margin(), effect instanceof CrossoverLogRatio);
+        Range.of(effect.interval(settings.decisionConfidence())), settings.decisionConfidence(),
+        Range.of(effect.interval(settings.equivalenceConfidence())), settings.equivalenceConfidence(), verdict,
+        settings.margin(), effect instanceof CrossoverLogRatio, needed);
   }
 
   /** Whether the study's calls can be trusted: the control came out equivalent within the margin. */
@@ -97,11 +107,15 @@ public record AaControl(int measurements, int pairs, int steps, double ratio, Ra
     return verdict == Verdict.EQUIVALENT;
   }
 
-  /** The control's figures: {@code θ +0.3% [−0.4%, +1.0%] over 4 measurements (8 pairs of 2 steps)}. */
+  /**
+   * The control's figures: {@code θ +0.3%, 95% interval [−0.4%, +1.0%], 90% interval [−0.3%, +0.9%],
+   * over 4 measurements (8 pairs of 2 steps)}: the second interval is the one the margin is checked on.
+   */
   public String figures() {
-    return "θ " + Format.changeOf(ratio, ci) + " " + Format.changeInterval(ci) + " over " + measurements + " measurements ("
-        + pairs + " pairs of " + steps + (steps == 1 ? " step" : " steps") + (cpuSetFitted ? ", CPU set fitted" : "")
-        + ")";
+    return "θ " + Format.changeOf(ratio, ci) + ", " + Format.percent(confidence) + " interval "
+        + Format.changeInterval(ci) + ", " + Format.percent(equivalenceConfidence) + " interval "
+        + Format.changeInterval(equivalenceCi) + ", over " + measurements + " measurements (" + pairs + " pairs of "
+        + steps + (steps == 1 ? " step" : " steps") + (cpuSetFitted ? ", CPU set fitted" : "") + ")";
   }
 
   /**
@@ -111,11 +125,16 @@ public record AaControl(int measurements, int pairs, int steps, double ratio, Ra
   public String sentence() {
     String margin = "±" + Format.percent(this.margin);
     if (reliable()) {
-      return "A/a control (both sides the same): " + figures() + ", equivalent within " + margin
+      return "A/a control (both sides the same): " + figures() + ": equivalent, the "
+          + Format.percent(equivalenceConfidence) + " interval within " + margin
           + ": the method shows no difference where there is none.";
     }
     String came = verdict == Verdict.INCONCLUSIVE ? "inconclusive" : Format.verdict(verdict) + " (side b against side a)";
+    String more = measurementsNeeded == null ? ""
+        : " (about " + measurementsNeeded + " measurements would decide it, at "
+            + Format.percent(RatioDecisions.PLANNED_POWER) + " power at their spread: more a/a rounds)";
     return "Unreliable: the a/a control (both sides the same) came out " + came + ", " + figures()
-        + ", not equivalent within " + margin + "; the calls below may reflect the measurement, not the sides.";
+        + ": not equivalent, the " + Format.percent(equivalenceConfidence) + " interval not within " + margin + more
+        + "; the calls below may reflect the measurement, not the sides.";
   }
 }

@@ -89,7 +89,10 @@ public final class CompareJson {
     return root;
   }
 
-  /** {@code controls.aa}: the a/a control's θ, interval and verdict, and whether the study is reliable. */
+  /**
+   * {@code controls.aa}: the a/a control's θ, its interval and the interval its verdict rests on
+   * (TOST's 1 − 2α), the verdict, and whether the study is reliable.
+   */
   private static void aaControl(ObjectNode aa, AaControl control) {
     aa.put("measurements", control.measurements());
     aa.put("pairs", control.pairs());
@@ -100,9 +103,18 @@ public final class CompareJson {
     ci.add(statistic(control.ci().low()));
     ci.add(statistic(control.ci().high()));
     aa.set("confidence", statistic(control.confidence()));
+    ArrayNode equivalence = aa.putArray("ci_equivalence");
+    equivalence.add(statistic(control.equivalenceCi().low()));
+    equivalence.add(statistic(control.equivalenceCi().high()));
+    aa.set("equivalence_confidence", statistic(control.equivalenceConfidence()));
     aa.put("verdict", Format.verdict(control.verdict()));
     aa.set("margin", statistic(control.margin()));
     aa.put("reliable", control.reliable());
+    if (control.measurementsNeeded() == null) {
+      aa.putNull("measurements_needed");
+    } else {
+      aa.put("measurements_needed", control.measurementsNeeded());
+    }
     aa.put("sentence", control.sentence());
   }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The a/a control takes the duet measurement (a pairing key: here a round) as its unit. References from scipy 1.x (computed outside this
  * code): {@code d = log(c) - log(b)} per pair, {@code r} the mean of each round's d over its steps,
- * {@code ttest_1samp(r, 0).confidence_interval(0.95)} exponentiated, TOST as the larger of
+ * {@code ttest_1samp(r, 0).confidence_interval(0.95)} (and {@code (0.90)}, the interval TOST rests on) exponentiated, TOST as the larger of
  * {@code ttest_1samp(r, ∓log 1.05, alternative=greater/less)}.
  */
 class AaControlTest {
@@ -34,8 +34,14 @@ class AaControlTest {
     // TOST p = 0.0067 <= 0.05
     assertThat(control.verdict()).isEqualTo(Verdict.EQUIVALENT);
     assertThat(control.reliable()).isTrue();
-    assertThat(control.sentence()).startsWith("A/a control (both sides the same): θ +0.4% [−1.9%, +2.7%]"
-        .replace('−', '-')).contains("over 3 measurements (6 pairs of 2 steps)").contains("equivalent within ±5%");
+    assertThat(control.measurementsNeeded()).as("decided: nothing to plan").isNull();
+    // The interval the verdict rests on: ttest_1samp(r, 0).confidence_interval(0.90), within the margin.
+    assertThat(control.equivalenceConfidence()).isCloseTo(0.90, within(1e-12));
+    assertThat(control.equivalenceCi().low()).isCloseTo(0.9884608798681713, within(1e-10));
+    assertThat(control.equivalenceCi().high()).isCloseTo(1.0193529381936675, within(1e-10));
+    assertThat(control.sentence()).startsWith(("A/a control (both sides the same): θ +0.4%, 95% interval [−1.9%, +2.7%],"
+        + " 90% interval [−1.2%, +1.9%], over 3 measurements (6 pairs of 2 steps): equivalent, the 90% interval within"
+        + " ±5%").replace('−', '-'));
   }
 
   @Test
@@ -48,8 +54,11 @@ class AaControlTest {
     // p = 0.0021: side b "slower" where both sides ran the same thing.
     assertThat(control.verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(control.reliable()).isFalse();
+    assertThat(control.equivalenceCi().low()).isCloseTo(1.0682725985207193, within(1e-10));
+    assertThat(control.equivalenceCi().high()).isCloseTo(1.09049831511246, within(1e-10));
     assertThat(control.sentence()).startsWith("Unreliable: the a/a control (both sides the same) came out slower "
-        + "(side b against side a)").contains("not equivalent within ±5%");
+        + "(side b against side a)").contains("90% interval [+6.8%, +9.0%]")
+        .contains("not equivalent, the 90% interval not within ±5%");
   }
 
   @Test
@@ -61,6 +70,12 @@ class AaControlTest {
     assertThat(noisy.ci().high()).isCloseTo(1.7535587564448851, within(1e-10));
     assertThat(noisy.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(noisy.sentence()).startsWith("Unreliable: the a/a control (both sides the same) came out inconclusive");
+    // What would decide it: the smallest n whose two-sided t at ln 1.05 has 80 % power at the SD of
+    // the 3 log ratios (scipy: nct.sf(t, n-1, λ) + nct.cdf(-t, n-1, λ) = 0.8011 at n = 167, 0.7987 at 166);
+    // showing equivalence would take more.
+    assertThat(noisy.measurementsNeeded()).isEqualTo(167);
+    assertThat(noisy.sentence()).contains("(about 167 measurements would decide it, at 80% power at their spread:"
+        + " more a/a rounds)");
     assertThat(AaControl.of(List.of(pairs(new double[] {1}, new double[] {1.01}, 0)), StatisticsSettings.DEFAULTS))
         .as("one measurement has no interval").isNull();
     assertThat(AaControl.of(List.of(pairs(new double[] {1}, new double[] {1.01}, 0),
