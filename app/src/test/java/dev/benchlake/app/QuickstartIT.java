@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * README's first command, shrunk: the quickstart end to end through the real command line, as a
  * new user gets it (a duet of 14 and 17 with its a/a control, run until decided; here at most 3
- * rounds, so it stops at its only look).
+ * rounds, so it stops at its only look, and the fewest a/a rounds, 2).
  */
 @org.junit.jupiter.api.Tag("integration")
 class QuickstartIT {
@@ -27,6 +27,7 @@ class QuickstartIT {
   void runsTheWholeChainAndWritesTheReports(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("qs");
     CommandRun run = CommandRun.of(Benchlake.commandLine(), "quickstart", "--out", out.toString(), "--max-rounds", "3",
+        "--aa-rounds", "2",
         "--step-duration", "300ms", "--warmup", "100ms", "--master", "local[2]");
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
 
