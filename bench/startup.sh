@@ -138,7 +138,7 @@ fi
 # loading the classes, paid by both sides of every pair of every round.
 side_cp=$(java -cp "$app_jar:$target/lib/*" dev.benchlake.loadgen.LoadgenClassPath)
 source "$target/launcher/jvm-profile.sh"
-side=(taskset -c 0 java -Xmx768m "${loadgen_jvm_flags[@]}")
+side=(taskset -c 0 java "${loadgen_jvm_flags[@]}")
 side_run=(-cp "$side_cp" dev.benchlake.loadgen.LoadgenMain --pg-version 14 --workload select-update --scale 0.02
   --burst 400 --pool 20 --tasks 400 --out "$work/side-run" --quiet)
 fresh_side_run() { rm -rf "$work/side-run"; }

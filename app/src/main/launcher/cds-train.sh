@@ -61,7 +61,7 @@ side_trained() {
   local side_cp
   side_cp=$("$java_cmd" -cp "$target/$(cat "$target/launcher/app-jar"):$target/lib/*" \
     dev.benchlake.loadgen.LoadgenClassPath) || return 1
-  local side=("$java_cmd" -Xmx768m "${loadgen_jvm_flags[@]}" -cp "$side_cp")
+  local side=("$java_cmd" "${loadgen_jvm_flags[@]}" -cp "$side_cp")
   local main=dev.benchlake.loadgen.LoadgenMain
   "${side[@]}" -XX:DumpLoadedClassList="$work/side-select-update.classes" $main --workload select-update \
       --scale 0.02 --burst 400 --pool 20 --tasks 400 --out "$work/side-select-update" --quiet \

@@ -110,11 +110,7 @@ public final class CompareJson {
     aa.put("verdict", Format.verdict(control.verdict()));
     aa.set("margin", statistic(control.margin()));
     aa.put("reliable", control.reliable());
-    if (control.measurementsNeeded() == null) {
-      aa.putNull("measurements_needed");
-    } else {
-      aa.put("measurements_needed", control.measurementsNeeded());
-    }
+    integer(aa, "measurements_needed", control.measurementsNeeded());
     aa.put("sentence", control.sentence());
   }
 
