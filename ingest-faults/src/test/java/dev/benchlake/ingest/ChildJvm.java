@@ -45,6 +45,9 @@ public final class ChildJvm {
     // C1 only: a child lives for one short ingest, and C2's compiler threads competed with it for
     // the two cores (one child ingest of 5,000 lines, loaded machine: 62-84 s -> 23-34 s).
     flags.add("-XX:TieredStopAtLevel=1");
+    // Spark's code generation as in this JVM (pom.xml: interpreted); Spark reads spark.* properties.
+    System.getProperties().stringPropertyNames().stream().filter(key -> key.startsWith("spark.sql.codegen."))
+        .sorted().forEach(key -> flags.add("-D" + key + "=" + System.getProperty(key)));
     return flags;
   }
 

@@ -30,6 +30,14 @@ public record CommandRun(int exitCode, String stdout, String stderr) {
   /** Variables of this JVM's environment that would change what a child benchlake does. */
   private static final List<String> SCRUBBED_ENV = List.of("PGPASSWORD", "PGPASSFILE", "BENCHLAKE_DEBUG");
   private static final Duration PROCESS_LIMIT = Duration.ofSeconds(600);
+  /**
+   * JVM flags a child bin/benchlake gets in tests, after any BENCHLAKE_JAVA_OPTS of this JVM's
+   * environment, unless the test names BENCHLAKE_JAVA_OPTS itself. C1 only, like the test JVMs
+   * (test.jvm.flags): a test's command reads a few files and exits, and C2's compiles were a third
+   * of such a JVM's CPU (an ingest of one sysbench file: 16 CPU-s with C2, 9 without); on 2 cores
+   * they compete with the rest of the suite. What a command does and writes does not depend on it.
+   */
+  static final String CHILD_JVM_OPTS = "-XX:TieredStopAtLevel=1";
 
   public static CommandRun of(Object command, String... args) {
     return of(Cli.commandLine(command), args);
@@ -119,6 +127,7 @@ public record CommandRun(int exitCode, String stdout, String stderr) {
       throws IOException {
     ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
     SCRUBBED_ENV.forEach(pb.environment()::remove);
+    pb.environment().merge("BENCHLAKE_JAVA_OPTS", CHILD_JVM_OPTS, (inherited, ours) -> inherited + " " + ours);
     env.forEach((k, v) -> {
       if (v == null) {
         pb.environment().remove(k);
