@@ -48,8 +48,10 @@ def category(pid):
             return 'maven'
         if 'surefire' in line:
             return 'fork:' + cwd
-        mains = [c for c in cmd[1:] if c.startswith(('dev.', 'org.')) and not c.startswith('-')]
-        return f'childjvm:{cwd}:' + (mains[0] if mains else cmd[-1])[:60]
+        # The main class (or -jar's file name), never an argument: an argument may be a secret.
+        mains = [c for c in cmd[1:] if c.startswith(('dev.', 'org.'))]
+        jars = [os.path.basename(cmd[i + 1]) for i, c in enumerate(cmd[:-1]) if c == '-jar']
+        return f'childjvm:{cwd}:' + (mains[0] if mains else jars[0] if jars else '?')[:60]
     if 'postgres' in exe:
         return 'postgres'
     if 'chrom' in line:
