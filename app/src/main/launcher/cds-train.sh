@@ -49,8 +49,9 @@ fi
 # The archive of a duet's sides: loadgen JVMs that a study starts on loadgen's part of the launcher's
 # class path (LoadgenClassPath), one per side and round, each on one CPU beside its server, where
 # loading ~4,000 classes from jars is more than a second of the round. A static archive (a JVM
-# dumps one run's classes at its exit; a side runs either workload) of the classes a select-update
-# run and a sysbench run load, each on an embedded server, as a side runs them but without a barrier.
+# dumps one run's classes at its exit; a side runs either workload) of the classes a side's session
+# loads running a select-update run and a sysbench run on embedded servers, as a side runs them but
+# without a barrier.
 side_archive="$target/launcher/loadgen-side.jsa"
 rm -f "$side_archive"
 started=$SECONDS
@@ -63,12 +64,11 @@ side_trained() {
     dev.benchlake.loadgen.LoadgenClassPath) || return 1
   local side=("$java_cmd" "${loadgen_jvm_flags[@]}" -cp "$side_cp")
   local main=dev.benchlake.loadgen.LoadgenMain
-  "${side[@]}" -XX:DumpLoadedClassList="$work/side-select-update.classes" $main --workload select-update \
-      --scale 0.02 --burst 400 --pool 20 --tasks 400 --out "$work/side-select-update" --quiet \
-    && "${side[@]}" -XX:DumpLoadedClassList="$work/side-sysbench.classes" $main --workload sysbench \
-      --steps point-select,read-only,update-index,insert --tables 1 --table-size 1000 --duration 200ms \
-      --warmup 0s --out "$work/side-sysbench" --quiet \
-    && sort -u "$work/side-select-update.classes" "$work/side-sysbench.classes" > "$work/side.classes" \
+  # One session, as a side runs (SideSession): its two runs' options, one line each, on stdin.
+  printf '%s\n' \
+    'run ["--workload","select-update","--scale","0.02","--burst","400","--pool","20","--tasks","400","--out","'"$work"'/side-select-update","--quiet"]' \
+    'run ["--workload","sysbench","--steps","point-select,read-only,update-index,insert","--tables","1","--table-size","1000","--duration","200ms","--warmup","0s","--out","'"$work"'/side-sysbench","--quiet"]' \
+    | "${side[@]}" -XX:DumpLoadedClassList="$work/side.classes" $main --session stdio \
     && "${side[@]}" -Xshare:dump -XX:SharedClassListFile="$work/side.classes" -XX:SharedArchiveFile="$side_archive" \
     && [[ -s $side_archive ]]
 }

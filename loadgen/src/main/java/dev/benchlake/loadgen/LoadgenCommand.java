@@ -207,6 +207,14 @@ public final class LoadgenCommand implements Callable<Integer> {
           + "see StdioBarrier).")
   String barrier;
 
+  @Option(names = "--session", paramLabel = "stdio", hidden = true,
+      description = "Run one run per line read on stdin ('run' and loadgen's options as a JSON array), each behind "
+          + "the stdin barrier, in this one JVM (a duet's side; see SideSession).")
+  String sessionOn;
+
+  /** The session this run belongs to (its stdin carries the barrier), or null: a run of its own. */
+  SideSession session;
+
   @Option(names = "--no-record", hidden = true,
       description = "Count tasks but write nothing (measures loadgen's own recording overhead).")
   boolean noRecord;
@@ -233,6 +241,9 @@ public final class LoadgenCommand implements Callable<Integer> {
   public Integer call() {
     if (serve) {
       return serve();
+    }
+    if (sessionOn != null) {
+      return session();
     }
     LoadgenConfig config = config();
     ProgressListener status = new StatusLine(System.console() != null ? System.err : null, quiet);
@@ -295,8 +306,25 @@ public final class LoadgenCommand implements Callable<Integer> {
     if (!barrier.equals("stdio")) {
       throw new BadInputException("--barrier: only 'stdio' is known, not '" + barrier + "'");
     }
-    return new StdioBarrier(new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
-        java.nio.charset.StandardCharsets.UTF_8)), spec.commandLine().getOut());
+    return new StdioBarrier(session != null ? session.stdin() : stdin(), spec.commandLine().getOut());
+  }
+
+  private static java.io.BufferedReader stdin() {
+    return new java.io.BufferedReader(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  private int session() {
+    if (!sessionOn.equals(SideSession.STDIO)) {
+      throw new BadInputException("--session: only 'stdio' is known, not '" + sessionOn + "'");
+    }
+    if (spec.commandLine().getParseResult().matchedOptions().size() != 1) {
+      throw new BadInputException("--session stdio takes no other option: each run's come on stdin");
+    }
+    try {
+      return new SideSession(stdin(), spec.commandLine().getOut()).serve();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("reading the session's stdin", e);
+    }
   }
 
   /** The embedded server's options: as given, or all defaults when none was. */

@@ -74,6 +74,15 @@ public record LoadgenConfig(
         recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier);
   }
 
+  /**
+   * This config as a warm-up of the client's JVM: recorded to {@code dir} (so that the JVM runs the
+   * recording's code too), with a run id of its own.
+   */
+  public LoadgenConfig forWarmUp(Path dir) {
+    return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, null, labels, skipLoad,
+        true, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier);
+  }
+
   /** This config with one more label (or another value for it). */
   public LoadgenConfig withLabel(String key, String value) {
     SortedMap<String, String> more = new TreeMap<>(labels);

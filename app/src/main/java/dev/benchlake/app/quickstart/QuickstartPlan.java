@@ -43,6 +43,13 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
 
   public static final List<String> DEFAULT_STEPS = List.of("point-select", "read-only", "update-index", "insert");
 
+  /**
+   * select-update's tasks, submitted at once: one cold burst, about 1.7 s on a duet side's one CPU.
+   * 1200 rather than 400 since the sides' JVMs are kept warm: its per-round spread came out about
+   * half (docs/designs.md).
+   */
+  public static final int SELECT_UPDATE_BURST = 1200;
+
   public QuickstartPlan {
     majors = List.copyOf(majors);
     sysbenchSteps = List.copyOf(sysbenchSteps);

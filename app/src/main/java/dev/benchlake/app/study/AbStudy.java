@@ -88,22 +88,21 @@ public final class AbStudy {
     String study = StudyLabels.STUDY_ID + "=" + studyId;
     String baseline = study + "," + StudyLabels.SIDE + "=a," + StudyLabels.NOT_CONTROL;
     String candidate = study + "," + StudyLabels.SIDE + "=b," + StudyLabels.NOT_CONTROL;
-    StudyRuns runner = new StudyRuns(out, log);
     if (plan.cpus() != null) {
       InterruptShares.sayIfUneven(plan.cpus(), log);
     }
     RoundByRound.Ran ran;
-    if (plan.looks() == null) {
-      List<StudyRuns.Done> all = runner.run(plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null));
-      Warehouse warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
-      ingest(warehouse, all);
-      ran = new RoundByRound.Ran(all, warehouse, StatisticsSettings.DEFAULTS, null);
-    } else {
-      ran = new RoundByRound(runner, round -> List.of(plan.measurementOf(round, out, studyId)),
-          all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
-          this::ingest, RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, baseline, candidate,
-              THRESHOLD, at))).untilDecided(plan.schedule(), plan.looks(), log, (all, s) -> writeStudyFile(studyId,
-          all, s));
+    try (StudyRuns runner = new StudyRuns(out, log)) {
+      if (plan.looks() == null) {
+        ran = RoundByRound.fixedRounds(runner, plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null),
+            () -> Warehouse.at(spark.get(), warehouseDir.toString()), this::ingest, StatisticsSettings.DEFAULTS);
+      } else {
+        ran = new RoundByRound(runner, round -> List.of(plan.measurementOf(round, out, studyId)),
+            all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
+            this::ingest, RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, baseline, candidate,
+                THRESHOLD, at))).untilDecided(plan.schedule(), plan.looks(), log, (all, s) -> writeStudyFile(studyId,
+            all, s));
+      }
     }
     List<StudyRuns.Done> done = ran.done();
     Warehouse warehouse = ran.warehouse();

@@ -95,6 +95,21 @@ public final class RoundByRound implements UntilDecided.Study {
   }
 
   /**
+   * A study of a fixed number of rounds: every measurement of {@code plan} run ({@code recordRuns}
+   * after each), the side processes ended, then the warehouse opened (Spark would have competed with
+   * the load) and every run ingested.
+   */
+  public static Ran fixedRounds(StudyRuns runner, List<StudyRuns.Measurement> plan,
+      Consumer<List<StudyRuns.Done>> recordRuns, Supplier<Warehouse> openWarehouse, Ingest ingest,
+      StatisticsSettings settings) throws IOException, InterruptedException {
+    List<StudyRuns.Done> all = runner.run(plan, recordRuns);
+    runner.close();
+    Warehouse warehouse = openWarehouse.get();
+    ingest.into(warehouse, all);
+    return new Ran(all, warehouse, settings, null);
+  }
+
+  /**
    * Runs {@code schedule}'s rounds until a look decides every step ({@link UntilDecided#run}),
    * then records every run with the stop ({@code recordStop}: the study file).
    */

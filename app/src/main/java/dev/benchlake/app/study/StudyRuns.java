@@ -19,10 +19,11 @@ import java.util.function.Consumer;
 
 /**
  * A study's measurements, run one after another: a run alone in this JVM (each on a fresh
- * embedded server loadgen starts and stops), or a duet's pair of runs at the same moment, each a
- * process of its own on its own CPU set ({@link DuetPair}).
+ * embedded server loadgen starts and stops), or a duet's pair of runs at the same moment, each
+ * side a process of its own on its own CPU set ({@link DuetPair}), kept from pair to pair where it
+ * can be ({@link DuetSessions}): close the runner when the study ends.
  */
-public final class StudyRuns {
+public final class StudyRuns implements AutoCloseable {
   /** One measurement of a study. */
   public sealed interface Measurement permits Alone, Pair {
     String title();
@@ -39,11 +40,15 @@ public final class StudyRuns {
 
   private final Path out;
   private final PrintWriter log;
+  private final DuetSessions sessions;
 
-  /** @param out the study's folder: run folders are under it, a duet's logs in {@code logs/} */
+  /**
+   * @param out the study's folder: run folders are under it, a duet's logs in {@code logs/}
+   */
   public StudyRuns(Path out, PrintWriter log) {
     this.out = out;
     this.log = log;
+    this.sessions = new DuetSessions(out.resolve("logs"));
   }
 
   /**
@@ -71,7 +76,8 @@ public final class StudyRuns {
       } else {
         Pair pair = (Pair) m;
         status(prefix + ": both sides at once, a on CPUs " + pair.a().cpus() + ", b on CPUs " + pair.b().cpus());
-        DuetPair.Outcome outcome = new DuetPair(out.resolve("logs"), log, pair.swap()).run(pair.a(), pair.b());
+        DuetPair.Outcome outcome = new DuetPair(out.resolve("logs"), log, pair.swap(), sessions)
+            .run(pair.a(), pair.b());
         these.add(new Done(pair.a().config().outDir(), outcome.a()));
         these.add(new Done(pair.b().config().outDir(), outcome.b()));
       }
@@ -137,6 +143,9 @@ public final class StudyRuns {
     sets.put("rule", "side a runs on set one in the odd rounds of its kind (comparison or a/a) and on set two in the "
         + "even ones; side b on the other set");
     sets.put("swap", cpus.swap().id());
+    sets.put("processes", "one loadgen JVM per set for the whole study, warmed up by " + DuetPair.WARM_UP_PASSES
+        + " passes of each kind of pair before its first measured one; in each pair the side on a set runs on that "
+        + "set's JVM; every run starts a server of its own");
     if (cpus.swap() == CpuSwap.IN_WINDOW) {
       sets.put("swap_rule", String.format(Locale.ROOT, "inside every step the sides also swap sets every %.0f ms, "
           + "counted from the start of the step's measured window (in its first period each side is on its round's "
@@ -198,6 +207,12 @@ public final class StudyRuns {
     }
     throw new BadInputException("--design duet pins each side with taskset, which is not on the PATH: install "
         + "util-linux (on Debian it is always there), or use --design interleaved");
+  }
+
+  /** Ends a duet's sides kept from pair to pair ({@link DuetSessions}), stopping their servers. */
+  @Override
+  public void close() throws IOException, InterruptedException {
+    sessions.close();
   }
 
   private void status(String message) {

@@ -95,21 +95,20 @@ public final class VersionStudy {
       InterruptShares.sayIfUneven(plan.cpus(), log);
     }
     String where = STUDY_LABEL + "=" + studyId + (plan.design() == Design.DUET ? "," + StudyLabels.NOT_CONTROL : "");
-    StudyRuns runner = new StudyRuns(out, log);
     RoundByRound.Ran ran;
-    if (plan.looks() == null) {
-      List<StudyRuns.Done> all = runner.run(plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null));
-      Warehouse warehouse = Warehouse.at(spark.get(), warehouseDir.toString());
-      ingest(warehouse, all);
-      ran = new RoundByRound.Ran(all, warehouse, settings, null);
-    } else {
-      // One shuffle of the pairs' order over the rounds, in the order they run: as plan.measurements.
-      java.util.Random order = new java.util.Random(plan.seed());
-      ran = new RoundByRound(runner, round -> plan.duetRound(round, out, studyId, order),
-          all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
-          this::ingest, (w, at) -> UntilDecided.Look.ofTrend(ChainStages.trend(w, "db_major", plan.base(), "qps",
-              where, at))).untilDecided(plan.duetSchedule(), plan.looks(), log, (all, s) -> writeStudyFile(studyId,
-          all, s));
+    try (StudyRuns runner = new StudyRuns(out, log)) {
+      if (plan.looks() == null) {
+        ran = RoundByRound.fixedRounds(runner, plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null),
+            () -> Warehouse.at(spark.get(), warehouseDir.toString()), this::ingest, settings);
+      } else {
+        // One shuffle of the pairs' order over the rounds, in the order they run: as plan.measurements.
+        java.util.Random order = new java.util.Random(plan.seed());
+        ran = new RoundByRound(runner, round -> plan.duetRound(round, out, studyId, order),
+            all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
+            this::ingest, (w, at) -> UntilDecided.Look.ofTrend(ChainStages.trend(w, "db_major", plan.base(), "qps",
+                where, at))).untilDecided(plan.duetSchedule(), plan.looks(), log, (all, s) -> writeStudyFile(studyId,
+            all, s));
+      }
     }
     List<StudyRuns.Done> done = ran.done();
     Warehouse warehouse = ran.warehouse();

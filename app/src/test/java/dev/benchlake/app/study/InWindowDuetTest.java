@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("integration")
 class InWindowDuetTest {
-  private static final Pattern GROUP = Pattern.compile("benchlake-duet-" + ProcessHandle.current().pid() + "-([ab])");
+  private static final Pattern GROUP = Pattern.compile("benchlake-duet-" + ProcessHandle.current().pid() + "-(one|two)");
 
   @Test
   void eachSidesProcessesMoveTogetherBetweenTheSetsInsideEveryStep(@TempDir Path dir) throws Exception {
@@ -76,20 +76,22 @@ class InWindowDuetTest {
     Set<CpuList> seenB = new HashSet<>();
     int apart = 0;
     for (Map<String, Set<CpuList>> sample : watch.samples) {
-      Set<CpuList> a = sample.get("a");
-      Set<CpuList> b = sample.get("b");
-      assertThat(a).as("side a's processes' sets").isSubsetOf(one, two);
-      assertThat(b).as("side b's processes' sets").isSubsetOf(one, two);
+      // The groups are the CPU sets' (DuetSessions): each holds the side process of its set, and
+      // the server of the run that process is running.
+      Set<CpuList> a = sample.get("one");
+      Set<CpuList> b = sample.get("two");
+      assertThat(a).as("group one's processes' sets").isSubsetOf(one, two);
+      assertThat(b).as("group two's processes' sets").isSubsetOf(one, two);
       seenA.addAll(a);
       seenB.addAll(b);
       if (a.size() == 1 && b.size() == 1 && !a.equals(b)) {
         apart++;
       }
     }
-    assertThat(seenA).as("side a on both sets").containsExactlyInAnyOrder(one, two);
-    assertThat(seenB).as("side b on both sets").containsExactlyInAnyOrder(one, two);
-    // A sample taken across a move (one write per side, microseconds apart) may see both on one set.
-    assertThat(apart).as("samples with every process of a side on one set, the sides on different sets")
+    assertThat(seenA).as("group one on both sets").containsExactlyInAnyOrder(one, two);
+    assertThat(seenB).as("group two on both sets").containsExactlyInAnyOrder(one, two);
+    // A sample taken across a move (one write per group, microseconds apart) may see both on one set.
+    assertThat(apart).as("samples with every process of a group on one set, the groups on different sets")
         .isGreaterThanOrEqualTo(watch.samples.size() * 9 / 10);
     assertThat(watch.postmastersInGroups).as("embedded servers in the sides' groups").isGreaterThanOrEqualTo(2);
 
@@ -99,7 +101,7 @@ class InWindowDuetTest {
     }
   }
 
-  /** Every 25 ms: the CPU sets of every process in the sides' groups, by side. */
+  /** Every 25 ms: the CPU sets of every process in the sides' groups, by group. */
   private static final class GroupWatch extends Thread {
     final List<Map<String, Set<CpuList>>> samples = new ArrayList<>();
     volatile int postmastersInGroups;
@@ -114,12 +116,12 @@ class InWindowDuetTest {
     @Override
     public void run() {
       while (running) {
-        Map<String, Set<CpuList>> sample = Map.of("a", new HashSet<>(), "b", new HashSet<>());
+        Map<String, Set<CpuList>> sample = Map.of("one", new HashSet<>(), "two", new HashSet<>());
         try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
           for (Path proc : procs) {
             look(proc, sample);
           }
-          if (!sample.get("a").isEmpty() && !sample.get("b").isEmpty()) {
+          if (!sample.get("one").isEmpty() && !sample.get("two").isEmpty()) {
             synchronized (samples) {
               samples.add(sample);
             }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.loadgen.LoadgenClassPath;
-import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.LoadgenMain;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -86,8 +85,7 @@ class SideArchiveIT {
     String before = System.getProperty(DuetPair.SIDE_ARCHIVE);
     System.setProperty(DuetPair.SIDE_ARCHIVE, archive);
     try {
-      LoadgenConfig config = LoadgenConfig.builder().outDir(dir.resolve("run")).build();
-      return DuetPair.command(new DuetPair.Side("a", config, CpuList.parse("0")), null);
+      return DuetPair.command(CpuList.parse("0"), null);
     } finally {
       if (before == null) {
         System.clearProperty(DuetPair.SIDE_ARCHIVE);

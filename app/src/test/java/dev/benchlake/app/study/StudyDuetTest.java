@@ -46,7 +46,7 @@ class StudyDuetTest {
       throws Exception {
     Path out = dir.resolve("study");
     Path pg = Files.createDirectories(dir.resolve("pg"));
-    ProcessWatch watch = new ProcessWatch(out.toString(), pg.toString());
+    ProcessWatch watch = new ProcessWatch(pg.toString());
     watch.start();
     CommandRun run;
     try {
@@ -127,19 +127,35 @@ class StudyDuetTest {
     assertThat(abSetsOfA).containsExactly(one.toString(), two.toString());
     assertThat(aaSetsOfA).containsExactly(one.toString(), two.toString());
 
-    // What the watcher read while the study ran: every loadgen JVM on its run's set, every postmaster
-    // and backend on the set of the run whose server it was.
-    assertThat(watch.clients).as("loadgen processes seen").hasSizeGreaterThanOrEqualTo(6);
-    watch.clients.forEach((labels, allowed) -> assertThat(allowed).as(labels).isEqualTo(cpusLabel(labels)));
+    // What the watcher read while the study ran: two side processes for the whole study (DuetSessions),
+    // each on one set all along, one on each; every postmaster and backend on the set of the run whose
+    // server it was (the warm-up passes' servers, whose runs are not kept, on one of the sets).
+    assertThat(watch.clients).as("the study's side processes").hasSize(2);
+    watch.clients.values().forEach(allowed -> assertThat(allowed).as("a side process's sets").hasSize(1));
+    assertThat(watch.clients.values().stream().flatMap(Set::stream).toList())
+        .containsExactlyInAnyOrder(one.toString(), two.toString());
     assertThat(watch.servers).as("postmasters seen").hasSizeGreaterThanOrEqualTo(6);
-    watch.servers.forEach((dataDir, allowed) -> {
-      RunManifest owner = byDataDir.get(dataDir);
-      assertThat(owner).as("the run of " + dataDir).isNotNull();
-      assertThat(allowed).as("postmaster of " + dataDir).isEqualTo(owner.labels().get("cpus"));
-    });
+    int warmUpServers = 0;
+    for (Map.Entry<String, String> server : watch.servers.entrySet()) {
+      RunManifest owner = byDataDir.get(server.getKey());
+      if (owner == null) {
+        warmUpServers++;
+        assertThat(server.getValue()).as("a warm-up's postmaster").isIn(one.toString(), two.toString());
+      } else {
+        assertThat(server.getValue()).as("postmaster of " + server.getKey()).isEqualTo(owner.labels().get("cpus"));
+      }
+    }
+    assertThat(warmUpServers).as("servers of no kept run: the warm-up passes' (2 sides each)")
+        .isLessThanOrEqualTo(2 * DuetPair.WARM_UP_PASSES);
     assertThat(watch.backends).as("servers whose backends were seen").isNotEmpty();
-    watch.backends.forEach((dataDir, allowed) -> assertThat(allowed).as("backends of " + dataDir)
-        .containsOnly(byDataDir.get(dataDir).labels().get("cpus")));
+    watch.backends.forEach((dataDir, allowed) -> {
+      RunManifest owner = byDataDir.get(dataDir);
+      if (owner == null) {
+        assertThat(allowed).as("a warm-up's backends").hasSize(1).isSubsetOf(one.toString(), two.toString());
+      } else {
+        assertThat(allowed).as("backends of " + dataDir).containsOnly(owner.labels().get("cpus"));
+      }
+    });
 
     // Compare and its a/a control were written.
     assertThat(out.resolve("compare/report.json")).isNotEmptyFile();
@@ -154,32 +170,21 @@ class StudyDuetTest {
     return lines.subList(1, lines.size()).stream().map(TaskCsv::parse).toList();
   }
 
-  private static String cpusLabel(String labels) {
-    for (String label : labels.split(" ")) {
-      if (label.startsWith("cpus=")) {
-        return label.substring("cpus=".length());
-      }
-    }
-    throw new AssertionError("no cpus label in " + labels);
-  }
-
   /**
-   * Reads /proc every 200 ms: the allowed CPUs of the study's loadgen processes (by their labels),
+   * Reads /proc every 200 ms: the allowed CPUs of the study's side processes (by pid),
    * of its postmasters (by their cluster's folder) and of their backends.
    */
   private static final class ProcessWatch extends Thread {
-    final Map<String, String> clients = new ConcurrentHashMap<>();
+    final Map<Long, Set<String>> clients = new ConcurrentHashMap<>();
     final Map<String, String> servers = new ConcurrentHashMap<>();
     final Map<String, Set<String>> backends = new ConcurrentHashMap<>();
     private final Map<Long, String> postmasters = new ConcurrentHashMap<>();
-    private final String out;
     private final String pg;
     private volatile boolean running = true;
 
-    ProcessWatch(String out, String pg) {
+    ProcessWatch(String pg) {
       super("process-watch");
       setDaemon(true);
-      this.out = out;
       this.pg = pg;
     }
 
@@ -206,14 +211,10 @@ class StudyDuetTest {
         if (allowed.isEmpty() || args.isEmpty()) {
           return;
         }
-        if (args.contains("dev.benchlake.loadgen.LoadgenMain") && String.join(" ", args).contains(out)) {
-          List<String> labels = new ArrayList<>();
-          for (int i = 0; i + 1 < args.size(); i++) {
-            if (args.get(i).equals("--label")) {
-              labels.add(args.get(i + 1));
-            }
-          }
-          clients.put(String.join(" ", labels), allowed.get().toString());
+        if (args.contains("dev.benchlake.loadgen.LoadgenMain") && args.contains("--session")
+            && ProcessHandle.of(pid).flatMap(ProcessHandle::parent).map(ProcessHandle::pid)
+                .filter(p -> p == ProcessHandle.current().pid()).isPresent()) {
+          clients.computeIfAbsent(pid, k -> ConcurrentHashMap.newKeySet()).add(allowed.get().toString());
         } else if (args.get(0).endsWith("postgres") && args.contains("-D")) {
           String data = args.get(args.indexOf("-D") + 1);
           if (data.startsWith(pg)) {

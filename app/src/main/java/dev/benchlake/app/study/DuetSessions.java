@@ -1,0 +1,149 @@
+package dev.benchlake.app.study;
+
+import dev.benchlake.core.CpuList;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A duet study's side processes, kept from pair to pair: one {@link SideProcess} (a loadgen JVM in
+ * session mode) per CPU set, for the whole study. In each pair, the side whose round starts on a set
+ * runs on that set's process, so that each JVM stays on its own CPUs whichever side it serves; with
+ * the in-window swap the process is in a cgroup cpuset group of its set (which the pair's swap
+ * moves, and which is set back before the next pair), else {@code taskset} pinned it at its start.
+ *
+ * <p>Why keep them. A JVM's start and its JIT's warm-up were paid by both sides in every pair, on
+ * the side's one CPU of a 2-core machine; and a client measured in its JVM's first seconds is in
+ * another regime than later (on one CPU, point-select's median latency changes 2.3-fold when the
+ * client's hot code is compiled, about 6.5 s into its load), so each round measured the client's
+ * warm-up as much as the server. Kept JVMs are warmed once ({@link #needsWarmUp}), and every round
+ * is then measured with the client in one state.
+ *
+ * <p>Why by CPU set and not by side. Whatever fixed difference there is between the two JVMs (code
+ * their JIT compiled differently) goes with the CPU set, which every round swaps between the sides
+ * and which the paired analysis fits (the crossover): it cannot pass for a difference of the sides.
+ * The servers are not kept: each run starts its own, as before, so runs stay independent replicates.
+ */
+final class DuetSessions implements AutoCloseable {
+  /** A CPU set's process, and its cgroup group (null: pinned by taskset). */
+  private record Slot(CpuList cpus, SideProcess process, CgroupCpusets.Group group) {}
+
+  /** The two processes of a pair: side a's and side b's, and how to move them inside a window (null: they are not moved). */
+  record Sides(SideProcess a, SideProcess b, Mover mover) {}
+
+  /** Moves side a's and side b's processes to the given sets (the in-window swap). */
+  interface Mover {
+    void a(CpuList cpus);
+
+    void b(CpuList cpus);
+  }
+
+  private final Path logs;
+  private final Map<CpuList, Slot> slots = new LinkedHashMap<>();
+  private final Set<String> warmed = new HashSet<>();
+  private CpuSwap swap;
+
+  /** @param logs where the sides' logs go */
+  DuetSessions(Path logs) {
+    this.logs = logs;
+  }
+
+  /** The processes of the pair {@code a}, {@code b}, each on its set: started at the first pair that uses the set. */
+  Sides sides(DuetPair.Side a, DuetPair.Side b, CpuSwap swap) throws IOException {
+    if (this.swap != null && this.swap != swap) {
+      throw new IllegalStateException("a study's pairs swap CPU sets one way: " + this.swap.id() + ", not " + swap.id());
+    }
+    this.swap = swap;
+    Slot sa = slot(a.cpus());
+    Slot sb = slot(b.cpus());
+    if (swap != CpuSwap.IN_WINDOW) {
+      return new Sides(sa.process(), sb.process(), null);
+    }
+    // The last pair's swap may have left the groups on each other's sets.
+    sa.group().cpus(sa.cpus());
+    sb.group().cpus(sb.cpus());
+    return new Sides(sa.process(), sb.process(), new Mover() {
+      @Override
+      public void a(CpuList cpus) {
+        sa.group().cpus(cpus);
+      }
+
+      @Override
+      public void b(CpuList cpus) {
+        sb.group().cpus(cpus);
+      }
+    });
+  }
+
+  /**
+   * Whether the processes are still to be warmed up for runs like {@code kind} (a workload and its
+   * steps): true once per kind, the first time it is asked.
+   */
+  boolean needsWarmUp(String kind) {
+    return warmed.add(kind);
+  }
+
+  private Slot slot(CpuList cpus) throws IOException {
+    Slot slot = slots.get(cpus);
+    if (slot != null) {
+      return slot;
+    }
+    String name = slots.isEmpty() ? "one" : slots.size() == 1 ? "two" : "set" + "abcdefgh".charAt(slots.size() % 8);
+    CgroupCpusets.Group group = null;
+    if (swap == CpuSwap.IN_WINDOW) {
+      CgroupCpusets.Found found = CgroupCpusets.forThisProcess();
+      CgroupCpusets cpusets = found.cpusets().orElseThrow(() -> new IllegalStateException(
+          "the in-window CPU swap needs cgroup cpuset groups, and " + found.why()));
+      group = cpusets.create(name, cpus);
+    }
+    try {
+      slot = new Slot(cpus, new SideProcess("on CPUs " + cpus, DuetPair.command(cpus, group == null ? null : group.procs()),
+          logs.resolve("side-" + name + ".err")), group);
+    } catch (IOException | RuntimeException e) {
+      if (group != null) {
+        group.close();
+      }
+      throw e;
+    }
+    slots.put(cpus, slot);
+    return slot;
+  }
+
+  /** Ends every process (a run under way ends as interrupted), then removes their groups. */
+  @Override
+  public void close() throws IOException, InterruptedException {
+    List<Slot> all = new ArrayList<>(slots.values());
+    slots.clear();
+    Exception first = null;
+    for (Slot s : all) {
+      try {
+        s.process().close();
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        first = first == null ? e : first;
+      }
+    }
+    for (Slot s : all) {
+      try {
+        if (s.group() != null) {
+          s.group().close();
+        }
+      } catch (IOException | RuntimeException e) {
+        first = first == null ? e : first;
+      }
+    }
+    if (first instanceof IOException io) {
+      throw io;
+    }
+    if (first instanceof InterruptedException ie) {
+      throw ie;
+    }
+    if (first != null) {
+      throw (RuntimeException) first;
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package dev.benchlake.app.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.benchlake.core.CpuList;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.loadgen.LoadgenConfig;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A study's side processes ({@link DuetSessions}) as {@link DuetPair} drives them: one per CPU set
+ * for every pair, warmed up once per kind of pair, each run on a server of its own; a side that
+ * refuses its run ends the pair with its own error, and closing the sessions leaves no process.
+ * (With the per-round swap: {@code taskset}, no cgroup needed; the in-window swap's groups are
+ * {@code InWindowDuetTest}'s.)
+ */
+@Tag("integration")
+class DuetSessionsTest {
+  @TempDir
+  Path dir;
+
+  private CpuList one;
+  private CpuList two;
+
+  private void twoCpus() {
+    CpuList available = DuetCpus.available();
+    assumeTrue(available.size() >= 2, "one CPU");
+    DuetCpus cpus = DuetCpus.choose(available, null, null);
+    one = cpus.one();
+    two = cpus.two();
+  }
+
+  private LoadgenConfig config(String name, Map<String, String> settings) {
+    return LoadgenConfig.builder().target(new LoadgenConfig.Embedded(17, settings, null)).workload("sysbench")
+        .steps(List.of("point-select")).tables(1).tableSize(1000).mode(LoadgenConfig.Mode.closed(2))
+        .duration(Duration.ofMillis(300)).warmup(Duration.ZERO).randomSeed(7L).environment(Map.of())
+        .outDir(dir.resolve("runs").resolve(name)).build();
+  }
+
+  private List<ProcessHandle> sideProcesses() {
+    return ProcessHandle.current().descendants()
+        .filter(p -> p.info().commandLine().orElse("").contains("--session stdio")).toList();
+  }
+
+  @Test
+  void everyPairRunsOnTheSetsProcessesWarmedOnceEachOnAServerOfItsOwn() throws Exception {
+    twoCpus();
+    StringWriter log = new StringWriter();
+    Path logs = dir.resolve("logs");
+    try (DuetSessions sessions = new DuetSessions(logs)) {
+      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), CpuSwap.PER_ROUND, sessions);
+      DuetPair.Outcome first = duet.run(new DuetPair.Side("a", config("r1-a", Map.of()), one),
+          new DuetPair.Side("b", config("r1-b", Map.of()), two));
+      List<ProcessHandle> processes = sideProcesses();
+      assertThat(processes).as("one process per set").hasSize(2);
+      // Round 2 swaps the sets: side a runs on set two's process.
+      DuetPair.Outcome second = duet.run(new DuetPair.Side("a", config("r2-a", Map.of()), two),
+          new DuetPair.Side("b", config("r2-b", Map.of()), one));
+      assertThat(sideProcesses()).as("the same processes").containsExactlyInAnyOrderElementsOf(processes);
+
+      List<RunManifest> all = List.of(first.a(), first.b(), second.a(), second.b());
+      assertThat(all).allMatch(m -> m.status() == RunStatus.COMPLETE);
+      assertThat(all).extracting(m -> m.target().serverStart()).as("a server start per run").doesNotHaveDuplicates();
+      assertThat(first.a().cpuAffinity().client()).isEqualTo(one.toString());
+      assertThat(second.a().cpuAffinity().client()).as("side a on set two's process").isEqualTo(two.toString());
+      assertThat(second.a().cpuAffinity().server()).isEqualTo(two.toString());
+      assertThat(first.a().stepWindows()).isEqualTo(first.b().stepWindows());
+
+      assertThat(log.toString()).as("warmed up once, before the first pair")
+          .containsOnlyOnce("pass 1 of " + DuetPair.WARM_UP_PASSES)
+          .containsOnlyOnce("pass " + DuetPair.WARM_UP_PASSES + " of " + DuetPair.WARM_UP_PASSES);
+      try (var left = Files.list(logs)) {
+        assertThat(left.filter(Files::isDirectory).toList()).as("the warm-up passes' runs, deleted").isEmpty();
+      }
+    }
+    assertThat(sideProcesses()).as("no side process once the study ended").isEmpty();
+  }
+
+  @Test
+  void aSideThatRefusesItsRunEndsThePairWithItsOwnErrorAndLeavesNoProcess() throws Exception {
+    twoCpus();
+    Path logs = dir.resolve("logs");
+    try (DuetSessions sessions = new DuetSessions(logs)) {
+      DuetPair duet = new DuetPair(logs, new PrintWriter(new StringWriter(), true), CpuSwap.PER_ROUND, sessions);
+      assertThatThrownBy(() -> duet.run(new DuetPair.Side("a", config("r1-a", Map.of()), one),
+          new DuetPair.Side("b", config("r1-b", Map.of("work_mem", "lots")), two)))
+          .isInstanceOf(BadInputException.class)
+          .hasMessageStartingWith("side b (")
+          .hasMessageContaining("work_mem");
+    }
+    assertThat(sideProcesses()).as("no side process once the study ended").isEmpty();
+    assertThat(dir.resolve("runs").resolve("r1-b")).doesNotExist();
+  }
+}
