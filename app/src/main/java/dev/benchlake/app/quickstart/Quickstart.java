@@ -63,24 +63,17 @@ public final class Quickstart {
     if (plan.cpus() != null) {
       InterruptShares.sayIfUneven(plan.cpus(), log);
     }
-    if (plan.looks() == null) {
-      List<Path> runDirs;
-      try (StudyRuns runner = new StudyRuns(layout.root(), log)) {
-        runDirs = runner.run(measurements(), d -> writeStudyFile(d, null)).stream().map(StudyRuns.Done::dir).toList();
-      }
-      Warehouse warehouse = Warehouse.at(spark.get(), layout.warehouse().toString());
-      ingest(warehouse, runDirs);
-      ComparisonReport comparison = compare(warehouse, StatisticsSettings.DEFAULTS, null);
-      return new Outcome(warehouse, comparison, trend(warehouse), runDirs);
-    }
+    Supplier<Warehouse> openWarehouse = () -> Warehouse.at(spark.get(), layout.warehouse().toString());
+    RoundByRound.Ingest ingestRuns = (w, runs) -> ingest(w, runs.stream().map(StudyRuns.Done::dir).toList());
     RoundByRound.Ran ran;
     try (StudyRuns runner = new StudyRuns(layout.root(), log)) {
-      ran = new RoundByRound(runner, this::duetRound, all -> writeStudyFile(all, null),
-          () -> Warehouse.at(spark.get(), layout.warehouse().toString()),
-          (w, runs) -> ingest(w, runs.stream().map(StudyRuns.Done::dir).toList()),
-          RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, plan.selectorOf(baseMajor()),
-              plan.selectorOf(candidateMajor()), THRESHOLD, at)))
-          .untilDecided(plan.duetSchedule(), plan.looks(), log, this::writeStudyFile);
+      ran = plan.looks() == null
+          ? RoundByRound.fixedRounds(runner, measurements(), d -> writeStudyFile(d, null), openWarehouse, ingestRuns,
+              StatisticsSettings.DEFAULTS)
+          : new RoundByRound(runner, this::duetRound, all -> writeStudyFile(all, null), openWarehouse, ingestRuns,
+              RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, plan.selectorOf(baseMajor()),
+                  plan.selectorOf(candidateMajor()), THRESHOLD, at)))
+              .untilDecided(plan.duetSchedule(), plan.looks(), log, this::writeStudyFile);
     }
     ComparisonReport comparison = compare(ran.warehouse(), ran.settings(), ran.stop());
     List<Path> runDirs = ran.done().stream().map(StudyRuns.Done::dir).toList();

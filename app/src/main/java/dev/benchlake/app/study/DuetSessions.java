@@ -93,7 +93,10 @@ final class DuetSessions implements AutoCloseable {
     if (slot != null) {
       return slot;
     }
-    String name = slots.isEmpty() ? "one" : slots.size() == 1 ? "two" : "set" + "abcdefgh".charAt(slots.size() % 8);
+    if (slots.size() == 2) {
+      throw new IllegalStateException("a duet has two CPU sets, " + slots.keySet() + ", not " + cpus);
+    }
+    String name = slots.isEmpty() ? "one" : "two";
     CgroupCpusets.Group group = null;
     if (swap == CpuSwap.IN_WINDOW) {
       CgroupCpusets.Found found = CgroupCpusets.forThisProcess();

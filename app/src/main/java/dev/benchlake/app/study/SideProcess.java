@@ -18,7 +18,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -50,8 +49,6 @@ final class SideProcess implements AutoCloseable {
   private Writer runLog;
   private DuetPair.Side current;
   private Path currentLog;
-  /** A run is under way: not yet ended, nor stopped. */
-  private boolean inRun;
   /** How the last run ended: done, or the end of the output; null while one is under way. */
   private Arrival end;
   /** The side waits at the barrier for a go this process has not sent. */
@@ -80,17 +77,16 @@ final class SideProcess implements AutoCloseable {
 
   /** Starts {@code side}'s run: its log ({@code log}) begun, its options sent. */
   void begin(DuetPair.Side side, Path log) throws IOException {
-    if (inRun) {
+    if (inRun()) {
       throw new IllegalStateException("the process " + name + " is still running side " + current.name() + "'s run");
     }
     current = side;
     currentLog = log;
     List<String> args = new ArrayList<>(LoadgenArgs.of(side.config()));
     args.addAll(List.of("--barrier", "stdio", "--quiet"));
-    Files.writeString(currentLog, String.join(" ", command) + "\nrun " + String.join(" ", args) + "\n",
-        StandardCharsets.UTF_8);
-    switchLog(Files.newBufferedWriter(currentLog, StandardCharsets.UTF_8, StandardOpenOption.APPEND));
-    inRun = true;
+    Writer runLogOfThis = Files.newBufferedWriter(currentLog, StandardCharsets.UTF_8);
+    runLogOfThis.write(String.join(" ", command) + "\nrun " + String.join(" ", args) + "\n");
+    switchLog(runLogOfThis);
     end = null;
     write(SideSession.run(args));
   }
@@ -116,6 +112,11 @@ final class SideProcess implements AutoCloseable {
     }
   }
 
+  /** A run was begun and has not ended (nor been stopped and seen to end). */
+  private boolean inRun() {
+    return current != null && end == null;
+  }
+
   /** Lines go to {@code log} from now on (the reader thread writes them; the run's log is switched between runs). */
   private synchronized void switchLog(Writer log) throws IOException {
     Writer previous = runLog;
@@ -136,7 +137,6 @@ final class SideProcess implements AutoCloseable {
   Arrival nextReady() throws InterruptedException {
     Arrival next = arrivals.take();
     if (next.ended()) {
-      inRun = false;
       end = next;
       if (!next.runDone()) {
         arrivals.add(next); // ended for good
@@ -172,7 +172,7 @@ final class SideProcess implements AutoCloseable {
    * @throws IllegalStateException when the side failed or did not complete
    */
   RunManifest finish() throws IOException, InterruptedException {
-    while (inRun) {
+    while (inRun()) {
       stopRun();
       nextReady();
     }
