@@ -41,7 +41,7 @@ for s in r["steps"]:
           + (f"  (CPU set fitted: x{set_ratio:.3f})" if set_ratio else ""))
 aa = (r.get("controls") or {}).get("aa")
 if aa:
-    print(f"a/a control: ratio {aa['ratio']:.4f} [{aa['ci'][0]:.4f}, {aa['ci'][1]:.4f}] over {aa['measurements']} measurements ({aa['pairs']} pairs),"
+    print(f"a/a control: ratio {aa['ratio']:.4f} [{aa['ci'][0]:.4f}, {aa['ci'][1]:.4f}] over {aa.get('rounds', aa['measurements'])} rounds ({aa['measurements']} measurements, {aa['pairs']} pairs),"
           f" {aa['verdict']}, reliable: {aa['reliable']}")
 PY
 python3 "$here/duet_figures.py" "$work/qs"

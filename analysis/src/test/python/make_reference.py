@@ -6,6 +6,9 @@ Writes JSON fixtures that the Java tests compare against (the tests never run Py
   analysis/src/test/resources/dev/benchlake/analysis/stats/reference.json
       pure statistics on small and medium samples (quantiles, moments, Mann-Whitney U, Welch's t,
       Kolmogorov-Smirnov, Hodges-Lehmann, Cliff's delta, bootstrap, Fisher, Holm/BH, run counts)
+  analysis/src/test/resources/dev/benchlake/analysis/compare/aa_controls.json
+      a duet's a/a control by rounds (each round's mean log ratio over its steps, ttest_1samp or the
+      CPU set fitted with linregress, TOST)
   analysis/src/test/resources/dev/benchlake/analysis/testing/cases.json
       whole comparisons: tasks (runs, steps, failures) and every figure of the expected report
 
@@ -912,6 +915,91 @@ def edge_tasks():
     return runs, tasks
 
 
+def aa_control(pairs, alpha=0.05, margin=0.05):
+    """A duet's a/a control by rounds: each round's figure is the mean of the log ratios of all its
+    pairs (every workload's steps, each step weighing the same); then ttest_1samp over the rounds,
+    or, where every round's pairs ran on one assignment of the two CPU sets and at least two rounds
+    ran each way, scipy's linregress of the figure on x = +1/-1 (the intercept is ln θ, df = rounds - 2).
+    TOST as two one-sided tests; the verdict as a family of one: equivalent if TOST p <= α, else
+    faster/slower if the difference p <= α, else inconclusive."""
+    rounds = []
+    logs, sets = {}, {}
+    for p in pairs:
+        r = p["round"]
+        if r not in logs:
+            rounds.append(r)
+            logs[r] = []
+        logs[r].append(math.log(p["candidate"]) - math.log(p["baseline"]))
+        sets.setdefault(r, set()).add(p["baseline_set"])
+    figures = np.array([np.mean(logs[r]) for r in rounds])
+    on_one = [sets[r] == {"0"} for r in rounds]
+    consistent = all(len(sets[r]) == 1 and None not in sets[r] for r in rounds)
+    fitted = consistent and sum(on_one) >= 2 and len(on_one) - sum(on_one) >= 2
+    n = len(figures)
+    if fitted:
+        x = np.where(on_one, 1.0, -1.0)
+        lr = stats.linregress(x, figures)
+        est, se, df = float(lr.intercept), float(lr.intercept_stderr), n - 2
+    else:
+        one = stats.ttest_1samp(figures, 0.0)
+        est, se, df = float(np.mean(figures)), float(np.std(figures, ddof=1) / math.sqrt(n)), float(one.df)
+        assert math.isclose(2 * stats.t(df).sf(abs(est) / se), one.pvalue, rel_tol=1e-9)
+    t = stats.t(df)
+    p_difference = float(2 * t.sf(abs(est) / se))
+    bound = math.log1p(margin)
+    p_equivalence = float(max(t.sf((est + bound) / se), t.cdf((est - bound) / se)))
+    if p_equivalence <= alpha:
+        verdict = "equivalent"
+    elif p_difference <= alpha:
+        verdict = "slower" if est > 0 else "faster"
+    else:
+        verdict = "inconclusive"
+    out = {"pairs": pairs, "round_figures": [float(f) for f in figures], "cpu_set_fitted": bool(fitted),
+           "df": float(df), "ratio": math.exp(est), "p_difference": p_difference,
+           "p_equivalence": p_equivalence, "verdict": verdict, "rounds": n,
+           "measurements": len({(p["round"], p["workload"]) for p in pairs}),
+           "steps": len({(p["workload"], p["step"]) for p in pairs})}
+    for conf in (0.95, 0.90):
+        half = t.ppf(0.5 + conf / 2) * se
+        out["ci%d" % round(conf * 100)] = [math.exp(est - half), math.exp(est + half)]
+    return out
+
+
+def aa_control_cases():
+    """The quickstart's shape (a sysbench workload of 4 steps and select-update's 1 step per round,
+    select-update ten times as spread), with and without CPU sets, a round missing a step, and a
+    control that shows a difference."""
+    rng = np.random.default_rng(20261205)
+
+    def rounds(n, theta_log, workloads, sets=True, set_effect=0.03, shared_sd=0.005, missing=()):
+        pairs = []
+        for r in range(1, n + 1):
+            shared = rng.normal(0, shared_sd)
+            base_on_one = r % 2 == 1
+            x = 1.0 if base_on_one else -1.0
+            for workload, steps, sd in workloads:
+                if (r, workload) in missing:
+                    continue
+                for step in range(1, steps + 1):
+                    b = float(1000.0 * step * math.exp(rng.normal(0, 0.2)))
+                    c = float(b * math.exp(theta_log + set_effect * x + shared + rng.normal(0, sd)))
+                    pairs.append({"round": r, "workload": workload, "step": "%s-%d" % (workload, step),
+                                  "baseline": b, "candidate": c,
+                                  "baseline_set": ("0" if base_on_one else "1") if sets else None})
+        return pairs
+
+    quickstart = (("sysbench", 4, 0.01), ("select-update", 1, 0.12))
+    cases = [
+        ("quickstart_four_rounds_sets_swapped", rounds(4, 0.0, quickstart)),
+        ("two_workloads_three_rounds_no_sets", rounds(3, 0.0, (("sysbench", 2, 0.01), ("select-update", 1, 0.05)),
+                                                      sets=False)),
+        ("five_rounds_one_missing_a_step", rounds(5, 0.0, quickstart, missing=((2, "select-update"),))),
+        ("a_control_that_shows_a_difference", rounds(4, math.log(1.08), (("sysbench", 4, 0.004),
+                                                                         ("select-update", 1, 0.01)))),
+    ]
+    return [dict(name=name, **aa_control(pairs)) for name, pairs in cases]
+
+
 def compare_cases():
     runs, tasks = make_tasks()
     cases = [compare_case("two_steps", runs, tasks, threshold_ns=2_000_000)]
@@ -950,6 +1038,12 @@ def main():
     path = os.path.join(RESOURCES, "stats", "reference.json")
     with open(path, "w", encoding="utf-8") as f:
         json.dump(reference, f, indent=1, sort_keys=True, allow_nan=False)
+        f.write("\n")
+    print("wrote", os.path.relpath(path, ROOT), file=sys.stderr)
+    path = os.path.join(RESOURCES, "compare", "aa_controls.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"generator": reference["generator"], "numpy": np.__version__, "scipy": scipy.__version__,
+                   "cases": aa_control_cases()}, f, indent=1, sort_keys=True, allow_nan=False)
         f.write("\n")
     print("wrote", os.path.relpath(path, ROOT), file=sys.stderr)
     path = os.path.join(RESOURCES, "testing", "cases.json")

@@ -55,10 +55,14 @@ class QuickstartIT {
     assertThat(report.get("alpha").asDouble()).isEqualTo(0.05);
     assertThat(report.get("sequential").get("stopped_after_round").asInt()).isEqualTo(3);
     JsonNode aa = report.get("controls").get("aa");
-    assertThat(aa.get("measurements").asInt()).as("its unit: 2 rounds x 2 workloads, each measured at its own moment")
+    assertThat(aa.get("unit").asText()).isEqualTo("round");
+    assertThat(aa.get("rounds").asInt()).as("its unit: the round, both its workloads' steps weighing the same")
+        .isEqualTo(2);
+    assertThat(aa.get("measurements").asInt()).as("2 rounds x 2 workloads, each measured at its own moment")
         .isEqualTo(4);
     assertThat(aa.get("pairs").asInt()).as("2 rounds x 5 steps").isEqualTo(10);
-    assertThat(aa.get("cpu_set_fitted").asBoolean()).as("2 measurements on each assignment of the CPU sets").isTrue();
+    assertThat(aa.get("cpu_set_fitted").asBoolean()).as("1 round on each assignment of the CPU sets: too few to fit")
+        .isFalse();
     assertThat(aa.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
     assertThat(aa.get("reliable").asBoolean()).isEqualTo(aa.get("verdict").asText().equals("equivalent"));
     // The interval shown beside the control's verdict is the one it rests on: TOST's, within the margin iff equivalent.

@@ -1,6 +1,7 @@
 package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.report.Format;
+import dev.benchlake.analysis.report.PairKeys;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.RunPairs;
 import dev.benchlake.analysis.stats.CrossoverLogRatio;
@@ -11,9 +12,11 @@ import dev.benchlake.analysis.stats.RatioDecisions;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A duet study's a/a control in one figure: both sides ran the same thing, so its θ must come out
@@ -21,23 +24,33 @@ import java.util.Map;
  * unreliable above its verdicts (its calls may reflect the method, e.g. one launch position or CPU
  * set favoured, not the versions).
  *
- * <p>The unit is the duet measurement, not the (measurement, step) pair: the runs that share a
- * pairing key ({@code round=3}, or {@code round=3, pair=sysbench} when a round measures several
- * workloads one after the other), whose steps ran at the same moment on the same CPU sets. What
- * disturbs that moment (other work on one set, a noisy minute) moves all its steps together:
- * pooling them as independent pairs gave intervals far too narrow, and an a/a control "slower" by
- * 19 % [6 %, 33 %] over 6 pairs of 3 rounds on a loaded CI machine. So each measurement gives one
- * figure, the mean over its steps of the log ratio of the per-run medians (the figure the verdicts
- * rest on); θ is the exponentiated mean of those figures, its interval the one-sample t over the
- * measurements ({@link PairedLogRatio}, {@code df = measurements − 1}), decided at the
- * comparison's α and margin (TOST for {@code equivalent}). Two measurements leave one degree of
- * freedom: they prove equivalence only when they agree closely, which is the point of a control.
- * The sides swap CPU sets every round; where at least two measurements ran each way, the set is
- * fitted as the comparison's own analysis fits it ({@link CrossoverLogRatio}, {@code df =
- * measurements − 2}), so that the control checks the analysis the verdicts use. The per-step a/a
- * verdicts are in the control's own report ({@code aa/}).
+ * <p>The unit is the a/a round: every pair of runs whose pairing key names that round ({@code
+ * round=3}, and {@code round=3, pair=sysbench} and {@code round=3, pair=select-update} where a round
+ * measures several workloads one after the other). Each round gives one figure, the mean over its
+ * steps of the log ratio of the per-run medians (the figure the verdicts rest on), every step
+ * weighing the same; θ is the exponentiated mean of those figures, its interval the one-sample t
+ * over the rounds ({@link PairedLogRatio}, {@code df = rounds − 1}), decided at the comparison's α
+ * and margin (TOST for {@code equivalent}). The sides swap CPU sets every round; where at least
+ * two rounds ran each way, the set is fitted as the comparison's own analysis fits it ({@link
+ * CrossoverLogRatio}, {@code df = rounds − 2}), so that the control checks the analysis the
+ * verdicts use. The per-step a/a verdicts are in the control's own report ({@code aa/}).
  *
- * @param measurements the pairing keys with at least one complete pair: the sample
+ * <p>Why the round. The steps of one round share its CPU sets and its stretch of time: what
+ * disturbs it (other work on one set, a noisy minute) moves them together. Pooling the (round,
+ * step) pairs as independent gave intervals far too narrow, and an a/a control "slower" by 19 %
+ * [6 %, 33 %] over 6 pairs of 3 rounds on a loaded CI machine. An earlier release took each
+ * workload of a round as a unit of its own (the pairing key), which weighed a workload by its
+ * measurements, not its steps: the quickstart's select-update, one step of five but alone in its
+ * workload with a spread ten times the sysbench steps', carried half the control, which then
+ * failed a sound method in most quickstarts. Weighing steps within the round and taking the rounds
+ * as independent is exact whatever the correlation between a round's workloads: simulated with the
+ * quickstart's shape (4 rounds, SDs 0.12 and 0.008, {@code AaControlTest}), it calls a method 5 %
+ * off equivalent in 5 % of controls and covers θ in 95 %, where a stratified mean by workload with
+ * Welch–Satterthwaite degrees of freedom covered 93 % once a round's workloads moved together. A
+ * round that lacks a step (a pair dropped) gives the mean of the steps it has.
+ *
+ * @param rounds the rounds with at least one complete pair: the sample
+ * @param measurements the pairing keys behind them (a round's workloads)
  * @param pairs the (measurement, step) pairs behind them
  * @param steps the steps they come from
  * @param ratio θ of the control: 1 when the method is sound
@@ -48,58 +61,80 @@ import java.util.Map;
  * @param equivalenceConfidence that interval's confidence (1 − 2α)
  * @param verdict the control's verdict; only {@code equivalent} makes the study reliable
  * @param margin the equivalence margin it was decided with
- * @param cpuSetFitted whether the measurements swapped CPU sets with at least two each way, so
- *     that the set was fitted as in the comparison's own analysis ({@link CrossoverLogRatio},
- *     {@code df = measurements − 2})
- * @param measurementsNeeded for an inconclusive control, the measurements that would decide it at
- *     {@link RatioDecisions#PLANNED_POWER} power at their spread, as the comparison plans a step's
- *     pairs ({@link RatioEffect#runsToDecide}); null otherwise, or where no count does
+ * @param cpuSetFitted whether the rounds swapped CPU sets with at least two each way, so that the
+ *     set was fitted as in the comparison's own analysis ({@link CrossoverLogRatio}, {@code df =
+ *     rounds − 2})
+ * @param roundsNeeded for an inconclusive control, the a/a rounds that would decide it at {@link
+ *     RatioDecisions#PLANNED_POWER} power at their spread, as the comparison plans a step's pairs
+ *     ({@link RatioEffect#runsToDecide}); null otherwise, or where no count does
  */
-public record AaControl(int measurements, int pairs, int steps, double ratio, Range ci, double confidence,
-    Range equivalenceCi, double equivalenceConfidence, Verdict verdict, double margin, boolean cpuSetFitted,
-    Integer measurementsNeeded) {
+public record AaControl(int rounds, int measurements, int pairs, int steps, double ratio, Range ci,
+    double confidence, Range equivalenceCi, double equivalenceConfidence, Verdict verdict, double margin,
+    boolean cpuSetFitted, Integer roundsNeeded) {
+  /** The pairing label that names a duet's round. */
+  static final String ROUND_LABEL = "round";
 
   /**
    * The control from its comparison (side b against side a, both the baseline); null when it has
-   * fewer than two measurements with a complete pair (nothing to decide on).
+   * fewer than two rounds with a complete pair (nothing to decide on).
    */
   public static AaControl of(ComparisonReport control, StatisticsSettings settings) {
     return of(control.steps().stream().map(s -> s.runLevel().median().pairs()).toList(), settings);
   }
 
-  /** The control from each step's pairs (null entries: a step without pairs), measurements by pairing key. */
+  /** The control from each step's pairs (null entries: a step without pairs), by round. */
   public static AaControl of(List<RunPairs> stepPairs, StatisticsSettings settings) {
-    Map<String, List<Double>> logRatiosByKey = new LinkedHashMap<>();
-    Map<String, RunPairs.Pair> firstPairByKey = new LinkedHashMap<>();
+    List<RunPairs.Pair> all = new ArrayList<>();
     int steps = 0;
-    int pairs = 0;
     for (RunPairs stepPairsOfOneStep : stepPairs) {
-      if (stepPairsOfOneStep == null || stepPairsOfOneStep.size() == 0) {
-        continue;
-      }
-      steps++;
-      for (RunPairs.Pair pair : stepPairsOfOneStep.pairs()) {
-        pairs++;
-        logRatiosByKey.computeIfAbsent(pair.key(), k -> new ArrayList<>())
-            .add(Math.log(pair.figures().candidate()) - Math.log(pair.figures().baseline()));
-        firstPairByKey.putIfAbsent(pair.key(), pair);
+      if (stepPairsOfOneStep != null && stepPairsOfOneStep.size() > 0) {
+        steps++;
+        all.addAll(stepPairsOfOneStep.pairs());
       }
     }
-    if (logRatiosByKey.size() < 2) {
+    // Per pair, whether its baseline ran on set one; a round is on one assignment of the sets.
+    boolean[] pairOnSetOne = new RunPairs(all, List.of()).baselineOnSetOne();
+    Map<String, List<Double>> logRatiosByRound = new LinkedHashMap<>();
+    Map<String, Boolean> onSetOneByRound = new LinkedHashMap<>();
+    Set<String> measurements = new HashSet<>();
+    boolean setsKnown = pairOnSetOne != null;
+    for (int i = 0; i < all.size(); i++) {
+      RunPairs.Pair pair = all.get(i);
+      String round = roundOf(pair.key());
+      measurements.add(pair.key());
+      logRatiosByRound.computeIfAbsent(round, r -> new ArrayList<>())
+          .add(Math.log(pair.figures().candidate()) - Math.log(pair.figures().baseline()));
+      if (setsKnown) {
+        Boolean earlier = onSetOneByRound.putIfAbsent(round, pairOnSetOne[i]);
+        setsKnown = earlier == null || earlier == pairOnSetOne[i];
+      }
+    }
+    if (logRatiosByRound.size() < 2) {
       return null;
     }
-    double[] byMeasurement = logRatiosByKey.values().stream()
+    double[] byRound = logRatiosByRound.values().stream()
         .mapToDouble(logs -> logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()).toArray();
-    // A measurement's steps share its round's CPU sets: the sets of its first pair are all of them.
-    boolean[] onSetOne = new RunPairs(List.copyOf(firstPairByKey.values()), List.of()).baselineOnSetOne();
-    RatioEffect effect = PairedEffect.of(byMeasurement, onSetOne);
+    boolean[] onSetOne = null;
+    if (setsKnown) {
+      onSetOne = new boolean[byRound.length];
+      int r = 0;
+      for (boolean one : onSetOneByRound.values()) {
+        onSetOne[r++] = one;
+      }
+    }
+    RatioEffect effect = PairedEffect.of(byRound, onSetOne);
     RatioDecisions.Decision decision = RatioDecisions.decide(List.of(effect), settings, true).get(0);
-    Verdict verdict = decision.verdict();
     Integer needed = decision.runsNeeded() == null ? null : decision.runsNeeded().runs();
-    return new AaControl(byMeasurement.length, pairs, steps, effect.ratio(),
+    return new AaControl(byRound.length, measurements.size(), all.size(), steps, effect.ratio(),
         Range.of(effect.interval(settings.decisionConfidence())), settings.decisionConfidence(),
-        Range.of(effect.interval(settings.equivalenceConfidence())), settings.equivalenceConfidence(), verdict,
-        settings.margin(), effect instanceof CrossoverLogRatio, needed);
+        Range.of(effect.interval(settings.equivalenceConfidence())), settings.equivalenceConfidence(),
+        decision.verdict(), settings.margin(), effect instanceof CrossoverLogRatio, needed);
+  }
+
+  /** The round a pairing key names ({@code round=3} of {@code round=3, pair=sysbench}); the key itself without one. */
+  private static String roundOf(String key) {
+    String round = PairKeys.part(key, ROUND_LABEL);
+    return round == null ? key : round;
   }
 
   /** Whether the study's calls can be trusted: the control came out equivalent within the margin. */
@@ -109,13 +144,15 @@ public record AaControl(int measurements, int pairs, int steps, double ratio, Ra
 
   /**
    * The control's figures: {@code θ +0.3%, 95% interval [−0.4%, +1.0%], 90% interval [−0.3%, +0.9%],
-   * over 4 measurements (8 pairs of 2 steps)}: the second interval is the one the margin is checked on.
+   * over 4 rounds (8 measurements, 20 pairs of 5 steps, CPU set fitted)}: the second interval is the
+   * one the margin is checked on.
    */
   public String figures() {
     return "θ " + Format.changeOf(ratio, ci) + ", " + Format.percent(confidence) + " interval "
         + Format.changeInterval(ci) + ", " + Format.percent(equivalenceConfidence) + " interval "
-        + Format.changeInterval(equivalenceCi) + ", over " + measurements + " measurements (" + pairs + " pairs of "
-        + steps + (steps == 1 ? " step" : " steps") + (cpuSetFitted ? ", CPU set fitted" : "") + ")";
+        + Format.changeInterval(equivalenceCi) + ", over " + rounds + " rounds ("
+        + (measurements == rounds ? "" : measurements + " measurements, ") + pairs + " pairs of " + steps
+        + (steps == 1 ? " step" : " steps") + (cpuSetFitted ? ", CPU set fitted" : "") + ")";
   }
 
   /**
@@ -130,9 +167,9 @@ public record AaControl(int measurements, int pairs, int steps, double ratio, Ra
           + ": the method shows no difference where there is none.";
     }
     String came = verdict == Verdict.INCONCLUSIVE ? "inconclusive" : Format.verdict(verdict) + " (side b against side a)";
-    String more = measurementsNeeded == null ? ""
-        : " (about " + measurementsNeeded + " measurements would decide it, at "
-            + Format.percent(RatioDecisions.PLANNED_POWER) + " power at their spread: more a/a rounds)";
+    String more = roundsNeeded == null ? ""
+        : " (about " + roundsNeeded + " a/a rounds would decide it, at "
+            + Format.percent(RatioDecisions.PLANNED_POWER) + " power at their spread)";
     return "Unreliable: the a/a control (both sides the same) came out " + came + ", " + figures()
         + ": not equivalent, the " + Format.percent(equivalenceConfidence) + " interval not within " + margin + more
         + "; the calls below may reflect the measurement, not the sides.";

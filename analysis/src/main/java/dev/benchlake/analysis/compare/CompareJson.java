@@ -94,6 +94,8 @@ public final class CompareJson {
    * (TOST's 1 − 2α), the verdict, and whether the study is reliable.
    */
   private static void aaControl(ObjectNode aa, AaControl control) {
+    aa.put("unit", "round");
+    aa.put("rounds", control.rounds());
     aa.put("measurements", control.measurements());
     aa.put("pairs", control.pairs());
     aa.put("steps", control.steps());
@@ -110,7 +112,11 @@ public final class CompareJson {
     aa.put("verdict", Format.verdict(control.verdict()));
     aa.set("margin", statistic(control.margin()));
     aa.put("reliable", control.reliable());
-    integer(aa, "measurements_needed", control.measurementsNeeded());
+    integer(aa, "rounds_needed", control.roundsNeeded());
+    // Kept for readers of earlier reports, when the unit was the measurement: the measurements that
+    // many rounds hold.
+    integer(aa, "measurements_needed", control.roundsNeeded() == null ? null
+        : (int) Math.ceil(control.roundsNeeded() * (double) control.measurements() / control.rounds()));
     aa.put("sentence", control.sentence());
   }
 

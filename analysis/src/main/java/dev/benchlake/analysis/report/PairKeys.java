@@ -55,6 +55,20 @@ public final class PairKeys {
     return keyByRun;
   }
 
+  /**
+   * The part of a key that one label makes: {@code round=3} of {@code round=3, pair=sysbench}; null
+   * when the key has no such label.
+   */
+  public static String part(String key, String label) {
+    String prefix = label + "=";
+    for (String part : key.split(", ")) {
+      if (part.startsWith(prefix)) {
+        return part;
+      }
+    }
+    return null;
+  }
+
   /** Two runs of one side with one key: the pairs do not line up. */
   static BadInputException notLinedUp(Side side, String key, String oneRun, String otherRun) {
     return new BadInputException("pairs do not line up: " + side.label() + " runs " + oneRun + " and " + otherRun

@@ -3,28 +3,145 @@ package dev.benchlake.analysis.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.RunPairs;
 import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.CrossoverLogRatio;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
+import dev.benchlake.core.Json;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The a/a control takes the duet measurement (a pairing key: here a round) as its unit. References from scipy 1.x (computed outside this
+ * The a/a control takes the round as its unit, all its workloads' steps weighing the same. References from scipy 1.x (computed outside this
  * code): {@code d = log(c) - log(b)} per pair, {@code r} the mean of each round's d over its steps,
  * {@code ttest_1samp(r, 0).confidence_interval(0.95)} (and {@code (0.90)}, the interval TOST rests on) exponentiated, TOST as the larger of
- * {@code ttest_1samp(r, ∓log 1.05, alternative=greater/less)}.
+ * {@code ttest_1samp(r, ∓log 1.05, alternative=greater/less)}; rounds of several workloads and CPU sets from
+ * {@code make_reference.py} ({@code aa_controls.json}, the set fitted with scipy's {@code linregress}).
  */
 class AaControlTest {
+  private static final JsonNode REFERENCE = reference();
+
+  static List<JsonNode> scipyCases() {
+    List<JsonNode> cases = new ArrayList<>();
+    REFERENCE.get("cases").forEach(cases::add);
+    return cases;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("scipyCases")
+  void roundsOfSeveralWorkloadsMatchScipy(JsonNode c) {
+    // Each step's pairs, keyed as a duet of several workloads keys them: round=2, pair=sysbench.
+    Map<String, List<RunPairs.Pair>> pairsByStep = new LinkedHashMap<>();
+    for (JsonNode p : c.get("pairs")) {
+      String round = p.get("round").asText();
+      String step = p.get("step").asText();
+      JsonNode set = p.get("baseline_set");
+      Sides<String> sets = set.isNull() ? null : "0".equals(set.asText()) ? Sides.of("0", "1") : Sides.of("1", "0");
+      pairsByStep.computeIfAbsent(step, k -> new ArrayList<>()).add(new RunPairs.Pair(
+          "round=" + round + ", pair=" + p.get("workload").asText(), Sides.of("a-" + round + "-" + step,
+              "b-" + round + "-" + step), Sides.of(p.get("baseline").asDouble(), p.get("candidate").asDouble()), sets));
+    }
+    AaControl control = AaControl.of(pairsByStep.values().stream().map(p -> new RunPairs(p, List.of())).toList(),
+        StatisticsSettings.DEFAULTS);
+    assertThat(control.rounds()).isEqualTo(c.get("rounds").asInt());
+    assertThat(control.measurements()).isEqualTo(c.get("measurements").asInt());
+    assertThat(control.pairs()).isEqualTo(c.get("pairs").size());
+    assertThat(control.steps()).isEqualTo(c.get("steps").asInt());
+    assertThat(control.cpuSetFitted()).isEqualTo(c.get("cpu_set_fitted").asBoolean());
+    assertThat(control.ratio()).isCloseTo(c.get("ratio").asDouble(), within(1e-12));
+    assertThat(control.ci().low()).isCloseTo(c.get("ci95").get(0).asDouble(), within(1e-10));
+    assertThat(control.ci().high()).isCloseTo(c.get("ci95").get(1).asDouble(), within(1e-10));
+    assertThat(control.equivalenceCi().low()).isCloseTo(c.get("ci90").get(0).asDouble(), within(1e-10));
+    assertThat(control.equivalenceCi().high()).isCloseTo(c.get("ci90").get(1).asDouble(), within(1e-10));
+    assertThat(Format.verdict(control.verdict())).isEqualTo(c.get("verdict").asText());
+  }
+
+  @Test
+  void theReferenceHoldsEveryVerdictAndARoundWithoutOneOfItsSteps() {
+    assertThat(scipyCases()).extracting(c -> c.get("verdict").asText())
+        .contains("equivalent", "slower", "inconclusive");
+    assertThat(scipyCases()).anySatisfy(c -> assertThat(c.get("measurements").asInt())
+        .isLessThan(2 * c.get("rounds").asInt()));
+    assertThat(scipyCases()).anySatisfy(c -> assertThat(c.get("cpu_set_fitted").asBoolean()).isFalse());
+  }
+
+  /**
+   * The quickstart's shape: 4 a/a rounds, each a sysbench pair of 4 steps (SD 0.01 on a step's log
+   * ratio) and a select-update pair of 1 step (SD 0.12, as measured on this project's VM), the two
+   * moved together by half of their spread (a round's stretch of time), the CPU sets swapped every
+   * round with set one slower. A method off by the margin is called equivalent in at most α of
+   * controls and the 95 % interval covers θ; a sound one is called equivalent in 61 % (numpy, 20,000
+   * controls of this shape), where the earlier unit, a round's workload, gave select-update half
+   * the control's weight and called it equivalent in far fewer.
+   */
+  @Test
+  void theQuickstartsShapeIsCalibratedAndASoundMethodMostlyPasses() {
+    java.util.Random random = new java.util.Random(2026_12_05L);
+    int trials = 4000;
+    int equivalentOffByTheMargin = 0;
+    int covered = 0;
+    int equivalentWhenSound = 0;
+    for (int t = 0; t < trials; t++) {
+      double offLog = (t % 2 == 0 ? 1 : -1) * Math.log(1.05);
+      equivalentOffByTheMargin += AaControl.of(quickstartShape(random, offLog), StatisticsSettings.DEFAULTS)
+          .verdict() == Verdict.EQUIVALENT ? 1 : 0;
+      AaControl sound = AaControl.of(quickstartShape(random, 0), StatisticsSettings.DEFAULTS);
+      assertThat(sound.cpuSetFitted()).isTrue();
+      covered += sound.ci().low() <= 1 && 1 <= sound.ci().high() ? 1 : 0;
+      equivalentWhenSound += sound.verdict() == Verdict.EQUIVALENT ? 1 : 0;
+    }
+    // Binomial(4000, 0.05): SD 0.0034; the bounds are over 4 SD away.
+    assertThat(equivalentOffByTheMargin / (double) trials).as("equivalent at θ = 1.05±1").isLessThan(0.065);
+    assertThat(covered / (double) trials).as("coverage").isBetween(0.935, 0.965);
+    assertThat(equivalentWhenSound / (double) trials).as("equivalent at θ = 1").isBetween(0.55, 0.68);
+  }
+
+  /** 4 rounds of the quickstart's two workloads, keyed round=r, pair=workload, the sets swapped every round. */
+  private static List<RunPairs> quickstartShape(java.util.Random random, double logTheta) {
+    List<List<RunPairs.Pair>> steps = new ArrayList<>();
+    for (int s = 0; s < 5; s++) {
+      steps.add(new ArrayList<>());
+    }
+    for (int r = 0; r < 4; r++) {
+      boolean baselineOnSetOne = r % 2 == 0;
+      double x = baselineOnSetOne ? 1 : -1;
+      double shared = 0.5 * random.nextGaussian();
+      for (int s = 0; s < 5; s++) {
+        boolean selectUpdate = s == 4;
+        double sd = selectUpdate ? 0.12 : 0.01;
+        double log = logTheta + (selectUpdate ? 0.05 : 0.02) * x
+            + sd * (shared + Math.sqrt(0.75) * random.nextGaussian());
+        double baseline = 0.001 * (s + 1);
+        steps.get(s).add(new RunPairs.Pair("round=" + (r + 1) + ", pair=" + (selectUpdate ? "select-update" : "sysbench"),
+            Sides.of("a" + r + s, "b" + r + s), Sides.of(baseline, baseline * Math.exp(log)),
+            baselineOnSetOne ? Sides.of("0", "1") : Sides.of("1", "0")));
+      }
+    }
+    return steps.stream().map(p -> new RunPairs(p, List.of())).toList();
+  }
+
+  private static JsonNode reference() {
+    try (java.io.InputStream in = AaControlTest.class.getResourceAsStream("aa_controls.json")) {
+      return Json.mapper().readTree(in);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
   private static final double[] BASELINE = {0.00100, 0.00104, 0.00098, 0.00250, 0.00260, 0.00245};
 
   @Test
   void aSoundControlIsEquivalentWithTheRoundsInterval() {
     AaControl control = AaControl.of(steps(BASELINE, new double[] {0.00101, 0.00103, 0.00099, 0.00252, 0.00259,
         0.00247}), StatisticsSettings.DEFAULTS);
+    assertThat(control.rounds()).isEqualTo(3);
     assertThat(control.measurements()).isEqualTo(3);
     assertThat(control.pairs()).isEqualTo(6);
     assertThat(control.steps()).isEqualTo(2);
@@ -34,13 +151,13 @@ class AaControlTest {
     // TOST p = 0.0067 <= 0.05
     assertThat(control.verdict()).isEqualTo(Verdict.EQUIVALENT);
     assertThat(control.reliable()).isTrue();
-    assertThat(control.measurementsNeeded()).as("decided: nothing to plan").isNull();
+    assertThat(control.roundsNeeded()).as("decided: nothing to plan").isNull();
     // The interval the verdict rests on: ttest_1samp(r, 0).confidence_interval(0.90), within the margin.
     assertThat(control.equivalenceConfidence()).isCloseTo(0.90, within(1e-12));
     assertThat(control.equivalenceCi().low()).isCloseTo(0.9884608798681713, within(1e-10));
     assertThat(control.equivalenceCi().high()).isCloseTo(1.0193529381936675, within(1e-10));
     assertThat(control.sentence()).startsWith(("A/a control (both sides the same): θ +0.4%, 95% interval [−1.9%, +2.7%],"
-        + " 90% interval [−1.2%, +1.9%], over 3 measurements (6 pairs of 2 steps): equivalent, the 90% interval within"
+        + " 90% interval [−1.2%, +1.9%], over 3 rounds (6 pairs of 2 steps): equivalent, the 90% interval within"
         + " ±5%").replace('−', '-'));
   }
 
@@ -73,14 +190,17 @@ class AaControlTest {
     // What would decide it: the smallest n whose two-sided t at ln 1.05 has 80 % power at the SD of
     // the 3 log ratios (scipy: nct.sf(t, n-1, λ) + nct.cdf(-t, n-1, λ) = 0.8011 at n = 167, 0.7987 at 166);
     // showing equivalence would take more.
-    assertThat(noisy.measurementsNeeded()).isEqualTo(167);
-    assertThat(noisy.sentence()).contains("(about 167 measurements would decide it, at 80% power at their spread:"
-        + " more a/a rounds)");
+    assertThat(noisy.roundsNeeded()).isEqualTo(167);
+    assertThat(noisy.sentence()).contains("(about 167 a/a rounds would decide it, at 80% power at their spread)");
     assertThat(AaControl.of(List.of(pairs(new double[] {1}, new double[] {1.01}, 0)), StatisticsSettings.DEFAULTS))
         .as("one measurement has no interval").isNull();
     assertThat(AaControl.of(List.of(pairs(new double[] {1}, new double[] {1.01}, 0),
         pairs(new double[] {1}, new double[] {0.99}, 3)), StatisticsSettings.DEFAULTS))
-        .as("two steps of one measurement are still one").isNull();
+        .as("two steps of one round are still one").isNull();
+    assertThat(AaControl.of(List.of(pairs(new double[] {1}, new double[] {1.01}, 0),
+        new RunPairs(List.of(new RunPairs.Pair("round=1, pair=select-update", Sides.of("x", "y"), Sides.of(1.0, 1.2))),
+            List.of())), StatisticsSettings.DEFAULTS))
+        .as("two workloads of one round are one round").isNull();
     List<RunPairs> none = new ArrayList<>();
     none.add(null);
     assertThat(AaControl.of(none, StatisticsSettings.DEFAULTS)).isNull();
@@ -134,7 +254,7 @@ class AaControlTest {
   }
 
   @Test
-  void measurementsThatSwapCpuSetsHaveTheSetFittedAsTheComparisonDoes() {
+  void roundsThatSwapCpuSetsHaveTheSetFittedAsTheComparisonDoes() {
     // Four rounds of one step, the side on CPU 1 20 % slower: the swap swings the a/a ratio ±20 %.
     double[] noise = {0.004, -0.003, -0.002, 0.001};
     List<RunPairs.Pair> pairs = new ArrayList<>();
@@ -156,13 +276,20 @@ class AaControlTest {
     assertThat(fitted.ratio()).isCloseTo(expected.ratio(), within(1e-12));
     assertThat(fitted.ratio()).isCloseTo(1.0, within(0.005));
     assertThat(fitted.verdict()).isEqualTo(Verdict.EQUIVALENT);
-    assertThat(fitted.sentence()).contains("over 4 measurements (4 pairs of 1 step, CPU set fitted)");
+    assertThat(fitted.sentence()).contains("over 4 rounds (4 pairs of 1 step, CPU set fitted)");
     // Without the sets the same figures are too noisy to call anything.
     List<RunPairs.Pair> unlabelled = pairs.stream().map(p -> new RunPairs.Pair(p.key(), p.runIds(), p.figures()))
         .toList();
     AaControl plain = AaControl.of(List.of(new RunPairs(unlabelled, List.of())), StatisticsSettings.DEFAULTS);
     assertThat(plain.cpuSetFitted()).isFalse();
     assertThat(plain.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    // A round whose workloads ran on different assignments of the sets has no one set to fit.
+    RunPairs.Pair first = pairs.get(0);
+    RunPairs otherWorkload = new RunPairs(List.of(new RunPairs.Pair("round=1, pair=other", Sides.of("x", "y"),
+        first.figures(), Sides.of("1", "0"))), List.of());
+    AaControl mixed = AaControl.of(List.of(new RunPairs(pairs, List.of()), otherWorkload), StatisticsSettings.DEFAULTS);
+    assertThat(mixed.rounds()).isEqualTo(4);
+    assertThat(mixed.cpuSetFitted()).isFalse();
   }
 
   /** Two steps of three pairs each from six figures a side (one step when three). */

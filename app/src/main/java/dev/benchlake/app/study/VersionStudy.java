@@ -127,7 +127,7 @@ public final class VersionStudy {
 
   /**
    * The a/a control of a duet: side b against side a over its rounds (both the base), compared into
-   * {@code aa/} and summed up by duet measurements ({@link AaControl}); null without two measurements.
+   * {@code aa/} and summed up by rounds ({@link AaControl}); null without two rounds.
    */
   private AaControl aaControl(Warehouse warehouse, String studyId) {
     status("the a/a control: side b with side a over its " + plan.aaRounds() + " rounds (both PostgreSQL "

@@ -64,7 +64,8 @@ class StudyUntilDecidedTest {
     // one, and one such run gave the control +18.8 % over 3 rounds. The statistic's own false-call
     // rate is AaControlTest's simulation; the method's on a quiet machine, bench/quickstart-decides.sh.
     JsonNode aa = report.get("controls").get("aa");
-    assertThat(aa.get("measurements").asInt()).as("its unit: a round (one workload)").isEqualTo(3);
+    assertThat(aa.get("rounds").asInt()).as("its unit: a round").isEqualTo(3);
+    assertThat(aa.get("measurements").asInt()).as("one workload a round").isEqualTo(3);
     assertThat(aa.get("pairs").asInt()).as("3 rounds x 2 steps").isEqualTo(6);
     String verdict = aa.get("verdict").asText();
     assertThat(verdict).isIn("equivalent", "inconclusive", "slower", "faster");
