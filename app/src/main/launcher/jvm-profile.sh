@@ -19,8 +19,13 @@ short_lived_jvm_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
 # implementation reads with a timeout as poll + recv in native code, where NIO's takes a
 # non-blocking read that fails, a poll and a second read, plus locks and a direct-buffer copy in
 # Java (JDK 17 still has it; a JDK without it ignores the property). A collector named in
-# BENCHLAKE_JAVA_OPTS wins: the JVM refuses to start with two.
-loadgen_jvm_flags=(-Djdk.net.usePlainSocketImpl=true)
+# BENCHLAKE_JAVA_OPTS wins: the JVM refuses to start with two. The metaspace's first collection
+# threshold is raised above what loadgen ever holds (about 4,300 classes): at the default, 21 MB, a
+# JVM that runs for minutes (a duet side, kept for the whole study; a long run) reached it 187-216 s
+# in, and the full collection it triggers threw out 540-950 compiled methods at once
+# (-XX:+LogCompilation), so the side ran on partly interpreted: in two of three quickstarts so
+# logged (2026-12-05) that round's select-update log ratio was off by 0.18 and 0.34 (docs/designs.md).
+loadgen_jvm_flags=(-Djdk.net.usePlainSocketImpl=true -XX:MetaspaceSize=128m)
 [[ ${BENCHLAKE_JAVA_OPTS:-} == *-XX:+Use*GC* ]] || loadgen_jvm_flags+=(-XX:+UseSerialGC)
 
 # loadgen_command ARGS…: whether benchlake ARGS… is the loadgen command.

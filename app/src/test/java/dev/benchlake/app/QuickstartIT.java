@@ -42,6 +42,27 @@ class QuickstartIT {
     assertThat(run.stderr()).contains("quickstart: ingested 20 runs").contains(", 0 lines rejected")
         .contains("study: look after round 3 of at most 3").contains("the a/a control: PostgreSQL 14 against itself");
 
+    // The sides' JVMs are warmed up for both kinds of pair in turn, pass by pass, before the first
+    // measured pair: as the rounds alternate them (DuetPair.WARM_UP_PASSES = 3).
+    List<String> lines = run.stderr().lines().toList();
+    List<String> warmUps = lines.stream().filter(l -> l.contains("warming up the sides' JVMs")).map(String::strip)
+        .toList();
+    String sysbench = "sysbench-point-select-read-only-update-index-insert";
+    assertThat(warmUps).containsExactly(
+        "warming up the sides' JVMs: select-update, pass 1 of 3 (not kept)",
+        "warming up the sides' JVMs: " + sysbench + ", pass 1 of 3 (not kept)",
+        "warming up the sides' JVMs: select-update, pass 2 of 3 (not kept)",
+        "warming up the sides' JVMs: " + sysbench + ", pass 2 of 3 (not kept)",
+        "warming up the sides' JVMs: select-update, pass 3 of 3 (not kept)",
+        "warming up the sides' JVMs: " + sysbench + ", pass 3 of 3 (not kept)");
+    int lastWarmUp = -1;
+    int firstMeasured = -1;
+    for (int i = 0; i < lines.size(); i++) {
+      lastWarmUp = lines.get(i).contains("warming up the sides' JVMs") ? i : lastWarmUp;
+      firstMeasured = firstMeasured < 0 && lines.get(i).contains("both sides at once") ? i : firstMeasured;
+    }
+    assertThat(lastWarmUp).as("warmed up before the first measured pair").isBetween(0, firstMeasured);
+
     JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
     assertThat(study.get("design").asText()).isEqualTo("duet");
     assertThat(study.get("until_decided").get("stopped_after_round").asInt()).isEqualTo(3);

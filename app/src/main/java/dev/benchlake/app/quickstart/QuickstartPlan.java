@@ -50,6 +50,15 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
    */
   public static final int SELECT_UPDATE_BURST = 1200;
 
+  /**
+   * select-update's connections: 4, as the sysbench steps' clients, not the 2016 study's 20. A
+   * duet side has one CPU for its client and its server; 20 backends and 20 client threads on it
+   * made the burst a scheduling lottery (a side stalled for 100–400 ms at moments of its own), and
+   * in quickstarts of 2026-12-05 the per-round SD of its log ratio, past round 4, was 0.08–0.18
+   * with 20 and 0.033–0.044 with 4 (docs/designs.md).
+   */
+  public static final int SELECT_UPDATE_POOL = 4;
+
   public QuickstartPlan {
     majors = List.copyOf(majors);
     sysbenchSteps = List.copyOf(sysbenchSteps);

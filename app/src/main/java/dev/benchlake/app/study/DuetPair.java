@@ -109,42 +109,59 @@ public final class DuetPair {
    * C2 compiles the recording queue's drain (ArrayBlockingQueue.drainTo) in the writer thread; before
    * that the client competes with its server differently. So the passes record their tasks, as a
    * measured run does (to a folder deleted after each), and are long enough for that: three passes
-   * of the quickstart's 2.5-s steps.
+   * of the quickstart's 2.5-s steps. A study of several kinds warms them in turn, pass by pass
+   * ({@link StudyRuns}), as its rounds will run them.
    */
   static final int WARM_UP_PASSES = 3;
 
+  /** A kind of pair: its workload and steps ({@code sysbench-point-select-read-only}), what a warm-up is for. */
+  static String kind(Side a) {
+    LoadgenConfig.WorkloadSpec workload = a.config().workload();
+    return workload.name() + (workload.steps().isEmpty() ? "" : "-" + String.join("-", workload.steps()));
+  }
+
   /**
    * Runs both sides to the end, each on the study's process of its CPU set ({@link DuetSessions}),
-   * after the warm-up passes when the processes have not run this kind of pair yet.
+   * after the warm-up passes when the processes have not been warmed up for this kind of pair yet.
    *
    * @throws BadInputException when a side refused its input (exit 2: e.g. a setting its server refused)
    * @throws IllegalStateException when a side failed or did not complete
    */
   Outcome run(Side a, Side b) throws IOException, InterruptedException {
-    Files.createDirectories(logs);
-    a = new Side(a.name(), a.config().withLabel(CpuSwap.LABEL, swap.id()), a.cpus());
-    b = new Side(b.name(), b.config().withLabel(CpuSwap.LABEL, swap.id()), b.cpus());
-    DuetSessions.Sides sides = sessions.sides(a, b, swap);
-    LoadgenConfig.WorkloadSpec workload = a.config().workload();
-    String kind = workload.name() + (workload.steps().isEmpty() ? "" : "-" + String.join("-", workload.steps()));
-    if (sessions.needsWarmUp(kind)) {
+    if (sessions.needsWarmUp(kind(a))) {
       for (int pass = 1; pass <= WARM_UP_PASSES; pass++) {
-        log.println(String.format(Locale.ROOT, "    warming up the sides' JVMs: %s, pass %d of %d (not kept)", kind,
-            pass, WARM_UP_PASSES));
-        log.flush();
-        String name = "warm-up-" + kind + "-" + pass;
-        Path scratch = logs.resolve(name);
-        try {
-          run(new Side(a.name(), a.config().forWarmUp(scratch.resolve("a")), a.cpus()),
-              new Side(b.name(), b.config().forWarmUp(scratch.resolve("b")), b.cpus()), sides,
-              logs.resolve(name + "-a.log"), logs.resolve(name + "-b.log"));
-        } finally {
-          deleteTree(scratch);
-        }
+        warmUp(a, b, pass);
       }
     }
-    return run(a, b, sides, logs.resolve(a.config().outDir().getFileName() + ".log"),
+    a = labelled(a);
+    b = labelled(b);
+    return run(a, b, sessions.sides(a, b, swap), logs.resolve(a.config().outDir().getFileName() + ".log"),
         logs.resolve(b.config().outDir().getFileName() + ".log"));
+  }
+
+  /** One warm-up pass of the pair {@code a}, {@code b}: run as measured, its runs deleted after. */
+  void warmUp(Side a, Side b, int pass) throws IOException, InterruptedException {
+    a = labelled(a);
+    b = labelled(b);
+    String kind = kind(a);
+    log.println(String.format(Locale.ROOT, "    warming up the sides' JVMs: %s, pass %d of %d (not kept)", kind, pass,
+        WARM_UP_PASSES));
+    log.flush();
+    String name = "warm-up-" + kind + "-" + pass;
+    Path scratch = logs.resolve(name);
+    try {
+      run(new Side(a.name(), a.config().forWarmUp(scratch.resolve("a")), a.cpus()),
+          new Side(b.name(), b.config().forWarmUp(scratch.resolve("b")), b.cpus()), sessions.sides(a, b, swap),
+          logs.resolve(name + "-a.log"), logs.resolve(name + "-b.log"));
+    } finally {
+      deleteTree(scratch);
+    }
+  }
+
+  /** The side with the swap's label, and the logs' folder made. */
+  private Side labelled(Side side) throws IOException {
+    Files.createDirectories(logs);
+    return new Side(side.name(), side.config().withLabel(CpuSwap.LABEL, swap.id()), side.cpus());
   }
 
   private Outcome run(Side a, Side b, DuetSessions.Sides sides, Path logA, Path logB)
