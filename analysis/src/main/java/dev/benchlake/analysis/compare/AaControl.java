@@ -2,6 +2,7 @@ package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.PairKeys;
+import dev.benchlake.analysis.report.Pairing;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.RunPairs;
 import dev.benchlake.analysis.stats.CrossoverLogRatio;
@@ -71,9 +72,6 @@ import java.util.Set;
 public record AaControl(int rounds, int measurements, int pairs, int steps, double ratio, Range ci,
     double confidence, Range equivalenceCi, double equivalenceConfidence, Verdict verdict, double margin,
     boolean cpuSetFitted, Integer roundsNeeded) {
-  /** The pairing label that names a duet's round. */
-  static final String ROUND_LABEL = "round";
-
   /**
    * The control from its comparison (side b against side a, both the baseline); null when it has
    * fewer than two rounds with a complete pair (nothing to decide on).
@@ -133,7 +131,7 @@ public record AaControl(int rounds, int measurements, int pairs, int steps, doub
 
   /** The round a pairing key names ({@code round=3} of {@code round=3, pair=sysbench}); the key itself without one. */
   private static String roundOf(String key) {
-    String round = PairKeys.part(key, ROUND_LABEL);
+    String round = PairKeys.part(key, Pairing.ROUND_LABEL);
     return round == null ? key : round;
   }
 

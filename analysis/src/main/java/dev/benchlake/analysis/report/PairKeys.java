@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.regex.Pattern;
 
 /**
  * The key that pairs a run with its partner on the other side: the values of the pairing labels,
@@ -15,6 +16,9 @@ import java.util.StringJoiner;
  * every pairing label, and no two runs of one side may share a key.
  */
 public final class PairKeys {
+  /** Between a key's parts: {@code round=3, pair=sysbench}. */
+  private static final String SEPARATOR = ", ";
+
   private PairKeys() {}
 
   /**
@@ -35,7 +39,7 @@ public final class PairKeys {
     for (Side side : Side.values()) {
       Map<String, String> runByKey = new HashMap<>();
       labelsByRun.get(side).forEach((runId, labels) -> {
-        StringJoiner key = new StringJoiner(", ");
+        StringJoiner key = new StringJoiner(SEPARATOR);
         for (String label : keyLabels) {
           String value = labels.get(label);
           if (value == null) {
@@ -61,7 +65,7 @@ public final class PairKeys {
    */
   public static String part(String key, String label) {
     String prefix = label + "=";
-    for (String part : key.split(", ")) {
+    for (String part : key.split(Pattern.quote(SEPARATOR))) {
       if (part.startsWith(prefix)) {
         return part;
       }

@@ -30,8 +30,12 @@ public record Pairing(String design, String reason, EffectMethod method) {
   public static final String DESIGN_LABEL = "design";
   /** The duet's design label value. */
   public static final String DUET = "duet";
-  /** The labels a duet pairs by: the round, and within it the pair (study versions with several majors). */
-  public static final List<String> DUET_KEYS = List.of("round", "pair");
+  /** The label of a duet's round: the two runs of a pair share it. */
+  public static final String ROUND_LABEL = "round";
+  /** The label of a pair within a round, where a round holds several (study versions with several majors). */
+  public static final String PAIR_LABEL = "pair";
+  /** The labels a duet pairs by: the round, and within it the pair. */
+  public static final List<String> DUET_KEYS = List.of(ROUND_LABEL, PAIR_LABEL);
   /** The label a duet writes on each run: the CPU set its processes had ({@link PairedByKey} fits it). */
   public static final String CPUS_LABEL = "cpus";
   /** {@link #design()} of two independent groups. */
@@ -82,7 +86,7 @@ public record Pairing(String design, String reason, EffectMethod method) {
     if (!duet) {
       return UNPAIRED;
     }
-    boolean withPair = labelsByRun.either(runs -> runs.values().stream().anyMatch(l -> l.containsKey("pair")));
+    boolean withPair = labelsByRun.either(runs -> runs.values().stream().anyMatch(l -> l.containsKey(PAIR_LABEL)));
     List<String> keyLabels = withPair ? DUET_KEYS : DUET_KEYS.subList(0, 1);
     Map<String, String> keys = PairKeys.of(labelsByRun, keyLabels, "the duet's " + String.join(" and ", keyLabels)
         + " label" + (withPair ? "s" : ""));

@@ -158,14 +158,14 @@ public final class DuetPair {
     }
   }
 
-  /** The side with the swap's label, and the logs' folder made. */
-  private Side labelled(Side side) throws IOException {
-    Files.createDirectories(logs);
+  /** The side with the swap's label. */
+  private Side labelled(Side side) {
     return new Side(side.name(), side.config().withLabel(CpuSwap.LABEL, swap.id()), side.cpus());
   }
 
   private Outcome run(Side a, Side b, DuetSessions.Sides sides, Path logA, Path logB)
       throws IOException, InterruptedException {
+    Files.createDirectories(logs);
     SideProcess pa = sides.a();
     SideProcess pb = sides.b();
     DuetSessions.Mover groups = sides.mover();

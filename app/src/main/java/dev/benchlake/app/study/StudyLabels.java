@@ -1,16 +1,19 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.analysis.report.Pairing;
+
 /**
  * The labels a study puts on its runs, one definition for every study command: what ingest,
- * compare and trend select and pair them by.
+ * compare and trend select and pair them by. Those that compare pairs by are {@link Pairing}'s, so
+ * that writer and reader cannot drift apart.
  */
 public final class StudyLabels {
   /** Ties a study's runs together; its reports select on it. */
   public static final String STUDY_ID = "study_id";
   /** {@link Design#id()}. */
-  public static final String DESIGN = "design";
+  public static final String DESIGN = Pairing.DESIGN_LABEL;
   /** The round, from 1; in a duet the two runs of a pair share it. */
-  public static final String ROUND = "round";
+  public static final String ROUND = Pairing.ROUND_LABEL;
   /** A duet's side: {@code a} (the baseline's CPU set this round) or {@code b}. */
   public static final String SIDE = "side";
   /**
@@ -18,7 +21,7 @@ public final class StudyLabels {
    * the whole run with {@link CpuSwap#PER_ROUND}, at the start of each step's window (and every
    * other period of it) with {@link CpuSwap#IN_WINDOW}.
    */
-  public static final String CPUS = "cpus";
+  public static final String CPUS = Pairing.CPUS_LABEL;
   /** {@value #AA} on the runs of the a/a control: both sides are the baseline. */
   public static final String CONTROL = "control";
   public static final String AA = "aa";
@@ -26,7 +29,7 @@ public final class StudyLabels {
    * In a study of several pairs per round, which pair: study versions' duets, e.g. {@code 11v14};
    * the quickstart's, the workload ({@code select-update}, {@code sysbench}).
    */
-  public static final String PAIR = "pair";
+  public static final String PAIR = Pairing.PAIR_LABEL;
   /** A selector term that leaves the a/a control's runs out. */
   public static final String NOT_CONTROL = CONTROL + "!=" + AA;
 
