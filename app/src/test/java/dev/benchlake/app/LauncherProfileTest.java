@@ -50,9 +50,10 @@ class LauncherProfileTest {
     assertThat(run("", isLoadgen, "study", "versions")).isEqualTo("no");
     assertThat(run("", isLoadgen, "ingest", "--warehouse", "wh", "loadgen")).isEqualTo("no");
     String flags = "echo \"${loadgen_jvm_flags[*]}\"";
-    assertThat(run("", flags)).isEqualTo("-Djdk.net.usePlainSocketImpl=true -XX:MetaspaceSize=128m -XX:+UseSerialGC");
+    String own = "-Djdk.net.usePlainSocketImpl=true -XX:MetaspaceSize=128m -XX:CompileThresholdScaling=0.2";
+    assertThat(run("", flags)).isEqualTo(own + " -XX:+UseSerialGC");
     // A collector of the user's: the JVM would refuse two.
-    assertThat(run("-Xmx1g -XX:+UseParallelGC", flags)).isEqualTo("-Djdk.net.usePlainSocketImpl=true -XX:MetaspaceSize=128m");
+    assertThat(run("-Xmx1g -XX:+UseParallelGC", flags)).isEqualTo(own);
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.StepMetric;
 import dev.benchlake.core.raw.StepWindow;
 import dev.benchlake.loadgen.LoadgenConfig.ModeKind;
+import dev.benchlake.loadgen.run.JitQuiet;
 import dev.benchlake.loadgen.run.RunClock;
 import dev.benchlake.loadgen.run.RunControl;
 import dev.benchlake.loadgen.run.StepPlan;
@@ -25,6 +26,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.SplittableRandom;
@@ -60,6 +62,8 @@ public final class Loadgen {
   /** The tool name in manifests. */
   public static final String TOOL = "benchlake-loadgen";
   private static final long TICK_NS = TimeUnit.SECONDS.toNanos(1);
+  /** A wait for the JIT ({@link JitQuiet}) longer than its quiet period plus polls: said in the run's log. */
+  private static final long REPORTED_JIT_WAIT_NS = TimeUnit.MILLISECONDS.toNanos(100);
   /** How long a signal waits for the run to close its files before closing them itself. */
   private static final long SHUTDOWN_GRACE_S = 30;
 
@@ -214,7 +218,7 @@ public final class Loadgen {
           if (gated) {
             // Once its connections are made (after the before-snapshot): what a side takes to get
             // here never moves the shared window.
-            long goNs = awaitSetUpAndStart(config.stepBarrier(), stepRun, driver, index, clock, control);
+            long goNs = awaitSetUpAndStart(config.stepBarrier(), stepRun, driver, index, clock, control, listener);
             shared[0] = goNs != StepBarrier.NOW;
             stepRun.start(shared[0] ? goNs : clock.now());
             if (control.stopRequested()) {
@@ -253,14 +257,14 @@ public final class Loadgen {
   }
 
   /**
-   * Waits until the step's driver is set up (its connections made, a burst's pool filled), then
-   * behind the barrier.
+   * Waits until the step's driver is set up (its connections made, a burst's pool filled) and this
+   * JVM's JIT compilers are quiet ({@link JitQuiet}), then behind the barrier.
    *
    * @return the instant the barrier gave, on the run's clock, or {@link StepBarrier#NOW}; the run
    *     is stopped instead when the barrier's holder went away or the wait was interrupted
    */
   private static long awaitSetUpAndStart(StepBarrier barrier, StepRun stepRun, Thread driver, int index,
-      RunClock clock, RunControl control) {
+      RunClock clock, RunControl control, ProgressListener listener) {
     String step = stepRun.step().name();
     long goEpochNs;
     try {
@@ -268,6 +272,11 @@ public final class Loadgen {
         if (!driver.isAlive() || control.stopRequested()) {
           return StepBarrier.NOW;
         }
+      }
+      long jitNs = JitQuiet.await();
+      if (jitNs >= REPORTED_JIT_WAIT_NS) {
+        listener.onMessage(String.format(Locale.ROOT, "the JIT compilers were busy: %d ms before %s was ready",
+            jitNs / 1_000_000, step));
       }
       goEpochNs = barrier.awaitStart(index, step);
     } catch (java.io.IOException e) {

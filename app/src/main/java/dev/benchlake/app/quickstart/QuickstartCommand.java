@@ -94,7 +94,8 @@ public final class QuickstartCommand implements Callable<Integer> {
       SequentialLooks looks = UntilDecidedOptions.looks(design == Design.DUET && !fixedRounds, maxRounds, design,
           StatisticsSettings.DEFAULTS);
       plan = new QuickstartPlan(majors, looks == null ? runs : looks.maxRounds(), QuickstartPlan.DEFAULT_STEPS,
-          stepDuration, warmup, 4, QuickstartPlan.SELECT_UPDATE_BURST, QuickstartPlan.SELECT_UPDATE_POOL, 0.02,
+          stepDuration, warmup, QuickstartPlan.SYSBENCH_CLIENTS, QuickstartPlan.SELECT_UPDATE_BURST,
+          QuickstartPlan.SELECT_UPDATE_POOL, 0.02,
           design, duet.aaRounds(), cpus, looks);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);

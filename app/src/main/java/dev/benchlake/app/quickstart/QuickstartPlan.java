@@ -44,6 +44,17 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
   public static final List<String> DEFAULT_STEPS = List.of("point-select", "read-only", "update-index", "insert");
 
   /**
+   * The sysbench steps' closed-loop connections: one, as each duet side has one CPU on a 2-core
+   * machine. With 4, the client threads and their backends queue for that CPU, and where the wait
+   * falls (before a query is sent, unmeasured, or after, measured) is the scheduler's choice: a
+   * side's point-select median flipped between 0.06-0.08 and 0.17-0.20 ms at the same throughput,
+   * from one round to the next, and left the step inconclusive in 7 of 11 quickstarts of
+   * 2026-12-05. With one client each query is served as it comes: 0.033 ms, its per-round SD 0.006
+   * (docs/designs.md). study versions' default too.
+   */
+  public static final int SYSBENCH_CLIENTS = 1;
+
+  /**
    * select-update's tasks, submitted at once: one cold burst, about 1.7 s on a duet side's one CPU.
    * 1200 rather than 400 since the sides' JVMs are kept warm: its per-round spread came out about
    * half (docs/designs.md).
@@ -51,7 +62,7 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
   public static final int SELECT_UPDATE_BURST = 1200;
 
   /**
-   * select-update's connections: 4, as the sysbench steps' clients, not the 2016 study's 20. A
+   * select-update's connections: 4, not the 2016 study's 20. A
    * duet side has one CPU for its client and its server; 20 backends and 20 client threads on it
    * made the burst a scheduling lottery (a side stalled for 100–400 ms at moments of its own), and
    * in quickstarts of 2026-12-05 the per-round SD of its log ratio, past round 4, was 0.08–0.18
