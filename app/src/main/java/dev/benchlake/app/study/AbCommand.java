@@ -92,9 +92,9 @@ public final class AbCommand implements Callable<Integer> {
       description = "loadgen sysbench steps (default: ${DEFAULT-VALUE}, the quickstart's).")
   List<String> steps;
 
-  @Option(names = "--clients", paramLabel = "N", defaultValue = "4", description = "Connections per side (default: "
-      + "${DEFAULT-VALUE}).")
-  int clients;
+  @Option(names = "--clients", paramLabel = "N", description = "Connections per side (default: in a duet, one per CPU "
+      + "of a side, the smaller if they differ, so that no query queues for a CPU; else " + UNPAIRED_CLIENTS + ").")
+  Integer clients;
 
   @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
       description = "Measured time of each step (default: ${DEFAULT-VALUE}).")
@@ -179,6 +179,22 @@ public final class AbCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
+  /** The connections per side of an interleaved or sequential study, where a side has the machine. */
+  static final int UNPAIRED_CLIENTS = 4;
+
+  /**
+   * {@code --clients}, or its default. A duet's: a side's CPUs. With more, a side's clients and
+   * backends queue for its CPUs and where a query waits (before it is sent, unmeasured, or after)
+   * is the scheduler's choice: on one CPU, point-select's median with 4 clients flipped between
+   * two regimes from round to round at the same throughput (docs/designs.md).
+   */
+  static int clients(Integer given, DuetCpus cpus) {
+    if (given != null) {
+      return given;
+    }
+    return cpus == null ? UNPAIRED_CLIENTS : Math.min(cpus.one().size(), cpus.two().size());
+  }
+
   AbStudyPlan plan(long theSeed) {
     if (aJdbcUrl == null && aUser != null || bJdbcUrl == null && bUser != null) {
       throw new BadInputException("--a-user and --b-user go with --a-jdbc-url and --b-jdbc-url");
@@ -198,8 +214,8 @@ public final class AbCommand implements Callable<Integer> {
         : aaJdbcUrl == null ? null : new AbStudyPlan.Side(new LoadgenConfig.External(aaJdbcUrl, aUser));
     DuetCpus cpus = duet.cpus(design);
     boolean byKind = readDuration != null && writeDuration != null;
-    AbStudyPlan.Workload workload = new AbStudyPlan.Workload(steps, tables, tableSize, clients, byKind ? null : duration,
-        readDuration, writeDuration, warmup, betweenSteps);
+    AbStudyPlan.Workload workload = new AbStudyPlan.Workload(steps, tables, tableSize, clients(clients, cpus),
+        byKind ? null : duration, readDuration, writeDuration, warmup, betweenSteps);
     try {
       SequentialLooks looks = untilDecided.looks(design, StatisticsSettings.DEFAULTS);
       return new AbStudyPlan(a, b, aaSecond, design, looks == null ? rounds : looks.maxRounds(), duet.aaRounds(),

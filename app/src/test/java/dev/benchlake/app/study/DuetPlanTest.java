@@ -113,6 +113,16 @@ class DuetPlanTest {
   }
 
   @Test
+  void anAbDuetsClientsDefaultToASidesCpusSoThatNoQueryQueuesForOne() {
+    assertThat(AbCommand.clients(null, DuetCpus.choose(CpuList.parse("0-1"), null, null))).isEqualTo(1);
+    assertThat(AbCommand.clients(null, HALVES)).isEqualTo(2);
+    assertThat(AbCommand.clients(null, DuetCpus.choose(CpuList.parse("0-7"), "0", null))).as("the smaller side")
+        .isEqualTo(1);
+    assertThat(AbCommand.clients(null, null)).as("interleaved, sequential: a side has the machine").isEqualTo(4);
+    assertThat(AbCommand.clients(6, HALVES)).as("the user's").isEqualTo(6);
+  }
+
+  @Test
   void anAbDuetPairsTheSidesOfEveryRoundWithTheirLabelsAndTheControlRunsTheBaselineTwice() {
     List<StudyRuns.Measurement> plan = abPlan(Design.DUET).measurements(Path.of("/s"), "ab-1");
     assertThat(plan).hasSize(5).allMatch(m -> m instanceof StudyRuns.Pair);
