@@ -29,7 +29,7 @@ short_lived_jvm_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
 # tasks, so after the three warm-up passes neither its task code (C2 after about 15,000 calls) nor
 # what runs once per run (a pool's and its threads' start) had reached C2, and those compiles fell
 # in rounds 1-4's windows on one side's one CPU: the side's JVM used up to 1.6 CPU-s in a burst
-# against 1.05 on the other, and the round's log ratio was off by 0.15-0.49. At 0.2 the early
+# against 1.05 on the other, and the round's log ratio was off by 0.17-0.49. At 0.2 the early
 # rounds came out within 0.05 (docs/designs.md).
 loadgen_jvm_flags=(-Djdk.net.usePlainSocketImpl=true -XX:MetaspaceSize=128m -XX:CompileThresholdScaling=0.2)
 [[ ${BENCHLAKE_JAVA_OPTS:-} == *-XX:+Use*GC* ]] || loadgen_jvm_flags+=(-XX:+UseSerialGC)

@@ -8,6 +8,7 @@ import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.StepMetric;
 import dev.benchlake.core.raw.StepWindow;
 import dev.benchlake.loadgen.LoadgenConfig.ModeKind;
+import dev.benchlake.loadgen.run.BurstDriver;
 import dev.benchlake.loadgen.run.JitQuiet;
 import dev.benchlake.loadgen.run.RunClock;
 import dev.benchlake.loadgen.run.RunControl;
@@ -479,6 +480,9 @@ public final class Loadgen {
     LoadgenConfig.Mode m = c.mode();
     if (m.kind() == ModeKind.BURST) {
       parameters.put("burst_size", m.burst());
+      // How waiting tasks get a connection: a queue served by the pool's connections (earlier
+      // releases started a thread per task, which costs the client CPU at the burst's start).
+      parameters.put("burst_dispatch", BurstDriver.DISPATCH);
     }
     List<String> stepNames = new ArrayList<>();
     for (Step step : plan.workload().steps()) {

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -140,8 +141,37 @@ class ModesTest {
     assertThat(m.mode().kind()).isEqualTo("burst");
     assertThat(m.mode().clients()).isEqualTo(2);
     assertThat(m.mode().poolTimeoutS()).isEqualTo(0.4);
-    assertThat(m.workload().parameters()).containsEntry("burst_size", 60);
+    assertThat(m.workload().parameters()).containsEntry("burst_size", 60).containsEntry("burst_dispatch", "queue");
     assertThat(m.summary().errorsBySqlstate()).containsEntry("none", (long) failed.size());
+  }
+
+  @Test
+  void aBurstsTasksAreServedFirstComeFirstServedAtMostPoolAtATime() throws Exception {
+    Path out = tmp.resolve("queue");
+    Loadgen.run(TestServers.sharedConfig(out).workload("select-update").scale(0.001)
+        .thinkTime(Duration.ofMillis(5), Duration.ofMillis(5))
+        .mode(LoadgenConfig.Mode.burst(40, 3, Duration.ofSeconds(15))).build(), ProgressListener.NONE, server);
+
+    List<TaskRecord> tasks = TestServers.tasks(out).stream().sorted(Comparator.comparingLong(TaskRecord::startNs))
+        .toList();
+    assertThat(tasks).hasSize(40).allMatch(TaskRecord::ok);
+    // Never more tasks in service than connections: a task starts only when one has ended.
+    for (TaskRecord t : tasks) {
+      long inService = tasks.stream().filter(o -> o.startNs() <= t.startNs() && o.endNs() > t.startNs()).count();
+      assertThat(inService).as("tasks in service when slot %d started", t.clientId()).isLessThanOrEqualTo(3);
+    }
+    // First come, first served: slot k is taken only by a worker whose last task has ended, while
+    // the pool's 2 other workers hold at most one slot each, so k - 2 of the slots before it ended
+    // before it started. With a thread per task (the pool picking among them) a late slot often
+    // started among the first.
+    Map<Integer, TaskRecord> bySlot = tasks.stream().collect(Collectors.toMap(TaskRecord::clientId, t -> t));
+    for (int slot = 2; slot < 40; slot++) {
+      int s = slot;
+      long started = bySlot.get(slot).startNs();
+      long endedBefore = bySlot.entrySet().stream().filter(e -> e.getKey() < s)
+          .filter(e -> e.getValue().endNs() <= started).count();
+      assertThat(endedBefore).as("slots before %d that had ended when it started", slot).isGreaterThanOrEqualTo(slot - 2);
+    }
   }
 
   @Test

@@ -54,8 +54,12 @@ public final class QuickstartCommand implements Callable<Integer> {
   @Option(names = "--no-until-decided", description = "A duet of --runs rounds, not run until decided.")
   boolean fixedRounds;
 
-  /** With the a/a control's 4 rounds, 12 rounds in all: about 5 minutes on 2 cores. */
-  private static final String DEFAULT_MAX_ROUNDS = "8";
+  /**
+   * With the a/a control's 4 rounds, 16 rounds in all: about 4.5 minutes on 2 cores with 1 s steps.
+   * select-update, the noisiest step (a per-round SD of the log ratio of about 0.03), needs its 12
+   * pairs; the sysbench steps, at 0.003-0.02, are decided with half as many (docs/designs.md).
+   */
+  private static final String DEFAULT_MAX_ROUNDS = "12";
 
   @Option(names = "--max-rounds", paramLabel = "N", defaultValue = DEFAULT_MAX_ROUNDS,
       description = "A duet run until decided: the most rounds, at least 3, besides the a/a control's; it looks "
@@ -63,7 +67,11 @@ public final class QuickstartCommand implements Callable<Integer> {
           + "stop it is skipped; default: ${DEFAULT-VALUE}).")
   int maxRounds;
 
-  @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.class,
+  /**
+   * 1 s, not 2: a sysbench step's per-round spread hardly grows (0.003-0.02 either way), and the time
+   * saved buys select-update's rounds.
+   */
+  @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
       description = "Measured time of each sysbench-like step (default: ${DEFAULT-VALUE}).")
   Duration stepDuration;
 
@@ -93,10 +101,10 @@ public final class QuickstartCommand implements Callable<Integer> {
     try {
       SequentialLooks looks = UntilDecidedOptions.looks(design == Design.DUET && !fixedRounds, maxRounds, design,
           StatisticsSettings.DEFAULTS);
-      plan = new QuickstartPlan(majors, looks == null ? runs : looks.maxRounds(), QuickstartPlan.DEFAULT_STEPS,
-          stepDuration, warmup, QuickstartPlan.SYSBENCH_CLIENTS, QuickstartPlan.SELECT_UPDATE_BURST,
-          QuickstartPlan.SELECT_UPDATE_POOL, 0.02,
-          design, duet.aaRounds(), cpus, looks);
+      int rounds = looks == null ? runs : looks.maxRounds();
+      plan = new QuickstartPlan(majors, rounds, QuickstartPlan.DEFAULT_STEPS, stepDuration, warmup,
+          QuickstartPlan.SYSBENCH_CLIENTS, QuickstartPlan.SELECT_UPDATE_BURST, QuickstartPlan.SELECT_UPDATE_POOL,
+          QuickstartPlan.SELECT_UPDATE_SCALE, design, duet.aaRounds(), cpus, looks);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

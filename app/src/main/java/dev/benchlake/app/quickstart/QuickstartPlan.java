@@ -55,20 +55,23 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
   public static final int SYSBENCH_CLIENTS = 1;
 
   /**
-   * select-update's tasks, submitted at once: one cold burst, about 1.7 s on a duet side's one CPU.
-   * 1200 rather than 400 since the sides' JVMs are kept warm: its per-round spread came out about
-   * half (docs/designs.md).
+   * select-update's tasks, submitted at once: one cold burst, drained in about 0.7 s on a duet
+   * side's one CPU by its 4 connections. 1200 rather than 400 since the sides' JVMs are kept warm:
+   * its per-round spread came out about half (docs/designs.md).
    */
   public static final int SELECT_UPDATE_BURST = 1200;
 
   /**
-   * select-update's connections: 4, not the 2016 study's 20. A
-   * duet side has one CPU for its client and its server; 20 backends and 20 client threads on it
-   * made the burst a scheduling lottery (a side stalled for 100–400 ms at moments of its own), and
-   * in quickstarts of 2026-12-05 the per-round SD of its log ratio, past round 4, was 0.08–0.18
-   * with 20 and 0.033–0.044 with 4 (docs/designs.md).
+   * select-update's connections: 4, not the 2016 study's 20. A duet side has one CPU for its client
+   * and its server; 20 backends and 20 client threads on it made the burst a scheduling lottery (a
+   * side stalled for 100–400 ms at moments of its own), and in quickstarts of 2026-12-05 the
+   * per-round SD of its log ratio, past round 4, was 0.08–0.18 with 20 and 0.033–0.044 with 4
+   * (docs/designs.md).
    */
   public static final int SELECT_UPDATE_POOL = 4;
+
+  /** select-update's size: 2,000 rows per thread, 20,000 in all, loaded in well under a second. */
+  public static final double SELECT_UPDATE_SCALE = 0.02;
 
   public QuickstartPlan {
     majors = List.copyOf(majors);

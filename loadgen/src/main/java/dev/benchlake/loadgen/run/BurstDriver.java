@@ -10,28 +10,38 @@ import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Burst, as in the classic TestPostgresqlPerf study: {@code burst} tasks are submitted at the same
- * instant and all wait for a connection from a pool of {@code pool} (HikariCP, filled before the
- * first burst). Each task's intended start is the submission instant; {@code wait_ns} is how long it
- * waited for its connection, so latency = wait + service. A task that gets no connection within
- * {@code poolTimeout} fails with the pool's timeout error, as the study's tasks did.
+ * instant and wait, in submission order, for a connection from a pool of {@code pool} (HikariCP,
+ * filled before the first burst). Each task's intended start is the submission instant; {@code
+ * wait_ns} is how long it waited for its connection, so latency = wait + service. A task that has
+ * waited {@code poolTimeout} without a connection fails with a pool timeout, as the study's tasks
+ * did.
+ *
+ * <p>The waiting tasks are a queue served by {@code pool} workers, one per connection, not a thread
+ * each: with a thread per task, the burst's start woke 1,200 threads at once, and on a duet side's
+ * one CPU that herd (each thread's first run, its stack's page faults) held the side's backends
+ * off the CPU for 50–450 ms at moments of its own, the first quarter of the burst's drain its
+ * noisiest part (2026-12-05, docs/designs.md). Which waiting task gets the next free connection
+ * does not change when the tasks end, only which of them ends when; the queue serves them first
+ * come, first served, as a fair pool does.
  *
  * <p>Bursts repeat, each after the previous one has drained, until the step has its tasks (the
  * last burst may be smaller) or its time is up; bursts submitted during the warm-up are marked
  * warm-up. In tasks.csv, {@code client_id} is the task's slot in its burst and {@code seq} the
- * burst's number. Every waiting task is a thread (Java 17 has no virtual threads), with a small
- * stack.
+ * burst's number.
  */
 public final class BurstDriver implements Driver {
-  private static final Logger LOG = LoggerFactory.getLogger(BurstDriver.class);
-  /** One waiting thread per task: beyond this, a burst is better expressed as an open loop. */
+  /** A burst's size limit: beyond it, a burst is better expressed as an open loop. */
   public static final int MAX_BURST = 50_000;
-  private static final long WAITER_STACK_BYTES = 256 * 1024;
+  /** The manifest's {@code burst_dispatch}: the waiting tasks are a queue (see above). */
+  public static final String DISPATCH = "queue";
+  private static final Logger LOG = LoggerFactory.getLogger(BurstDriver.class);
 
   private final int burst;
   private final int pool;
@@ -73,7 +83,7 @@ public final class BurstDriver implements Driver {
           }
           measuredSubmitted += size;
         }
-        runBurst(run, dataSource, burstIndex, size, warmup);
+        runBurst(run, dataSource, new Burst(burstIndex, size, warmup, poolTimeout.toNanos()));
       }
     }
   }
@@ -92,38 +102,59 @@ public final class BurstDriver implements Driver {
     }
   }
 
-  private void runBurst(StepRun run, HikariDataSource dataSource, long burstIndex, int size, boolean warmup)
-      throws InterruptedException {
-    Gate gate = new Gate();
-    Thread[] waiters = new Thread[size];
-    for (int slot = 0; slot < size; slot++) {
-      int s = slot;
-      waiters[slot] = new Thread(null, () -> {
-        gate.await();
-        runTask(run, dataSource, s, size, burstIndex, gate.openedNs, warmup);
-      }, "burst-" + slot, WAITER_STACK_BYTES);
-      waiters[slot].start();
+  /**
+   * One burst: its tasks' slots, taken in order by the workers, and the instant it was submitted
+   * (every task's intended start), set when the workers are let go.
+   */
+  private static final class Burst {
+    final long index;
+    final int size;
+    final boolean warmup;
+    final long timeoutNs;
+    final AtomicInteger nextSlot = new AtomicInteger();
+    volatile long submittedNs;
+
+    Burst(long index, int size, boolean warmup, long timeoutNs) {
+      this.index = index;
+      this.size = size;
+      this.warmup = warmup;
+      this.timeoutNs = timeoutNs;
     }
-    gate.open(run.clock.now(), waiters);
-    for (Thread t : waiters) {
+
+    /** The next waiting task's slot, or -1 when every task has been taken. */
+    int take() {
+      int slot = nextSlot.getAndIncrement();
+      return slot < size ? slot : -1;
+    }
+  }
+
+  /** Runs a burst to the end: {@code pool} workers (fewer for a smaller burst) serve its queue. */
+  private void runBurst(StepRun run, HikariDataSource dataSource, Burst burst) throws InterruptedException {
+    Gate gate = new Gate();
+    Thread[] workers = new Thread[Math.min(pool, burst.size)];
+    for (int w = 0; w < workers.length; w++) {
+      workers[w] = new Thread(() -> {
+        gate.await();
+        serve(run, dataSource, burst);
+      }, "burst-worker-" + w);
+      workers[w].start();
+    }
+    burst.submittedNs = run.clock.now();
+    gate.open(workers);
+    for (Thread t : workers) {
       while (t.isAlive()) {
         t.join(100);
         if (run.control.stopRequested() && !dataSource.isClosed()) {
-          // Tasks still waiting for a connection were never attempted: release them at once.
+          // A worker blocked on a connection (the server gone) is released at once.
           dataSource.close();
         }
       }
     }
   }
 
-  /**
-   * Holds a burst's threads until all are started, then lets them all go at once. The opener
-   * unparks every thread itself: with a CountDownLatch each woken thread wakes the next, and on a
-   * CPU-saturated machine that chain alone can take tens of seconds for thousands of threads.
-   */
+  /** Holds a burst's workers until all are started, then lets them all go at once. */
   private static final class Gate {
     private volatile boolean open;
-    private volatile long openedNs;
 
     void await() {
       while (!open) {
@@ -131,8 +162,7 @@ public final class BurstDriver implements Driver {
       }
     }
 
-    void open(long nowNs, Thread[] threads) {
-      openedNs = nowNs;
+    void open(Thread[] threads) {
       open = true;
       for (Thread t : threads) {
         LockSupport.unpark(t);
@@ -140,11 +170,25 @@ public final class BurstDriver implements Driver {
     }
   }
 
-  private static void runTask(StepRun run, HikariDataSource dataSource, int slot, int size, long burstIndex,
-      long intendedNs, boolean warmup) {
-    SplittableRandom random = run.random(slot, burstIndex);
+  /** A worker: takes the burst's waiting tasks in order until none is left or the run stops. */
+  private static void serve(StepRun run, HikariDataSource dataSource, Burst burst) {
+    for (int slot = burst.take(); slot >= 0 && !run.control.stopRequested(); slot = burst.take()) {
+      runTask(run, dataSource, burst, slot);
+    }
+  }
+
+  private static void runTask(StepRun run, HikariDataSource dataSource, Burst burst, int slot) {
+    SplittableRandom random = run.random(slot, burst.index);
     int task = run.step.pickTask(random);
     String name = run.taskName(task);
+    long intendedNs = burst.submittedNs;
+    if (run.clock.now() - intendedNs >= burst.timeoutNs) {
+      // It has waited the pool's timeout in the queue: it fails then, as a task waiting in the pool would.
+      long endNs = intendedNs + burst.timeoutNs;
+      run.record(new TaskRecord(name, slot, burst.index, intendedNs, endNs, endNs, burst.timeoutNs, burst.warmup,
+          false, "", poolTimeout(burst.timeoutNs, "waited in the burst's queue")));
+      return;
+    }
     Connection connection;
     try {
       connection = dataSource.getConnection();
@@ -154,24 +198,24 @@ public final class BurstDriver implements Driver {
         return;
       }
       String message = e instanceof SQLTransientConnectionException
-          ? "pool timeout: no connection within " + dataSource.getConnectionTimeout() + " ms ("
-              + SqlErrors.message(e) + ")"
+          ? poolTimeout(dataSource.getConnectionTimeout() * 1_000_000L, SqlErrors.message(e))
           : SqlErrors.message(e);
-      run.record(new TaskRecord(name, slot, burstIndex, intendedNs, endNs, endNs, endNs - intendedNs, warmup, false,
-          SqlErrors.sqlState(e), run.database.target().scrub(message)));
+      run.record(new TaskRecord(name, slot, burst.index, intendedNs, endNs, endNs, endNs - intendedNs, burst.warmup,
+          false, SqlErrors.sqlState(e), run.database.target().scrub(message)));
       return;
     }
     long startNs = run.clock.now();
     long waitNs = startNs - intendedNs;
     try {
-      try (TaskRunner runner = run.step.open(connection, slot, size)) {
+      try (TaskRunner runner = run.step.open(connection, slot, burst.size)) {
         runner.run(task, random);
       }
       long endNs = run.clock.now();
-      run.record(new TaskRecord(name, slot, burstIndex, intendedNs, startNs, endNs, waitNs, warmup, true, "", ""));
+      run.record(new TaskRecord(name, slot, burst.index, intendedNs, startNs, endNs, waitNs, burst.warmup, true, "",
+          ""));
     } catch (SQLException | RuntimeException e) {
       long endNs = run.clock.now();
-      run.record(new TaskRecord(name, slot, burstIndex, intendedNs, startNs, endNs, waitNs, warmup, false,
+      run.record(new TaskRecord(name, slot, burst.index, intendedNs, startNs, endNs, waitNs, burst.warmup, false,
           SqlErrors.sqlState(e), run.database.target().scrub(SqlErrors.message(e))));
       rollbackQuietly(connection);
     } finally {
@@ -181,6 +225,10 @@ public final class BurstDriver implements Driver {
         // back to the pool or evicted by it; nothing else to do
       }
     }
+  }
+
+  private static String poolTimeout(long timeoutNs, String detail) {
+    return "pool timeout: no connection within " + timeoutNs / 1_000_000 + " ms (" + detail + ")";
   }
 
   /** Ends an aborted transaction before the connection goes back to the pool. */

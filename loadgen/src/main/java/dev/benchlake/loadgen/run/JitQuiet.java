@@ -4,7 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.OptionalLong;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
@@ -15,7 +16,7 @@ import java.util.stream.Stream;
  * compiles, queued before the step, then ran inside the window on one side's CPU and not the
  * other's. In the quickstart's early rounds (2026-12-05, {@code -XX:+LogCompilation}) a side's
  * select-update run held 6–35 C2 compiles (Thread, HikariCP's pool, the driver's), later rounds
- * 1–5, and those rounds' ratios were off by 0.15–0.6 (docs/designs.md).
+ * 1–5, and those rounds' ratios were off by 0.17–0.49 (docs/designs.md).
  *
  * <p>Reads the compiler threads' run time from {@code /proc/self/task/TID/schedstat} (Linux, where
  * a duet runs); where that cannot be read it does not wait.
@@ -34,12 +35,17 @@ public final class JitQuiet {
 
   private JitQuiet() {}
 
-  /** How long this JVM's compilers took to go quiet, in ns (0 where they cannot be read). */
+  /**
+   * How long this JVM's compilers took to go quiet, in ns (0 where they cannot be read). The
+   * compiler threads are found once, at the start: HotSpot adds one only while the others are busy,
+   * which keeps the wait going anyway, and a thread that ends reads as idle.
+   */
   public static long await() throws InterruptedException {
-    if (compilerRunTimeNs(TASKS).isEmpty()) {
+    List<Path> compilers = compilerSchedstats(TASKS);
+    if (compilers.isEmpty()) {
       return 0;
     }
-    return await(() -> compilerRunTimeNs(TASKS).orElse(0), System::nanoTime, ns -> Thread.sleep(ns / 1_000_000,
+    return await(() -> runTimeNs(compilers), System::nanoTime, ns -> Thread.sleep(ns / 1_000_000,
         (int) (ns % 1_000_000)), QUIET.toNanos(), AT_MOST.toNanos());
   }
 
@@ -74,33 +80,40 @@ public final class JitQuiet {
   }
 
   /**
-   * The summed run time (ns on a CPU) of the compiler threads among {@code tasks}' threads; empty
-   * when there are none or they cannot be read.
+   * The {@code schedstat} files of the compiler threads among {@code tasks}' threads; empty when
+   * there are none or they cannot be read.
    */
-  static OptionalLong compilerRunTimeNs(Path tasks) {
+  static List<Path> compilerSchedstats(Path tasks) {
     try (Stream<Path> threads = Files.list(tasks)) {
-      long sum = 0;
-      boolean found = false;
+      List<Path> compilers = new ArrayList<>();
       for (Path thread : (Iterable<Path>) threads::iterator) {
-        String name;
-        String schedstat;
         try {
-          name = Files.readString(thread.resolve("comm")).strip();
-          if (!isCompiler(name)) {
-            continue;
+          if (isCompiler(Files.readString(thread.resolve("comm")).strip())) {
+            compilers.add(thread.resolve("schedstat"));
           }
-          schedstat = Files.readString(thread.resolve("schedstat")).strip();
         } catch (IOException e) {
-          continue; // the thread ended between the listing and the read
+          // the thread ended between the listing and the read
         }
-        int space = schedstat.indexOf(' ');
-        sum += Long.parseLong(space < 0 ? schedstat : schedstat.substring(0, space));
-        found = true;
       }
-      return found ? OptionalLong.of(sum) : OptionalLong.empty();
+      return compilers;
     } catch (IOException | RuntimeException e) {
-      return OptionalLong.empty();
+      return List.of();
     }
+  }
+
+  /** The summed run time (ns on a CPU) in {@code schedstats}; a thread that has ended counts 0. */
+  static long runTimeNs(List<Path> schedstats) {
+    long sum = 0;
+    for (Path schedstat : schedstats) {
+      try {
+        String line = Files.readString(schedstat).strip();
+        int space = line.indexOf(' ');
+        sum += Long.parseLong(space < 0 ? line : line.substring(0, space));
+      } catch (IOException | NumberFormatException e) {
+        // ended, or not a schedstat line: nothing to add
+      }
+    }
+    return sum;
   }
 
   private static boolean isCompiler(String threadName) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.OptionalLong;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,22 +57,33 @@ class JitQuietTest {
     thread(tasks, "102", "C1 CompilerThre", "500000 1 2");
     thread(tasks, "103", "main", "999999999 1 1");
     thread(tasks, "104", "GC Thread#0", "888888888 1 1");
-    assertThat(JitQuiet.compilerRunTimeNs(tasks)).hasValue(7_500_000);
+    List<Path> compilers = JitQuiet.compilerSchedstats(tasks);
+    assertThat(compilers).containsExactlyInAnyOrder(tasks.resolve("101/schedstat"), tasks.resolve("102/schedstat"));
+    assertThat(JitQuiet.runTimeNs(compilers)).isEqualTo(7_500_000);
+  }
+
+  @Test
+  void aCompilerThreadThatHasEndedCountsNothing(@TempDir Path tasks) throws Exception {
+    thread(tasks, "101", "C2 CompilerThre", "7000000 123 45");
+    thread(tasks, "102", "C2 CompilerThre", "300 1 2");
+    List<Path> compilers = JitQuiet.compilerSchedstats(tasks);
+    Files.delete(tasks.resolve("102/schedstat"));
+    assertThat(JitQuiet.runTimeNs(compilers)).isEqualTo(7_000_000);
   }
 
   @Test
   void noCompilerThreadOrNoProcReadsAsEmpty(@TempDir Path tasks) throws Exception {
     thread(tasks, "1", "main", "1 1 1");
-    assertThat(JitQuiet.compilerRunTimeNs(tasks)).isEmpty();
-    assertThat(JitQuiet.compilerRunTimeNs(tasks.resolve("missing"))).isEmpty();
+    assertThat(JitQuiet.compilerSchedstats(tasks)).isEmpty();
+    assertThat(JitQuiet.compilerSchedstats(tasks.resolve("missing"))).isEmpty();
   }
 
   @Test
   void thisJvmsCompilersAreFoundAndCounted() throws InterruptedException {
     assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux only");
-    OptionalLong runTime = JitQuiet.compilerRunTimeNs(Path.of("/proc/self/task"));
-    assertThat(runTime).isPresent();
-    assertThat(runTime.getAsLong()).isPositive(); // this test JVM has compiled something by now
+    List<Path> compilers = JitQuiet.compilerSchedstats(Path.of("/proc/self/task"));
+    assertThat(compilers).isNotEmpty();
+    assertThat(JitQuiet.runTimeNs(compilers)).isPositive(); // this test JVM has compiled something by now
     long waited = JitQuiet.await();
     assertThat(waited).isBetween(JitQuiet.QUIET.toNanos(), JitQuiet.AT_MOST.toNanos() + Duration.ofMillis(200).toNanos());
   }
