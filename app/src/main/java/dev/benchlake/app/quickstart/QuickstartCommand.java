@@ -56,8 +56,9 @@ public final class QuickstartCommand implements Callable<Integer> {
 
   /**
    * With the a/a control's 4 rounds, 16 rounds in all: about 4.5 minutes on 2 cores with 1 s steps.
-   * select-update, the noisiest step (a per-round SD of the log ratio of about 0.03), needs its 12
-   * pairs; the sysbench steps, at 0.003-0.02, are decided with half as many (docs/designs.md).
+   * The sysbench steps (a per-round SD of the log ratio of 0.003-0.02) are decided with half as
+   * many; select-update, at about 0.03 in a calm run, needs its 12 pairs, and a run with a round
+   * or two far off leaves it undecided (5 of 6 quickstarts on 2026-12-05: docs/designs.md).
    */
   private static final String DEFAULT_MAX_ROUNDS = "12";
 

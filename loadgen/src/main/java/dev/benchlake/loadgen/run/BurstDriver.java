@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * filled before the first burst). Each task's intended start is the submission instant; {@code
  * wait_ns} is how long it waited for its connection, so latency = wait + service. A task that has
  * waited {@code poolTimeout} without a connection fails with a pool timeout, as the study's tasks
- * did.
+ * did. One taken from the queue within its time asks the pool, which, with the server gone, waits
+ * its whole timeout: such a task's record shows the longer wait it had.
  *
  * <p>The waiting tasks are a queue served by {@code pool} workers, one per connection, not a thread
  * each: with a thread per task, the burst's start woke 1,200 threads at once, and on a duet side's
