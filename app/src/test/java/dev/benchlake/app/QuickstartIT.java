@@ -5,13 +5,20 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.app.quickstart.QuickstartPlan;
 import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.raw.RunDirectory;
+import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.TaskCsv;
+import dev.benchlake.core.raw.TaskRecord;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,6 +69,29 @@ class QuickstartIT {
       firstMeasured = firstMeasured < 0 && lines.get(i).contains("both sides at once") ? i : firstMeasured;
     }
     assertThat(lastWarmUp).as("warmed up before the first measured pair").isBetween(0, firstMeasured);
+
+    // select-update: a warm-up burst, then two measured bursts, the first at the shared window's start on both sides.
+    List<Path> selectUpdateRuns;
+    try (Stream<Path> runs = Files.list(out.resolve("runs"))) {
+      selectUpdateRuns = runs.filter(p -> p.getFileName().toString().contains("-select-update-")).sorted().toList();
+    }
+    assertThat(selectUpdateRuns).hasSize(10);
+    for (Path dirOfRun : selectUpdateRuns) {
+      String side = dirOfRun.getFileName().toString();
+      RunManifest m = RunManifest.read(RunDirectory.manifest(dirOfRun));
+      assertThat(m.mode().tasks()).isEqualTo(2L * QuickstartPlan.SELECT_UPDATE_BURST);
+      assertThat(m.mode().warmupS()).isEqualTo(QuickstartPlan.SELECT_UPDATE_WARMUP.toMillis() / 1000.0);
+      List<TaskRecord> tasks = Files.readAllLines(RunDirectory.tasks(dirOfRun), StandardCharsets.UTF_8).stream()
+          .skip(1).map(TaskCsv::parse).toList();
+      Map<Long, List<TaskRecord>> bursts = tasks.stream().collect(Collectors.groupingBy(TaskRecord::seq));
+      assertThat(bursts).as(side).hasSize(3);
+      assertThat(bursts.get(0L)).as(side).hasSize(QuickstartPlan.SELECT_UPDATE_BURST).allMatch(TaskRecord::warmup);
+      assertThat(bursts.get(1L)).as(side).hasSize(QuickstartPlan.SELECT_UPDATE_BURST).noneMatch(TaskRecord::warmup);
+      assertThat(bursts.get(2L)).as(side).hasSize(QuickstartPlan.SELECT_UPDATE_BURST).noneMatch(TaskRecord::warmup);
+      long windowStart = m.stepWindows().get(0).measuredFromEpochNs() - m.originEpochNs();
+      assertThat(bursts.get(1L).get(0).intendedStartNs() - windowStart).as(side + ": first measured burst, ns late")
+          .isBetween(0L, 100_000_000L);
+    }
 
     JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
     assertThat(study.get("design").asText()).isEqualTo("duet");

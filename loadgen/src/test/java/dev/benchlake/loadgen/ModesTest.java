@@ -175,6 +175,30 @@ class ModesTest {
   }
 
   @Test
+  void theFirstMeasuredBurstStartsAtTheWarmUpsEndNotWhenTheLastWarmUpBurstDrains() throws Exception {
+    Path out = tmp.resolve("warm-bursts");
+    // A burst of 4 on 4 connections drains in a little over 300 ms. With a warm-up of 450 ms a
+    // second warm-up burst would drain past it, so the driver waits and the first measured burst
+    // goes at 450 ms (before: a second warm-up burst at ~300 ms, the first measured at ~600 ms).
+    // Gated (a barrier that says "now"), so that filling the pool is not inside the warm-up.
+    Loadgen.run(TestServers.sharedConfig(out).workload("select-update").scale(0.001)
+        .thinkTime(Duration.ofMillis(300), Duration.ofMillis(300))
+        .mode(LoadgenConfig.Mode.burst(4, 4, Duration.ofSeconds(15))).warmup(Duration.ofMillis(450))
+        .tasks(4L).stepBarrier((index, step) -> StepBarrier.NOW).build(), ProgressListener.NONE, server);
+
+    List<TaskRecord> tasks = TestServers.tasks(out);
+    assertThat(tasks).hasSize(8).allMatch(TaskRecord::ok);
+    Map<Long, List<TaskRecord>> bursts = tasks.stream().collect(Collectors.groupingBy(TaskRecord::seq));
+    assertThat(bursts.get(0L)).hasSize(4).allMatch(TaskRecord::warmup);
+    assertThat(bursts.get(1L)).hasSize(4).noneMatch(TaskRecord::warmup);
+    RunManifest m = TestServers.manifest(out);
+    long warmupEnd = m.stepWindows().get(0).measuredFromEpochNs() - m.originEpochNs();
+    assertThat(bursts.get(0L)).allMatch(t -> t.endNs() < warmupEnd);
+    assertThat(bursts.get(1L).get(0).intendedStartNs() - warmupEnd)
+        .as("the first measured burst's start, ns after the warm-up's end").isBetween(0L, 20_000_000L);
+  }
+
+  @Test
   void burstsRepeatUntilTheTasksAreDone() throws Exception {
     Path out = tmp.resolve("bursts");
     Loadgen.run(pointSelect(out).mode(LoadgenConfig.Mode.burst(20, 4, Duration.ofSeconds(15))).tasks(50L).build(),

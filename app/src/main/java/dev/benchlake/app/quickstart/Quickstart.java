@@ -154,7 +154,8 @@ public final class Quickstart {
           .workload("select-update")
           .scale(plan.selectUpdateScale())
           .mode(LoadgenConfig.Mode.burst(plan.burst(), plan.pool(), LoadgenDefaults.POOL_TIMEOUT))
-          .tasks((long) plan.burst())
+          .warmup(QuickstartPlan.SELECT_UPDATE_WARMUP)
+          .tasks((long) QuickstartPlan.SELECT_UPDATE_MEASURED_BURSTS * plan.burst())
           .build();
     }
     return common

@@ -55,10 +55,10 @@ public final class QuickstartCommand implements Callable<Integer> {
   boolean fixedRounds;
 
   /**
-   * With the a/a control's 4 rounds, 16 rounds in all: about 4.5 minutes on 2 cores with 1 s steps.
-   * The sysbench steps (a per-round SD of the log ratio of 0.003-0.02) are decided with half as
-   * many; select-update, at about 0.03 in a calm run, needs its 12 pairs, and a run with a round
-   * or two far off leaves it undecided (5 of 6 quickstarts on 2026-12-05: docs/designs.md).
+   * With the a/a control's 4 rounds, 16 rounds in all: 5 minutes on 2 cores with 1 s steps, and
+   * most runs stop sooner. The sysbench steps (a per-round SD of the log ratio of 0.003-0.02) are
+   * often decided with half as many; select-update (0.016-0.034 with its warm-up burst) took 7 to
+   * 12 rounds in four quickstarts of 2026-12-05, each deciding every step (docs/designs.md).
    */
   private static final String DEFAULT_MAX_ROUNDS = "12";
 

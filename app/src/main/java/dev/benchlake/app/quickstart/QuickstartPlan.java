@@ -55,9 +55,10 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
   public static final int SYSBENCH_CLIENTS = 1;
 
   /**
-   * select-update's tasks, submitted at once: one cold burst, drained in about 0.7 s on a duet
-   * side's one CPU by its 4 connections. 1200 rather than 400 since the sides' JVMs are kept warm:
-   * its per-round spread came out about half (docs/designs.md).
+   * select-update's tasks submitted at once: a burst, drained in about 0.7 s on a duet side's one
+   * CPU by its 4 connections (a warm-up burst, then {@link #SELECT_UPDATE_MEASURED_BURSTS}). 1200
+   * rather than 400 since the sides' JVMs are kept warm: its per-round spread came out about half
+   * (docs/designs.md).
    */
   public static final int SELECT_UPDATE_BURST = 1200;
 
@@ -72,6 +73,20 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
 
   /** select-update's size: 2,000 rows per thread, 20,000 in all, loaded in well under a second. */
   public static final double SELECT_UPDATE_SCALE = 0.02;
+
+  /**
+   * select-update's warm-up: one burst, its tasks recorded as warm-up, then the measured bursts go
+   * at its end, at the same instant on both sides of a duet ({@code BurstDriver}). A run's first
+   * burst, on a server started moments before, carried most of select-update's outlying rounds:
+   * in a quickstart of three measured bursts per run (2026-12-05), the per-round SD of the log
+   * ratio of the median was 0.117 over the first bursts alone (rounds off by ±0.30), 0.051 and
+   * 0.057 over the second and the third, 0.036 over those two pooled (docs/designs.md). A burst
+   * drains in 0.6-0.8 s, so one second holds one burst and not two.
+   */
+  public static final Duration SELECT_UPDATE_WARMUP = Duration.ofSeconds(1);
+
+  /** select-update's measured bursts per run, back to back after the warm-up: its figure is their pooled median. */
+  public static final int SELECT_UPDATE_MEASURED_BURSTS = 2;
 
   public QuickstartPlan {
     majors = List.copyOf(majors);

@@ -9,9 +9,10 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.SplittableRandom;
+import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,8 +35,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Bursts repeat, each after the previous one has drained, until the step has its tasks (the
  * last burst may be smaller) or its time is up; bursts submitted during the warm-up are marked
- * warm-up. In tasks.csv, {@code client_id} is the task's slot in its burst and {@code seq} the
- * burst's number.
+ * warm-up. A warm-up burst is started only while the warm-up has at least as long left as the
+ * last burst took to drain; otherwise the first measured burst waits for the warm-up's end, so
+ * that it starts there (in a duet, on both sides at once) rather than whenever the side's last
+ * warm-up burst happens to drain. In tasks.csv, {@code client_id} is the task's slot in its burst
+ * and {@code seq} the burst's number.
  */
 public final class BurstDriver implements Driver {
   /** A burst's size limit: beyond it, a burst is better expressed as an open loop. */
@@ -46,12 +50,15 @@ public final class BurstDriver implements Driver {
 
   private final int burst;
   private final int pool;
+  /** The longest wait for a connection: in the queue, and in the pool (its connection timeout). */
+  private final long poolTimeoutNs;
   private final Duration poolTimeout;
 
   public BurstDriver(int burst, int pool, Duration poolTimeout) {
     this.burst = burst;
     this.pool = pool;
     this.poolTimeout = poolTimeout;
+    this.poolTimeoutNs = poolTimeout.toNanos();
   }
 
   @Override
@@ -61,14 +68,27 @@ public final class BurstDriver implements Driver {
 
   @Override
   public void run(StepRun run) throws InterruptedException {
-    try (HikariDataSource dataSource = run.database.pool(pool, poolTimeout)) {
+    try (HikariDataSource dataSource = run.database.pool(pool, poolTimeout);
+        Workers workers = new Workers(run, dataSource)) {
       fill(dataSource);
-      // A gated step's first burst goes at its start: filling the pool is not inside its window.
+      // A gated step's first burst goes at its start: filling the pool and starting the workers
+      // are not inside its window.
       run.awaitStart();
       long measuredSubmitted = 0;
+      long lastDrainNs = 0;
       for (long burstIndex = 0; !run.control.stopRequested(); burstIndex++) {
         long submitNs = run.clock.now();
         boolean warmup = submitNs < run.warmupEndNs();
+        if (warmup && burstIndex > 0 && submitNs + lastDrainNs > run.warmupEndNs()) {
+          // Another warm-up burst would likely drain past the warm-up: the first measured burst
+          // goes at the warm-up's end instead, the same instant on both sides of a duet.
+          run.clock.sleepUntil(run.warmupEndNs(), run.control);
+          if (run.control.stopRequested()) {
+            break;
+          }
+          submitNs = run.clock.now();
+          warmup = false;
+        }
         int size = burst;
         if (!warmup) {
           if (run.plan.timed()) {
@@ -84,7 +104,8 @@ public final class BurstDriver implements Driver {
           }
           measuredSubmitted += size;
         }
-        runBurst(run, dataSource, new Burst(burstIndex, size, warmup, poolTimeout.toNanos()));
+        workers.drain(new Burst(burstIndex, size, warmup));
+        lastDrainNs = run.clock.now() - submitNs;
       }
     }
   }
@@ -111,15 +132,13 @@ public final class BurstDriver implements Driver {
     final long index;
     final int size;
     final boolean warmup;
-    final long timeoutNs;
     final AtomicInteger nextSlot = new AtomicInteger();
     volatile long submittedNs;
 
-    Burst(long index, int size, boolean warmup, long timeoutNs) {
+    Burst(long index, int size, boolean warmup) {
       this.index = index;
       this.size = size;
       this.warmup = warmup;
-      this.timeoutNs = timeoutNs;
     }
 
     /** The next waiting task's slot, or -1 when every task has been taken. */
@@ -129,107 +148,142 @@ public final class BurstDriver implements Driver {
     }
   }
 
-  /** Runs a burst to the end: {@code pool} workers (fewer for a smaller burst) serve its queue. */
-  private void runBurst(StepRun run, HikariDataSource dataSource, Burst burst) throws InterruptedException {
-    Gate gate = new Gate();
-    Thread[] workers = new Thread[Math.min(pool, burst.size)];
-    for (int w = 0; w < workers.length; w++) {
-      workers[w] = new Thread(() -> {
-        gate.await();
-        serve(run, dataSource, burst);
-      }, "burst-worker-" + w);
-      workers[w].start();
+  /**
+   * The step's {@code pool} workers, one per connection, started before the step's window and kept
+   * for all its bursts: a burst lets them all go at once and ends when each has found its queue
+   * empty. Two phases of one {@link Phaser} per burst (its parties: the workers and the step's
+   * thread): "go", then "drained".
+   */
+  private final class Workers implements AutoCloseable {
+    private final StepRun run;
+    private final HikariDataSource dataSource;
+    private final Phaser phaser;
+    private final Thread[] threads;
+    /** The burst the next "go" lets the workers drain; null: they end. */
+    private volatile Burst current;
+
+    Workers(StepRun run, HikariDataSource dataSource) {
+      this.run = run;
+      this.dataSource = dataSource;
+      this.threads = new Thread[pool];
+      this.phaser = new Phaser(1 + pool);
+      for (int w = 0; w < pool; w++) {
+        threads[w] = new Thread(this::work, "burst-worker-" + w);
+        threads[w].start();
+      }
     }
-    burst.submittedNs = run.clock.now();
-    gate.open(workers);
-    for (Thread t : workers) {
-      while (t.isAlive()) {
-        t.join(100);
-        if (run.control.stopRequested() && !dataSource.isClosed()) {
-          // A worker blocked on a connection (the server gone) is released at once.
-          dataSource.close();
+
+    private void work() {
+      try {
+        while (true) {
+          phaser.arriveAndAwaitAdvance(); // go
+          Burst burst = current;
+          if (burst == null) {
+            return;
+          }
+          for (int slot = burst.take(); slot >= 0 && !run.control.stopRequested(); slot = burst.take()) {
+            runTask(burst, slot);
+          }
+          phaser.arriveAndAwaitAdvance(); // drained
+        }
+      } finally {
+        // A worker that failed no longer holds back a phase (after close: a no-op).
+        phaser.arriveAndDeregister();
+      }
+    }
+
+    /** Lets the workers go on {@code burst} and returns once they have drained it. */
+    void drain(Burst burst) throws InterruptedException {
+      current = burst;
+      burst.submittedNs = run.clock.now();
+      phaser.arriveAndAwaitAdvance(); // go
+      int drained = phaser.arrive();
+      while (true) {
+        try {
+          phaser.awaitAdvanceInterruptibly(drained, 100, TimeUnit.MILLISECONDS);
+          return;
+        } catch (TimeoutException e) {
+          if (run.control.stopRequested() && !dataSource.isClosed()) {
+            // A worker blocked on a connection (the server gone) is released at once.
+            dataSource.close();
+          }
+        }
+      }
+    }
+
+    /**
+     * Ends the workers and waits for them: at once when they wait for a "go"; after the burst under
+     * way when the step's thread was interrupted in it (terminating the phaser means no arrival is
+     * counted twice, whichever phase it was in).
+     */
+    @Override
+    public void close() throws InterruptedException {
+      current = null;
+      phaser.forceTermination();
+      for (Thread t : threads) {
+        while (t.isAlive()) {
+          t.join(100);
+          if (run.control.stopRequested() && !dataSource.isClosed()) {
+            dataSource.close();
+          }
+        }
+      }
+    }
+
+    private void runTask(Burst burst, int slot) {
+      SplittableRandom random = run.random(slot, burst.index);
+      int task = run.step.pickTask(random);
+      String name = run.taskName(task);
+      long intendedNs = burst.submittedNs;
+      if (run.clock.now() - intendedNs >= poolTimeoutNs) {
+        // It has waited the pool's timeout in the queue: it fails then, as a task waiting in the pool would.
+        long endNs = intendedNs + poolTimeoutNs;
+        run.record(new TaskRecord(name, slot, burst.index, intendedNs, endNs, endNs, poolTimeoutNs, burst.warmup,
+            false, "", poolTimeoutMessage("waited in the burst's queue")));
+        return;
+      }
+      Connection connection;
+      try {
+        connection = dataSource.getConnection();
+      } catch (SQLException | RuntimeException e) {
+        long endNs = run.clock.now();
+        if (run.control.stopRequested() && dataSource.isClosed()) {
+          return;
+        }
+        String message = e instanceof SQLTransientConnectionException
+            ? poolTimeoutMessage(SqlErrors.message(e))
+            : SqlErrors.message(e);
+        run.record(new TaskRecord(name, slot, burst.index, intendedNs, endNs, endNs, endNs - intendedNs, burst.warmup,
+            false, SqlErrors.sqlState(e), run.database.target().scrub(message)));
+        return;
+      }
+      long startNs = run.clock.now();
+      long waitNs = startNs - intendedNs;
+      try {
+        try (TaskRunner runner = run.step.open(connection, slot, burst.size)) {
+          runner.run(task, random);
+        }
+        long endNs = run.clock.now();
+        run.record(new TaskRecord(name, slot, burst.index, intendedNs, startNs, endNs, waitNs, burst.warmup, true, "",
+            ""));
+      } catch (SQLException | RuntimeException e) {
+        long endNs = run.clock.now();
+        run.record(new TaskRecord(name, slot, burst.index, intendedNs, startNs, endNs, waitNs, burst.warmup, false,
+            SqlErrors.sqlState(e), run.database.target().scrub(SqlErrors.message(e))));
+        rollbackQuietly(connection);
+      } finally {
+        try {
+          connection.close();
+        } catch (SQLException e) {
+          // back to the pool or evicted by it; nothing else to do
         }
       }
     }
   }
 
-  /** Holds a burst's workers until all are started, then lets them all go at once. */
-  private static final class Gate {
-    private volatile boolean open;
-
-    void await() {
-      while (!open) {
-        LockSupport.park(this);
-      }
-    }
-
-    void open(Thread[] threads) {
-      open = true;
-      for (Thread t : threads) {
-        LockSupport.unpark(t);
-      }
-    }
-  }
-
-  /** A worker: takes the burst's waiting tasks in order until none is left or the run stops. */
-  private static void serve(StepRun run, HikariDataSource dataSource, Burst burst) {
-    for (int slot = burst.take(); slot >= 0 && !run.control.stopRequested(); slot = burst.take()) {
-      runTask(run, dataSource, burst, slot);
-    }
-  }
-
-  private static void runTask(StepRun run, HikariDataSource dataSource, Burst burst, int slot) {
-    SplittableRandom random = run.random(slot, burst.index);
-    int task = run.step.pickTask(random);
-    String name = run.taskName(task);
-    long intendedNs = burst.submittedNs;
-    if (run.clock.now() - intendedNs >= burst.timeoutNs) {
-      // It has waited the pool's timeout in the queue: it fails then, as a task waiting in the pool would.
-      long endNs = intendedNs + burst.timeoutNs;
-      run.record(new TaskRecord(name, slot, burst.index, intendedNs, endNs, endNs, burst.timeoutNs, burst.warmup,
-          false, "", poolTimeout(burst.timeoutNs, "waited in the burst's queue")));
-      return;
-    }
-    Connection connection;
-    try {
-      connection = dataSource.getConnection();
-    } catch (SQLException | RuntimeException e) {
-      long endNs = run.clock.now();
-      if (run.control.stopRequested() && dataSource.isClosed()) {
-        return;
-      }
-      String message = e instanceof SQLTransientConnectionException
-          ? poolTimeout(dataSource.getConnectionTimeout() * 1_000_000L, SqlErrors.message(e))
-          : SqlErrors.message(e);
-      run.record(new TaskRecord(name, slot, burst.index, intendedNs, endNs, endNs, endNs - intendedNs, burst.warmup,
-          false, SqlErrors.sqlState(e), run.database.target().scrub(message)));
-      return;
-    }
-    long startNs = run.clock.now();
-    long waitNs = startNs - intendedNs;
-    try {
-      try (TaskRunner runner = run.step.open(connection, slot, burst.size)) {
-        runner.run(task, random);
-      }
-      long endNs = run.clock.now();
-      run.record(new TaskRecord(name, slot, burst.index, intendedNs, startNs, endNs, waitNs, burst.warmup, true, "",
-          ""));
-    } catch (SQLException | RuntimeException e) {
-      long endNs = run.clock.now();
-      run.record(new TaskRecord(name, slot, burst.index, intendedNs, startNs, endNs, waitNs, burst.warmup, false,
-          SqlErrors.sqlState(e), run.database.target().scrub(SqlErrors.message(e))));
-      rollbackQuietly(connection);
-    } finally {
-      try {
-        connection.close();
-      } catch (SQLException e) {
-        // back to the pool or evicted by it; nothing else to do
-      }
-    }
-  }
-
-  private static String poolTimeout(long timeoutNs, String detail) {
-    return "pool timeout: no connection within " + timeoutNs / 1_000_000 + " ms (" + detail + ")";
+  /** A pool timeout's message: the pool's timeout is also the queue's ({@link dev.benchlake.loadgen.db.Database#pool}). */
+  private String poolTimeoutMessage(String detail) {
+    return "pool timeout: no connection within " + poolTimeoutNs / 1_000_000 + " ms (" + detail + ")";
   }
 
   /** Ends an aborted transaction before the connection goes back to the pool. */
