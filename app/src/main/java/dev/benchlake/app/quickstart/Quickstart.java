@@ -152,10 +152,11 @@ public final class Quickstart {
     if (workload.equals("select-update")) {
       return common
           .workload("select-update")
-          .scale(plan.selectUpdateScale())
-          .mode(LoadgenConfig.Mode.burst(plan.burst(), plan.pool(), LoadgenDefaults.POOL_TIMEOUT))
-          .warmup(QuickstartPlan.SELECT_UPDATE_WARMUP)
-          .tasks((long) QuickstartPlan.SELECT_UPDATE_MEASURED_BURSTS * plan.burst())
+          .scale(plan.selectUpdate().scale())
+          .mode(LoadgenConfig.Mode.burst(plan.selectUpdate().burst(), plan.selectUpdate().pool(),
+              LoadgenDefaults.POOL_TIMEOUT))
+          .warmup(plan.selectUpdate().warmup())
+          .tasks(plan.selectUpdate().measuredTasks())
           .build();
     }
     return common

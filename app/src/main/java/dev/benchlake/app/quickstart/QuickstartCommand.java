@@ -104,8 +104,7 @@ public final class QuickstartCommand implements Callable<Integer> {
           StatisticsSettings.DEFAULTS);
       int rounds = looks == null ? runs : looks.maxRounds();
       plan = new QuickstartPlan(majors, rounds, QuickstartPlan.DEFAULT_STEPS, stepDuration, warmup,
-          QuickstartPlan.SYSBENCH_CLIENTS, QuickstartPlan.SELECT_UPDATE_BURST, QuickstartPlan.SELECT_UPDATE_POOL,
-          QuickstartPlan.SELECT_UPDATE_SCALE, design, duet.aaRounds(), cpus, looks);
+          QuickstartPlan.SYSBENCH_CLIENTS, QuickstartPlan.SelectUpdate.DEFAULT, design, duet.aaRounds(), cpus, looks);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

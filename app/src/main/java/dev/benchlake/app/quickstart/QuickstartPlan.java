@@ -23,9 +23,7 @@ import java.util.List;
  * @param stepDuration measured time of each sysbench-like step
  * @param warmup warm-up of each sysbench-like step
  * @param clients closed-loop connections of the sysbench-like steps
- * @param burst select-update: tasks submitted at once, as in the 2016 study
- * @param pool select-update: connection pool size
- * @param selectUpdateScale select-update: rows per thread = 100000 × scale
+ * @param selectUpdate how select-update runs ({@link SelectUpdate#DEFAULT})
  * @param design {@code interleaved} (as above) or {@code duet}: in each of {@code runs} rounds
  *     both majors at the same moment, each on a CPU set of its own ({@link DuetCpus}), one pair per
  *     workload, plus {@code aaRounds} of the a/a control (the baseline on both sides)
@@ -35,8 +33,8 @@ import java.util.List;
  *     else null
  */
 public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysbenchSteps, Duration stepDuration,
-    Duration warmup, int clients, int burst, int pool, double selectUpdateScale, Design design, int aaRounds,
-    DuetCpus cpus, dev.benchlake.analysis.stats.SequentialLooks looks) {
+    Duration warmup, int clients, SelectUpdate selectUpdate, Design design, int aaRounds, DuetCpus cpus,
+    dev.benchlake.analysis.stats.SequentialLooks looks) {
 
   /** The workloads of every round, in the order they run. */
   public static final List<String> WORKLOADS = List.of("select-update", "sysbench");
@@ -55,38 +53,35 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
   public static final int SYSBENCH_CLIENTS = 1;
 
   /**
-   * select-update's tasks submitted at once: a burst, drained in about 0.7 s on a duet side's one
-   * CPU by its 4 connections (a warm-up burst, then {@link #SELECT_UPDATE_MEASURED_BURSTS}). 1200
-   * rather than 400 since the sides' JVMs are kept warm: its per-round spread came out about half
-   * (docs/designs.md).
+   * How select-update runs: the 2016 study's workload, shaped for a duet side's one CPU.
+   *
+   * @param burst tasks submitted at once
+   * @param pool connections
+   * @param scale rows per thread = 100000 × scale
+   * @param warmup the warm-up, long enough for one burst and not two
+   * @param measuredBursts measured bursts per run, back to back after the warm-up: the run's figure
+   *     is their pooled median
    */
-  public static final int SELECT_UPDATE_BURST = 1200;
+  public record SelectUpdate(int burst, int pool, double scale, Duration warmup, int measuredBursts) {
+    /**
+     * 1200 tasks rather than 400 since the sides' JVMs are kept warm: the per-round spread came
+     * out about half. 4 connections, not the 2016 study's 20: 20 backends and 20 client threads on
+     * a side's one CPU made the burst a scheduling lottery (a side stalled for 100–400 ms at moments
+     * of its own; past round 4 the per-round SD of its log ratio was 0.08–0.18 with 20 and
+     * 0.033–0.044 with 4). Scale 0.02: 2,000 rows per thread, 20,000 in all, loaded in well under a
+     * second. A warm-up of 1 s, one burst (a burst drains in 0.6–0.8 s), then 2 measured bursts: a
+     * run's first burst, on a server started moments before, carried most of select-update's
+     * outlying rounds (in a quickstart of three measured bursts per run, the per-round SD of the log
+     * ratio of the median was 0.117 over the first bursts alone, 0.036 over the next two pooled).
+     * Measured on 2026-12-05: docs/designs.md.
+     */
+    public static final SelectUpdate DEFAULT = new SelectUpdate(1200, 4, 0.02, Duration.ofSeconds(1), 2);
 
-  /**
-   * select-update's connections: 4, not the 2016 study's 20. A duet side has one CPU for its client
-   * and its server; 20 backends and 20 client threads on it made the burst a scheduling lottery (a
-   * side stalled for 100–400 ms at moments of its own), and in quickstarts of 2026-12-05 the
-   * per-round SD of its log ratio, past round 4, was 0.08–0.18 with 20 and 0.033–0.044 with 4
-   * (docs/designs.md).
-   */
-  public static final int SELECT_UPDATE_POOL = 4;
-
-  /** select-update's size: 2,000 rows per thread, 20,000 in all, loaded in well under a second. */
-  public static final double SELECT_UPDATE_SCALE = 0.02;
-
-  /**
-   * select-update's warm-up: one burst, its tasks recorded as warm-up, then the measured bursts go
-   * at its end, at the same instant on both sides of a duet ({@code BurstDriver}). A run's first
-   * burst, on a server started moments before, carried most of select-update's outlying rounds:
-   * in a quickstart of three measured bursts per run (2026-12-05), the per-round SD of the log
-   * ratio of the median was 0.117 over the first bursts alone (rounds off by ±0.30), 0.051 and
-   * 0.057 over the second and the third, 0.036 over those two pooled (docs/designs.md). A burst
-   * drains in 0.6-0.8 s, so one second holds one burst and not two.
-   */
-  public static final Duration SELECT_UPDATE_WARMUP = Duration.ofSeconds(1);
-
-  /** select-update's measured bursts per run, back to back after the warm-up: its figure is their pooled median. */
-  public static final int SELECT_UPDATE_MEASURED_BURSTS = 2;
+    /** The tasks a run measures. */
+    public long measuredTasks() {
+      return (long) burst * measuredBursts;
+    }
+  }
 
   public QuickstartPlan {
     majors = List.copyOf(majors);
@@ -109,13 +104,6 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
     if (looks != null && (design != Design.DUET || looks.maxRounds() != runs)) {
       throw new IllegalArgumentException("a quickstart run until decided is a duet of at most its looks' last round");
     }
-  }
-
-  /** An interleaved quickstart. */
-  public QuickstartPlan(List<Integer> majors, int runs, List<String> sysbenchSteps, Duration stepDuration,
-      Duration warmup, int clients, int burst, int pool, double selectUpdateScale) {
-    this(majors, runs, sysbenchSteps, stepDuration, warmup, clients, burst, pool, selectUpdateScale, Design.INTERLEAVED,
-        DuetSchedule.MIN_AA_ROUNDS, null, null);
   }
 
   /** One loadgen run of the plan. */
