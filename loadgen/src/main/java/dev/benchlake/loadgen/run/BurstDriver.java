@@ -52,12 +52,10 @@ public final class BurstDriver implements Driver {
   private final int pool;
   /** The longest wait for a connection: in the queue, and in the pool (its connection timeout). */
   private final long poolTimeoutNs;
-  private final Duration poolTimeout;
 
   public BurstDriver(int burst, int pool, Duration poolTimeout) {
     this.burst = burst;
     this.pool = pool;
-    this.poolTimeout = poolTimeout;
     this.poolTimeoutNs = poolTimeout.toNanos();
   }
 
@@ -68,7 +66,7 @@ public final class BurstDriver implements Driver {
 
   @Override
   public void run(StepRun run) throws InterruptedException {
-    try (HikariDataSource dataSource = run.database.pool(pool, poolTimeout);
+    try (HikariDataSource dataSource = run.database.pool(pool, Duration.ofNanos(poolTimeoutNs));
         Workers workers = new Workers(run, dataSource)) {
       fill(dataSource);
       // A gated step's first burst goes at its start: filling the pool and starting the workers
@@ -203,10 +201,7 @@ public final class BurstDriver implements Driver {
           phaser.awaitAdvanceInterruptibly(drained, 100, TimeUnit.MILLISECONDS);
           return;
         } catch (TimeoutException e) {
-          if (run.control.stopRequested() && !dataSource.isClosed()) {
-            // A worker blocked on a connection (the server gone) is released at once.
-            dataSource.close();
-          }
+          releaseIfStopped();
         }
       }
     }
@@ -223,10 +218,15 @@ public final class BurstDriver implements Driver {
       for (Thread t : threads) {
         while (t.isAlive()) {
           t.join(100);
-          if (run.control.stopRequested() && !dataSource.isClosed()) {
-            dataSource.close();
-          }
+          releaseIfStopped();
         }
+      }
+    }
+
+    /** Once the run is stopped, a worker blocked on a connection (the server gone) is released at once. */
+    private void releaseIfStopped() {
+      if (run.control.stopRequested() && !dataSource.isClosed()) {
+        dataSource.close();
       }
     }
 
