@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.core.CgroupFolder;
 import dev.benchlake.core.CpuList;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -115,10 +116,10 @@ public final class CgroupCpusets {
   public Group create(String side, CpuList cpus) throws IOException {
     Path dir = parent.resolve("benchlake-duet-" + ProcessHandle.current().pid() + "-" + side);
     if (Files.isDirectory(dir)) {
-      new Group(dir, parent).close(); // a group of an earlier round of this study that was left
+      new Group(dir).close(); // a group of an earlier round of this study that was left
     }
     Files.createDirectory(dir);
-    Group group = new Group(dir, parent);
+    Group group = new Group(dir);
     try {
       if (!v2) {
         // v1 takes no process into a group without memory nodes: the parent's.
@@ -149,20 +150,50 @@ public final class CgroupCpusets {
 
   /** Groups whose coordinator is gone (it crashed, or was killed): their processes back to the parent, the group away. */
   private void removeStale() {
+    for (Path dir : stale()) {
+      try {
+        new Group(dir).close();
+      } catch (IOException e) {
+        // left for the next time
+      }
+    }
+  }
+
+  /**
+   * The groups of duets whose coordinator is gone (it crashed, or was killed, and its sides could
+   * not remove them): what the next study and {@code study clean} remove. A group whose
+   * coordinator's pid runs is kept, even when the kernel gave the pid to another process since: an
+   * empty folder left a little longer is harmless, a live study's group removed is not.
+   */
+  public List<Path> stale() {
+    List<Path> stale = new java.util.ArrayList<>();
     try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent, "benchlake-duet-*")) {
       for (Path dir : dirs) {
         Matcher m = GROUP.matcher(dir.getFileName().toString());
-        if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()) {
-          try {
-            new Group(dir, parent).close();
-          } catch (IOException e) {
-            // left for the next time
-          }
+        if (m.matches() && Files.isDirectory(dir) && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()) {
+          stale.add(dir);
         }
       }
     } catch (IOException e) {
       // nothing to tidy
     }
+    stale.sort(null);
+    return stale;
+  }
+
+  /** This process's cpuset hierarchy, found without making a group (empty: none, or not Linux). */
+  public static Optional<CgroupCpusets> locate() {
+    try {
+      return locate(Files.readAllLines(Path.of("/proc/self/mountinfo"), StandardCharsets.UTF_8),
+          Files.readAllLines(Path.of("/proc/self/cgroup"), StandardCharsets.UTF_8), Path.of("/"));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Removes a group {@link #stale} found. */
+  public static void remove(Path group) throws IOException {
+    new Group(group).close();
   }
 
   /** Whether a v2 controller list ({@code cgroup.controllers}, {@code cgroup.subtree_control}) names cpuset. */
@@ -233,11 +264,14 @@ public final class CgroupCpusets {
   /** One side's group. */
   public static final class Group implements AutoCloseable {
     private final Path dir;
-    private final Path parent;
 
-    Group(Path dir, Path parent) {
+    Group(Path dir) {
       this.dir = dir;
-      this.parent = parent;
+    }
+
+    /** The group's folder. */
+    public Path dir() {
+      return dir;
     }
 
     /** Where a process writes its pid to join: what a side's command does first. */
@@ -261,32 +295,11 @@ public final class CgroupCpusets {
 
     /**
      * Removes the group: a process still in it (a server its side left running) goes back to the
-     * parent group first, since a group with a process cannot be removed.
+     * parent group first, since a group with a process cannot be removed ({@link CgroupFolder}).
      */
     @Override
     public void close() throws IOException {
-      if (!Files.isDirectory(dir)) {
-        return;
-      }
-      for (int attempt = 0; attempt < 3; attempt++) {
-        for (String pid : Files.readAllLines(procs(), StandardCharsets.UTF_8)) {
-          if (!pid.isBlank()) {
-            try {
-              Files.writeString(parent.resolve("cgroup.procs"), pid.strip());
-            } catch (IOException e) {
-              // it ended meanwhile
-            }
-          }
-        }
-        try {
-          Files.delete(dir);
-          return;
-        } catch (IOException e) {
-          if (attempt == 2) {
-            throw new IOException("cannot remove the cpuset group " + dir + ": " + e.getMessage(), e);
-          }
-        }
-      }
+      CgroupFolder.remove(dir);
     }
   }
 }
