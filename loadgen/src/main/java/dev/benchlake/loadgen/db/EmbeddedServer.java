@@ -15,6 +15,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -36,10 +39,11 @@ import org.slf4j.LoggerFactory;
  * <p>The cluster lives in a fresh temporary directory that {@link #close()} deletes: a copy of
  * what initdb makes, from the {@link InitdbTemplate} the first start of this PostgreSQL build kept
  * beside it (the copy costs a tenth of initdb's time, and no server has run on it). After a
- * {@code kill -9} of the JVM the server keeps running (it is a separate process): the next
- * {@link #start} stops such orphans (a {@code benchlake-pg*} cluster whose lock no JVM holds) and
- * deletes them ({@link OrphanReaper}), so that a forgotten server never competes with the next
- * benchmark. Which settings go where is {@link EmbeddedSettings}' job; {@link PgCtl} controls a
+ * {@code kill -9} of the JVM the server keeps running (it is a separate process): its folder
+ * records its owner ({@link ServerOwner}), and the next {@link #start} in the same folder stops
+ * such orphans (a {@code benchlake-pg*} cluster whose owner is gone) and deletes them
+ * ({@link OrphanReaper}), as a duet's coordinator does when a side died and {@code study clean}
+ * does on request, so that a forgotten server never competes with the next benchmark. Which settings go where is {@link EmbeddedSettings}' job; {@link PgCtl} controls a
  * running server.
  */
 public final class EmbeddedServer implements AutoCloseable {
@@ -53,9 +57,41 @@ public final class EmbeddedServer implements AutoCloseable {
   private final Path logFile;
   private final Map<String, String> settings;
   private final InitdbTemplate template;
+  /** How long the JVM's shutdown waits for a server's start ({@link #stopStarting}): as long as a start may take. */
+  private static final long START_WAIT_S = 120;
   private EmbeddedPostgres postgres;
   private Path binDir;
   private boolean closed;
+  /** Counted down when {@link #start} is done with this server, started or not. */
+  private final CountDownLatch started = new CountDownLatch(1);
+
+  /**
+   * The servers being started. A JVM asked to stop (a signal, or a duet's side whose coordinator
+   * went away) while a server starts would halt with the start half done, and pg_ctl would start
+   * the postmaster after it: an orphan. So the JVM's shutdown waits for such a start to end and
+   * stops the server. A server that has started is its run's to stop (loadgen stops it after the
+   * run is finished, in order).
+   */
+  private static final Set<EmbeddedServer> STARTING = ConcurrentHashMap.newKeySet();
+
+  static {
+    try {
+      Runtime.getRuntime().addShutdownHook(new Thread(EmbeddedServer::stopStarting, "embedded-server-starts"));
+    } catch (IllegalStateException e) {
+      // First used while the JVM stops (an orphan removed by a shutdown hook): no start to wait for.
+    }
+  }
+
+  private static void stopStarting() {
+    for (EmbeddedServer server : List.copyOf(STARTING)) {
+      try {
+        server.started.await(START_WAIT_S, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      server.close();
+    }
+  }
 
   private EmbeddedServer(EmbeddedBinaries.Binaries binaries, Path workDir, Map<String, String> settings) {
     this.binaries = binaries;
@@ -95,12 +131,15 @@ public final class EmbeddedServer implements AutoCloseable {
       workDir = options.parentDir() == null
           ? Files.createTempDirectory("benchlake-pg" + options.major() + "-")
           : Files.createTempDirectory(Files.createDirectories(options.parentDir()), "benchlake-pg" + options.major() + "-");
+      // Before the server starts: a server whose JVM dies must be known as an orphan (OrphanReaper).
+      ServerOwner.ofThisProcess().write(workDir);
     } catch (IOException e) {
       throw new BadInputException("cannot create a directory for the embedded server: " + e.getMessage(), e);
     }
     OrphanReaper.claim(workDir);
     OrphanReaper.stopOrphans(workDir.getParent());
     EmbeddedServer server = new EmbeddedServer(binaries, workDir, EmbeddedSettings.commandLine(options));
+    STARTING.add(server);
     long startNs = System.nanoTime();
     try {
       server.startPostmaster();
@@ -115,6 +154,9 @@ public final class EmbeddedServer implements AutoCloseable {
     } catch (RuntimeException e) {
       server.close();
       throw e;
+    } finally {
+      STARTING.remove(server);
+      server.started.countDown();
     }
     LOG.info("embedded PostgreSQL {} started on port {} in {} ms", binaries.version(), server.port(),
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));

@@ -27,8 +27,8 @@ class OrphanedServerTest {
   @TempDir
   Path tmp;
 
-  /** A loadgen process that starts an embedded server under {@code tmp} (looking for orphans there first), then is killed. */
-  private void startAndKillALoadgen() throws Exception {
+  /** A loadgen process that starts an embedded server under {@code tmp} (looking for orphans there first), then is killed; its pid. */
+  private long startAndKillALoadgen() throws Exception {
     Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), LoadgenMain.class.getName(), "--serve", "--pg-dir", tmp.toString())
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -40,11 +40,17 @@ class OrphanedServerTest {
       assertThat(line).startsWith("port=");
     }
     child.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    return child.pid();
   }
 
+  /**
+   * The killed loadgen's cluster records it as its owner, so that it is an orphan as soon as the
+   * owner is gone. A cluster of an earlier benchlake records none (its owner file removed here): it
+   * is one only once older than a minute and unlocked.
+   */
   @Test
   void theNextStartStopsAnOrphanedServer() throws Exception {
-    startAndKillALoadgen();
+    long owner = startAndKillALoadgen();
 
     Path cluster;
     try (Stream<Path> dirs = Files.list(tmp)) {
@@ -52,14 +58,18 @@ class OrphanedServerTest {
     }
     long pid = Long.parseLong(Files.readAllLines(cluster.resolve("data/postmaster.pid"), StandardCharsets.UTF_8).get(0));
     assertThat(ProcessHandle.of(pid)).as("the server outlives its JVM").isPresent();
+    assertThat(ServerOwner.read(cluster)).as("its owner, recorded").map(o -> o.owner().pid()).hasValue(owner);
+    assertThat(OrphanReaper.find(tmp)).extracting(OrphanReaper.Orphan::dir).as("an orphan at once").containsExactly(cluster);
 
+    Files.delete(cluster.resolve(ServerOwner.FILE));
     OrphanReaper.stopOrphans(tmp);
-    assertThat(cluster).as("too young to be called an orphan").exists();
+    assertThat(cluster).as("without an owner: too young to be called an orphan").exists();
 
     Files.setLastModifiedTime(cluster, FileTime.from(Instant.now().minusSeconds(120)));
     OrphanReaper.stopOrphans(tmp);
     assertThat(cluster).doesNotExist();
-    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+    // Stopped: gone, or a zombie its new parent (init) has not reaped yet.
+    assertThat(dev.benchlake.core.ProcessIdentity.of(pid)).as("the server runs no more").isEmpty();
     // What is left is the initdb template of the first start (InitdbTemplate): no server ever ran on it.
     assertThat(List.of(tmp.toFile().list())).allMatch(name -> name.startsWith("benchlake-initdb-"));
   }
