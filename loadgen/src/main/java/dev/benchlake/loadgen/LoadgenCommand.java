@@ -306,7 +306,10 @@ public final class LoadgenCommand implements Callable<Integer> {
     if (!barrier.equals("stdio")) {
       throw new BadInputException("--barrier: only 'stdio' is known, not '" + barrier + "'");
     }
-    return new StdioBarrier(session != null ? session.stdin() : stdin(), spec.commandLine().getOut());
+    if (session != null) {
+      return new StdioBarrier(session.stdin(), spec.commandLine().getOut());
+    }
+    return new StdioBarrier(stdin(), spec.commandLine().getOut());
   }
 
   private static java.io.BufferedReader stdin() {
@@ -321,7 +324,7 @@ public final class LoadgenCommand implements Callable<Integer> {
       throw new BadInputException("--session stdio takes no other option: each run's come on stdin");
     }
     try {
-      return new SideSession(stdin(), spec.commandLine().getOut()).serve();
+      return new SideSession(stdin(), spec.commandLine().getOut(), spec.commandLine().getErr()).serve();
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("reading the session's stdin", e);
     }

@@ -27,10 +27,21 @@ public final class StdioBarrier implements StepBarrier {
   private static final Pattern READY_LINE = Pattern.compile(Pattern.quote(READY) + " (\\d+) (.+)");
   private static final Pattern GO_LINE = Pattern.compile("go (\\d+) (-?\\d+)");
 
-  private final BufferedReader in;
+  /** Where the holder's lines are read: stdin, or a session's queue of them. */
+  @FunctionalInterface
+  public interface Lines {
+    /** The next line, or null at the end. */
+    String readLine() throws IOException;
+  }
+
+  private final Lines in;
   private final PrintWriter out;
 
   public StdioBarrier(BufferedReader in, PrintWriter out) {
+    this(in::readLine, out);
+  }
+
+  public StdioBarrier(Lines in, PrintWriter out) {
     this.in = in;
     this.out = out;
   }

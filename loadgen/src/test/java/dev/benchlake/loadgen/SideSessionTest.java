@@ -148,6 +148,42 @@ class SideSessionTest {
     }
   }
 
+  /**
+   * The coordinator killed ({@code kill -9}) while the side is in a step of a minute: stdin ends,
+   * and the run stops at once (interrupted, its server stopped and its cluster removed), not after
+   * the step; before, the side ran its step to the end first.
+   */
+  @Test
+  void theHolderGoneInTheMiddleOfAStepStopsTheRunAtOnce() throws Exception {
+    try (Session session = new Session()) {
+      Path dir = tmp.resolve("cut");
+      Path pg = tmp.resolve("pg");
+      List<String> args = new ArrayList<>(run(dir, "--pg-dir", pg.toString()));
+      args.set(args.indexOf("300ms"), "60s");
+      session.send(SideSession.run(args));
+      String line;
+      while ((line = session.out.readLine()) != null && StdioBarrier.ready(line).isEmpty()) {
+        // up to the first step's barrier
+      }
+      Instant now = Instant.now();
+      session.send(StdioBarrier.go(StdioBarrier.ready(line).orElseThrow().index(),
+          now.getEpochSecond() * 1_000_000_000L + now.getNano()));
+      Thread.sleep(500);
+      long goneNs = System.nanoTime();
+      session.in.close();
+      assertThat(session.exit()).isEqualTo(ExitCode.FAILURE);
+      assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - goneNs)).as("seconds to stop, of a 60 s step")
+          .isLessThan(20);
+      assertThat(Files.readString(session.err, StandardCharsets.UTF_8))
+          .contains("the study's process went away (stdin closed) in the middle of a run: stopping it");
+      assertThat(TestServers.manifest(dir).status()).isEqualTo(RunStatus.INTERRUPTED);
+      try (var left = Files.list(pg)) {
+        assertThat(left.map(p -> p.getFileName().toString())).as("its server's cluster, removed")
+            .allMatch(name -> name.startsWith("benchlake-initdb-"));
+      }
+    }
+  }
+
   @Test
   void aLineThatIsNotARunIsRefused() throws Exception {
     try (Session session = new Session()) {
