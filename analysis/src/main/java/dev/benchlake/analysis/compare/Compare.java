@@ -138,7 +138,7 @@ public final class Compare {
         request.settings(), request.outliers().describe(),
         request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, groups.pairing().design(), compared,
         skipped, methods,
-        Replicates.describe(groups), Uncorrected.warnings(request.settings(), tests, "steps"), null, null);
+        Replicates.describe(groups), Uncorrected.warnings(request.settings(), tests, "steps"), null, null, null);
   }
 
   /** Per step and side the {p99, max} of every successful task, before an outlier policy. */

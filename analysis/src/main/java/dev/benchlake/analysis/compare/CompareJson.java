@@ -55,6 +55,9 @@ public final class CompareJson {
     root.put("correction", report.settings().correction().label());
     root.set("threshold_s", seconds(report.thresholdS()));
     root.put("design", report.design());
+    if (report.cutShort() != null) {
+      report.cutShort().json(root.putObject("cut_short"));
+    }
     if (report.aaControl() != null) {
       aaControl(root.putObject("controls").putObject("aa"), report.aaControl());
     }

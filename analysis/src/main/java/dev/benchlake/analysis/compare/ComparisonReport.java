@@ -1,6 +1,7 @@
 package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.report.CallTally;
+import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
@@ -26,10 +27,13 @@ import java.util.List;
  * @param aaControl a duet study's a/a control, which the headline leads with when it failed; null
  *     for a plain comparison
  * @param sequential how a study run until decided stopped; null otherwise
+ * @param cutShort a study that stopped before its plan's end, which the headline leads with; null
+ *     otherwise
  */
 public record ComparisonReport(Sides<Selection> selections, StatisticsSettings settings, String outliers,
     Double thresholdS, String design, List<StepComparison> steps, List<String> skippedSteps, List<String> methods,
-    List<String> replicates, List<String> warnings, AaControl aaControl, SequentialStop sequential) {
+    List<String> replicates, List<String> warnings, AaControl aaControl, SequentialStop sequential,
+    CutShort cutShort) {
   /** report.json's {@code format_version}: 2 since the run-level verdicts (issue 13). */
   public static final int FORMAT_VERSION = 2;
 
@@ -39,7 +43,7 @@ public record ComparisonReport(Sides<Selection> selections, StatisticsSettings s
   /** This report with its study's a/a control. */
   public ComparisonReport withAaControl(AaControl control) {
     return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps, methods,
-        replicates, warnings, control, sequential);
+        replicates, warnings, control, sequential, cutShort);
   }
 
   /** This report as the look a study run until decided stopped at; its methods name the rule. */
@@ -47,7 +51,13 @@ public record ComparisonReport(Sides<Selection> selections, StatisticsSettings s
     List<String> all = new java.util.ArrayList<>(methods);
     all.add(stop.sentence());
     return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps,
-        List.copyOf(all), replicates, warnings, aaControl, stop);
+        List.copyOf(all), replicates, warnings, aaControl, stop, cutShort);
+  }
+
+  /** This report as the report of a study cut short: its headline leads with it. */
+  public ComparisonReport withCutShort(CutShort cut) {
+    return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps, methods,
+        replicates, warnings, aaControl, sequential, cut);
   }
 
   /** How many steps got each verdict. */
@@ -57,12 +67,13 @@ public record ComparisonReport(Sides<Selection> selections, StatisticsSettings s
 
   /**
    * The calls before any figure: {@code Calls: 1 slower, 1 inconclusive (2 steps).}; after a failed
-   * a/a control, {@code Unreliable: …} first.
+   * a/a control, {@code Unreliable: …} first; a study cut short, {@code Cut short after round …} before all.
    */
   public String headline() {
     int n = steps.size();
     String calls = "Calls: " + tally().text() + " (" + n + (n == 1 ? " step" : " steps") + ").";
-    return aaControl != null && !aaControl.reliable() ? aaControl.sentence() + " " + calls : calls;
+    String withControl = aaControl != null && !aaControl.reliable() ? aaControl.sentence() + " " + calls : calls;
+    return cutShort == null ? withControl : cutShort.sentence() + " " + withControl;
   }
 
   /** Whether any step is significantly slower (its per-run median θ's interval lies above 1). */

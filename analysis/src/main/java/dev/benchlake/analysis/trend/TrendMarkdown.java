@@ -150,13 +150,15 @@ public final class TrendMarkdown {
 
   /**
    * The calls before any figure: {@code Calls against 11: 3 faster, 1 slower, 10 equivalent, 34
-   * inconclusive (48 step and version calls, holm); between consecutive versions: 2 slower, 1 faster.}
+   * inconclusive (48 step and version calls, holm); between consecutive versions: 2 slower, 1 faster.};
+   * a study cut short, {@code Cut short after round …} first.
    */
   static String headline(TrendReport r) {
     CallTally base = r.callsAgainstBase();
     CallTally previous = r.callsBetweenVersions();
-    return "Calls against " + r.base() + ": " + base.text() + " (" + count(base.total(), "step and version call") + ", "
-        + r.settings().correction().label() + "); between consecutive versions: " + previous.text() + ".";
+    String calls = "Calls against " + r.base() + ": " + base.text() + " (" + count(base.total(), "step and version call")
+        + ", " + r.settings().correction().label() + "); between consecutive versions: " + previous.text() + ".";
+    return r.cutShort() == null ? calls : r.cutShort().sentence() + " " + calls;
   }
 
   static String count(long n, String what) {

@@ -49,6 +49,20 @@ class TrendAnalysisTest {
   }
 
   @Test
+  void aStudyCutShortSaysSoAtTheTopOfItsTrend() throws Exception {
+    add("11", "point-select", 100, 110);
+    add("12", "point-select", 120, 130);
+    dev.benchlake.analysis.report.CutShort cut = new dev.benchlake.analysis.report.CutShort(2, 5, false,
+        "side b (r3-b on CPUs 1) was killed (signal 9)");
+    TrendReport r = analyse(TrendRequest.of("db_major", "11", "qps")).withCutShort(cut);
+    assertThat(TrendMarkdown.headline(r)).startsWith(cut.sentence() + " Calls against 11: ");
+    assertThat(TrendMarkdown.write(r)).contains(cut.sentence());
+    assertThat(dev.benchlake.core.Json.mapper().readTree(TrendJson.write(r)).get("cut_short").get("after_round")
+        .asInt()).isEqualTo(2);
+    assertThat(TrendJson.write(analyse(TrendRequest.of("db_major", "11", "qps")))).doesNotContain("cut_short");
+  }
+
+  @Test
   void relativesAreRatiosOfGeometricMeansAndTheGroupTakesTheirGeometricMean() {
     add("11", "point-select", 100, 400);
     add("12", "point-select", 400, 400);
