@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.compare.AaControl;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.compare.SequentialStop;
+import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
@@ -12,6 +13,8 @@ import dev.benchlake.app.study.DuetPair;
 import dev.benchlake.app.study.DuetSchedule;
 import dev.benchlake.app.study.InterruptShares;
 import dev.benchlake.app.study.RoundByRound;
+import dev.benchlake.app.study.CutShortException;
+import dev.benchlake.app.study.StudyFile;
 import dev.benchlake.app.study.StudyLabels;
 import dev.benchlake.app.study.StudyRuns;
 import dev.benchlake.core.CpuList;
@@ -39,7 +42,7 @@ public final class Quickstart {
   /** The runs' {@code source} label. */
   public static final String SOURCE = "quickstart";
   /** The design and the order the runs ran in. */
-  public static final String STUDY_FILE = "study.json";
+  public static final String STUDY_FILE = StudyFile.NAME;
 
   private final QuickstartPlan plan;
   private final QuickstartLayout layout;
@@ -52,7 +55,8 @@ public final class Quickstart {
   }
 
   /** What the quickstart produced. */
-  public record Outcome(Warehouse warehouse, ComparisonReport comparison, TrendReport trend, List<Path> runDirs) {}
+  public record Outcome(Warehouse warehouse, ComparisonReport comparison, TrendReport trend, List<Path> runDirs,
+      CutShort cutShort) {}
 
   /**
    * Runs everything; {@code spark} is created only once the load is done (it would compete for CPU),
@@ -65,19 +69,38 @@ public final class Quickstart {
     }
     Supplier<Warehouse> openWarehouse = () -> Warehouse.at(spark.get(), layout.warehouse().toString());
     RoundByRound.Ingest ingestRuns = (w, runs) -> ingest(w, runs.stream().map(StudyRuns.Done::dir).toList());
-    RoundByRound.Ran ran;
-    try (StudyRuns runner = new StudyRuns(layout.root(), log)) {
-      ran = plan.looks() == null
-          ? RoundByRound.fixedRounds(runner, measurements(), d -> writeStudyFile(d, null), openWarehouse, ingestRuns,
-              StatisticsSettings.DEFAULTS)
-          : new RoundByRound(runner, this::duetRound, all -> writeStudyFile(all, null), openWarehouse, ingestRuns,
-              RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, plan.selectorOf(baseMajor()),
-                  plan.selectorOf(candidateMajor()), THRESHOLD, at)))
-              .untilDecided(plan.duetSchedule(), plan.looks(), log, this::writeStudyFile);
+    StudyFile file = new StudyFile(layout.root());
+    writeStudyFile(file, List.of(), null);
+    StudyRuns runner = new StudyRuns(layout.root(), log, file);
+    try {
+      RoundByRound.Ran ran;
+      try (runner) {
+        ran = plan.looks() == null
+            ? RoundByRound.fixedRounds(runner, measurements(), d -> writeStudyFile(file, d, null), openWarehouse,
+                ingestRuns, StatisticsSettings.DEFAULTS)
+            : new RoundByRound(runner, this::duetRound, all -> writeStudyFile(file, all, null), openWarehouse,
+                ingestRuns, RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w,
+                    plan.selectorOf(baseMajor()), plan.selectorOf(candidateMajor()), THRESHOLD, at)))
+                .untilDecided(plan.duetSchedule(), plan.looks(), log, (all, s) -> writeStudyFile(file, all, s));
+      }
+      CutShort cut = ran.cutShort();
+      if (cut != null) {
+        stage(cut.sentence());
+        if (ran.done().stream().allMatch(StudyRuns::isAaControl)) {
+          throw new CutShortException(cut, "No comparison round completed: nothing to compare.");
+        }
+      }
+      boolean aaRan = ran.done().stream().anyMatch(StudyRuns::isAaControl);
+      ComparisonReport comparison = compare(ran.warehouse(), ran.settings(), ran.stop(), cut, aaRan);
+      List<Path> runDirs = ran.done().stream().map(StudyRuns.Done::dir).toList();
+      TrendReport trend = trend(ran.warehouse(), cut);
+      if (cut == null) {
+        file.complete();
+      }
+      return new Outcome(ran.warehouse(), comparison, trend, runDirs, cut);
+    } finally {
+      runner.ended();
     }
-    ComparisonReport comparison = compare(ran.warehouse(), ran.settings(), ran.stop());
-    List<Path> runDirs = ran.done().stream().map(StudyRuns.Done::dir).toList();
-    return new Outcome(ran.warehouse(), comparison, trend(ran.warehouse()), runDirs);
   }
 
   /** Latency above this counts as an error in the comparison. */
@@ -171,13 +194,13 @@ public final class Quickstart {
   }
 
   /** quickstart/study.json: the design, its CPU sets and controls, and the order the runs ran in. */
-  private void writeStudyFile(List<StudyRuns.Done> done, SequentialStop stop) {
+  private void writeStudyFile(StudyFile file, List<StudyRuns.Done> done, SequentialStop stop) {
     ObjectNode root = Json.mapper().createObjectNode();
     StudyRuns.design(root, plan.design(), plan.runs(), plan.design() == Design.DUET ? plan.duetSchedule() : null,
         plan.cpus());
     StudyRuns.untilDecided(root, plan.looks(), stop);
     StudyRuns.order(root, layout.root(), done);
-    StudyRuns.write(layout.root().resolve(STUDY_FILE), root);
+    file.write(root);
   }
 
   private void ingest(Warehouse warehouse, List<Path> runDirs) throws IOException {
@@ -189,15 +212,17 @@ public final class Quickstart {
    * control (compared first, into {@code aa/}), and a study run until decided with the look
    * it stopped at.
    */
-  private ComparisonReport compare(Warehouse warehouse, StatisticsSettings settings, SequentialStop stop) {
+  private ComparisonReport compare(Warehouse warehouse, StatisticsSettings settings, SequentialStop stop, CutShort cut,
+      boolean aaRan) {
     int base = baseMajor();
     int candidate = candidateMajor();
     AaControl control = null;
-    if (plan.design() == Design.DUET) {
+    if (plan.design() == Design.DUET && aaRan) {
       stage("the a/a control: PostgreSQL " + base + " against itself over " + plan.aaRounds() + " rounds");
       String aa = StudyLabels.CONTROL + "=" + StudyLabels.AA;
       ComparisonReport aaReport = ChainStages.writeCompare(warehouse, aa + "," + StudyLabels.SIDE + "=a",
-          aa + "," + StudyLabels.SIDE + "=b", THRESHOLD, layout.aa());
+          aa + "," + StudyLabels.SIDE + "=b", THRESHOLD, StatisticsSettings.DEFAULTS,
+          r -> cut == null ? r : r.withCutShort(cut), layout.aa());
       control = AaControl.of(aaReport, StatisticsSettings.DEFAULTS);
       if (control != null) {
         stage(control.sentence());
@@ -208,16 +233,17 @@ public final class Quickstart {
     return ChainStages.writeCompare(warehouse, plan.selectorOf(base), plan.selectorOf(candidate), THRESHOLD, settings,
         r -> {
           ComparisonReport withControl = theControl == null ? r : r.withAaControl(theControl);
-          return stop == null ? withControl : withControl.withSequentialStop(stop);
+          ComparisonReport withStop = stop == null ? withControl : withControl.withSequentialStop(stop);
+          return cut == null ? withStop : withStop.withCutShort(cut);
         }, layout.compare());
   }
 
   /** Throughput per step across the majors, relative to the first (the trend of every major run). */
-  private TrendReport trend(Warehouse warehouse) {
+  private TrendReport trend(Warehouse warehouse, CutShort cut) {
     String base = Integer.toString(plan.majors().get(0));
     stage("trend of qps by PostgreSQL major, relative to " + base);
     return ChainStages.writeTrend(warehouse, QuickstartPlan.BY, base, "qps", plan.trendWhere(), StatisticsSettings.DEFAULTS,
-        layout.trend());
+        r -> cut == null ? r : r.withCutShort(cut), layout.trend());
   }
 
   private void stage(String message) {

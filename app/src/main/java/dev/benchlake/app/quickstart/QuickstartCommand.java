@@ -129,8 +129,9 @@ public final class QuickstartCommand implements Callable<Integer> {
         + TrendFiles.MARKDOWN + ")");
     stdout.println("Warehouse:         " + layout.warehouse());
     stdout.println("Explore it:        bin/benchlake runs --warehouse " + layout.warehouse());
-    stdout.printf(java.util.Locale.ROOT, "Done in %.0f s.%n", (System.nanoTime() - startNs) / 1e9);
+    stdout.printf(java.util.Locale.ROOT, "%s in %.0f s.%n", outcome.cutShort() == null ? "Done" : "Cut short",
+        (System.nanoTime() - startNs) / 1e9);
     stdout.flush();
-    return ExitCode.OK;
+    return dev.benchlake.app.study.StudyFile.exitCode(outcome.cutShort(), "quickstart", err);
   }
 }

@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
       "  benchlake study ab --a-pg 14 --b-pg 17 --rounds 5 --out ab-14-17",
       "  benchlake study ab --a-pg 17 --b-pg 17 --b-setting shared_buffers=128kB --steps point-select --out sb",
-      "", "Exit codes: 0 done, 1 a run failed, 2 bad usage or bad input (nothing written)."})
+      "", "Exit codes: 0 done, 1 a run failed (a study cut short reports its complete rounds, and says so), "
+          + "2 bad usage or bad input (nothing written)."})
 public final class AbCommand implements Callable<Integer> {
   @Option(names = "--a-pg", paramLabel = "MAJOR", defaultValue = "17",
       description = "Side a (the baseline): embedded PostgreSQL major (default: ${DEFAULT-VALUE}).")
@@ -166,6 +167,9 @@ public final class AbCommand implements Callable<Integer> {
     long startNs = System.nanoTime();
     AbStudy.Outcome outcome = study.run(() -> sparkOptions.session("study-ab"));
     PrintWriter stdout = spec.commandLine().getOut();
+    if (outcome.cutShort() != null) {
+      stdout.println(outcome.cutShort().sentence());
+    }
     stdout.println("Study " + outcome.studyId() + ": " + outcome.runDirs().size() + " runs in " + outDir.resolve("runs"));
     stdout.println("Comparison:   " + outcome.compareDir().resolve(CompareFiles.HTML) + " (b against a; also "
         + CompareFiles.JSON + ", " + CompareFiles.MARKDOWN + ")");
@@ -174,9 +178,10 @@ public final class AbCommand implements Callable<Integer> {
     }
     stdout.println("Warehouse:    " + warehouseDir);
     stdout.println("Design:       " + outDir.resolve(AbStudy.STUDY_FILE));
-    stdout.printf(Locale.ROOT, "Done in %.0f s.%n", (System.nanoTime() - startNs) / 1e9);
+    stdout.printf(Locale.ROOT, "%s in %.0f s.%n", outcome.cutShort() == null ? "Done" : "Cut short",
+        (System.nanoTime() - startNs) / 1e9);
     stdout.flush();
-    return ExitCode.OK;
+    return StudyFile.exitCode(outcome.cutShort(), "study ab", err);
   }
 
   /** The connections per side of an interleaved or sequential study, where a side has the machine. */

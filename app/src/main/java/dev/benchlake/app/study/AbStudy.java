@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.compare.AaControl;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.compare.SequentialStop;
+import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.core.Json;
@@ -29,7 +30,7 @@ import org.apache.spark.sql.SparkSession;
  * another is given).
  */
 public final class AbStudy {
-  public static final String STUDY_FILE = "study.json";
+  public static final String STUDY_FILE = StudyFile.NAME;
   /** Latency above this counts as an error in the comparisons, as the quickstart's. */
   private static final Duration THRESHOLD = Duration.ofSeconds(5);
 
@@ -45,9 +46,9 @@ public final class AbStudy {
     this.log = log;
   }
 
-  /** What the study produced. */
+  /** What the study produced; {@code cutShort}: it stopped early, and its reports cover its complete rounds. */
   public record Outcome(String studyId, List<Path> runDirs, ComparisonReport comparison, Path compareDir,
-      ComparisonReport aa, Path aaDir) {}
+      ComparisonReport aa, Path aaDir, CutShort cutShort) {}
 
   /**
    * Checks everything a user can get wrong before anything runs or is written: the sides, the loadgen
@@ -91,18 +92,38 @@ public final class AbStudy {
     if (plan.cpus() != null) {
       InterruptShares.sayIfUneven(plan.cpus(), log);
     }
+    StudyFile file = new StudyFile(out);
+    writeStudyFile(file, studyId, List.of(), null);
+    StudyRuns runner = new StudyRuns(out, log, file);
+    try {
+      Outcome outcome = run(spark, runner, file, studyId, study, baseline, candidate);
+      if (outcome.cutShort() == null) {
+        file.complete();
+      }
+      return outcome;
+    } finally {
+      runner.ended();
+    }
+  }
+
+  private Outcome run(Supplier<SparkSession> spark, StudyRuns runner, StudyFile file, String studyId, String study,
+      String baseline, String candidate) throws IOException, InterruptedException {
     RoundByRound.Ran ran;
-    try (StudyRuns runner = new StudyRuns(out, log)) {
+    try (runner) {
       if (plan.looks() == null) {
-        ran = RoundByRound.fixedRounds(runner, plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null),
-            () -> Warehouse.at(spark.get(), warehouseDir.toString()), this::ingest, StatisticsSettings.DEFAULTS);
+        ran = RoundByRound.fixedRounds(runner, plan.measurements(out, studyId), d -> writeStudyFile(file, studyId, d,
+            null), () -> Warehouse.at(spark.get(), warehouseDir.toString()), this::ingest, StatisticsSettings.DEFAULTS);
       } else {
         ran = new RoundByRound(runner, round -> List.of(plan.measurementOf(round, out, studyId)),
-            all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
+            all -> writeStudyFile(file, studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
             this::ingest, RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, baseline, candidate,
-                THRESHOLD, at))).untilDecided(plan.schedule(), plan.looks(), log, (all, s) -> writeStudyFile(studyId,
-            all, s));
+                THRESHOLD, at))).untilDecided(plan.schedule(), plan.looks(), log, (all, s) -> writeStudyFile(file,
+            studyId, all, s));
       }
+    }
+    CutShort cut = ran.cutShort();
+    if (cut != null) {
+      status(cut.sentence());
     }
     List<StudyRuns.Done> done = ran.done();
     Warehouse warehouse = ran.warehouse();
@@ -112,12 +133,16 @@ public final class AbStudy {
     ComparisonReport aa = null;
     Path aaDir = null;
     AaControl control = null;
-    if (plan.design() == Design.DUET) {
+    String controlRuns = study + "," + StudyLabels.CONTROL + "=" + StudyLabels.AA;
+    if (!has(done, false)) {
+      throw new CutShortException(cut, "No comparison round completed: nothing to compare.");
+    }
+    if (plan.design() == Design.DUET && has(done, true)) {
       status("the a/a control: side b with side a over its " + plan.aaRounds() + " rounds (both the baseline)");
       aaDir = out.resolve("aa");
-      String controlRuns = study + "," + StudyLabels.CONTROL + "=" + StudyLabels.AA;
       aa = ChainStages.writeCompare(warehouse, controlRuns + "," + StudyLabels.SIDE + "=a",
-          controlRuns + "," + StudyLabels.SIDE + "=b", THRESHOLD, aaDir);
+          controlRuns + "," + StudyLabels.SIDE + "=b", THRESHOLD, StatisticsSettings.DEFAULTS,
+          r -> cut == null ? r : r.withCutShort(cut), aaDir);
       control = AaControl.of(aa, StatisticsSettings.DEFAULTS);
       if (control != null) {
         status(control.sentence());
@@ -130,9 +155,15 @@ public final class AbStudy {
     ComparisonReport comparison = ChainStages.writeCompare(warehouse, baseline, candidate, THRESHOLD, settings,
         r -> {
           ComparisonReport withControl = theControl == null ? r : r.withAaControl(theControl);
-          return theStop == null ? withControl : withControl.withSequentialStop(theStop);
+          ComparisonReport withStop = theStop == null ? withControl : withControl.withSequentialStop(theStop);
+          return cut == null ? withStop : withStop.withCutShort(cut);
         }, compareDir);
-    return new Outcome(studyId, runDirs, comparison, compareDir, aa, aaDir);
+    return new Outcome(studyId, runDirs, comparison, compareDir, aa, aaDir, cut);
+  }
+
+  /** Whether {@code done} holds a run of the a/a control ({@code aa}) or of the comparison. */
+  private static boolean has(List<StudyRuns.Done> done, boolean aa) {
+    return done.stream().anyMatch(d -> StudyRuns.isAaControl(d) == aa);
   }
 
   private void ingest(Warehouse warehouse, List<StudyRuns.Done> runs) throws IOException {
@@ -141,7 +172,7 @@ public final class AbStudy {
   }
 
   /** The plan, the design and the runs so far, rewritten after each measurement (a crash keeps what ran). */
-  private void writeStudyFile(String studyId, List<StudyRuns.Done> done, SequentialStop stop) {
+  private void writeStudyFile(StudyFile file, String studyId, List<StudyRuns.Done> done, SequentialStop stop) {
     ObjectNode root = Json.mapper().createObjectNode();
     root.put("study_id", studyId);
     root.put("seed", plan.seed());
@@ -157,7 +188,7 @@ public final class AbStudy {
     root.put("table_size", plan.workload().tableSize());
     root.put("between_steps", plan.workload().betweenSteps().id());
     StudyRuns.order(root, out, done);
-    StudyRuns.write(out.resolve(STUDY_FILE), root);
+    file.write(root);
   }
 
   private void status(String message) {

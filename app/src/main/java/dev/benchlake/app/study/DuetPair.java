@@ -1,12 +1,15 @@
 package dev.benchlake.app.study;
 
 import dev.benchlake.core.CpuList;
+import dev.benchlake.core.ProcessIdentity;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.LoadgenClassPath;
 import dev.benchlake.loadgen.LoadgenMain;
+import dev.benchlake.loadgen.SideSession;
 import dev.benchlake.loadgen.StdioBarrier;
+import dev.benchlake.loadgen.db.ServerOwner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -82,13 +85,24 @@ public final class DuetPair {
    * and {@code --session stdio} (its runs come on stdin, {@link SideProcess}).
    *
    * @param cpus the CPU set taskset pins it to, when {@code group} is null
-   * @param group the cgroup.procs file of the side's cpuset group, which a shell joins before it
-   *     becomes the side's JVM (so that every process the side starts is in it); null: taskset pins it
+   * @param group the side's cpuset group, whose cgroup.procs a shell joins before it becomes the
+   *     side's JVM (so that every process the side starts is in it); null: taskset pins it
+   * @param study the study's folder, which the side's servers record as theirs ({@link ServerOwner}),
+   *     or null
    */
-  static List<String> command(CpuList cpus, Path group) {
+  static List<String> command(CpuList cpus, Path group, Path study) {
     List<String> command = new ArrayList<>(group == null ? List.of("taskset", "-c", cpus.toString())
-        : List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", group.toString()));
+        : List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", group.resolve("cgroup.procs").toString()));
     command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), CHILD_HEAP));
+    // Who cleans up when this coordinator dies: the side (SideSession), which then needs to know
+    // its coordinator and its group; and whose its servers were, for study clean to say.
+    command.add("-D" + SideSession.HOLDER_PROPERTY + "=" + ProcessIdentity.current());
+    if (group != null) {
+      command.add("-D" + SideSession.GROUP_PROPERTY + "=" + group);
+    }
+    if (study != null) {
+      command.add("-D" + ServerOwner.STUDY_PROPERTY + "=" + study);
+    }
     for (String flag : System.getProperty(LOADGEN_JVM_FLAGS, "").split(" ")) {
       if (!flag.isBlank()) {
         command.add(flag);
@@ -198,6 +212,11 @@ public final class DuetPair {
           // A side's run ended: at the end of its steps (the other's ends too), or it failed (the
           // other, waiting behind the barrier, cannot run the step alone: finish stops it).
           bEndedFirst = !aa.ended();
+          if (!(bEndedFirst ? ab : aa).runDone()) {
+            // Its process ended (it failed, or was killed): the other may be in a step that lasts
+            // minutes, which nothing will use; it stops now.
+            (bEndedFirst ? pa : pb).abort();
+          }
           break;
         }
         StdioBarrier.Ready ra = aa.ready().get();

@@ -47,8 +47,9 @@ final class DuetSessions implements AutoCloseable {
   private final Map<CpuList, Slot> slots = new LinkedHashMap<>();
   private final Set<String> warmed = new HashSet<>();
   private CpuSwap swap;
+  private boolean closed;
 
-  /** @param logs where the sides' logs go */
+  /** @param logs where the sides' logs go: {@code logs/} of the study's folder */
   DuetSessions(Path logs) {
     this.logs = logs;
   }
@@ -88,7 +89,10 @@ final class DuetSessions implements AutoCloseable {
     return warmed.add(kind);
   }
 
-  private Slot slot(CpuList cpus) throws IOException {
+  private synchronized Slot slot(CpuList cpus) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("the study's sides were ended (the study is being stopped)");
+    }
     Slot slot = slots.get(cpus);
     if (slot != null) {
       return slot;
@@ -105,7 +109,8 @@ final class DuetSessions implements AutoCloseable {
       group = cpusets.create(name, cpus);
     }
     try {
-      slot = new Slot(cpus, new SideProcess("on CPUs " + cpus, DuetPair.command(cpus, group == null ? null : group.procs()),
+      slot = new Slot(cpus, new SideProcess("on CPUs " + cpus, DuetPair.command(cpus, group == null ? null : group.dir(),
+          logs.toAbsolutePath().getParent()),
           logs.resolve("side-" + name + ".err")), group);
     } catch (IOException | RuntimeException e) {
       if (group != null) {
@@ -117,11 +122,19 @@ final class DuetSessions implements AutoCloseable {
     return slot;
   }
 
-  /** Ends every process (a run under way ends as interrupted), then removes their groups. */
+  /**
+   * Ends every process (a run under way ends as interrupted; a server a dead side left running is
+   * stopped), then removes their groups. Safe from another thread (a study's shutdown hook) while
+   * the sides are in use: what they are doing then fails, and no new side starts.
+   */
   @Override
   public void close() throws IOException, InterruptedException {
-    List<Slot> all = new ArrayList<>(slots.values());
-    slots.clear();
+    List<Slot> all;
+    synchronized (this) {
+      closed = true;
+      all = new ArrayList<>(slots.values());
+      slots.clear();
+    }
     Exception first = null;
     for (Slot s : all) {
       try {

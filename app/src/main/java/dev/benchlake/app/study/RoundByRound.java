@@ -2,8 +2,10 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.compare.SequentialStop;
+import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.Warehouse;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -69,7 +71,32 @@ public final class RoundByRound implements UntilDecided.Study {
    * (null: a fixed number of rounds).
    */
   public record Ran(List<StudyRuns.Done> done, Warehouse warehouse, StatisticsSettings settings,
-      SequentialStop stop) {}
+      SequentialStop stop, CutShort cutShort) {}
+
+  /**
+   * What a study cut short has to report: the runs of its complete rounds (those of a round it was
+   * in the middle of are kept in its folder and study.json, but left out of its reports, which
+   * compare whole rounds), and why it stopped.
+   */
+  private record Stopped(List<StudyRuns.Done> complete, CutShort cutShort) {}
+
+  /**
+   * A failure of a run (a side's process died, a run failed) while the study runs: the study is cut
+   * short, and reports the rounds it completed. Refused input (exit 2) is not one: it is the
+   * user's to fix, before anything is reported; nor is a signal's stop, which reports nothing.
+   */
+  private static Stopped stopped(StudyRuns runner, List<StudyRuns.Done> soFar, RuntimeException failure) {
+    if (failure instanceof BadInputException) {
+      throw failure;
+    }
+    if (runner.interrupted()) {
+      // The side's failure is the signal's doing: say what happened, not what it did to a side.
+      throw new CutShortException(runner.stopped("interrupted (Ctrl-C or SIGTERM)"), "Nothing is reported.");
+    }
+    java.util.Set<Integer> complete = runner.completeRounds();
+    return new Stopped(soFar.stream().filter(d -> complete.contains(StudyRuns.roundOf(d))).toList(),
+        runner.stopped(failure.getMessage()));
+  }
 
   private final StudyRuns runner;
   private final Function<DuetSchedule.Round, List<StudyRuns.Measurement>> measurementsOf;
@@ -78,6 +105,8 @@ public final class RoundByRound implements UntilDecided.Study {
   private final Ingest ingest;
   private final Decide decide;
   private final List<StudyRuns.Done> soFar = new ArrayList<>();
+  /** How many of {@link #soFar} a look has ingested. */
+  private int ingested;
   private Warehouse warehouse;
 
   /**
@@ -102,11 +131,28 @@ public final class RoundByRound implements UntilDecided.Study {
   public static Ran fixedRounds(StudyRuns runner, List<StudyRuns.Measurement> plan,
       Consumer<List<StudyRuns.Done>> recordRuns, Supplier<Warehouse> openWarehouse, Ingest ingest,
       StatisticsSettings settings) throws IOException, InterruptedException {
-    List<StudyRuns.Done> all = runner.run(plan, recordRuns);
+    runner.expect((int) plan.stream().map(StudyRuns::roundOf).distinct().count(), false);
+    List<StudyRuns.Done> soFar = new ArrayList<>();
+    List<StudyRuns.Done> all;
+    CutShort cut = null;
+    try {
+      all = runner.run(plan, d -> {
+        soFar.clear();
+        soFar.addAll(d);
+        recordRuns.accept(d);
+      });
+    } catch (RuntimeException e) {
+      Stopped stopped = stopped(runner, soFar, e);
+      all = stopped.complete();
+      cut = stopped.cutShort();
+      if (all.isEmpty()) {
+        throw new CutShortException(cut, "No round completed: nothing to report.");
+      }
+    }
     runner.close();
     Warehouse warehouse = openWarehouse.get();
     ingest.into(warehouse, all);
-    return new Ran(all, warehouse, settings, null);
+    return new Ran(all, warehouse, settings, null, cut);
   }
 
   /**
@@ -115,9 +161,24 @@ public final class RoundByRound implements UntilDecided.Study {
    */
   public Ran untilDecided(DuetSchedule schedule, SequentialLooks looks, PrintWriter log,
       BiConsumer<List<StudyRuns.Done>, SequentialStop> recordStop) throws IOException, InterruptedException {
-    UntilDecided.Outcome outcome = UntilDecided.run(schedule, looks, this, log);
+    runner.expect(schedule.order().size(), true);
+    UntilDecided.Outcome outcome;
+    try {
+      outcome = UntilDecided.run(schedule, looks, this, log);
+    } catch (RuntimeException e) {
+      // soFar holds whole rounds only: a round's runs are added once all of them are done.
+      Stopped stopped = stopped(runner, soFar, e);
+      if (stopped.complete().isEmpty()) {
+        throw new CutShortException(stopped.cutShort(), "No round completed: nothing to report.");
+      }
+      runner.close();
+      ingest.into(warehouse(), soFar.subList(ingested, soFar.size()));
+      // No look decided it: its report is decided at a look's level before the last (the interim α),
+      // as strict as any look the study could have stopped at.
+      return new Ran(List.copyOf(soFar), warehouse, looks.settingsAt(looks.firstLook()), null, stopped.cutShort());
+    }
     recordStop.accept(outcome.done(), outcome.stop());
-    return new Ran(outcome.done(), warehouse(), outcome.settings(), outcome.stop());
+    return new Ran(outcome.done(), warehouse(), outcome.settings(), outcome.stop(), null);
   }
 
   @Override
@@ -144,6 +205,7 @@ public final class RoundByRound implements UntilDecided.Study {
   @Override
   public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException {
     ingest.into(warehouse(), newRuns);
+    ingested = soFar.size();
     return decide.at(warehouse, at);
   }
 

@@ -1,13 +1,16 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.core.ProcessIdentity;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.loadgen.LoadgenArgs;
+import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.SideSession;
 import dev.benchlake.loadgen.StdioBarrier;
+import dev.benchlake.loadgen.db.OrphanReaper;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.File;
@@ -19,7 +22,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -41,6 +46,10 @@ final class SideProcess implements AutoCloseable {
 
   private final String name;
   private final Process process;
+  /** The process as the kernel knows it: the owner its servers record ({@link ServerOwner}). */
+  private final ProcessIdentity identity;
+  /** Where the runs it was given start their servers: where to look for what it left when it dies. */
+  private final Set<Path> serverDirs = new LinkedHashSet<>();
   private final Writer stdin;
   private final Path errFile;
   private final List<String> command;
@@ -53,7 +62,7 @@ final class SideProcess implements AutoCloseable {
   private Arrival end;
   /** The side waits at the barrier for a go this process has not sent. */
   private boolean awaitingGo;
-  private boolean closed;
+  private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
   /**
    * Starts the process.
@@ -69,6 +78,8 @@ final class SideProcess implements AutoCloseable {
     this.errFile = errFile;
     ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(errFile.toFile()));
     this.process = pb.start();
+    // taskset and the group's shell exec the JVM: the pid and its start time are the JVM's.
+    this.identity = ProcessIdentity.of(process.pid()).orElse(new ProcessIdentity(process.pid(), -1));
     this.stdin = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
     this.reader = new Thread(this::read, "duet-" + name);
     reader.setDaemon(true);
@@ -82,6 +93,10 @@ final class SideProcess implements AutoCloseable {
     }
     current = side;
     currentLog = log;
+    if (side.config().target() instanceof LoadgenConfig.Embedded e) {
+      serverDirs.add(e.parentDir() != null ? e.parentDir().toAbsolutePath()
+          : Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath());
+    }
     List<String> args = new ArrayList<>(LoadgenArgs.of(side.config()));
     args.addAll(List.of("--barrier", "stdio", "--quiet"));
     Writer runLogOfThis = Files.newBufferedWriter(currentLog, StandardCharsets.UTF_8);
@@ -165,6 +180,18 @@ final class SideProcess implements AutoCloseable {
   }
 
   /**
+   * Stops the run under way at once, in the middle of a step too (the run ends as interrupted, its
+   * server stops): this process ends, and serves no later pair.
+   */
+  void abort() {
+    if (awaitingGo) {
+      stopRun();
+    } else {
+      closeStdin();
+    }
+  }
+
+  /**
    * Waits for the end of the run and reads its manifest: a side still running it is stopped at its
    * next step.
    *
@@ -179,15 +206,20 @@ final class SideProcess implements AutoCloseable {
     Path dir = current.config().outDir();
     String where = "side " + current.name() + " (" + dir.getFileName() + " on CPUs " + current.cpus() + ")";
     if (end == null || !end.runDone()) {
-      stdin.close();
+      closeStdin();
       int code = process.waitFor();
       reader.join(TimeUnit.SECONDS.toMillis(10));
+      String left = stopWhatItLeft();
       if (code == ExitCode.BAD_INPUT) {
         throw new BadInputException(where + ": " + lastLine() + " (its log: " + currentLog + ")");
       }
+      if (code > SIGNALLED) {
+        throw new IllegalStateException(where + " was killed (signal " + (code - SIGNALLED) + ")" + left
+            + " (its log: " + currentLog + ")");
+      }
       if (code != ExitCode.OK || !Files.isRegularFile(RunDirectory.manifest(dir))) {
-        throw new IllegalStateException(where + " exited with " + code + ": " + lastLine() + " (its log: " + currentLog
-            + ")");
+        throw new IllegalStateException(where + " exited with " + code + ": " + lastLine() + left + " (its log: "
+            + currentLog + ")");
       }
     }
     RunManifest m = RunManifest.read(RunDirectory.manifest(dir));
@@ -197,9 +229,61 @@ final class SideProcess implements AutoCloseable {
     return m;
   }
 
+  /** A process killed by signal N exits, as its parent sees it, with 128 + N. */
+  private static final int SIGNALLED = 128;
+
   private void write(String line) throws IOException {
-    stdin.write(line + "\n");
-    stdin.flush();
+    synchronized (stdin) {
+      stdin.write(line + "\n");
+      stdin.flush();
+    }
+  }
+
+  /** Ends the session ({@link SideSession#END}: this process stays and cleans up), then closes its stdin. */
+  private void closeStdin() {
+    try {
+      write(SideSession.END);
+    } catch (IOException e) {
+      // it has exited already
+    }
+    try {
+      synchronized (stdin) {
+        stdin.close();
+      }
+    } catch (IOException e) {
+      // it has exited already
+    }
+  }
+
+  /**
+   * Once the process has ended: stops and removes the servers it left running (it was killed, and
+   * its servers are processes of their own, which outlive it), saying so in its stderr file.
+   *
+   * @return {@code "; its server … was stopped"} for an error message, or empty
+   */
+  private String stopWhatItLeft() {
+    List<String> stopped = new ArrayList<>();
+    for (Path dir : serverDirs) {
+      try {
+        for (OrphanReaper.Orphan orphan : OrphanReaper.stopServersOf(identity, dir)) {
+          stopped.add(orphan.dir().getFileName().toString());
+        }
+      } catch (RuntimeException e) {
+        stopped.add("not all (" + e.getMessage() + ")");
+      }
+    }
+    if (stopped.isEmpty()) {
+      return "";
+    }
+    String said = "; the coordinator stopped the embedded server it left running and removed its cluster ("
+        + String.join(", ", stopped) + ")";
+    try {
+      Files.writeString(errFile, "benchlake study" + said + "\n", StandardCharsets.UTF_8,
+          java.nio.file.StandardOpenOption.APPEND, java.nio.file.StandardOpenOption.CREATE);
+    } catch (IOException e) {
+      // the message carries it
+    }
+    return said;
   }
 
   /** The last line the side wrote on stderr (loadgen's one-line error), else in its run's log. */
@@ -220,28 +304,28 @@ final class SideProcess implements AutoCloseable {
   }
 
   /**
-   * Ends the process: a run still under way is stopped (it ends as interrupted), then stdin closes,
-   * which ends the session and stops its servers.
+   * Ends the process: a run still under way is stopped (it ends as interrupted, at once, even in
+   * the middle of a step), the session is ended and stdin closed, which stops its servers; a server
+   * it left running (it was killed) is stopped here.
    */
   @Override
   public void close() throws InterruptedException, IOException {
-    if (closed) {
+    // Not synchronized on this: the reader thread logs its last lines under this object's lock,
+    // and close waits for it. A study's shutdown hook may close while the study's thread does.
+    if (closed.getAndSet(true)) {
       return;
     }
-    closed = true;
     stopRun();
-    try {
-      stdin.close();
-    } catch (IOException e) {
-      // it has exited already
-    }
+    closeStdin();
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroy();
       if (!process.waitFor(30, TimeUnit.SECONDS)) {
         process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
       }
     }
     reader.join(TimeUnit.SECONDS.toMillis(10));
+    stopWhatItLeft();
     switchLog(null);
   }
 }

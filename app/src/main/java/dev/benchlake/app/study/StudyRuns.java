@@ -2,6 +2,7 @@ package dev.benchlake.app.study;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.raw.RunManifest;
@@ -13,7 +14,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -41,14 +46,108 @@ public final class StudyRuns implements AutoCloseable {
   private final Path out;
   private final PrintWriter log;
   private final DuetSessions sessions;
+  private final StudyFile studyFile;
+  /** Stops what the study started when the JVM is asked to stop (Ctrl-C, SIGTERM) before the study finished. */
+  private final Thread onInterrupt;
+  /** Measurements not yet done, by round: a round is complete when it has none left. */
+  private final Map<Integer, Integer> pending = new HashMap<>();
+  private final Set<Integer> completeRounds = ConcurrentHashMap.newKeySet();
+  /** A signal is stopping the study: nothing more is to run or be reported. */
+  private volatile boolean interrupted;
+  private volatile int roundsPlanned;
+  private volatile boolean atMost;
 
   /**
+   * Also removes what earlier studies left (cgroup groups of duets whose coordinator is gone) and
+   * registers the study's shutdown hook: until {@link #ended}, a Ctrl-C or SIGTERM ends the
+   * sides (their runs stop at once, their servers stop), removes their groups, and marks the study
+   * file cut short.
+   *
    * @param out the study's folder: run folders are under it, a duet's logs in {@code logs/}
+   * @param studyFile the study's study.json (which the study writes first, before any run, with
+   *     {@code complete: false}): where a cut short is recorded
    */
-  public StudyRuns(Path out, PrintWriter log) {
+  public StudyRuns(Path out, PrintWriter log, StudyFile studyFile) {
     this.out = out;
     this.log = log;
     this.sessions = new DuetSessions(out.resolve("logs"));
+    this.studyFile = studyFile;
+    CgroupCpusets.locate().ifPresent(c -> c.stale().forEach(StudyRuns::removeStaleGroup));
+    this.onInterrupt = new Thread(this::interrupt, "study-interrupted");
+    Runtime.getRuntime().addShutdownHook(onInterrupt);
+  }
+
+  /** How many rounds the study plans ({@code atMost}: run until decided, it may stop sooner), for {@link #stopped}. */
+  public void expect(int rounds, boolean upTo) {
+    this.roundsPlanned = rounds;
+    this.atMost = upTo;
+  }
+
+  /** The rounds whose every measurement completed. */
+  public Set<Integer> completeRounds() {
+    return Set.copyOf(completeRounds);
+  }
+
+  /** The study stopped here for {@code reason}: how far it got, recorded in its study file. */
+  public CutShort stopped(String reason) {
+    CutShort cut = new CutShort(completeRounds.size(), roundsPlanned, atMost, reason);
+    studyFile.cutShort(cut);
+    return cut;
+  }
+
+  /** Whether a run belongs to a duet's a/a control (label {@code control=aa}). */
+  public static boolean isAaControl(Done done) {
+    return StudyLabels.AA.equals(done.manifest().labels().get(StudyLabels.CONTROL));
+  }
+
+  /** The round of a run (its label), or 0 for a run without one. */
+  static int roundOf(Done done) {
+    String round = done.manifest().labels().get(StudyLabels.ROUND);
+    return round == null ? 0 : Integer.parseInt(round);
+  }
+
+  static int roundOf(Measurement m) {
+    LoadgenConfig config = m instanceof Alone alone ? alone.config() : ((Pair) m).a().config();
+    String round = config.labels().get(StudyLabels.ROUND);
+    return round == null ? 0 : Integer.parseInt(round);
+  }
+
+  /**
+   * The study has ended, finished or failed (its study file says which): a signal, or the JVM's
+   * exit, now has nothing of the study to stop or to mark.
+   */
+  public void ended() {
+    try {
+      Runtime.getRuntime().removeShutdownHook(onInterrupt);
+    } catch (IllegalStateException e) {
+      // the JVM is stopping already
+    }
+  }
+
+  /** Whether a signal is stopping the study (its shutdown hook runs). */
+  public boolean interrupted() {
+    return interrupted;
+  }
+
+  private void interrupt() {
+    interrupted = true;
+    CutShort before = studyFile.cutShortSoFar();
+    stopped(before != null ? before.reason() + "; then interrupted (Ctrl-C or SIGTERM)"
+        : "interrupted (Ctrl-C or SIGTERM)");
+    try {
+      sessions.close();
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      log.println("study: interrupted, and ending the sides failed: " + e.getMessage());
+      log.flush();
+    }
+  }
+
+  private static void removeStaleGroup(Path group) {
+    try {
+      CgroupCpusets.remove(group);
+    } catch (IOException e) {
+      // left for the next study, or study clean
+    }
   }
 
   /**
@@ -59,6 +158,9 @@ public final class StudyRuns implements AutoCloseable {
    * @throws IllegalStateException when a run did not complete
    */
   public List<Done> run(List<Measurement> plan, Consumer<List<Done>> afterEach) throws IOException, InterruptedException {
+    synchronized (pending) {
+      plan.forEach(m -> pending.merge(roundOf(m), 1, Integer::sum));
+    }
     warmUpInTurn(plan);
     List<Done> done = new ArrayList<>();
     for (int i = 0; i < plan.size(); i++) {
@@ -87,6 +189,12 @@ public final class StudyRuns implements AutoCloseable {
       status(String.format(Locale.ROOT, "%s: complete in %.0f s, %d steps, %d tasks, %d errors", prefix,
           (System.nanoTime() - startNs) / 1e9, these.get(0).manifest().workload().steps().size(), tasks, errors));
       done.addAll(these);
+      synchronized (pending) {
+        int round = roundOf(m);
+        if (pending.merge(round, -1, Integer::sum) == 0) {
+          completeRounds.add(round);
+        }
+      }
       afterEach.accept(List.copyOf(done));
     }
     return done;
@@ -205,16 +313,6 @@ public final class StudyRuns implements AutoCloseable {
     if (stop != null) {
       node.put("stopped_after_round", stop.stoppedAfterRound());
       node.put("every_step_decided", stop.everyStepDecided());
-    }
-  }
-
-  /** Writes a study.json (pretty, UTF-8). */
-  public static void write(Path file, ObjectNode root) {
-    try {
-      java.nio.file.Files.writeString(file, dev.benchlake.core.Json.mapper().writerWithDefaultPrettyPrinter()
-          .writeValueAsString(root) + "\n", java.nio.charset.StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException("writing " + file, e);
     }
   }
 

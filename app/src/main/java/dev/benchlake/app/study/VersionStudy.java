@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.compare.AaControl;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.compare.SequentialStop;
+import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
@@ -40,7 +41,7 @@ import org.apache.spark.sql.SparkSession;
 public final class VersionStudy {
   /** The label that ties a study's runs together; its trend selects on it. */
   public static final String STUDY_LABEL = StudyLabels.STUDY_ID;
-  public static final String STUDY_FILE = "study.json";
+  public static final String STUDY_FILE = StudyFile.NAME;
 
   private final VersionStudyPlan plan;
   private final Path out;
@@ -58,7 +59,8 @@ public final class VersionStudy {
   }
 
   /** What the study produced. */
-  public record Outcome(String studyId, List<Path> runDirs, TrendReport trend, Path trendDir, AaControl control) {}
+  public record Outcome(String studyId, List<Path> runDirs, TrendReport trend, Path trendDir, AaControl control,
+      CutShort cutShort) {}
 
   /**
    * Checks everything a user can get wrong before anything runs or is written: the majors'
@@ -95,46 +97,74 @@ public final class VersionStudy {
       InterruptShares.sayIfUneven(plan.cpus(), log);
     }
     String where = STUDY_LABEL + "=" + studyId + (plan.design() == Design.DUET ? "," + StudyLabels.NOT_CONTROL : "");
+    StudyFile file = new StudyFile(out);
+    writeStudyFile(file, studyId, List.of(), null);
+    StudyRuns runner = new StudyRuns(out, log, file);
+    try {
+      Outcome outcome = run(spark, runner, file, studyId, where);
+      if (outcome.cutShort() == null) {
+        file.complete();
+      }
+      return outcome;
+    } finally {
+      runner.ended();
+    }
+  }
+
+  private Outcome run(Supplier<SparkSession> spark, StudyRuns runner, StudyFile file, String studyId, String where)
+      throws IOException, InterruptedException {
     RoundByRound.Ran ran;
-    try (StudyRuns runner = new StudyRuns(out, log)) {
+    try (runner) {
       if (plan.looks() == null) {
-        ran = RoundByRound.fixedRounds(runner, plan.measurements(out, studyId), d -> writeStudyFile(studyId, d, null),
-            () -> Warehouse.at(spark.get(), warehouseDir.toString()), this::ingest, settings);
+        ran = RoundByRound.fixedRounds(runner, plan.measurements(out, studyId), d -> writeStudyFile(file, studyId, d,
+            null), () -> Warehouse.at(spark.get(), warehouseDir.toString()), this::ingest, settings);
       } else {
         // One shuffle of the pairs' order over the rounds, in the order they run: as plan.measurements.
         java.util.Random order = new java.util.Random(plan.seed());
         ran = new RoundByRound(runner, round -> plan.duetRound(round, out, studyId, order),
-            all -> writeStudyFile(studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
+            all -> writeStudyFile(file, studyId, all, null), () -> Warehouse.at(spark.get(), warehouseDir.toString()),
             this::ingest, (w, at) -> UntilDecided.Look.ofTrend(ChainStages.trend(w, "db_major", plan.base(), "qps",
-                where, at))).untilDecided(plan.duetSchedule(), plan.looks(), log, (all, s) -> writeStudyFile(studyId,
-            all, s));
+                where, at))).untilDecided(plan.duetSchedule(), plan.looks(), log, (all, s) -> writeStudyFile(file,
+            studyId, all, s));
       }
+    }
+    CutShort cut = ran.cutShort();
+    if (cut != null) {
+      status(cut.sentence());
     }
     List<StudyRuns.Done> done = ran.done();
     Warehouse warehouse = ran.warehouse();
     StatisticsSettings decideAt = ran.settings();
     SequentialStop stop = ran.stop();
     List<Path> runDirs = done.stream().map(StudyRuns.Done::dir).toList();
-    AaControl control = plan.design() == Design.DUET ? aaControl(warehouse, studyId) : null;
+    boolean aaRan = done.stream().anyMatch(StudyRuns::isAaControl);
+    if (done.stream().allMatch(StudyRuns::isAaControl)) {
+      throw new CutShortException(cut, "No comparison round completed: no trend to draw.");
+    }
+    AaControl control = plan.design() == Design.DUET && aaRan ? aaControl(warehouse, studyId, cut) : null;
     Path trendDir = out.resolve("trend");
     status("trend of qps by PostgreSQL major, relative to " + plan.base()
         + (plan.design() == Design.DUET ? " (the a/a control's runs left out)" : ""));
     SequentialStop theStop = stop;
     TrendReport trend = ChainStages.writeTrend(warehouse, "db_major", plan.base(), "qps", where, decideAt,
-        r -> withControlAndStop(r, control, theStop), trendDir);
-    return new Outcome(studyId, runDirs, trend, trendDir, control);
+        r -> {
+          TrendReport noted = withControlAndStop(r, control, theStop);
+          return cut == null ? noted : noted.withCutShort(cut);
+        }, trendDir);
+    return new Outcome(studyId, runDirs, trend, trendDir, control, cut);
   }
 
   /**
    * The a/a control of a duet: side b against side a over its rounds (both the base), compared into
    * {@code aa/} and summed up by rounds ({@link AaControl}); null without two rounds.
    */
-  private AaControl aaControl(Warehouse warehouse, String studyId) {
+  private AaControl aaControl(Warehouse warehouse, String studyId, CutShort cut) {
     status("the a/a control: side b with side a over its " + plan.aaRounds() + " rounds (both PostgreSQL "
         + plan.base() + ")");
     String controlRuns = STUDY_LABEL + "=" + studyId + "," + StudyLabels.CONTROL + "=" + StudyLabels.AA;
     ComparisonReport aa = ChainStages.writeCompare(warehouse, controlRuns + "," + StudyLabels.SIDE + "=a",
-        controlRuns + "," + StudyLabels.SIDE + "=b", null, settings, r -> r, out.resolve("aa"));
+        controlRuns + "," + StudyLabels.SIDE + "=b", null, settings, r -> cut == null ? r : r.withCutShort(cut),
+        out.resolve("aa"));
     AaControl control = AaControl.of(aa, settings);
     if (control != null) {
       status(control.sentence());
@@ -167,7 +197,7 @@ public final class VersionStudy {
   }
 
   /** The plan, the design and the order the runs ran in, rewritten after each measurement (a crash keeps what ran). */
-  private void writeStudyFile(String studyId, List<StudyRuns.Done> done, SequentialStop stop) {
+  private void writeStudyFile(StudyFile file, String studyId, List<StudyRuns.Done> done, SequentialStop stop) {
     ObjectNode root = Json.mapper().createObjectNode();
     root.put("study_id", studyId);
     root.put("seed", plan.seed());
@@ -188,7 +218,7 @@ public final class VersionStudy {
     ObjectNode settings = root.putObject("pg_settings");
     new java.util.TreeMap<>(plan.settings()).forEach(settings::put);
     StudyRuns.order(root, out, done);
-    StudyRuns.write(out.resolve(STUDY_FILE), root);
+    file.write(root);
   }
 
   private void status(String message) {

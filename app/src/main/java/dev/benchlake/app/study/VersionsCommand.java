@@ -44,8 +44,8 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
       "  benchlake study versions --pg 11,12,13,14,15,16,17 --steps mytools --repeats 3 --out study1",
       "  benchlake study versions --pg 14,17 --pg-setting shared_buffers=1GB --design duet --out study2",
-      "", "Exit codes: 0 done, 1 a run failed, 2 bad usage or bad input (e.g. a major without embedded binaries, "
-          + "a setting PostgreSQL refuses)."})
+      "", "Exit codes: 0 done, 1 a run failed (a study cut short reports its complete rounds, and says so), "
+          + "2 bad usage or bad input (e.g. a major without embedded binaries, a setting PostgreSQL refuses)."})
 public final class VersionsCommand implements Callable<Integer> {
   @Option(names = "--pg", paramLabel = "MAJOR,MAJOR", split = ",", defaultValue = "11,14,17",
       description = "PostgreSQL majors, the trend's base first (default: ${DEFAULT-VALUE}; embedded: 11..17).")
@@ -147,6 +147,9 @@ public final class VersionsCommand implements Callable<Integer> {
     long startNs = System.nanoTime();
     VersionStudy.Outcome outcome = study.run(() -> sparkOptions.session("study-versions"));
     PrintWriter stdout = spec.commandLine().getOut();
+    if (outcome.cutShort() != null) {
+      stdout.println(outcome.cutShort().sentence());
+    }
     stdout.println("Study " + outcome.studyId() + ": " + outcome.runDirs().size() + " runs in " + outDir.resolve("runs"));
     stdout.println("Trend report: " + outcome.trendDir().resolve(TrendFiles.HTML) + " (also " + TrendFiles.JSON + ", "
         + TrendFiles.MARKDOWN + ")");
@@ -155,8 +158,9 @@ public final class VersionsCommand implements Callable<Integer> {
     }
     stdout.println("Warehouse:    " + warehouseDir);
     stdout.println("Run order:    " + outDir.resolve(VersionStudy.STUDY_FILE));
-    stdout.printf(Locale.ROOT, "Done in %.0f s.%n", (System.nanoTime() - startNs) / 1e9);
+    stdout.printf(Locale.ROOT, "%s in %.0f s.%n", outcome.cutShort() == null ? "Done" : "Cut short",
+        (System.nanoTime() - startNs) / 1e9);
     stdout.flush();
-    return ExitCode.OK;
+    return StudyFile.exitCode(outcome.cutShort(), "study versions", err);
   }
 }

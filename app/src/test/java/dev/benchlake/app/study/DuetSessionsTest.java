@@ -44,10 +44,37 @@ class DuetSessionsTest {
   }
 
   private LoadgenConfig config(String name, Map<String, String> settings) {
-    return LoadgenConfig.builder().target(new LoadgenConfig.Embedded(17, settings, null)).workload("sysbench")
+    return config(name, settings, null, Duration.ofMillis(300));
+  }
+
+  private LoadgenConfig config(String name, Map<String, String> settings, Path pgDir, Duration duration) {
+    return LoadgenConfig.builder().target(new LoadgenConfig.Embedded(17, settings, pgDir)).workload("sysbench")
         .steps(List.of("point-select")).tables(1).tableSize(1000).mode(LoadgenConfig.Mode.closed(2))
-        .duration(Duration.ofMillis(300)).warmup(Duration.ZERO).randomSeed(7L).environment(Map.of())
+        .duration(duration).warmup(Duration.ZERO).randomSeed(7L).environment(Map.of())
         .outDir(dir.resolve("runs").resolve(name)).build();
+  }
+
+  /** The postmasters running on a cluster under {@code pg}, from /proc. */
+  static List<Long> postmasters(Path pg) {
+    List<Long> found = new java.util.ArrayList<>();
+    try (var procs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+      for (Path proc : procs) {
+        try {
+          List<String> args = List.of(new String(Files.readAllBytes(proc.resolve("cmdline")),
+              java.nio.charset.StandardCharsets.UTF_8).split("\u0000"));
+          int d = args.indexOf("-D");
+          if (!args.isEmpty() && args.get(0).endsWith("postgres") && d >= 0 && d + 1 < args.size()
+              && args.get(d + 1).startsWith(pg.toString())) {
+            found.add(Long.parseLong(proc.getFileName().toString()));
+          }
+        } catch (java.io.IOException | RuntimeException e) {
+          // it ended while we looked
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return found;
   }
 
   private List<ProcessHandle> sideProcesses() {
@@ -87,6 +114,52 @@ class DuetSessionsTest {
       }
     }
     assertThat(sideProcesses()).as("no side process once the study ended").isEmpty();
+  }
+
+  /**
+   * A side killed ({@code kill -9}) while both sides are in a step of 30 s: the coordinator, which
+   * survives, stops the server the side left running (PPID 1 before) and removes its cluster, stops
+   * the other side at once instead of after its step, and ends with the killed side's error; no side
+   * process, no server and no cluster of the pair is left.
+   */
+  @Test
+  void aSideKilledInAStepLeavesNoServerAndTheOtherStopsAtOnce() throws Exception {
+    twoCpus();
+    Path pg = dir.resolve("pg");
+    Path logs = dir.resolve("logs");
+    StringWriter log = new StringWriter();
+    java.util.concurrent.atomic.AtomicLong killedNs = new java.util.concurrent.atomic.AtomicLong();
+    Thread killer = new Thread(() -> {
+      try {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(90);
+        while (!log.toString().contains("both ready") && System.nanoTime() < deadline) {
+          Thread.sleep(50);
+        }
+        Thread.sleep(500); // in the step
+        killedNs.set(System.nanoTime());
+        sideProcesses().get(0).destroyForcibly();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "kill-a-side");
+    try (DuetSessions sessions = new DuetSessions(logs)) {
+      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), CpuSwap.PER_ROUND, sessions);
+      killer.start();
+      assertThatThrownBy(() -> duet.run(new DuetPair.Side("a", config("r1-a", Map.of(), pg, Duration.ofSeconds(30)), one),
+          new DuetPair.Side("b", config("r1-b", Map.of(), pg, Duration.ofSeconds(30)), two)))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("was killed (signal 9)")
+          .hasMessageContaining("the coordinator stopped the embedded server it left running and removed its cluster");
+    }
+    killer.join();
+    assertThat(java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedNs.get()))
+        .as("s from the kill to the end of a pair whose steps last 30 s").isLessThan(20);
+    assertThat(sideProcesses()).as("no side process").isEmpty();
+    assertThat(postmasters(pg)).as("no server of the pair").isEmpty();
+    try (var left = Files.list(pg)) {
+      assertThat(left.map(p -> p.getFileName().toString())).as("no cluster of the pair")
+          .allMatch(name -> name.startsWith("benchlake-initdb-"));
+    }
   }
 
   @Test

@@ -85,7 +85,7 @@ class SideArchiveIT {
     String before = System.getProperty(DuetPair.SIDE_ARCHIVE);
     System.setProperty(DuetPair.SIDE_ARCHIVE, archive);
     try {
-      return DuetPair.command(CpuList.parse("0"), null);
+      return DuetPair.command(CpuList.parse("0"), null, null);
     } finally {
       if (before == null) {
         System.clearProperty(DuetPair.SIDE_ARCHIVE);

@@ -27,6 +27,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A duet end to end through the real command line (issue 28.1, 28.2): {@code study ab} of
@@ -161,6 +163,98 @@ class StudyDuetTest {
     assertThat(out.resolve("compare/report.json")).isNotEmptyFile();
     JsonNode aa = Json.mapper().readTree(out.resolve("aa/report.json").toFile());
     assertThat(aa.toString()).contains("control=aa");
+  }
+
+  /**
+   * The coordinator of a duet killed outright ({@code KILL}) or interrupted ({@code TERM}) as soon
+   * as its sides run their first step (of 30 s): the sides see their stdin end and stop at once,
+   * each stopping its server; with cgroup groups (root), the sides (killed coordinator) or the
+   * coordinator's shutdown hook (interrupted) remove them. Within 20 s no side JVM, no server, no
+   * cluster and no group of the study is left, and study.json says the study is not complete (and,
+   * interrupted, that it was cut short). Before, the sides ran their step to its end, and the groups
+   * stayed until the next study.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"KILL", "TERM"})
+  void aCoordinatorKilledOrInterruptedLeavesNothingRunning(String signal, @TempDir Path dir) throws Exception {
+    Path out = dir.resolve("study");
+    Path err = dir.resolve("coordinator.err");
+    // The servers go to the temp folder, where the initdb template of earlier tests is: their owner
+    // files say which are this study's.
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    Process coordinator = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "dev.benchlake.app.Benchlake", "study", "ab", "--a-pg", "17",
+        "--b-pg", "17", "--design", "duet", "--rounds", "2", "--aa-rounds", "2", "--steps", "point-select",
+        "--clients", "1", "--duration", "30s", "--warmup", "0s", "--table-size", "1000", "--seed", "5",
+        "--out", out.toString(), "--warehouse", dir.resolve("wh").toString())
+        .redirectErrorStream(true).redirectOutput(err.toFile()).start();
+    String groups = "benchlake-duet-" + coordinator.pid() + "-";
+    Optional<Path> cgroups = CgroupCpusets.locate().map(CgroupCpusets::parent);
+    try {
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+      while (!(Files.exists(err) && Files.readString(err).contains("both ready"))) {
+        assertThat(coordinator.isAlive()).as("the study runs: %s", Files.exists(err) ? Files.readString(err) : "")
+            .isTrue();
+        assertThat(System.nanoTime()).as("the sides reach their first step").isLessThan(deadline);
+        Thread.sleep(100);
+      }
+      List<Path> clusters = clustersOf(tmp, out);
+      assertThat(clusters).as("both sides' servers' clusters").hasSize(2);
+      assertThat(clusters.stream().flatMap(c -> DuetSessionsTest.postmasters(c).stream())).as("their servers")
+          .hasSize(2);
+      Thread.sleep(500);
+      if (signal.equals("KILL")) {
+        coordinator.destroyForcibly();
+      } else {
+        coordinator.destroy();
+      }
+      assertThat(coordinator.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      long goneNs = System.nanoTime();
+      List<String> left;
+      do {
+        Thread.sleep(200);
+        left = new ArrayList<>();
+        for (ProcessHandle p : ProcessHandle.allProcesses().toList()) {
+          if (p.info().commandLine().orElse("").contains("-D" + dev.benchlake.loadgen.db.ServerOwner.STUDY_PROPERTY
+              + "=" + out)) {
+            left.add("side " + p.pid());
+          }
+        }
+        for (Path cluster : clusters) {
+          left.addAll(DuetSessionsTest.postmasters(cluster).stream().map(pid -> "server " + pid).toList());
+          if (Files.exists(cluster)) {
+            left.add("cluster " + cluster);
+          }
+        }
+        if (cgroups.isPresent()) {
+          left.addAll(listGroups(cgroups.get(), groups));
+        }
+      } while (!left.isEmpty() && System.nanoTime() - goneNs < java.util.concurrent.TimeUnit.SECONDS.toNanos(20));
+      assertThat(left).as("what the study started, 20 s after its coordinator was gone (%s)", signal).isEmpty();
+      JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
+      assertThat(study.get("complete").asBoolean(true)).as("study.json's complete").isFalse();
+      if (signal.equals("TERM")) {
+        assertThat(study.get("cut_short").get("sentence").asText())
+            .isEqualTo("Cut short before round 1 of 4 ended: interrupted (Ctrl-C or SIGTERM).");
+      }
+    } finally {
+      coordinator.destroyForcibly();
+    }
+  }
+
+  /** The clusters in {@code parent} whose owner file names {@code study}. */
+  private static List<Path> clustersOf(Path parent, Path study) throws IOException {
+    try (var dirs = Files.list(parent)) {
+      return dirs.filter(d -> d.getFileName().toString().startsWith("benchlake-pg"))
+          .filter(d -> dev.benchlake.loadgen.db.ServerOwner.read(d).map(o -> study.toString().equals(o.study()))
+              .orElse(false)).toList();
+    }
+  }
+
+  private static List<String> listGroups(Path parent, String prefix) throws IOException {
+    try (var g = Files.list(parent)) {
+      return g.filter(d -> d.getFileName().toString().startsWith(prefix)).map(d -> "group " + d).toList();
+    }
   }
 
   private static List<TaskRecord> tasks(Path out, RunManifest m) throws IOException {

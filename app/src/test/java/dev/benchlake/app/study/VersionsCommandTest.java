@@ -41,6 +41,16 @@ class VersionsCommandTest {
     assertThat(folder.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(folder.stderr()).contains("is not empty; give a new folder for each study");
 
+    // A study cut short (killed): refused too, saying so; its study.json stays as it was.
+    Path cut = Files.createDirectories(dir.resolve("cut"));
+    Files.writeString(cut.resolve("study.json"), "{\"complete\" : false, \"order\" : [ ]}\n");
+    CommandRun again = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,17",
+        "--out", cut.toString());
+    assertThat(again.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(again.stderr()).contains("it holds a study that did not finish: its study.json says \"complete\": "
+        + "false; its runs stay there");
+    assertThat(Files.readString(cut.resolve("study.json"))).isEqualTo("{\"complete\" : false, \"order\" : [ ]}\n");
+
     CommandRun one = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14",
         "--out", dir.resolve("b").toString());
     assertThat(one.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
