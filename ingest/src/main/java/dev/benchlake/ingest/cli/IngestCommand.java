@@ -45,7 +45,9 @@ import picocli.CommandLine.Spec;
     footer = {"", "Prints the run ids it added on stdout and 'FILE: accepted N, rejected M' per file on stderr, "
         + "then 'FILE: not a result (WHAT), not read' for each file under a folder that is not a result (a README, "
         + "a chart, a mytools tree's vmstat captures) and 'PATH: hidden folder (N files), not read: name it to ingest it' "
-        + "for each hidden file or folder (a name starting with '.'); a file named explicitly must be a result.",
+        + "for each hidden file or folder (a name starting with '.'), and 'PATH: a link to X, which holds it (a loop); not "
+        + "followed' for each symbolic link not followed (every real file is read once, under its first name: named, "
+        + "then a folder's own entries, then links); a file named explicitly must be a result.",
       "While parsing, the bytes and lines done, the rate and the time left: a live line on a terminal, else a line on "
         + "stderr every 5 s.",
       "Exit codes: 0 ok (also when everything was already ingested), 1 runtime failure, 2 bad input (nothing written; "
@@ -133,7 +135,7 @@ public final class IngestCommand implements Callable<Integer> {
     for (NotResult file : result.notResults()) {
       err.println(file.line());
     }
-    if (!result.notResults().isEmpty()) {
+    if (result.filesNotRead() > 0) {
       long n = result.filesNotRead();
       err.println(n + " file" + (n == 1 ? " was" : "s were") + " not read (listed above)");
     }
