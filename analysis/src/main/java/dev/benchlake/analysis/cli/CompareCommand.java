@@ -12,6 +12,7 @@ import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.report.Markdown;
+import dev.benchlake.core.TerminalText;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
@@ -81,8 +82,8 @@ public final class CompareCommand implements Callable<Integer> {
       for (StepComparison s : report.steps()) {
         if (fails(s.verdict())) {
           Estimate estimate = s.runLevel().median().estimate();
-          lines.add(gate + s.step() + " is " + Format.verdict(s.verdict()) + ": "
-              + Format.changeOf(estimate.ratio(), estimate.ciDecision()) + " " + Format.changeInterval(estimate.ciDecision()));
+          lines.add(TerminalText.escape(gate + s.step() + " is " + Format.verdict(s.verdict()) + ": "
+              + Format.changeOf(estimate.ratio(), estimate.ciDecision()) + " " + Format.changeInterval(estimate.ciDecision())));
         }
       }
       return lines;

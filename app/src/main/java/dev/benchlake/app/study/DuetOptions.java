@@ -53,8 +53,8 @@ public final class DuetOptions {
       return null;
     }
     DuetCpus cpus = DuetCpus.choose(DuetCpus.available(), cpusA, cpusB);
-    CpuSwap swap = CpuSwap.resolve(cpuSwap, new java.io.PrintWriter(
-        new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true));
+    CpuSwap swap = CpuSwap.resolve(cpuSwap, dev.benchlake.core.TerminalText.escaping(
+        new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8)));
     if (swap == CpuSwap.PER_ROUND) {
       StudyRuns.requireTaskset();
     }

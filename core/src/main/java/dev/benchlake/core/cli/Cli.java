@@ -1,5 +1,6 @@
 package dev.benchlake.core.cli;
 
+import dev.benchlake.core.TerminalText;
 import dev.benchlake.core.redaction.Redaction;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -15,15 +16,40 @@ import picocli.CommandLine;
 public final class Cli {
   private Cli() {}
 
-  /** A configured command line for {@code command} (a {@code @Command} instance). */
+  /**
+   * A configured command line for {@code command} (a {@code @Command} instance): its out and err
+   * escape control characters ({@link TerminalText}), whatever writers it is given, and its usage
+   * help is plain text (no ANSI colours, which the escaping would show as text).
+   */
   public static CommandLine commandLine(Object command) {
-    CommandLine cl = new CommandLine(command);
+    CommandLine cl = new EscapingCommandLine(command);
+    cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     cl.setAbbreviatedOptionsAllowed(false);
     cl.setExitCodeExceptionMapper(Cli::exitCodeOf);
     cl.setParameterExceptionHandler(Cli::onParameterException);
     cl.setExecutionExceptionHandler(Cli::onExecutionException);
     return cl;
+  }
+
+  /**
+   * A command line whose out and err are always {@link TerminalText#escaping} writers: picocli's own
+   * (System.out and System.err, made on first use) and any a caller sets (a batch, a test).
+   */
+  private static final class EscapingCommandLine extends CommandLine {
+    EscapingCommandLine(Object command) {
+      super(command);
+    }
+
+    @Override
+    public CommandLine setOut(PrintWriter out) {
+      return super.setOut(TerminalText.escaping(out));
+    }
+
+    @Override
+    public CommandLine setErr(PrintWriter err) {
+      return super.setErr(TerminalText.escaping(err));
+    }
   }
 
   /** Runs {@code command} with {@code args} and returns the exit code. */

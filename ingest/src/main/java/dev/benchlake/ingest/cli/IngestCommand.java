@@ -2,6 +2,7 @@ package dev.benchlake.ingest.cli;
 
 import dev.benchlake.warehouse.cli.WarehouseOption;
 import dev.benchlake.core.Labels;
+import dev.benchlake.core.TerminalText;
 import dev.benchlake.core.cli.LabelOptions;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
@@ -118,7 +119,7 @@ public final class IngestCommand implements Callable<Integer> {
     pathLabels.checkAgainst(labels);
     IngestRequest request = new IngestRequest(paths, format, mapping, step, labels, replace,
         chunkBytes, message -> {
-          err.println(message);
+          err.println(TerminalText.escape(message));
           err.flush();
         }, pathLabels, null, System.console() != null ? liveLine(err) : null);
     // Before Spark starts (a second, not Spark's start): the warehouse whole, writable and of this
@@ -129,11 +130,12 @@ public final class IngestCommand implements Callable<Integer> {
     InputCheck.check(request.withStorage(Storage.on(hadoop)));
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("ingest"));
     IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, progress(err));
+    // A path is data (a file may be named with a newline or an escape sequence): one escaped line each.
     for (IngestResult.FileAccount file : result.files()) {
-      err.println(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected());
+      err.println(TerminalText.escape(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected()));
     }
     for (NotResult file : result.notResults()) {
-      err.println(file.line());
+      err.println(TerminalText.escape(file.line()));
     }
     if (result.filesNotRead() > 0) {
       long n = result.filesNotRead();
@@ -141,7 +143,7 @@ public final class IngestCommand implements Callable<Integer> {
     }
     for (IngestResult.RunOutcome run : result.runs()) {
       if (run.outcome() != IngestResult.Outcome.ALREADY_INGESTED) {
-        out.println(run.runId());
+        out.println(TerminalText.escape(run.runId()));
       }
     }
     if (!result.changedWarehouse()) {
@@ -152,8 +154,13 @@ public final class IngestCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  /** A line redrawn in place on a terminal (each call replaces it; null ends it with a line break). */
-  private static java.util.function.Consumer<String> liveLine(PrintWriter err) {
+  /**
+   * A line redrawn in place on a terminal (each call replaces it; null ends it with a line break): its
+   * {@code \r} is benchlake's own, so it goes to the writer under the escaping one, and the line's
+   * text is escaped here.
+   */
+  private static java.util.function.Consumer<String> liveLine(PrintWriter escaping) {
+    PrintWriter err = TerminalText.raw(escaping);
     int[] width = {0};
     return line -> {
       if (line == null) {
@@ -162,8 +169,9 @@ public final class IngestCommand implements Callable<Integer> {
         }
         width[0] = 0;
       } else {
-        err.print("\r" + line + " ".repeat(Math.max(0, width[0] - line.length())));
-        width[0] = line.length();
+        String shown = TerminalText.escape(line);
+        err.print("\r" + shown + " ".repeat(Math.max(0, width[0] - shown.length())));
+        width[0] = shown.length();
       }
       err.flush();
     };

@@ -5,6 +5,7 @@ import static org.apache.spark.sql.functions.col;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.core.TerminalText;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.TextTable;
 import dev.benchlake.core.cli.BadInputException;
@@ -141,25 +142,21 @@ public final class RejectsCommand implements Callable<Integer> {
     out.print(files.render());
     for (FileRejects file : summary.files()) {
       out.println();
-      out.println(file.sourceFile() + " (run " + file.runId() + "), first " + file.examples().size() + ":");
+      out.println(TerminalText.escape(file.sourceFile() + " (run " + file.runId() + "), first " + file.examples().size()
+          + ":"));
       for (Example e : file.examples()) {
-        out.println("  line " + e.lineNo() + " [" + (e.errorType() == null ? RejectsSummary.NOT_RECORDED : e.errorType())
-            + (e.column() == null ? "" : " " + e.column()) + "] " + e.reason() + ": " + shown(e.rawLine()));
+        out.println(TerminalText.escape("  line " + e.lineNo() + " [" + (e.errorType() == null
+            ? RejectsSummary.NOT_RECORDED : e.errorType()) + (e.column() == null ? "" : " " + e.column()) + "] "
+            + e.reason() + ": ") + shown(e.rawLine()));
       }
     }
   }
 
-  /** The raw line on one terminal line: control characters escaped, cut at {@link #RAW_CHARS}. */
+  /** The raw line on one terminal line: control characters escaped ({@link TerminalText}), cut at {@link #RAW_CHARS}. */
   static String shown(String raw) {
-    StringBuilder sb = new StringBuilder("'");
-    raw.codePoints().limit(RAW_CHARS).forEach(c -> {
-      if (c < 0x20 || c == 0x7f) {
-        sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", c));
-      } else {
-        sb.appendCodePoint(c);
-      }
-    });
-    sb.append('\'');
+    StringBuilder cut = new StringBuilder();
+    raw.codePoints().limit(RAW_CHARS).forEach(cut::appendCodePoint);
+    StringBuilder sb = new StringBuilder("'").append(TerminalText.escape(cut)).append('\'');
     if (raw.codePointCount(0, raw.length()) > RAW_CHARS) {
       sb.append("… (").append(raw.length()).append(" characters)");
     }
