@@ -249,7 +249,37 @@ public final class Storage {
         throw failure(location, unknown);
       }
       throw e;
+    } catch (RuntimeException | LinkageError e) {
+      // Hadoop's defaults name a class for s3a:// (and abfs://, gs://…) that is not on the class
+      // path unless its jars were added: a RuntimeException around a ClassNotFoundException, or,
+      // with hadoop-aws there but not the AWS SDK, a NoClassDefFoundError when it is made.
+      for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+        if (c instanceof ClassNotFoundException || c instanceof LinkageError) {
+          throw missingFileSystem(location, c.getMessage());
+        }
+      }
+      throw e;
     }
+  }
+
+  /**
+   * The error for a scheme whose file system's jars are not on the class path: what to add, and
+   * how, in one line (README.md, "On HDFS and object stores").
+   */
+  static BadInputException missingFileSystem(Path location, String missing) {
+    String scheme = location.toUri().getScheme();
+    String hadoop = org.apache.hadoop.util.VersionInfo.getVersion();
+    String artifact = switch (scheme == null ? "" : scheme) {
+      case "s3a" -> "org.apache.hadoop:hadoop-aws:" + hadoop + " and the AWS SDK v2 it uses (its bundle, or the "
+          + "software.amazon.awssdk s3 and s3-transfer-manager modules)";
+      case "abfs", "abfss", "wasb", "wasbs" -> "org.apache.hadoop:hadoop-azure:" + hadoop;
+      case "gs" -> "com.google.cloud.bigdataoss:gcs-connector (its hadoop3 shaded jar)";
+      case "oss" -> "org.apache.hadoop:hadoop-aliyun:" + hadoop;
+      default -> "the jars of a Hadoop FileSystem for \"" + scheme + "\"";
+    };
+    return new BadInputException(location + ": no file system for " + scheme + ":// on benchlake's class path ("
+        + missing + "): add " + artifact + ", with spark-submit as --packages (or --jars), for bin/benchlake by "
+        + "copying the jars into app/target/lib/ (README.md: On HDFS and object stores)");
   }
 
   /**
@@ -282,8 +312,7 @@ public final class Storage {
         throw new BadInputException(where + ": cannot reach the file system (" + c.getMessage() + ")", e);
       }
       if (c instanceof org.apache.hadoop.fs.UnsupportedFileSystemException) {
-        throw new BadInputException(where + ": no file system for scheme \"" + location.toUri().getScheme()
-            + "\" on the class path (s3a:// needs hadoop-aws and its AWS SDK beside benchlake's jars)", e);
+        throw missingFileSystem(location, c.getMessage());
       }
     }
     return e;
