@@ -77,6 +77,12 @@ public final class Cli {
     CommandLine cl = e.getCommandLine();
     PrintWriter err = cl.getErr();
     err.println(commandPath(cl) + ": " + Redaction.scrub(e.getMessage()));
+    if (e.getCause() instanceof CommandLine.TypeConversionException) {
+      // A value out of its form or range ("Invalid value for option '--duration': '0s' is not above 0"):
+      // the line says what to give, one line as any bad input.
+      err.flush();
+      return ExitCode.BAD_INPUT;
+    }
     if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
       err.println("Try '" + commandPath(cl) + " --help'.");
     }

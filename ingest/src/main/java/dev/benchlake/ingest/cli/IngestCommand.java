@@ -1,5 +1,9 @@
 package dev.benchlake.ingest.cli;
 
+import dev.benchlake.ingest.format.CsvMapping;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.warehouse.cli.WarehouseOption;
 import dev.benchlake.core.Labels;
 import dev.benchlake.core.TerminalText;
@@ -53,7 +57,7 @@ import picocli.CommandLine.Spec;
         + "stderr every 5 s.",
       "Exit codes: 0 ok (also when everything was already ingested), 1 runtime failure, 2 bad input (nothing written; "
           + "also a damaged warehouse, see 'benchlake verify', and one on a read-only folder)."})
-public final class IngestCommand implements Callable<Integer> {
+public final class IngestCommand implements Callable<Integer>, Validated {
   @Mixin
   WarehouseOption warehouseOption;
 
@@ -106,17 +110,68 @@ public final class IngestCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** What {@link #validate} made of the options. */
+  private PathLabels pathLabels;
+  private TreeMap<String, String> labels;
+
+  /**
+   * Every option before anything is read or started: the format's name, the labels and the
+   * --label-from-path regexes (a bad regex or a key given twice), each input's form (no credentials
+   * in a URI) and, when local, that it is there (or that an earlier line of the batch writes it),
+   * and a local --mapping's content. What each file holds is told after ({@link InputCheck}).
+   */
   @Override
-  public Integer call() throws Exception {
-    PrintWriter err = spec.commandLine().getErr();
-    PrintWriter out = spec.commandLine().getOut();
+  public void validate(Preflight before) {
+    warehouseOption.validate();
     if (!format.equals(IngestRequest.AUTO)) {
       Formats.named(format);
     }
-    // Both checked before Spark starts: a bad regex or a key given twice is a quick exit 2.
-    PathLabels pathLabels = PathLabels.of(labelFromPath, labelFromPathOptional);
-    TreeMap<String, String> labels = new TreeMap<>(labelOptions.labels());
+    pathLabels = PathLabels.of(labelFromPath, labelFromPathOptional);
+    labels = new TreeMap<>(labelOptions.labels());
     pathLabels.checkAgainst(labels);
+    for (String given : paths) {
+      requireThere(given, before, "no such file or directory");
+    }
+    if (mapping != null && requireThere(mapping, before, "mapping file not found")) {
+      try {
+        CsvMapping.read(mapping, Storage.on(new Configuration()));
+      } catch (java.io.IOException e) {
+        throw new BadInputException(mapping + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /**
+   * A local input that is not there (nor written by an earlier line of a batch) is bad input;
+   * another file system's is looked at when it is read.
+   *
+   * @return whether it is a local file there now
+   */
+  private static boolean requireThere(String given, Preflight before, String missing) {
+    org.apache.hadoop.fs.Path location = Storage.location(given);
+    if (!Storage.isLocal(location)) {
+      return false;
+    }
+    java.nio.file.Path local = java.nio.file.Path.of(location.toUri().getPath());
+    if (java.nio.file.Files.exists(local)) {
+      return true;
+    }
+    if (!before.writtenBefore(local)) {
+      throw new BadInputException(given + ": " + missing);
+    }
+    return false;
+  }
+
+  @Override
+  public List<java.nio.file.Path> writes() {
+    return warehouseOption.localDir().map(List::of).orElse(List.of());
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    validate(Preflight.ALONE);
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = spec.commandLine().getOut();
     IngestRequest request = new IngestRequest(paths, format, mapping, step, labels, replace,
         chunkBytes, message -> {
           err.println(TerminalText.escape(message));

@@ -1,5 +1,7 @@
 package dev.benchlake.warehouse.cli;
 
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import static org.apache.spark.sql.functions.col;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -38,7 +40,7 @@ import picocli.CommandLine.Spec;
       "It reads with Delta Kernel and starts no Spark session, unless --master or --conf asks for Spark."},
     footer = {"", "Exit codes: 0 ok (also when there are no rejects), 1 runtime failure, 2 bad input (no warehouse, "
         + "no such run)."})
-public final class RejectsCommand implements Callable<Integer> {
+public final class RejectsCommand implements Callable<Integer>, Validated {
   /** Characters of a raw line shown in the text output (--json gives the line as stored). */
   static final int RAW_CHARS = 80;
 
@@ -57,8 +59,15 @@ public final class RejectsCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** The warehouse's form, before anything is read. */
+  @Override
+  public void validate(Preflight before) {
+    warehouseOption.validate();
+  }
+
   @Override
   public Integer call() throws Exception {
+    validate(Preflight.ALONE);
     RejectsSummary summary = sparkOptions.sparkRequested() ? onSpark() : withoutSpark();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
