@@ -48,7 +48,9 @@ import picocli.CommandLine.Spec;
           + "--read-duration 60s --write-duration 90s --warmup 5s --out runs/mytools1",
       "  benchlake loadgen --jdbc-url jdbc:postgresql://db:5432/bench --user bench --script tx.sql@3 "
           + "--script report.sql@1 --rate 200 --duration 5m --out runs/mix1",
-      "", "Exit codes: 0 run complete, 1 run interrupted or failed, 2 bad usage or bad input."})
+      "", "Exit codes: 0 run complete, 1 run interrupted or failed, 2 bad usage or bad input. --serve runs until "
+          + "SIGTERM or Ctrl-C, stops the server, says so in one line and exits as a process that signal ends: 143 "
+          + "(SIGTERM) or 130 (Ctrl-C)."})
 public final class LoadgenCommand implements Callable<Integer>, Validated {
   @Spec
   CommandSpec spec;
@@ -405,8 +407,12 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
     EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(embedded.pgVersion, embedded.pgSettings,
         connections, embedded.pgDir));
     CountDownLatch stopped = new CountDownLatch(1);
+    PrintWriter err = spec.commandLine().getErr();
     ShutdownActions.register("stop the embedded server", () -> {
       server.close();
+      // The one line a signal gets (its exit code is the JVM's: 143 for SIGTERM, 130 for Ctrl-C).
+      err.println("embedded PostgreSQL " + server.binariesVersion() + " on port " + server.port() + " stopped");
+      err.flush();
       stopped.countDown();
     });
     PrintWriter out = spec.commandLine().getOut();
