@@ -93,7 +93,8 @@ class SymlinkedInputsTest {
     assertThat(notRead(resolved)).containsExactly(
         alias + ": the same file as " + named + ", which is read under that name; not read again",
         root.resolve("again.txt") + ": the same file as " + named + ", which is read under that name; not read again",
-        root.resolve("broken.txt") + ": a link to " + root.resolve("gone.txt") + ", which leads nowhere (missing, or links that loop); not read");
+        root.resolve("broken.txt") + ": a link to " + root.resolve("gone.txt")
+            + ", which leads nowhere (missing, or links that loop); not read");
   }
 
   @Test

@@ -48,7 +48,8 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
       description = "PostgreSQL majors to compare, baseline first (default: ${DEFAULT-VALUE}).")
   List<Integer> majors;
 
-  @Option(names = "--runs", paramLabel = "N", converter = dev.benchlake.app.study.RoundsConverter.class, defaultValue = "5",
+  @Option(names = "--runs", paramLabel = "N",
+      converter = dev.benchlake.app.study.RoundsConverter.class, defaultValue = "5",
       description = "Runs per major with --design interleaved, or rounds of a duet with --no-until-decided "
           + "(default: ${DEFAULT-VALUE}).")
   int runs;
@@ -64,7 +65,8 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
    */
   private static final String DEFAULT_MAX_ROUNDS = "12";
 
-  @Option(names = "--max-rounds", paramLabel = "N", converter = dev.benchlake.app.study.RoundsConverter.class, defaultValue = DEFAULT_MAX_ROUNDS,
+  @Option(names = "--max-rounds", paramLabel = "N",
+      converter = dev.benchlake.app.study.RoundsConverter.class, defaultValue = DEFAULT_MAX_ROUNDS,
       description = "A duet run until decided: the most rounds, at least 3, besides the a/a control's; it looks "
           + "after each from round 3 on (Haybittle-Peto boundaries; a look that a step's own medians show cannot "
           + "stop it is skipped; default: ${DEFAULT-VALUE}).")

@@ -245,7 +245,8 @@ class HostileStringsTest extends SparkTestBase {
     assertThat(compare.stdout()).contains("\\u0001\\u001f\\u001b[31mred");
     for (dev.benchlake.core.testing.CommandRun run : List.of(ingest, gate, runs, compare)) {
       assertThat((run.stdout() + run.stderr()).chars().filter(c -> c != '\n' && c != '\t'
-          && dev.benchlake.core.TerminalText.isControl((char) c)).mapToObj(c -> String.format(java.util.Locale.ROOT, "U+%04X", c)).toList())
+          && dev.benchlake.core.TerminalText.isControl((char) c))
+          .mapToObj(c -> String.format(java.util.Locale.ROOT, "U+%04X", c)).toList())
           .as("raw control characters in %s", run.both()).isEmpty();
     }
   }

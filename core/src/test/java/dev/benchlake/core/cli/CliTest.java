@@ -33,7 +33,7 @@ class CliTest {
           // A step name that would retitle the terminal (OSC 0 … BEL), recolour it (CSI 31m), overwrite
           // the line (CR) and send C1's CSI: printed on both streams, and in an error line.
           spec.commandLine().getOut().println("step " + HOSTILE);
-          spec.commandLine().getOut().printf("%s|%c%n", HOSTILE, '\u0007');
+          spec.commandLine().getOut().printf(java.util.Locale.ROOT, "%s|%c%n", HOSTILE, '\u0007');
           spec.commandLine().getErr().print(HOSTILE.toCharArray());
           spec.commandLine().getErr().println();
           throw new BadInputException("step " + HOSTILE + " is bad");

@@ -27,7 +27,7 @@ public record NotResult(String path, String reason, Kind kind, int files) {
     return new NotResult(path, "hidden file", Kind.HIDDEN, 1);
   }
 
-  /** A link or a second name that is not followed, and why (the line's own words: {@code dev.benchlake.ingest.source.FileTree}). */
+  /** A link or a second name that is not followed, and why (the line's own words: {@code source.FileTree}'s). */
   public static NotResult link(String path, String why) {
     return new NotResult(path, why, Kind.LINK, 0);
   }

@@ -41,7 +41,10 @@ public final class FileTree {
     /** A file met for the first time. */
     void file(Path file) throws IOException;
 
-    /** A link that is not followed, and why, in words that end the line ({@code "a link to X, which holds it (a loop); not followed"}). */
+    /**
+     * A link that is not followed, and why, in words that end the line
+     * ({@code "a link to X, which holds it (a loop); not followed"}).
+     */
     void notFollowed(Path link, String why);
   }
 
