@@ -3,7 +3,11 @@ package dev.benchlake.core;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A plain-text table with aligned columns, for terminals (not Markdown: see the report writers). */
+/**
+ * A plain-text table with aligned columns, for terminals (not Markdown: see the report writers);
+ * each cell one line, its control characters shown as escapes ({@link TerminalText}) before the
+ * columns are measured, so they stay aligned.
+ */
 public final class TextTable {
   private final List<String> header;
   private final List<List<String>> rows = new ArrayList<>();
@@ -18,7 +22,7 @@ public final class TextTable {
     }
     List<String> row = new ArrayList<>(cells.length);
     for (Object cell : cells) {
-      row.add(cell == null ? "" : oneLine(cell.toString()));
+      row.add(cell == null ? "" : TerminalText.escape(cell.toString()));
     }
     rows.add(row);
     return this;
@@ -58,12 +62,4 @@ public final class TextTable {
     sb.append('\n');
   }
 
-  private static String oneLine(String text) {
-    StringBuilder sb = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      sb.append(Character.isISOControl(c) ? ' ' : c);
-    }
-    return sb.toString();
-  }
 }

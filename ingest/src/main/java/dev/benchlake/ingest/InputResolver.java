@@ -120,12 +120,15 @@ final class InputResolver {
   }
 
   /**
-   * Files and run directories, each once, in the order given (directories walked in name order),
-   * each with whether it was found by walking a folder (true) or named (false).
+   * Files and run directories, each once however many names it has (the first met: named paths in
+   * the order given, then the folders' own entries, then their links: {@link FileTree}),
+   * directories walked in name order, each with whether it was found by walking a folder (true) or
+   * named (false).
    */
   private static Map<Path, Boolean> expand(List<String> inputs, SourceFormat explicit, Storage files,
       List<NotResult> notRead) throws IOException {
     Map<Path, Boolean> out = new LinkedHashMap<>();
+    FileTree tree = new FileTree(files);
     for (String given : inputs) {
       Path path = Storage.location(given);
       FileStatus status = files.status(path)
@@ -134,19 +137,36 @@ final class InputResolver {
         Path parent = path.getParent();
         boolean partOfRunDir = parent != null && (path.getName().equals(RunDirectory.MANIFEST)
             || path.getName().equals(RunDirectory.TASKS)) && isRunDirectory(parent, files);
-        out.put(partOfRunDir && (explicit == null || explicit.name().equals("loadgen")) ? parent : path, false);
+        Path chosen = partOfRunDir && (explicit == null || explicit.name().equals("loadgen")) ? parent : path;
+        named(chosen, chosen == path, tree, out, notRead);
       } else if ((explicit == null || explicit.name().equals("loadgen")) && isRunDirectory(path, files)) {
-        out.put(path, false);
+        named(path, false, tree, out, notRead);
       } else if ((explicit == null || explicit.name().equals(MytoolsFormat.NAME)) && MytoolsFormat.isResultFolder(path, files)) {
-        out.put(path, false);
+        named(path, false, tree, out, notRead);
       } else {
-        walk(path, out, files, notRead);
+        Optional<Path> first = tree.claim(path);
+        if (first.isEmpty()) {
+          tree.walk(path, walker(out, files, notRead));
+        } else if (!first.get().equals(path)) {
+          notRead.add(NotResult.link(path.toString(), FileTree.metBefore(first.get(), true)));
+        }
       }
     }
+    tree.finish();
     if (out.isEmpty() && notRead.isEmpty()) {
       throw new BadInputException(inputs + ": no files in there");
     }
     return out;
+  }
+
+  /** A path the user named: taken, unless it is another name of one taken already (then listed as such). */
+  private static void named(Path path, boolean file, FileTree tree, Map<Path, Boolean> out, List<NotResult> notRead) {
+    Optional<Path> first = tree.claim(path);
+    if (first.isEmpty()) {
+      out.putIfAbsent(path, false);
+    } else if (!first.get().equals(path)) {
+      notRead.add(NotResult.link(path.toString(), FileTree.metBefore(first.get(), !file)));
+    }
   }
 
   /** A loadgen run directory: a folder with a manifest (core's {@link RunDirectory} layout). */
@@ -154,24 +174,43 @@ final class InputResolver {
     return files.isFile(new Path(dir, RunDirectory.MANIFEST));
   }
 
-  private static void walk(Path dir, Map<Path, Boolean> out, Storage files, List<NotResult> notRead) throws IOException {
-    for (FileStatus entry : files.list(dir)) {
-      Path child = entry.getPath();
-      if (child.getName().startsWith(".")) {
-        notRead.add(entry.isDirectory() ? NotResult.hiddenFolder(child.toString(), FileTree.countFiles(child, files))
-            : NotResult.hiddenFile(child.toString()));
-        continue;
-      }
-      if (entry.isDirectory()) {
-        if (isRunDirectory(child, files) || MytoolsFormat.isResultFolder(child, files)) {
-          out.putIfAbsent(child, true);
-        } else {
-          walk(child, out, files, notRead);
+  /**
+   * What a walk of a named folder takes: files, and run directories and mytools result folders as
+   * wholes; hidden entries are listed (with their files' count), links not followed are listed.
+   */
+  private static FileTree.Visitor walker(Map<Path, Boolean> out, Storage files, List<NotResult> notRead) {
+    return new FileTree.Visitor() {
+      @Override
+      public boolean skip(Storage.Entry entry) throws IOException {
+        Path child = entry.path();
+        if (!child.getName().startsWith(".")) {
+          return false;
         }
-      } else if (entry.isFile()) {
-        out.putIfAbsent(child, true);
+        boolean folder = entry.status() != null && entry.status().isDirectory();
+        notRead.add(folder ? NotResult.hiddenFolder(child.toString(), FileTree.countFiles(child, files))
+            : NotResult.hiddenFile(child.toString()));
+        return true;
       }
-    }
+
+      @Override
+      public boolean enter(Path folder) throws IOException {
+        if (isRunDirectory(folder, files) || MytoolsFormat.isResultFolder(folder, files)) {
+          out.putIfAbsent(folder, true);
+          return false;
+        }
+        return true;
+      }
+
+      @Override
+      public void file(Path file) {
+        out.putIfAbsent(file, true);
+      }
+
+      @Override
+      public void notFollowed(Path link, String why) {
+        notRead.add(NotResult.link(link.toString(), why));
+      }
+    };
   }
 
   /** Why a file is not text to read (empty, binary), or empty when it is. */

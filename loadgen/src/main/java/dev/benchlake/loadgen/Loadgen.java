@@ -80,6 +80,16 @@ public final class Loadgen {
     RunPlan.of(config);
   }
 
+  /**
+   * Checks an embedded server's options as {@link #run} does, without starting it: for
+   * {@code loadgen --serve}, which starts only the server.
+   *
+   * @throws BadInputException naming what is wrong
+   */
+  public static void validate(LoadgenConfig.Embedded server) {
+    RunPlan.checkEmbedded(server);
+  }
+
   /** Runs {@code config}, starting and stopping an embedded server if it targets one. */
   public static RunResult run(LoadgenConfig config, ProgressListener listener) {
     return run(config, listener, null);

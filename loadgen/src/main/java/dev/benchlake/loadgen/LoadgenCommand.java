@@ -4,6 +4,8 @@ import dev.benchlake.core.TextTable;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.LabelOptions;
+import dev.benchlake.core.cli.Preflight;
+import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.core.raw.RunStatus;
@@ -46,8 +48,10 @@ import picocli.CommandLine.Spec;
           + "--read-duration 60s --write-duration 90s --warmup 5s --out runs/mytools1",
       "  benchlake loadgen --jdbc-url jdbc:postgresql://db:5432/bench --user bench --script tx.sql@3 "
           + "--script report.sql@1 --rate 200 --duration 5m --out runs/mix1",
-      "", "Exit codes: 0 run complete, 1 run interrupted or failed, 2 bad usage or bad input."})
-public final class LoadgenCommand implements Callable<Integer> {
+      "", "Exit codes: 0 run complete, 1 run interrupted or failed, 2 bad usage or bad input. --serve runs until "
+          + "SIGTERM or Ctrl-C, stops the server, says so in one line and exits as a process that signal ends: 143 "
+          + "(SIGTERM) or 130 (Ctrl-C)."})
+public final class LoadgenCommand implements Callable<Integer>, Validated {
   @Spec
   CommandSpec spec;
 
@@ -159,7 +163,7 @@ public final class LoadgenCommand implements Callable<Integer> {
   @Option(names = "--pool", paramLabel = "P", description = "Burst: connections in the pool.")
   Integer pool;
 
-  @Option(names = "--pool-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(names = "--pool-timeout", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
       description = "Burst: longest wait for a pooled connection before the task fails (default: "
           + "${DEFAULT-VALUE}).")
   Duration poolTimeout;
@@ -167,16 +171,16 @@ public final class LoadgenCommand implements Callable<Integer> {
   @Option(names = "--tasks", paramLabel = "N", description = "Measured tasks per step.")
   Long tasks;
 
-  @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
       description = "Measured time per step, e.g. 60s.")
   Duration duration;
 
-  @Option(names = "--read-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(names = "--read-duration", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
       description = "sysbench: measured time of each step that only reads (the mytools study's readsecs), "
           + "instead of --duration.")
   Duration readDuration;
 
-  @Option(names = "--write-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(names = "--write-duration", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
       description = "sysbench: measured time of each step that writes (the study's writesecs), instead of --duration.")
   Duration writeDuration;
 
@@ -220,15 +224,15 @@ public final class LoadgenCommand implements Callable<Integer> {
   boolean noRecord;
 
   // --- faults
-  @Option(names = "--connect-timeout", converter = DurationConverter.class,
+  @Option(names = "--connect-timeout", converter = DurationConverter.Positive.class,
       description = "Limit on connecting and logging in (default: ${DEFAULT-VALUE}).")
   Duration connectTimeout;
 
-  @Option(names = "--query-timeout", converter = DurationConverter.class,
+  @Option(names = "--query-timeout", converter = DurationConverter.Positive.class,
       description = "Limit on any one wait for the server; a task that exceeds it fails (default: ${DEFAULT-VALUE}).")
   Duration queryTimeout;
 
-  @Option(names = "--max-outage", converter = DurationConverter.class,
+  @Option(names = "--max-outage", converter = DurationConverter.Positive.class,
       description = "End the run (interrupted) when no task succeeded for this long while tasks failed "
           + "(default: ${DEFAULT-VALUE}).")
   Duration maxOutage;
@@ -237,15 +241,47 @@ public final class LoadgenCommand implements Callable<Integer> {
       + "lines on stdout) and keep it running until Ctrl-C or SIGTERM: for pgbench, sysbench, psql.")
   boolean serve;
 
+  /** The run {@link #validate} checked (null for --serve and --session). */
+  private LoadgenConfig config;
+
+  /**
+   * Every option before anything starts or is written: the run's whole config as {@link Loadgen#run}
+   * checks it first ({@link Loadgen#validate}: workload, steps, mode, counts, durations, --out, the
+   * target's form, an embedded server's binaries, settings and --pg-dir); for --serve the embedded
+   * server's options; for --session the option alone.
+   */
+  @Override
+  public void validate(Preflight before) {
+    if (serve) {
+      EmbeddedTarget embedded = embedded();
+      Loadgen.validate(new LoadgenConfig.Embedded(embedded.pgVersion, embedded.pgSettings, embedded.pgDir));
+    } else if (sessionOn != null) {
+      if (!sessionOn.equals(SideSession.STDIO)) {
+        throw new BadInputException("--session: only 'stdio' is known, not '" + sessionOn + "'");
+      }
+      if (spec.commandLine().getParseResult().matchedOptions().size() != 1) {
+        throw new BadInputException("--session stdio takes no other option: each run's come on stdin");
+      }
+    } else {
+      config = config();
+      Loadgen.validate(config);
+    }
+  }
+
+  @Override
+  public List<Path> writes() {
+    return Validated.local(out);
+  }
+
   @Override
   public Integer call() {
+    validate(Preflight.ALONE);
     if (serve) {
       return serve();
     }
     if (sessionOn != null) {
       return session();
     }
-    LoadgenConfig config = config();
     ProgressListener status = new StatusLine(System.console() != null ? System.err : null, quiet);
     RunResult result = Loadgen.run(config, status);
     printSummary(result, spec.commandLine().getOut());
@@ -317,12 +353,6 @@ public final class LoadgenCommand implements Callable<Integer> {
   }
 
   private int session() {
-    if (!sessionOn.equals(SideSession.STDIO)) {
-      throw new BadInputException("--session: only 'stdio' is known, not '" + sessionOn + "'");
-    }
-    if (spec.commandLine().getParseResult().matchedOptions().size() != 1) {
-      throw new BadInputException("--session stdio takes no other option: each run's come on stdin");
-    }
     try {
       return new SideSession(stdin(), spec.commandLine().getOut(), spec.commandLine().getErr()).serve();
     } catch (java.io.IOException e) {
@@ -380,8 +410,12 @@ public final class LoadgenCommand implements Callable<Integer> {
     EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(embedded.pgVersion, embedded.pgSettings,
         connections, embedded.pgDir));
     CountDownLatch stopped = new CountDownLatch(1);
+    PrintWriter err = spec.commandLine().getErr();
     ShutdownActions.register("stop the embedded server", () -> {
       server.close();
+      // The one line a signal gets (its exit code is the JVM's: 143 for SIGTERM, 130 for Ctrl-C).
+      err.println("embedded PostgreSQL " + server.binariesVersion() + " on port " + server.port() + " stopped");
+      err.flush();
       stopped.countDown();
     });
     PrintWriter out = spec.commandLine().getOut();

@@ -9,6 +9,7 @@ import dev.benchlake.loadgen.run.Driver;
 import dev.benchlake.loadgen.run.OpenLoopDriver;
 import dev.benchlake.loadgen.run.StepPlan;
 import dev.benchlake.loadgen.db.EmbeddedBinaries;
+import dev.benchlake.loadgen.db.JdbcTarget;
 import dev.benchlake.loadgen.db.EmbeddedSettings;
 import dev.benchlake.loadgen.workload.Script;
 import dev.benchlake.loadgen.workload.ScriptWorkload;
@@ -77,13 +78,27 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
     positive("--query-timeout", c.queryTimeout());
     positive("--max-outage", c.maxOutage());
     if (c.target() instanceof LoadgenConfig.Embedded embedded) {
-      EmbeddedBinaries.discover().forMajor(embedded.major());
-      embedded.settings().forEach(EmbeddedSettings::validate);
-    } else if (c.target() instanceof LoadgenConfig.External external
-        && (external.jdbcUrl() == null || external.jdbcUrl().isBlank())) {
-      throw new BadInputException("--jdbc-url is empty");
+      checkEmbedded(embedded);
+    } else if (c.target() instanceof LoadgenConfig.External external) {
+      if (external.jdbcUrl() == null || external.jdbcUrl().isBlank()) {
+        throw new BadInputException("--jdbc-url is empty");
+      }
+      JdbcTarget.checkUrl(external.jdbcUrl());
     }
     return new RunPlan(c, workload, driver, plan, readPlan, writePlan);
+  }
+
+  /**
+   * What an embedded server needs that a user gives, checked without starting it: binaries of its
+   * major, settings loadgen does not reserve, and a {@code --pg-dir} that is a folder (or can be made
+   * in one). A file there failed only when the server started, seconds into a study.
+   */
+  static void checkEmbedded(LoadgenConfig.Embedded embedded) {
+    EmbeddedBinaries.discover().forMajor(embedded.major());
+    embedded.settings().forEach(EmbeddedSettings::validate);
+    if (embedded.parentDir() != null) {
+      requireCreatableFolder("--pg-dir", embedded.parentDir());
+    }
   }
 
   /** How long {@code step} runs: one pass for a step of fixed work per client, else its kind's plan. */
@@ -236,18 +251,9 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
 
   /** @throws BadInputException when {@code dir} holds anything (a run must never overwrite another) */
   static void requireEmptyOrAbsent(Path dir) {
+    requireCreatableFolder("--out", dir);
     if (!Files.exists(dir)) {
-      Path ancestor = dir.toAbsolutePath().getParent();
-      while (ancestor != null && !Files.exists(ancestor)) {
-        ancestor = ancestor.getParent();
-      }
-      if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
-        throw new BadInputException("--out " + dir + ": cannot create it (" + ancestor + " is not a writable directory)");
-      }
       return;
-    }
-    if (!Files.isDirectory(dir)) {
-      throw new BadInputException("--out " + dir + " is a file, not a directory");
     }
     try (Stream<Path> entries = Files.list(dir)) {
       if (entries.findAny().isPresent()) {
@@ -255,6 +261,26 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
       }
     } catch (IOException e) {
       throw new BadInputException("--out " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * @throws BadInputException when {@code dir} is a file, or is not there and its nearest ancestor
+   *     that is there is no writable folder
+   */
+  static void requireCreatableFolder(String option, Path dir) {
+    if (Files.exists(dir)) {
+      if (!Files.isDirectory(dir)) {
+        throw new BadInputException(option + " " + dir + " is a file, not a directory");
+      }
+      return;
+    }
+    Path ancestor = dir.toAbsolutePath().getParent();
+    while (ancestor != null && !Files.exists(ancestor)) {
+      ancestor = ancestor.getParent();
+    }
+    if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
+      throw new BadInputException(option + " " + dir + ": cannot create it (" + ancestor + " is not a writable directory)");
     }
   }
 }

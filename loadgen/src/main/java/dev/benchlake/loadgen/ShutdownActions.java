@@ -60,7 +60,8 @@ final class ShutdownActions {
     for (Action action : toRun) {
       try {
         action.body.run();
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | LinkageError e) {
+        // One line, never a hook thread's uncaught stack trace: the JVM is ending on a signal.
         LOG.warn("on shutdown, {} failed: {}", action.name, e.getMessage());
       }
     }

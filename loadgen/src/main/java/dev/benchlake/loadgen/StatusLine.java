@@ -1,5 +1,6 @@
 package dev.benchlake.loadgen;
 
+import dev.benchlake.core.TerminalText;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -9,7 +10,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Shows a run's progress: on a terminal a status line rewritten in place every second (tasks/s,
  * errors, p50/p99 so far) on stderr; otherwise (output piped, CI) a plain log line every
- * {@value #LOG_INTERVAL_S} s, so that logs stay readable and free of carriage returns.
+ * {@value #LOG_INTERVAL_S} s, so that logs stay readable and free of carriage returns. The line's
+ * text is escaped ({@link TerminalText}: a step name is data); its {@code \r} is the line's own.
  */
 final class StatusLine implements ProgressListener {
   private static final Logger LOG = LoggerFactory.getLogger(StatusLine.class);
@@ -43,7 +45,7 @@ final class StatusLine implements ProgressListener {
     if (quiet) {
       return;
     }
-    String line = format(p);
+    String line = TerminalText.escape(format(p));
     if (terminal != null) {
       String padded = line.length() < lastWidth ? line + " ".repeat(lastWidth - line.length()) : line;
       terminal.print("\r" + padded);

@@ -42,7 +42,7 @@ class BadInputTest {
       "--workload sysbench --steps mytools --read-duration 1s | or both --read-duration and --write-duration",
       "--workload select-update --read-duration 1s --write-duration 1s | --read-duration and --write-duration go with --workload sysbench",
       "--workload sysbench --steps mytools --tasks 5 --write-duration 1s | give --tasks or --read-duration/--write-duration, not both",
-      "--workload sysbench --steps mytools --read-duration 0s --write-duration 1s | --read-duration must be above 0",
+      "--workload sysbench --steps mytools --read-duration 0s --write-duration 1s | Invalid value for option '--read-duration': '0s' is not above 0",
       "--workload sysbench --steps mytools --tables 2 --tasks 5 --steps random-points | random-points and random-ranges use sbtest1 only",
       "--workload select-update --burst 10 --tasks 5  | --burst needs --pool P",
       "--workload select-update --pool 2 --tasks 5    | --pool and --pool-timeout go with --burst",

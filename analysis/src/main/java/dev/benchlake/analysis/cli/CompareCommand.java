@@ -12,6 +12,10 @@ import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.report.Markdown;
+import dev.benchlake.core.TerminalText;
+import dev.benchlake.core.cli.Preflight;
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.warehouse.RunSelector;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
@@ -44,7 +48,7 @@ import picocli.CommandLine.Spec;
           + " the summary table."
     },
     footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 the --fail-on gate failed."})
-public final class CompareCommand implements Callable<Integer> {
+public final class CompareCommand implements Callable<Integer>, Validated {
   /** What makes {@code --fail-on} exit with {@link ExitCode#REGRESSION}. */
   public enum FailOn {
     /** A step whose verdict is {@code slower}: its 1 − α interval lies above 1. */
@@ -81,8 +85,8 @@ public final class CompareCommand implements Callable<Integer> {
       for (StepComparison s : report.steps()) {
         if (fails(s.verdict())) {
           Estimate estimate = s.runLevel().median().estimate();
-          lines.add(gate + s.step() + " is " + Format.verdict(s.verdict()) + ": "
-              + Format.changeOf(estimate.ratio(), estimate.ciDecision()) + " " + Format.changeInterval(estimate.ciDecision()));
+          lines.add(TerminalText.escape(gate + s.step() + " is " + Format.verdict(s.verdict()) + ": "
+              + Format.changeOf(estimate.ratio(), estimate.ciDecision()) + " " + Format.changeInterval(estimate.ciDecision())));
         }
       }
       return lines;
@@ -118,7 +122,7 @@ public final class CompareCommand implements Callable<Integer> {
   @Mixin
   PairingOptions pairing;
 
-  @Option(names = "--threshold", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(names = "--threshold", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
       description = "Also count the successful tasks faster than this, e.g. 5s or 250ms.")
   Duration threshold;
 
@@ -151,15 +155,33 @@ public final class CompareCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** What {@link #validate} made of the options. */
+  private CompareRequest request;
+  private double deadTupleThreshold;
+
+  /** Every option's value (selectors, outlier policy, α, margin, correction, thresholds) before anything runs. */
   @Override
-  public Integer call() {
-    CompareRequest request = CompareRequest.of(baseline, candidate)
+  public void validate(Preflight before) {
+    warehouseOption.validate();
+    RunSelector.parse(baseline);
+    RunSelector.parse(candidate);
+    request = CompareRequest.of(baseline, candidate)
         .withSteps(steps)
         .withOutliers(OutlierPolicy.parse(outliers))
         .withSettings(statistics.settings())
         .withThresholdNs(threshold == null ? null : threshold.toNanos())
         .withPairBy(pairing.labels());
-    double deadTupleThreshold = confounders.deadTupleThreshold();
+    deadTupleThreshold = confounders.deadTupleThreshold();
+  }
+
+  @Override
+  public List<Path> writes() {
+    return Validated.local(out);
+  }
+
+  @Override
+  public Integer call() {
+    validate(Preflight.ALONE);
     // Before Spark starts: a damaged warehouse, a selector that matches no run, or runs that do not
     // pair (--pair-by naming a label a run lacks) is one line in a second.
     Compare.checkSelection(warehouseOption.openWholeBeforeSpark(sparkOptions), request);

@@ -9,6 +9,9 @@ import dev.benchlake.analysis.trend.TrendRequest;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.core.cli.Preflight;
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.warehouse.RunSelector;
 import dev.benchlake.warehouse.cli.WarehouseOption;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import dev.benchlake.warehouse.spark.SparkOptions;
@@ -34,7 +37,7 @@ import picocli.CommandLine.Spec;
       "Open index.html from the file system in any browser; the pages need no script."
     },
     footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 the --fail-on gate failed."})
-public final class HistoryCommand implements Callable<Integer> {
+public final class HistoryCommand implements Callable<Integer>, Validated {
   @Mixin
   WarehouseOption warehouseOption;
 
@@ -66,11 +69,29 @@ public final class HistoryCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** What {@link #validate} made of the options. */
+  private TrendRequest request;
+  private boolean gated;
+
+  /** Every option's value (metric, selector, settings, the gate) before anything runs. */
+  @Override
+  public void validate(Preflight before) {
+    warehouseOption.validate();
+    RunSelector.parse(series.where());
+    request = new TrendRequest(by.trim(), null, series.metric(), series.where(), StepGroups.builtIn(),
+        statistics.settings(), series.changePointAlpha(), List.of(), series.orderBy());
+    confounders.deadTupleThreshold();
+    gated = gate.enabled("history");
+  }
+
+  @Override
+  public List<Path> writes() {
+    return Validated.local(out);
+  }
+
   @Override
   public Integer call() {
-    TrendRequest request = new TrendRequest(by.trim(), null, series.metric(), series.where(), StepGroups.builtIn(),
-        statistics.settings(), series.changePointAlpha(), List.of(), series.orderBy());
-    boolean gated = gate.enabled("history");
+    validate(Preflight.ALONE);
     // Before Spark starts: a damaged warehouse, a --where that matches no run, values with no order.
     Trend.checkSelection(warehouseOption.openWholeBeforeSpark(sparkOptions), request);
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("history"));

@@ -9,12 +9,16 @@ import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.analysis.trend.TrendRequest;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.core.cli.Preflight;
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.warehouse.RunSelector;
 import dev.benchlake.warehouse.cli.WarehouseOption;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,7 +41,7 @@ import picocli.CommandLine.Spec;
           + " wide CSV tables). Writes trend.json, trend.md and trend.html into --out and prints the group table."
     },
     footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 the --fail-on gate failed."})
-public final class TrendCommand implements Callable<Integer> {
+public final class TrendCommand implements Callable<Integer>, Validated {
   @Mixin
   WarehouseOption warehouseOption;
 
@@ -82,13 +86,32 @@ public final class TrendCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** What {@link #validate} made of the options. */
+  private TrendRequest request;
+  private double deadTupleThreshold;
+  private boolean gated;
+
+  /** Every option's value (metric, selector, settings, groups file, the gate) before anything runs. */
   @Override
-  public Integer call() {
-    TrendRequest request = new TrendRequest(by.trim(), base == null || base.isBlank() ? null : base.trim(),
+  public void validate(Preflight before) {
+    warehouseOption.validate();
+    RunSelector.parse(series.where());
+    request = new TrendRequest(by.trim(), base == null || base.isBlank() ? null : base.trim(),
         series.metric(), series.where(), groups == null ? StepGroups.builtIn() : StepGroups.read(groups),
         statistics.settings(), series.changePointAlpha(), pairing.labels(), series.orderBy());
-    double deadTupleThreshold = confounders.deadTupleThreshold();
-    boolean gate = this.gate.enabled("trend");
+    deadTupleThreshold = confounders.deadTupleThreshold();
+    gated = this.gate.enabled("trend");
+  }
+
+  @Override
+  public List<Path> writes() {
+    return Validated.local(out);
+  }
+
+  @Override
+  public Integer call() {
+    validate(Preflight.ALONE);
+    boolean gate = gated;
     // Before Spark starts: a damaged warehouse, a --where that matches no run, a --base no run has,
     // versions with no order or runs that do not pair is one line in a second.
     Trend.checkSelection(warehouseOption.openWholeBeforeSpark(sparkOptions), request);

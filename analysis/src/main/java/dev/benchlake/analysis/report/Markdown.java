@@ -1,8 +1,8 @@
 package dev.benchlake.analysis.report;
 
+import dev.benchlake.core.TerminalText;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Markdown of the reports (report.md, trend.md), written one way: every string that may hold a
@@ -146,19 +146,15 @@ public final class Markdown {
     return md.toString();
   }
 
-  /** Appends the escape of {@code c} when it is a control character (or a line separator); false otherwise. */
+  /**
+   * Appends the escape of {@code c} when it is a control character (or a line separator); false
+   * otherwise. The same escapes as every terminal line ({@link TerminalText}): a name reads alike everywhere.
+   */
   private static boolean control(char c, StringBuilder out) {
-    switch (c) {
-      case '\n' -> out.append("\\n");
-      case '\r' -> out.append("\\r");
-      case '\t' -> out.append("\\t");
-      default -> {
-        if (!Character.isISOControl(c) && c != '\u2028' && c != '\u2029') {
-          return false;
-        }
-        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-      }
+    if (!TerminalText.isControl(c)) {
+      return false;
     }
+    TerminalText.appendEscape(c, out);
     return true;
   }
 }

@@ -4,6 +4,7 @@ import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
+import dev.benchlake.core.TerminalText;
 import dev.benchlake.core.cli.BadInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,14 +25,18 @@ public final class ChangePointGate {
 
   /** A change point that fails the gate. */
   public record Failure(String step, ChangePoint changePoint) {
-    /** One line for stderr: which step, when, and by how much. */
+    /**
+     * One line for stderr: which step, when, and by how much. The step and the value are data (a
+     * step name may hold an escape sequence or a newline): escaped ({@link TerminalText}), so the
+     * line is one line and sets nothing on the terminal.
+     */
     public String line(TrendReport report) {
       ChangePoint c = changePoint;
-      return "change point: step " + step + " at " + report.by() + " " + c.at() + ", " + report.metric() + " "
+      return TerminalText.escape("change point: step " + step + " at " + report.by() + " " + c.at() + ", " + report.metric() + " "
           + Format.significant(c.before(), 4) + " → " + Format.significant(c.after(), 4) + " " + report.unit()
           + " (ratio " + TrendMarkdown.ratio(c.ratio()) + ", " + Format.change(c.ratio() - 1) + ", beyond the ±"
           + Format.percent(report.settings().margin()) + " margin; " + report.direction().better() + "; p "
-          + (c.p() < 0.001 ? "< 0.001" : "= " + Format.significant(c.p(), 2)) + ")";
+          + (c.p() < 0.001 ? "< 0.001" : "= " + Format.significant(c.p(), 2)) + ")");
     }
   }
 

@@ -2,6 +2,8 @@ package dev.benchlake.app.batch;
 
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.cli.Preflight;
+import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.core.redaction.Redaction;
 import java.io.BufferedReader;
@@ -43,8 +45,9 @@ import picocli.CommandLine.Spec;
       "A line is what you would type after 'benchlake' in a shell: words split on blanks, '…' and \"…\" quote, "
           + "\\ escapes, # starts a comment; nothing is expanded (no variables, no globs); a leading 'benchlake' "
           + "is allowed. Blank lines and comments are skipped. Every line is parsed as its command parses it (unknown "
-          + "options, missing required ones, values of the wrong type) before the first runs, so a typo on any line "
-          + "fails the batch before anything is done.",
+          + "options, missing required ones, values of the wrong type or out of range) and checked as its command checks "
+          + "it first (a --margin, a --metric, a missing input, a refused URL) before the first runs, so a bad value on "
+          + "any line fails the batch before anything is done; an input an earlier line writes need not exist yet.",
       "The first Spark command's --master and --conf start the session; the later commands reuse it (their "
           + "--master and static --conf settings cannot change it). Each command's output goes to stdout and "
           + "stderr as usual; before it, stderr shows 'batch: line N: COMMAND' (secret values redacted)."},
@@ -112,17 +115,29 @@ public final class BatchCommand implements Callable<Integer> {
   }
 
   /**
-   * Parses every line as its command will (picocli: the command's name, unknown and missing options,
-   * values that do not convert), on a command line of its own that is then dropped, so that nothing
-   * runs when any line is wrong.
+   * Checks every line as its command will before it does anything, on a command line of its own that
+   * is then dropped, so that nothing runs when any line is wrong: picocli's parse (the command's
+   * name, unknown and missing options, values that do not convert or leave their range), then the
+   * command's own {@link Validated#validate} (every value and file it can check without side
+   * effects: a --margin, a --metric, a missing input, a refused URL). An input that an earlier line
+   * writes ({@link Validated#writes}: a loadgen's --out, an ingest's warehouse) need not exist yet.
    *
    * @throws BadInputException naming the first bad line and its cause
    */
   private void check(List<Line> lines, String source) {
+    Preflight before = Preflight.ALONE;
     for (Line line : lines) {
       try {
-        commands.get().parseArgs(line.words().toArray(String[]::new));
-      } catch (CommandLine.ParameterException e) {
+        CommandLine.ParseResult parsed = commands.get().parseArgs(line.words().toArray(String[]::new));
+        while (parsed.hasSubcommand()) {
+          parsed = parsed.subcommand();
+        }
+        if (!parsed.isUsageHelpRequested() && !parsed.isVersionHelpRequested()
+            && parsed.commandSpec().userObject() instanceof Validated command) {
+          command.validate(before);
+          before = before.and(command.writes());
+        }
+      } catch (CommandLine.ParameterException | BadInputException e) {
         throw new BadInputException(source + ": line " + line.number() + ": " + e.getMessage()
             + " (nothing was run: fix the line and run the batch again)");
       }

@@ -1,5 +1,6 @@
 package dev.benchlake.app.quickstart;
 
+import dev.benchlake.loadgen.Loadgen;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.compare.AaControl;
 import dev.benchlake.analysis.compare.ComparisonReport;
@@ -59,10 +60,26 @@ public final class Quickstart {
       CutShort cutShort) {}
 
   /**
+   * Checks everything a user can get wrong, starting and writing nothing: the output folder, and
+   * each workload's loadgen options on each major ({@link Loadgen#validate}: its embedded binaries
+   * among them; a major without them ran a whole a/a round before it failed).
+   */
+  public void validate() {
+    layout.check();
+    Path probe = layout.runs().resolve("validate");
+    for (int major : plan.majors()) {
+      for (String workload : QuickstartPlan.WORKLOADS) {
+        Loadgen.validate(config(workload, major, probe, Map.of(), QuickstartPlan.SEED));
+      }
+    }
+  }
+
+  /**
    * Runs everything; {@code spark} is created only once the load is done (it would compete for CPU),
    * or, run until decided, at the first look.
    */
   public Outcome run(Supplier<SparkSession> spark) throws IOException, InterruptedException {
+    validate();
     layout.prepare();
     if (plan.cpus() != null) {
       InterruptShares.sayIfUneven(plan.cpus(), log);

@@ -1,5 +1,7 @@
 package dev.benchlake.app.quickstart;
 
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.trend.TrendFiles;
@@ -36,7 +38,7 @@ import picocli.CommandLine.Spec;
       "Takes a few minutes; prints the calls and where the reports are. --design interleaved --runs N runs the "
           + "majors one after the other instead (no pairing, no control, a fixed number of runs)."
     })
-public final class QuickstartCommand implements Callable<Integer> {
+public final class QuickstartCommand implements Callable<Integer>, Validated {
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "quickstart",
       description = "Output folder (default: ${DEFAULT-VALUE}): runs/, warehouse/, compare/, aa/, trend/. "
           + "A folder made by an earlier quickstart is replaced.")
@@ -46,7 +48,8 @@ public final class QuickstartCommand implements Callable<Integer> {
       description = "PostgreSQL majors to compare, baseline first (default: ${DEFAULT-VALUE}).")
   List<Integer> majors;
 
-  @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
+  @Option(names = "--runs", paramLabel = "N",
+      converter = dev.benchlake.app.study.RoundsConverter.class, defaultValue = "5",
       description = "Runs per major with --design interleaved, or rounds of a duet with --no-until-decided "
           + "(default: ${DEFAULT-VALUE}).")
   int runs;
@@ -62,7 +65,8 @@ public final class QuickstartCommand implements Callable<Integer> {
    */
   private static final String DEFAULT_MAX_ROUNDS = "12";
 
-  @Option(names = "--max-rounds", paramLabel = "N", defaultValue = DEFAULT_MAX_ROUNDS,
+  @Option(names = "--max-rounds", paramLabel = "N",
+      converter = dev.benchlake.app.study.RoundsConverter.class, defaultValue = DEFAULT_MAX_ROUNDS,
       description = "A duet run until decided: the most rounds, at least 3, besides the a/a control's; it looks "
           + "after each from round 3 on (Haybittle-Peto boundaries; a look that a step's own medians show cannot "
           + "stop it is skipped; default: ${DEFAULT-VALUE}).")
@@ -72,7 +76,7 @@ public final class QuickstartCommand implements Callable<Integer> {
    * 1 s, not 2: a sysbench step's per-round spread hardly grows (0.003-0.02 either way), and the time
    * saved buys select-update's rounds.
    */
-  @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+  @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.Positive.class,
       description = "Measured time of each sysbench-like step (default: ${DEFAULT-VALUE}).")
   Duration stepDuration;
 
@@ -95,8 +99,18 @@ public final class QuickstartCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** What {@link #validate} made of the options. */
+  private QuickstartLayout layout;
+  private Quickstart quickstart;
+
+  /**
+   * Every option before anything starts or is written: the plan (majors, rounds, looks, the a/a
+   * rounds, CPU sets), the output folder, and every run's loadgen options on each major
+   * ({@link Quickstart#validate}). Durations are checked as they are read (a positive
+   * --step-duration, nothing beyond {@link DurationConverter#MAX}).
+   */
   @Override
-  public Integer call() throws Exception {
+  public void validate(Preflight before) {
     QuickstartPlan plan;
     DuetCpus cpus = duet.cpus(design);
     try {
@@ -108,10 +122,21 @@ public final class QuickstartCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
-    QuickstartLayout layout = new QuickstartLayout(out.toAbsolutePath().normalize());
-    PrintWriter err = spec.commandLine().getErr();
+    layout = new QuickstartLayout(out.toAbsolutePath().normalize());
+    quickstart = new Quickstart(plan, layout, spec.commandLine().getErr());
+    quickstart.validate();
+  }
+
+  @Override
+  public List<Path> writes() {
+    return Validated.local(out);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    validate(Preflight.ALONE);
     long startNs = System.nanoTime();
-    Quickstart.Outcome outcome = new Quickstart(plan, layout, err).run(() -> sparkOptions.session("quickstart"));
+    Quickstart.Outcome outcome = quickstart.run(() -> sparkOptions.session("quickstart"));
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.println(outcome.comparison().headline());
     if (outcome.comparison().aaControl() != null && outcome.comparison().aaControl().reliable()) {

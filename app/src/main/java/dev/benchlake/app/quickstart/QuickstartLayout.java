@@ -36,19 +36,32 @@ public record QuickstartLayout(Path root) {
     return root.resolve("trend");
   }
 
+  /**
+   * Checks, writing nothing, that {@link #prepare} may use the folder: absent, empty, or made by an
+   * earlier quickstart (whose contents it replaces).
+   */
+  void check() {
+    if (!Files.exists(root)) {
+      return;
+    }
+    if (!Files.isDirectory(root)) {
+      throw new BadInputException(root + " is a file, not a folder");
+    }
+    boolean empty;
+    try (Stream<Path> entries = Files.list(root)) {
+      empty = entries.findAny().isEmpty();
+    } catch (IOException e) {
+      throw new BadInputException(root + ": " + e.getMessage(), e);
+    }
+    if (!empty && !Files.exists(root.resolve(MARKER))) {
+      throw new BadInputException(root + " is not empty and was not made by the quickstart; choose another --out");
+    }
+  }
+
   /** Empties (or creates) the folder. */
   void prepare() throws IOException {
+    check();
     if (Files.exists(root)) {
-      if (!Files.isDirectory(root)) {
-        throw new BadInputException(root + " is a file, not a folder");
-      }
-      boolean empty;
-      try (Stream<Path> entries = Files.list(root)) {
-        empty = entries.findAny().isEmpty();
-      }
-      if (!empty && !Files.exists(root.resolve(MARKER))) {
-        throw new BadInputException(root + " is not empty and was not made by the quickstart; choose another --out");
-      }
       deleteContents(root);
     }
     Files.createDirectories(runs());

@@ -1,5 +1,7 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
@@ -47,7 +49,7 @@ import picocli.CommandLine.Spec;
       "  benchlake study ab --a-pg 17 --b-pg 17 --b-setting shared_buffers=128kB --steps point-select --out sb",
       "", "Exit codes: 0 done, 1 a run failed (a study cut short reports its complete rounds, and says so), "
           + "2 bad usage or bad input (nothing written)."})
-public final class AbCommand implements Callable<Integer> {
+public final class AbCommand implements Callable<Integer>, Validated {
   @Option(names = "--a-pg", paramLabel = "MAJOR", defaultValue = "17",
       description = "Side a (the baseline): embedded PostgreSQL major (default: ${DEFAULT-VALUE}).")
   int aMajor;
@@ -85,7 +87,7 @@ public final class AbCommand implements Callable<Integer> {
       description = "duet, interleaved or sequential (default: ${DEFAULT-VALUE}).")
   Design design;
 
-  @Option(names = "--rounds", paramLabel = "N", defaultValue = "5",
+  @Option(names = "--rounds", paramLabel = "N", converter = RoundsConverter.class, defaultValue = "5",
       description = "Runs per side (default: ${DEFAULT-VALUE}).")
   int rounds;
 
@@ -97,15 +99,15 @@ public final class AbCommand implements Callable<Integer> {
       + "of a side, the smaller if they differ, so that no query queues for a CPU; else " + UNPAIRED_CLIENTS + ").")
   Integer clients;
 
-  @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+  @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.Positive.class,
       description = "Measured time of each step (default: ${DEFAULT-VALUE}).")
   Duration duration;
 
-  @Option(names = "--read-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(names = "--read-duration", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
       description = "Measured time of the steps that only read, instead of --duration.")
   Duration readDuration;
 
-  @Option(names = "--write-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(names = "--write-duration", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
       description = "Measured time of the steps that write, instead of --duration.")
   Duration writeDuration;
 
@@ -151,15 +153,36 @@ public final class AbCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** What {@link #validate} made of the options. */
+  private long theSeed;
+  private AbStudyPlan plan;
+  private AbStudy study;
+
+  /**
+   * Every option before anything starts or is written: the sides, the plan (rounds, the a/a rounds,
+   * looks, CPU sets), every kind of run's loadgen options ({@link AbStudy#validate}).
+   */
+  @Override
+  public void validate(Preflight before) {
+    theSeed = seed != null ? seed : new SplittableRandom().nextLong();
+    plan = plan(theSeed);
+    study = new AbStudy(plan, out.toAbsolutePath().normalize(), where.warehouseDir(out.toAbsolutePath().normalize()),
+        spec.commandLine().getErr());
+    study.validate();
+  }
+
+  @Override
+  public List<Path> writes() {
+    return where.writes(out);
+  }
+
   @Override
   public Integer call() throws Exception {
-    long theSeed = seed != null ? seed : new SplittableRandom().nextLong();
+    validate(Preflight.ALONE);
+    study.checkSettings();
     PrintWriter err = spec.commandLine().getErr();
-    AbStudyPlan plan = plan(theSeed);
     Path outDir = out.toAbsolutePath().normalize();
     Path warehouseDir = where.warehouseDir(outDir);
-    AbStudy study = new AbStudy(plan, outDir, warehouseDir, err);
-    study.validate();
     err.println("study: seed " + theSeed + ", design " + design + ", side a " + plan.a().describe() + ", side b "
         + plan.b().describe() + (plan.cpus() == null ? "" : ", CPU sets " + plan.cpus().one() + " | "
         + plan.cpus().two() + " (" + plan.cpus().swapInWords() + ")"));

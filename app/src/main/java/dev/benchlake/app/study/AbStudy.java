@@ -51,10 +51,10 @@ public final class AbStudy {
       ComparisonReport aa, Path aaDir, CutShort cutShort) {}
 
   /**
-   * Checks everything a user can get wrong before anything runs or is written: the sides, the loadgen
-   * options of every kind of run, a duet's needs (taskset, two servers by URL that do not share a
-   * database), each embedded side's settings (its server is started once with them: PostgreSQL
-   * itself refuses a wrong one), the output folder.
+   * Checks everything a user can get wrong, starting and writing nothing: the sides, the loadgen
+   * options of every kind of run (an embedded side's binaries and --pg-dir among them), a duet's
+   * needs (taskset, two servers by URL that do not share a database), the output folder. What only
+   * PostgreSQL can tell (a setting it refuses) is {@link #checkSettings}'s, before the first run.
    */
   public void validate() {
     StudyFolders.requireNewOrEmpty(out);
@@ -75,6 +75,17 @@ public final class AbStudy {
         }
       }
     }
+  }
+
+  /** Whether {@link #checkSettings} ran (its servers take seconds a major: once a study). */
+  private boolean settingsChecked;
+
+  /** Each embedded side's settings, on a server started once with them: PostgreSQL itself refuses a wrong one. */
+  void checkSettings() {
+    if (settingsChecked) {
+      return;
+    }
+    settingsChecked = true;
     StudySettings.check(List.of(plan.a().target(), plan.b().target()), plan.workload().clients(), log);
   }
 
@@ -84,6 +95,7 @@ public final class AbStudy {
    */
   public Outcome run(Supplier<SparkSession> spark) throws IOException, InterruptedException {
     validate();
+    checkSettings();
     String studyId = "ab-" + Long.toHexString(plan.seed()) + "-" + Long.toHexString(System.currentTimeMillis());
     Files.createDirectories(out.resolve("runs"));
     String study = StudyLabels.STUDY_ID + "=" + studyId;

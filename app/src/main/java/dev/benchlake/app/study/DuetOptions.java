@@ -12,7 +12,7 @@ public final class DuetOptions {
    */
   private static final String DEFAULT_AA_ROUNDS = "4";
 
-  @Option(names = "--aa-rounds", paramLabel = "N", defaultValue = DEFAULT_AA_ROUNDS,
+  @Option(names = "--aa-rounds", paramLabel = "N", converter = RoundsConverter.class, defaultValue = DEFAULT_AA_ROUNDS,
       description = "A duet's a/a control rounds (both sides the baseline), at least 2; with fewer than 4 a sound "
           + "method's control seldom comes out equivalent (default: ${DEFAULT-VALUE}).")
   int aaRounds;
@@ -53,8 +53,8 @@ public final class DuetOptions {
       return null;
     }
     DuetCpus cpus = DuetCpus.choose(DuetCpus.available(), cpusA, cpusB);
-    CpuSwap swap = CpuSwap.resolve(cpuSwap, new java.io.PrintWriter(
-        new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8), true));
+    CpuSwap swap = CpuSwap.resolve(cpuSwap, dev.benchlake.core.TerminalText.escaping(
+        new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8)));
     if (swap == CpuSwap.PER_ROUND) {
       StudyRuns.requireTaskset();
     }

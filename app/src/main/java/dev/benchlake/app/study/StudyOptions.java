@@ -19,6 +19,12 @@ public final class StudyOptions {
     return pgDir == null ? null : pgDir.toAbsolutePath().normalize();
   }
 
+  /** What a study writes for the commands after it in a batch: its folder and its warehouse. */
+  java.util.List<Path> writes(Path out) {
+    Path outDir = out.toAbsolutePath().normalize();
+    return dev.benchlake.core.cli.Validated.local(outDir, warehouseDir(outDir));
+  }
+
   /** The warehouse: as given, or {@code warehouse/} in the study's folder. */
   Path warehouseDir(Path outDir) {
     return warehouse != null ? warehouse.toAbsolutePath().normalize() : outDir.resolve("warehouse");

@@ -18,7 +18,7 @@ public final class UntilDecidedOptions {
       + "look), which only removes a chance to stop.")
   boolean untilDecided;
 
-  @Option(names = "--max-rounds", paramLabel = "N", defaultValue = DEFAULT_MAX_ROUNDS,
+  @Option(names = "--max-rounds", paramLabel = "N", converter = RoundsConverter.class, defaultValue = DEFAULT_MAX_ROUNDS,
       description = "With --until-decided: the most comparison rounds, at least " + SequentialLooks.MIN_FIRST_LOOK
           + " (default: ${DEFAULT-VALUE}).")
   int maxRounds;

@@ -63,10 +63,9 @@ public final class VersionStudy {
       CutShort cutShort) {}
 
   /**
-   * Checks everything a user can get wrong before anything runs or is written: the majors'
-   * binaries, the loadgen options (by validating the first run's config), a duet's needs, the
-   * output folder, and the {@code --pg-setting}s on a server of each major (PostgreSQL itself
-   * refuses a wrong name or value; a few seconds per major).
+   * Checks everything a user can get wrong, starting and writing nothing: the majors' binaries,
+   * the loadgen options (by validating the first run's config), a duet's needs, the output folder.
+   * What only PostgreSQL can tell (a --pg-setting it refuses) is {@link #checkSettings}'s.
    *
    * @throws dev.benchlake.core.cli.BadInputException naming the problem
    */
@@ -83,6 +82,17 @@ public final class VersionStudy {
     if (plan.design() == Design.DUET) {
       StudyRuns.requireTaskset();
     }
+  }
+
+  /** Whether {@link #checkSettings} ran (its servers take seconds a major: once a study). */
+  private boolean settingsChecked;
+
+  /** The {@code --pg-setting}s on a server of each major: PostgreSQL refuses a wrong name or value (seconds a major). */
+  void checkSettings() {
+    if (settingsChecked) {
+      return;
+    }
+    settingsChecked = true;
     List<LoadgenConfig.Target> targets = plan.majors().stream()
         .<LoadgenConfig.Target>map(m -> new LoadgenConfig.Embedded(m, plan.settings(), plan.pgDir())).toList();
     StudySettings.check(targets, plan.clients(), log);
@@ -91,6 +101,7 @@ public final class VersionStudy {
   /** Runs the study; {@code spark} is created only once the load is done (it would compete for CPU). */
   public Outcome run(Supplier<SparkSession> spark) throws IOException, InterruptedException {
     validate();
+    checkSettings();
     String studyId = "versions-" + Long.toHexString(plan.seed()) + "-" + Long.toHexString(System.currentTimeMillis());
     Files.createDirectories(out.resolve("runs"));
     if (plan.cpus() != null) {

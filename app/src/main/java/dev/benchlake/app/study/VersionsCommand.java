@@ -1,5 +1,7 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.analysis.cli.StatisticsOptions;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
@@ -46,7 +48,7 @@ import picocli.CommandLine.Spec;
       "  benchlake study versions --pg 14,17 --pg-setting shared_buffers=1GB --design duet --out study2",
       "", "Exit codes: 0 done, 1 a run failed (a study cut short reports its complete rounds, and says so), "
           + "2 bad usage or bad input (e.g. a major without embedded binaries, a setting PostgreSQL refuses)."})
-public final class VersionsCommand implements Callable<Integer> {
+public final class VersionsCommand implements Callable<Integer>, Validated {
   @Option(names = "--pg", paramLabel = "MAJOR,MAJOR", split = ",", defaultValue = "11,14,17",
       description = "PostgreSQL majors, the trend's base first (default: ${DEFAULT-VALUE}; embedded: 11..17).")
   List<Integer> majors;
@@ -56,7 +58,7 @@ public final class VersionsCommand implements Callable<Integer> {
           + "its <testType>_range=<R> steps).")
   List<String> steps;
 
-  @Option(names = "--repeats", paramLabel = "N", defaultValue = "2",
+  @Option(names = "--repeats", paramLabel = "N", converter = RoundsConverter.class, defaultValue = "2",
       description = "Rounds: runs per major (default: ${DEFAULT-VALUE}; intervals need 2 or more).")
   int repeats;
 
@@ -76,11 +78,11 @@ public final class VersionsCommand implements Callable<Integer> {
       description = "Connections (default: ${DEFAULT-VALUE}; the study: 8).")
   int clients;
 
-  @Option(names = "--read-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+  @Option(names = "--read-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.Positive.class,
       description = "Measured time of each read step (default: ${DEFAULT-VALUE}; the study: 600s).")
   Duration readDuration;
 
-  @Option(names = "--write-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+  @Option(names = "--write-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.Positive.class,
       description = "Measured time of each write step (default: ${DEFAULT-VALUE}; the study: 1200s).")
   Duration writeDuration;
 
@@ -119,13 +121,23 @@ public final class VersionsCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** What {@link #validate} made of the options. */
+  private long theSeed;
+  private VersionStudyPlan plan;
+  private DuetCpus cpus;
+  private SequentialLooks looks;
+  private VersionStudy study;
+
+  /**
+   * Every option before anything starts or is written: α, margin and correction, the plan (majors,
+   * repeats, looks, CPU sets), the majors' binaries and the runs' loadgen options ({@link VersionStudy#validate}).
+   */
   @Override
-  public Integer call() throws Exception {
+  public void validate(Preflight before) {
     StatisticsSettings settings = statistics.settings();
-    long theSeed = seed != null ? seed : new SplittableRandom().nextLong();
-    VersionStudyPlan plan;
-    DuetCpus cpus = duet.cpus(design);
-    SequentialLooks looks = untilDecided.looks(design, settings);
+    theSeed = seed != null ? seed : new SplittableRandom().nextLong();
+    cpus = duet.cpus(design);
+    looks = untilDecided.looks(design, settings);
     try {
       plan = new VersionStudyPlan(majors, looks == null ? repeats : looks.maxRounds(), theSeed, steps, tables,
           tableSize, clients, readDuration, writeDuration, warmup, pgSettings, where.pgDir(), design,
@@ -134,10 +146,22 @@ public final class VersionsCommand implements Callable<Integer> {
       throw new BadInputException(e.getMessage(), e);
     }
     Path outDir = out.toAbsolutePath().normalize();
+    study = new VersionStudy(plan, outDir, where.warehouseDir(outDir), spec.commandLine().getErr(), settings);
+    study.validate();
+  }
+
+  @Override
+  public List<Path> writes() {
+    return where.writes(out);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    validate(Preflight.ALONE);
+    study.checkSettings();
+    Path outDir = out.toAbsolutePath().normalize();
     Path warehouseDir = where.warehouseDir(outDir);
     PrintWriter err = spec.commandLine().getErr();
-    VersionStudy study = new VersionStudy(plan, outDir, warehouseDir, err, settings);
-    study.validate();
     err.println("study: seed " + theSeed + ", design " + design + ", " + (design == Design.DUET
         ? plan.measurements(outDir, "plan").size() + " pairs of runs at once on CPU sets " + cpus.one() + " | "
             + cpus.two() + " (" + cpus.swapInWords() + ")" + (looks == null ? "" : ", run until decided: " + looks.inWords())

@@ -196,4 +196,58 @@ class HostileStringsTest extends SparkTestBase {
     assertThat(shown).containsExactlyInAnyOrder(HTML, MARKDOWN, SQL,
         "q\"b\\s\\u0001\\u001f\\u001b[31mred\\u2028\\u2029\\u0000end");
   }
+  /** ESC and BEL that would retitle the terminal, ESC that recolours it, CR that overwrites the line, C1's CSI. */
+  static final String TERMINAL = "nightly\u001b]0;pwned\u0007\u001b[31mred\rX\u009b2J";
+
+  /**
+   * Every line benchlake prints on a terminal escapes the control characters of the data it quotes
+   * (dev.benchlake.core.TerminalText): a step named {@link #TERMINAL} (a wide CSV keeps its CR, which
+   * tasks.csv writes as a blank), in files under a folder whose name holds an escape sequence, through
+   * {@code ingest}, the change-point gate of {@code trend} (its step dropped 30 % at ver 3 of 4: exit 3),
+   * {@code runs}, and {@code compare} of this class's warehouse: no byte of stdout or stderr is a
+   * control character but the layout's (newline, tab), and the step is shown escaped. The gate printed
+   * it raw.
+   */
+  @Test
+  void everyTerminalLineEscapesTheControlCharactersOfTheDataItQuotes() throws Exception {
+    Path folder = Files.createDirectories(tmp.resolve("nightly\u001b[2J"));
+    Path mapping = Files.writeString(folder.resolve("wide.json"), "{\"layout\": \"wide\", \"columns\": {\"step\": "
+        + "\"step\"}, \"metric\": \"qps\", \"unit\": \"1/s\", \"column_label\": \"ver\"}");
+    List<String> files = new ArrayList<>();
+    for (int repeat = 1; repeat <= 3; repeat++) {
+      double noise = 1 + 0.01 * (repeat - 2);
+      String step = "\"" + TERMINAL + "\"";
+      files.add(Files.writeString(folder.resolve("night" + repeat + ".csv"), "step,1,2,3,4\n" + step + ","
+          + String.join(",", java.util.stream.Stream.of(1000, 1000, 700, 700).map(q -> String.valueOf(q * noise))
+          .toList()) + "\n", StandardCharsets.UTF_8).toString());
+    }
+    String wh = tmp.resolve("terminal-warehouse").toString();
+    List<String> ingestArgs = new ArrayList<>(List.of("--warehouse", wh, "--mapping", mapping.toString()));
+    ingestArgs.addAll(files);
+    dev.benchlake.core.testing.CommandRun ingest = dev.benchlake.core.testing.CommandRun.of(
+        new dev.benchlake.ingest.cli.IngestCommand(), ingestArgs);
+    assertThat(ingest.exitCode()).as(ingest.stderr()).isZero();
+    dev.benchlake.core.testing.CommandRun gate = dev.benchlake.core.testing.CommandRun.of(
+        new dev.benchlake.analysis.cli.TrendCommand(), "--warehouse", wh, "--by", "ver", "--metric", "qps", "--fail-on",
+        "change-point", "--window", "2", "--out", tmp.resolve("terminal-trend").toString());
+    assertThat(gate.exitCode()).as(gate.stderr()).isEqualTo(dev.benchlake.core.cli.ExitCode.REGRESSION);
+    dev.benchlake.core.testing.CommandRun runs = dev.benchlake.core.testing.CommandRun.of(
+        new dev.benchlake.warehouse.cli.RunsCommand(), "--warehouse", wh);
+    dev.benchlake.core.testing.CommandRun compare = dev.benchlake.core.testing.CommandRun.of(
+        new dev.benchlake.analysis.cli.CompareCommand(), "--warehouse", warehouse.root(), "--baseline", "grp=" + HTML,
+        "--candidate", "grp=" + MARKDOWN.replace(",", ""), "--out", tmp.resolve("terminal-compare").toString());
+    assertThat(compare.exitCode()).as(compare.stderr()).isZero();
+
+    String shownStep = "nightly\\u001b]0;pwned\\u0007\\u001b[31mred\\rX\\u009b2J";
+    assertThat(gate.stderr().lines().toList()).singleElement().asString()
+        .startsWith("benchlake trend: change point: step " + shownStep + " at ver 3");
+    assertThat(ingest.stderr()).contains("nightly\\u001b[2J/night1.csv: accepted 2, rejected 0");
+    assertThat(compare.stdout()).contains("\\u0001\\u001f\\u001b[31mred");
+    for (dev.benchlake.core.testing.CommandRun run : List.of(ingest, gate, runs, compare)) {
+      assertThat((run.stdout() + run.stderr()).chars().filter(c -> c != '\n' && c != '\t'
+          && dev.benchlake.core.TerminalText.isControl((char) c))
+          .mapToObj(c -> String.format(java.util.Locale.ROOT, "U+%04X", c)).toList())
+          .as("raw control characters in %s", run.both()).isEmpty();
+    }
+  }
 }

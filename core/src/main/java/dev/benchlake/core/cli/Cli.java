@@ -1,5 +1,6 @@
 package dev.benchlake.core.cli;
 
+import dev.benchlake.core.TerminalText;
 import dev.benchlake.core.redaction.Redaction;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -15,15 +16,40 @@ import picocli.CommandLine;
 public final class Cli {
   private Cli() {}
 
-  /** A configured command line for {@code command} (a {@code @Command} instance). */
+  /**
+   * A configured command line for {@code command} (a {@code @Command} instance): its out and err
+   * escape control characters ({@link TerminalText}), whatever writers it is given, and its usage
+   * help is plain text (no ANSI colours, which the escaping would show as text).
+   */
   public static CommandLine commandLine(Object command) {
-    CommandLine cl = new CommandLine(command);
+    CommandLine cl = new EscapingCommandLine(command);
+    cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     cl.setAbbreviatedOptionsAllowed(false);
     cl.setExitCodeExceptionMapper(Cli::exitCodeOf);
     cl.setParameterExceptionHandler(Cli::onParameterException);
     cl.setExecutionExceptionHandler(Cli::onExecutionException);
     return cl;
+  }
+
+  /**
+   * A command line whose out and err are always {@link TerminalText#escaping} writers: picocli's own
+   * (System.out and System.err, made on first use) and any a caller sets (a batch, a test).
+   */
+  private static final class EscapingCommandLine extends CommandLine {
+    EscapingCommandLine(Object command) {
+      super(command);
+    }
+
+    @Override
+    public CommandLine setOut(PrintWriter out) {
+      return super.setOut(TerminalText.escaping(out));
+    }
+
+    @Override
+    public CommandLine setErr(PrintWriter err) {
+      return super.setErr(TerminalText.escaping(err));
+    }
   }
 
   /** Runs {@code command} with {@code args} and returns the exit code. */
@@ -51,6 +77,12 @@ public final class Cli {
     CommandLine cl = e.getCommandLine();
     PrintWriter err = cl.getErr();
     err.println(commandPath(cl) + ": " + Redaction.scrub(e.getMessage()));
+    if (e.getCause() instanceof CommandLine.TypeConversionException) {
+      // A value out of its form or range ("Invalid value for option '--duration': '0s' is not above 0"):
+      // the line says what to give, one line as any bad input.
+      err.flush();
+      return ExitCode.BAD_INPUT;
+    }
     if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, err)) {
       err.println("Try '" + commandPath(cl) + " --help'.");
     }

@@ -16,6 +16,9 @@ class CliTest {
     @Option(names = "--what", required = true)
     String what;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
       switch (what) {
@@ -26,6 +29,15 @@ class CliTest {
             new BadInputException("PGPASSWORD=CANARY-5 is wrong"));
         case "full" -> throw new RuntimeException("[TASK_WRITE_FAILED] Task failed while writing rows to file:/wh/tasks",
             new java.io.UncheckedIOException(new java.io.IOException("No space left on device")));
+        case "escape" -> {
+          // A step name that would retitle the terminal (OSC 0 … BEL), recolour it (CSI 31m), overwrite
+          // the line (CR) and send C1's CSI: printed on both streams, and in an error line.
+          spec.commandLine().getOut().println("step " + HOSTILE);
+          spec.commandLine().getOut().printf(java.util.Locale.ROOT, "%s|%c%n", HOSTILE, '\u0007');
+          spec.commandLine().getErr().print(HOSTILE.toCharArray());
+          spec.commandLine().getErr().println();
+          throw new BadInputException("step " + HOSTILE + " is bad");
+        }
         case "multiline" -> throw new BadInputException("mapping.yaml: not a valid mapping: while scanning\n in 'reader', line 2\n    x\n    ^\n");
         default -> {
           return ExitCode.OK;
@@ -34,14 +46,36 @@ class CliTest {
     }
   }
 
-  private record Outcome(int code, String err) {}
+  static final String HOSTILE = "n\u001b]0;pwned\u0007\u001b[31mred\rX\u009b2J\u007f\tY";
+
+  private record Outcome(int code, String err, String out) {
+    Outcome(int code, String err) {
+      this(code, err, "");
+    }
+  }
 
   private static Outcome run(String... args) {
     StringWriter err = new StringWriter();
+    StringWriter out = new StringWriter();
     CommandLine cl = Cli.commandLine(new Demo());
     cl.setErr(new PrintWriter(err));
-    cl.setOut(new PrintWriter(new StringWriter()));
-    return new Outcome(cl.execute(args), err.toString());
+    cl.setOut(new PrintWriter(out));
+    return new Outcome(cl.execute(args), err.toString(), out.toString());
+  }
+
+  /**
+   * Whatever a command prints on its out and err, and its error line, reaches the terminal with every
+   * control character escaped but the line ends (dev.benchlake.core.TerminalText): print, printf,
+   * a char array, an exception's message.
+   */
+  @Test
+  void everyLineACommandPrintsEscapesControlCharacters() {
+    Outcome o = run("--what", "escape");
+    // A stream keeps its layout characters (newline, tab); the error line is one line first (its CR a blank).
+    String shown = "n\\u001b]0;pwned\\u0007\\u001b[31mred\\rX\\u009b2J\\u007f\tY";
+    assertThat(o.out()).isEqualTo("step " + shown + "\n" + shown + "|\\u0007\n");
+    assertThat(o.err()).isEqualTo(shown + "\ndemo: step " + shown.replace("\\r", " ") + " is bad\n");
+    assertThat(o.code()).isEqualTo(ExitCode.BAD_INPUT);
   }
 
   @Test

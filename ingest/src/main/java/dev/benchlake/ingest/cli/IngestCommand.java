@@ -1,7 +1,12 @@
 package dev.benchlake.ingest.cli;
 
+import dev.benchlake.ingest.format.CsvMapping;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.warehouse.cli.WarehouseOption;
 import dev.benchlake.core.Labels;
+import dev.benchlake.core.TerminalText;
 import dev.benchlake.core.cli.LabelOptions;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
@@ -45,12 +50,14 @@ import picocli.CommandLine.Spec;
     footer = {"", "Prints the run ids it added on stdout and 'FILE: accepted N, rejected M' per file on stderr, "
         + "then 'FILE: not a result (WHAT), not read' for each file under a folder that is not a result (a README, "
         + "a chart, a mytools tree's vmstat captures) and 'PATH: hidden folder (N files), not read: name it to ingest it' "
-        + "for each hidden file or folder (a name starting with '.'); a file named explicitly must be a result.",
+        + "for each hidden file or folder (a name starting with '.'), and 'PATH: a link to X, which holds it (a loop); not "
+        + "followed' for each symbolic link not followed (every real file is read once, under its first name: named, "
+        + "then a folder's own entries, then links); a file named explicitly must be a result.",
       "While parsing, the bytes and lines done, the rate and the time left: a live line on a terminal, else a line on "
         + "stderr every 5 s.",
       "Exit codes: 0 ok (also when everything was already ingested), 1 runtime failure, 2 bad input (nothing written; "
           + "also a damaged warehouse, see 'benchlake verify', and one on a read-only folder)."})
-public final class IngestCommand implements Callable<Integer> {
+public final class IngestCommand implements Callable<Integer>, Validated {
   @Mixin
   WarehouseOption warehouseOption;
 
@@ -103,20 +110,71 @@ public final class IngestCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** What {@link #validate} made of the options. */
+  private PathLabels pathLabels;
+  private TreeMap<String, String> labels;
+
+  /**
+   * Every option before anything is read or started: the format's name, the labels and the
+   * --label-from-path regexes (a bad regex or a key given twice), each input's form (no credentials
+   * in a URI) and, when local, that it is there (or that an earlier line of the batch writes it),
+   * and a local --mapping's content. What each file holds is told after ({@link InputCheck}).
+   */
   @Override
-  public Integer call() throws Exception {
-    PrintWriter err = spec.commandLine().getErr();
-    PrintWriter out = spec.commandLine().getOut();
+  public void validate(Preflight before) {
+    warehouseOption.validate();
     if (!format.equals(IngestRequest.AUTO)) {
       Formats.named(format);
     }
-    // Both checked before Spark starts: a bad regex or a key given twice is a quick exit 2.
-    PathLabels pathLabels = PathLabels.of(labelFromPath, labelFromPathOptional);
-    TreeMap<String, String> labels = new TreeMap<>(labelOptions.labels());
+    pathLabels = PathLabels.of(labelFromPath, labelFromPathOptional);
+    labels = new TreeMap<>(labelOptions.labels());
     pathLabels.checkAgainst(labels);
+    for (String given : paths) {
+      requireThere(given, before, "no such file or directory");
+    }
+    if (mapping != null && requireThere(mapping, before, "mapping file not found")) {
+      try {
+        CsvMapping.read(mapping, Storage.on(new Configuration()));
+      } catch (java.io.IOException e) {
+        throw new BadInputException(mapping + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /**
+   * A local input that is not there (nor written by an earlier line of a batch) is bad input;
+   * another file system's is looked at when it is read.
+   *
+   * @return whether it is a local file there now
+   */
+  private static boolean requireThere(String given, Preflight before, String missing) {
+    org.apache.hadoop.fs.Path location = Storage.location(given);
+    if (!Storage.isLocal(location)) {
+      return false;
+    }
+    java.nio.file.Path local = java.nio.file.Path.of(location.toUri().getPath());
+    if (java.nio.file.Files.exists(local)) {
+      return true;
+    }
+    if (!before.writtenBefore(local)) {
+      throw new BadInputException(given + ": " + missing);
+    }
+    return false;
+  }
+
+  @Override
+  public List<java.nio.file.Path> writes() {
+    return warehouseOption.localDir().map(List::of).orElse(List.of());
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    validate(Preflight.ALONE);
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = spec.commandLine().getOut();
     IngestRequest request = new IngestRequest(paths, format, mapping, step, labels, replace,
         chunkBytes, message -> {
-          err.println(message);
+          err.println(TerminalText.escape(message));
           err.flush();
         }, pathLabels, null, System.console() != null ? liveLine(err) : null);
     // Before Spark starts (a second, not Spark's start): the warehouse whole, writable and of this
@@ -127,19 +185,20 @@ public final class IngestCommand implements Callable<Integer> {
     InputCheck.check(request.withStorage(Storage.on(hadoop)));
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("ingest"));
     IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, progress(err));
+    // A path is data (a file may be named with a newline or an escape sequence): one escaped line each.
     for (IngestResult.FileAccount file : result.files()) {
-      err.println(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected());
+      err.println(TerminalText.escape(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected()));
     }
     for (NotResult file : result.notResults()) {
-      err.println(file.line());
+      err.println(TerminalText.escape(file.line()));
     }
-    if (!result.notResults().isEmpty()) {
+    if (result.filesNotRead() > 0) {
       long n = result.filesNotRead();
       err.println(n + " file" + (n == 1 ? " was" : "s were") + " not read (listed above)");
     }
     for (IngestResult.RunOutcome run : result.runs()) {
       if (run.outcome() != IngestResult.Outcome.ALREADY_INGESTED) {
-        out.println(run.runId());
+        out.println(TerminalText.escape(run.runId()));
       }
     }
     if (!result.changedWarehouse()) {
@@ -150,8 +209,13 @@ public final class IngestCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  /** A line redrawn in place on a terminal (each call replaces it; null ends it with a line break). */
-  private static java.util.function.Consumer<String> liveLine(PrintWriter err) {
+  /**
+   * A line redrawn in place on a terminal (each call replaces it; null ends it with a line break): its
+   * {@code \r} is benchlake's own, so it goes to the writer under the escaping one, and the line's
+   * text is escaped here.
+   */
+  private static java.util.function.Consumer<String> liveLine(PrintWriter escaping) {
+    PrintWriter err = TerminalText.raw(escaping);
     int[] width = {0};
     return line -> {
       if (line == null) {
@@ -160,8 +224,9 @@ public final class IngestCommand implements Callable<Integer> {
         }
         width[0] = 0;
       } else {
-        err.print("\r" + line + " ".repeat(Math.max(0, width[0] - line.length())));
-        width[0] = line.length();
+        String shown = TerminalText.escape(line);
+        err.print("\r" + shown + " ".repeat(Math.max(0, width[0] - shown.length())));
+        width[0] = shown.length();
       }
       err.flush();
     };

@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.parse.LineParser;
+import dev.benchlake.ingest.parse.Numerals;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedTask;
 import dev.benchlake.warehouse.RejectType;
@@ -69,15 +70,14 @@ final class CsvTasksParser implements LineParser {
       sink.reject(lineNo, line, RejectType.MISSING_VALUE, "run", "the run is empty");
       return;
     }
-    double latency;
-    try {
-      latency = Double.parseDouble(f.get(idx.latency()).trim());
-    } catch (NumberFormatException e) {
+    Numerals.Read read = Numerals.decimal(f.get(idx.latency()));
+    if (read.fault() == RejectType.NUMBER_FORMAT) {
       sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, "latency",
           "latency is not a number: '" + f.get(idx.latency()) + "'");
       return;
     }
-    if (!(latency >= 0) || Double.isInfinite(latency)) {
+    double latency = read.value();
+    if (!(latency >= 0) || !read.ok()) {
       sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "latency",
           "latency must be a finite number >= 0: '" + f.get(idx.latency()) + "'");
       return;
@@ -103,18 +103,36 @@ final class CsvTasksParser implements LineParser {
     }
     int client = 0;
     if (idx.client() >= 0) {
-      try {
-        client = Integer.parseInt(f.get(idx.client()).trim());
-      } catch (NumberFormatException e) {
-        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, "client",
-            "client is not an integer: '" + f.get(idx.client()) + "'");
+      Numerals.IntegerRead id = Numerals.integer(f.get(idx.client()));
+      if (!id.ok() || id.value() != (int) id.value()) {
+        sink.reject(lineNo, line, id.ok() ? RejectType.OUT_OF_RANGE : id.fault(), "client",
+            "client is not an integer" + (id.fault() == RejectType.NUMBER_FORMAT ? "" : " of 32 bits") + ": '"
+            + f.get(idx.client()) + "'");
         return;
       }
+      client = (int) id.value();
     }
     Long startUs = null;
     Long endUs = null;
     if (idx.timestamp() >= 0) {
-      Long ts = timestampUs(f.get(idx.timestamp()).trim());
+      String text = f.get(idx.timestamp()).trim();
+      if (timestampFormat.startsWith("epoch_")) {
+        // Said as the number it is not (or the range it leaves), before it is any time.
+        Numerals.IntegerRead whole = Numerals.integer(text);
+        Numerals.Read epoch = Numerals.decimal(text);
+        RejectType fault = timestampFormat.equals("epoch_us") ? whole.fault() : epoch.fault();
+        if (fault != null) {
+          sink.reject(lineNo, line, fault, "timestamp", "timestamp (" + timestampFormat + ") '" + text + "' "
+              + (timestampFormat.equals("epoch_us") ? whole.why() : epoch.why()));
+          return;
+        }
+      }
+      Long ts = timestampUs(text);
+      if (ts == null && timestampFormat.startsWith("epoch_")) {
+        sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "timestamp",
+            "timestamp is out of range: '" + f.get(idx.timestamp()) + "'");
+        return;
+      }
       if (ts == null) {
         sink.reject(lineNo, line, RejectType.SYNTAX, "timestamp",
             "timestamp is not " + timestampFormat + ": '" + f.get(idx.timestamp()) + "'");
@@ -136,14 +154,20 @@ final class CsvTasksParser implements LineParser {
   private Long timestampUs(String text) {
     try {
       return switch (timestampFormat) {
-        case "epoch_s" -> micros(Double.parseDouble(text) * 1e6);
-        case "epoch_ms" -> micros(Double.parseDouble(text) * 1e3);
-        case "epoch_us" -> Long.parseLong(text);
+        case "epoch_s" -> micros(Numerals.decimal(text).value() * 1e6);
+        case "epoch_ms" -> micros(Numerals.decimal(text).value() * 1e3);
+        case "epoch_us" -> epochUs(text);
         default -> iso(text);
       };
     } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
       return null;
     }
+  }
+
+  /** Whole microseconds, or null when they are not a whole number or do not fit a long. */
+  private static Long epochUs(String text) {
+    Numerals.IntegerRead us = Numerals.integer(text);
+    return us.ok() ? us.value() : null;
   }
 
   /** Rounded microseconds, or null when they do not fit a long (Math.round would saturate). */

@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.parse.LineParser;
+import dev.benchlake.ingest.parse.Numerals;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
 import dev.benchlake.warehouse.RejectType;
@@ -64,18 +65,18 @@ final class CsvWideParser implements LineParser {
       if (cell.isEmpty()) {
         continue;
       }
-      try {
-        values[i] = Double.parseDouble(cell.endsWith("%") ? cell.substring(0, cell.length() - 1) : cell);
-      } catch (NumberFormatException e) {
+      Numerals.Read read = Numerals.decimal(cell.endsWith("%") ? cell.substring(0, cell.length() - 1) : cell);
+      if (read.fault() == RejectType.NUMBER_FORMAT) {
         sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, runNames.get(i),
             "column '" + runNames.get(i) + "' is not a number: '" + cell + "'");
         return;
       }
-      if (!Double.isFinite(values[i])) {
+      if (!read.ok()) {
         sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, runNames.get(i),
-            "column '" + runNames.get(i) + "' is not a finite number: '" + cell + "'");
+            "column '" + runNames.get(i) + "' " + read.why() + ": '" + cell + "'");
         return;
       }
+      values[i] = read.value();
       present[i] = true;
       count++;
     }

@@ -12,6 +12,7 @@ import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
 import dev.benchlake.ingest.parse.ParsedTask;
 import dev.benchlake.ingest.source.Bom;
+import dev.benchlake.ingest.source.FileTree;
 import dev.benchlake.warehouse.RejectType;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -124,15 +125,26 @@ public final class MytoolsFormat implements SourceFormat {
         + " with sb.o.* or sb.r.* files in it)");
   }
 
-  /** Every file under {@code dir}, at any depth (as {@code Files.walk} finds them). */
-  private static void walk(Path dir, Storage storage, List<Path> out) throws IOException {
-    for (FileStatus entry : storage.list(dir)) {
-      if (entry.isDirectory()) {
-        walk(entry.getPath(), storage, out);
-      } else if (entry.isFile()) {
-        out.add(entry.getPath());
+  /** Every file under {@code dir}, at any depth, each real file once; links not followed are listed. */
+  private static void walk(Path dir, Storage storage, List<Path> out, List<NotResult> notResults) throws IOException {
+    FileTree tree = new FileTree(storage);
+    tree.walk(dir, new FileTree.Visitor() {
+      @Override
+      public boolean enter(Path folder) {
+        return true;
       }
-    }
+
+      @Override
+      public void file(Path file) {
+        out.add(file);
+      }
+
+      @Override
+      public void notFollowed(Path link, String why) {
+        notResults.add(NotResult.link(link.toString(), why));
+      }
+    });
+    tree.finish();
   }
 
   /** A raw output and what the driver read of it. */
@@ -142,7 +154,7 @@ public final class MytoolsFormat implements SourceFormat {
       Storage storage) throws IOException {
     Folder folder = MytoolsLayout.folder(dir.getName()).orElseThrow();
     List<Path> files = new ArrayList<>();
-    walk(dir, storage, files);
+    walk(dir, storage, files, notResults);
     files.sort(null);
     Map<String, List<Raw>> rawBySuffix = new TreeMap<>();
     Map<String, List<Path>> summariesBySuffix = new TreeMap<>();

@@ -1,7 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import java.io.Serializable;
-import java.math.BigDecimal;
+import dev.benchlake.ingest.parse.Numerals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +28,14 @@ import java.util.function.BiPredicate;
  */
 public final class MytoolsSummaryCheck {
   private MytoolsSummaryCheck() {}
+
+  /**
+   * The most decimals a figure may have: a double's 15 significant digits (run.sh prints 0 or 3).
+   * A figure is compared and shown at its own precision ({@code %.<decimals>f}), so this bounds what
+   * a hostile {@code 1E-2147483647} would make of it (a format of 2³¹ digits: an
+   * {@link OutOfMemoryError}); the parser rejects a figure beyond it.
+   */
+  static final int MAX_DECIMALS = 15;
 
   /**
    * The figure run.sh would have summarised from one {@code sb.o} file, or why there is none.
@@ -147,24 +155,18 @@ public final class MytoolsSummaryCheck {
     return Math.abs(value - raw.value()) <= halfUnit + 1e-9 * Math.max(1, Math.abs(raw.value()));
   }
 
+  /** The decimals {@code figure} is printed with, at most {@link #MAX_DECIMALS}; 0 for what is not a number. */
   static int decimals(String figure) {
-    try {
-      return Math.max(0, new BigDecimal(figure.trim()).scale());
-    } catch (NumberFormatException e) {
-      return 0;
-    }
+    return Numerals.decimal(figure).ok() ? Math.min(MAX_DECIMALS, Numerals.decimals(figure)) : 0;
   }
 
+  /** A plain decimal ({@link Numerals#decimal}), or null for anything else. */
   static Double number(String text) {
     if (text == null) {
       return null;
     }
-    try {
-      double v = Double.parseDouble(text.trim());
-      return Double.isFinite(v) ? v : null;
-    } catch (NumberFormatException e) {
-      return null;
-    }
+    Numerals.Read read = Numerals.decimal(text);
+    return read.ok() ? read.value() : null;
   }
 
   private static String dops(List<Expected> raw) {

@@ -1,6 +1,8 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.parse.DocumentParser;
+import dev.benchlake.ingest.parse.Numerals;
+import dev.benchlake.ingest.parse.RawLines;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.warehouse.RejectType;
 import java.util.Arrays;
@@ -77,9 +79,17 @@ final class MytoolsSummaryParser implements DocumentParser {
       return;
     }
     for (String figure : figures) {
-      if (MytoolsSummaryCheck.number(figure) == null) {
-        sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, file.metric(), file.metric() + " '" + figure
-            + "' is not a number");
+      Numerals.Read read = Numerals.decimal(figure);
+      if (!read.ok()) {
+        sink.reject(lineNo, line, read.fault(), file.metric(), file.metric() + " " + RawLines.quote(figure, 40) + " "
+            + read.why());
+        return;
+      }
+      int decimals = Numerals.decimals(figure);
+      if (decimals > MytoolsSummaryCheck.MAX_DECIMALS) {
+        sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, file.metric(), file.metric() + " " + RawLines.quote(figure, 40)
+            + " is out of range: " + (decimals == Integer.MAX_VALUE ? "more than 2147483646" : decimals)
+            + " decimals; run.sh prints 0 or 3, and a double holds at most " + MytoolsSummaryCheck.MAX_DECIMALS);
         return;
       }
     }

@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.parse.LineParser;
+import dev.benchlake.ingest.parse.Numerals;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedMetric;
 import dev.benchlake.warehouse.RejectType;
@@ -56,14 +57,14 @@ final class PgbenchAggParser implements LineParser {
     }
     double[] v = new double[f.length];
     for (int i = 0; i < f.length; i++) {
-      try {
-        v[i] = Double.parseDouble(f[i]);
-      } catch (NumberFormatException e) {
+      Numerals.Read read = Numerals.decimal(f[i]);
+      if (read.fault() == RejectType.NUMBER_FORMAT) {
         sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, "field " + (i + 1),
             "field " + (i + 1) + " is not a number: '" + f[i] + "'");
         return;
       }
-      if (!(v[i] >= 0) || Double.isInfinite(v[i])) {
+      v[i] = read.value();
+      if (!(v[i] >= 0) || !read.ok()) {
         sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, "field " + (i + 1),
             "field " + (i + 1) + " is negative or not finite: '" + f[i] + "'");
         return;

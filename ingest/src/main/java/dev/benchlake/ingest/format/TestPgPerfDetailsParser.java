@@ -1,6 +1,7 @@
 package dev.benchlake.ingest.format;
 
 import dev.benchlake.ingest.parse.DocumentParser;
+import dev.benchlake.ingest.parse.Numerals;
 import dev.benchlake.ingest.parse.ParseSink;
 import dev.benchlake.ingest.parse.ParsedTask;
 import dev.benchlake.warehouse.RejectType;
@@ -79,16 +80,15 @@ final class TestPgPerfDetailsParser implements DocumentParser {
             "ApplicationId " + f[0] + " is not this file's " + applicationId);
         continue;
       }
-      long running;
-      long ticks;
-      try {
-        running = Long.parseLong(f[1]);
-        ticks = Long.parseLong(f[2]);
-      } catch (NumberFormatException e) {
+      Numerals.IntegerRead runningRead = Numerals.integer(f[1]);
+      Numerals.IntegerRead ticksRead = Numerals.integer(f[2]);
+      if (runningRead.fault() == RejectType.NUMBER_FORMAT || ticksRead.fault() == RejectType.NUMBER_FORMAT) {
         sink.reject(lineNo, line, RejectType.NUMBER_FORMAT, null,
             "RunningTasks and TaskDuration must be integers: '" + f[1] + "', '" + f[2] + "'");
         continue;
       }
+      long running = runningRead.ok() ? runningRead.value() : -1;
+      long ticks = ticksRead.ok() ? ticksRead.value() : Long.MAX_VALUE;
       if (running < 0 || ticks < -1 || ticks > Long.MAX_VALUE / 100) {
         sink.reject(lineNo, line, RejectType.OUT_OF_RANGE, null,
             "RunningTasks must be >= 0 and TaskDuration >= 0 (at most "

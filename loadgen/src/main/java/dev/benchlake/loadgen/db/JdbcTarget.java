@@ -44,6 +44,26 @@ public final class JdbcTarget {
    * @throws BadInputException for a URL that is not PostgreSQL's or that carries a password
    */
   public static JdbcTarget of(String url, String user, Map<String, String> env) {
+    Properties parsed = checkUrl(url);
+    String urlUser = PGProperty.USER.getOrDefault(parsed);
+    String effectiveUser = user != null && !user.isBlank() ? user
+        : urlUser != null && !urlUser.isBlank() ? urlUser
+        : System.getProperty("user.name", "postgres");
+    String host = firstOf(PGProperty.PG_HOST.getOrDefault(parsed));
+    String port = firstOf(PGProperty.PG_PORT.getOrDefault(parsed));
+    String database = PGProperty.PG_DBNAME.getOrDefault(parsed);
+    Optional<String> password = PgPass.lookup(new PgPass.Key(host, port, database, effectiveUser), env);
+    return new JdbcTarget(stripSecrets(url), effectiveUser, password.orElse(null), host, port, database);
+  }
+
+  /**
+   * The URL's form, without connecting or reading a password: PostgreSQL's, parseable, and carrying
+   * no credentials (refused without repeating them).
+   *
+   * @return its properties as pgjdbc parses them
+   * @throws BadInputException naming what is wrong
+   */
+  public static Properties checkUrl(String url) {
     if (url == null || !url.startsWith("jdbc:postgresql:")) {
       throw new BadInputException("--jdbc-url must start with jdbc:postgresql: (loadgen speaks PostgreSQL only)");
     }
@@ -60,15 +80,7 @@ public final class JdbcTarget {
         throw passwordInUrl();
       }
     }
-    String urlUser = PGProperty.USER.getOrDefault(parsed);
-    String effectiveUser = user != null && !user.isBlank() ? user
-        : urlUser != null && !urlUser.isBlank() ? urlUser
-        : System.getProperty("user.name", "postgres");
-    String host = firstOf(PGProperty.PG_HOST.getOrDefault(parsed));
-    String port = firstOf(PGProperty.PG_PORT.getOrDefault(parsed));
-    String database = PGProperty.PG_DBNAME.getOrDefault(parsed);
-    Optional<String> password = PgPass.lookup(new PgPass.Key(host, port, database, effectiveUser), env);
-    return new JdbcTarget(stripSecrets(url), effectiveUser, password.orElse(null), host, port, database);
+    return parsed;
   }
 
   /** A target without a password (e.g. an embedded server with trust authentication). */

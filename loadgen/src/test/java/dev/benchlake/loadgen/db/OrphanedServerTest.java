@@ -108,4 +108,36 @@ class OrphanedServerTest {
       assertThat(cluster).exists();
     }
   }
+  /**
+   * SIGTERM ends {@code loadgen --serve} cleanly (issue 44, 14c): the server stopped and its
+   * cluster removed, one line saying so, no stack trace, exit 143 (128 + SIGTERM, as the help says).
+   */
+  @Test
+  void sigtermStopsTheServedServerWithOneLineAndNoStackTrace() throws Exception {
+    Path err = tmp.resolve("serve.err");
+    Path clusters = Files.createDirectories(tmp.resolve("clusters"));
+    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), LoadgenMain.class.getName(), "--serve", "--pg-dir",
+        clusters.toString()).redirectError(err.toFile()).start();
+    long pid;
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = out.readLine()) != null && !line.startsWith("port=")) {
+        // wait until the server runs
+      }
+      assertThat(line).startsWith("port=");
+      Path cluster;
+      try (Stream<Path> dirs = Files.list(clusters)) {
+        cluster = dirs.filter(d -> d.getFileName().toString().startsWith("benchlake-pg17-")).findFirst().orElseThrow();
+      }
+      pid = Long.parseLong(Files.readAllLines(cluster.resolve("data/postmaster.pid"), StandardCharsets.UTF_8).get(0));
+      child.destroy(); // SIGTERM
+      assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(child.exitValue()).isEqualTo(143);
+    List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
+    assertThat(lines).noneMatch(l -> l.contains("\tat ") || l.contains("Exception"));
+    assertThat(lines.get(lines.size() - 1)).matches("embedded PostgreSQL 17\\.\\S+ on port \\d+ stopped");
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("the server stopped").isFalse();
+  }
 }

@@ -1,5 +1,7 @@
 package dev.benchlake.warehouse.cli;
 
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.export.Export;
@@ -49,7 +51,7 @@ import picocli.CommandLine.Option;
         + "--out linux-tasks.csv",
       "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input (unknown table or column, bad selector, "
           + "no warehouse)."})
-public final class ExportCommand implements Callable<Integer> {
+public final class ExportCommand implements Callable<Integer>, Validated {
   private static final Logger LOG = LoggerFactory.getLogger(ExportCommand.class);
 
   @Mixin
@@ -92,10 +94,25 @@ public final class ExportCommand implements Callable<Integer> {
     this.stdout = stdout;
   }
 
+  /** What {@link #validate} made of the options. */
+  private ExportRequest request;
+
+  /** The warehouse's form, the table, the selector, the columns' format, before anything is read. */
+  @Override
+  public void validate(Preflight before) {
+    warehouseOption.validate();
+    request = new ExportRequest(ExportTable.named(table), RunSelector.parse(where), steps, columns,
+        ExportFormat.named(format));
+  }
+
+  @Override
+  public List<Path> writes() {
+    return out.equals("-") ? List.of() : Validated.local(Path.of(out));
+  }
+
   @Override
   public Integer call() throws IOException {
-    ExportRequest request = new ExportRequest(ExportTable.named(table), RunSelector.parse(where), steps, columns,
-        ExportFormat.named(format));
+    validate(Preflight.ALONE);
     Export.Lines lines;
     KernelWarehouse tables = sparkOptions.sparkRequested() ? null : warehouseOption.openWithoutSpark().requireExisting();
     if (tables != null && readWithKernel(request.table(), tables)) {

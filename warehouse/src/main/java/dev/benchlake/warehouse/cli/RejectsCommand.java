@@ -1,10 +1,13 @@
 package dev.benchlake.warehouse.cli;
 
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import static org.apache.spark.sql.functions.col;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.core.TerminalText;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.TextTable;
 import dev.benchlake.core.cli.BadInputException;
@@ -37,7 +40,7 @@ import picocli.CommandLine.Spec;
       "It reads with Delta Kernel and starts no Spark session, unless --master or --conf asks for Spark."},
     footer = {"", "Exit codes: 0 ok (also when there are no rejects), 1 runtime failure, 2 bad input (no warehouse, "
         + "no such run)."})
-public final class RejectsCommand implements Callable<Integer> {
+public final class RejectsCommand implements Callable<Integer>, Validated {
   /** Characters of a raw line shown in the text output (--json gives the line as stored). */
   static final int RAW_CHARS = 80;
 
@@ -56,8 +59,15 @@ public final class RejectsCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** The warehouse's form, before anything is read. */
+  @Override
+  public void validate(Preflight before) {
+    warehouseOption.validate();
+  }
+
   @Override
   public Integer call() throws Exception {
+    validate(Preflight.ALONE);
     RejectsSummary summary = sparkOptions.sparkRequested() ? onSpark() : withoutSpark();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
@@ -141,25 +151,21 @@ public final class RejectsCommand implements Callable<Integer> {
     out.print(files.render());
     for (FileRejects file : summary.files()) {
       out.println();
-      out.println(file.sourceFile() + " (run " + file.runId() + "), first " + file.examples().size() + ":");
+      out.println(TerminalText.escape(file.sourceFile() + " (run " + file.runId() + "), first " + file.examples().size()
+          + ":"));
       for (Example e : file.examples()) {
-        out.println("  line " + e.lineNo() + " [" + (e.errorType() == null ? RejectsSummary.NOT_RECORDED : e.errorType())
-            + (e.column() == null ? "" : " " + e.column()) + "] " + e.reason() + ": " + shown(e.rawLine()));
+        out.println(TerminalText.escape("  line " + e.lineNo() + " [" + (e.errorType() == null
+            ? RejectsSummary.NOT_RECORDED : e.errorType()) + (e.column() == null ? "" : " " + e.column()) + "] "
+            + e.reason() + ": ") + shown(e.rawLine()));
       }
     }
   }
 
-  /** The raw line on one terminal line: control characters escaped, cut at {@link #RAW_CHARS}. */
+  /** The raw line on one terminal line: control characters escaped ({@link TerminalText}), cut at {@link #RAW_CHARS}. */
   static String shown(String raw) {
-    StringBuilder sb = new StringBuilder("'");
-    raw.codePoints().limit(RAW_CHARS).forEach(c -> {
-      if (c < 0x20 || c == 0x7f) {
-        sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", c));
-      } else {
-        sb.appendCodePoint(c);
-      }
-    });
-    sb.append('\'');
+    StringBuilder cut = new StringBuilder();
+    raw.codePoints().limit(RAW_CHARS).forEach(cut::appendCodePoint);
+    StringBuilder sb = new StringBuilder("'").append(TerminalText.escape(cut)).append('\'');
     if (raw.codePointCount(0, raw.length()) > RAW_CHARS) {
       sb.append("… (").append(raw.length()).append(" characters)");
     }

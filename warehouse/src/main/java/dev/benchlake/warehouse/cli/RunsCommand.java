@@ -1,5 +1,7 @@
 package dev.benchlake.warehouse.cli;
 
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.core.Json;
@@ -31,7 +33,7 @@ import scala.jdk.javaapi.CollectionConverters;
     description = {"List the runs in a warehouse: one line (or, with --json, one JSON object) per run:",
       "run id, format, status, start, tasks accepted, lines rejected, step_metrics rows, labels, source files.",
       "It reads the runs table with Delta Kernel and starts no Spark session, unless --master or --conf asks for Spark."})
-public final class RunsCommand implements Callable<Integer> {
+public final class RunsCommand implements Callable<Integer>, Validated {
   /** Oldest first, then by id: the order of {@code export --table runs} too. */
   private static final List<String> ORDER = ExportTable.RUNS.order();
 
@@ -51,8 +53,16 @@ public final class RunsCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** The warehouse's form and the selector, before anything is read. */
+  @Override
+  public void validate(Preflight before) {
+    warehouseOption.validate();
+    RunSelector.parse(where);
+  }
+
   @Override
   public Integer call() throws Exception {
+    validate(Preflight.ALONE);
     RunSelector selector = RunSelector.parse(where);
     List<Row> runs = sparkOptions.sparkRequested() ? onSpark(selector) : withoutSpark(selector);
     PrintWriter out = spec.commandLine().getOut();

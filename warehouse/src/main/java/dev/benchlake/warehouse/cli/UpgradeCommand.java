@@ -1,5 +1,7 @@
 package dev.benchlake.warehouse.cli;
 
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.Warehouse;
@@ -25,7 +27,7 @@ import picocli.CommandLine.Spec;
       "stdout: each change made, or that there was nothing to do."},
     footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad input (no warehouse, one newer than this benchlake, a damaged "
         + "one: see 'benchlake verify', or one on a read-only folder), nothing changed."})
-public final class UpgradeCommand implements Callable<Integer> {
+public final class UpgradeCommand implements Callable<Integer>, Validated {
   @Mixin
   WarehouseOption warehouseOption;
 
@@ -35,8 +37,15 @@ public final class UpgradeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** The warehouse's form, before anything is read. */
+  @Override
+  public void validate(Preflight before) {
+    warehouseOption.validate();
+  }
+
   @Override
   public Integer call() {
+    validate(Preflight.ALONE);
     // Before Spark starts: no warehouse, a damaged or read-only one is one line in a second.
     warehouseOption.openWholeForWriting(sparkOptions).requireExisting();
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("upgrade"));

@@ -1,5 +1,7 @@
 package dev.benchlake.warehouse.cli;
 
+import dev.benchlake.core.cli.Validated;
+import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.TextTable;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.ExitCode;
@@ -29,15 +31,22 @@ import picocli.CommandLine.Spec;
       "stdout: one line per problem, FILE: what is wrong; or, when the warehouse is sound, its tables."},
     footer = {"", "Exit codes: 0 the warehouse is sound, 1 runtime failure, 2 it is damaged (the problems on stdout, one "
         + "line on stderr), or no warehouse, or one newer than this benchlake."})
-public final class VerifyCommand implements Callable<Integer> {
+public final class VerifyCommand implements Callable<Integer>, Validated {
   @Mixin
   WarehouseOption warehouseOption;
 
   @Spec
   CommandSpec spec;
 
+  /** The warehouse's form, before anything is read. */
+  @Override
+  public void validate(Preflight before) {
+    warehouseOption.validate();
+  }
+
   @Override
   public Integer call() throws Exception {
+    validate(Preflight.ALONE);
     WarehouseVerify.Report report = WarehouseVerify.run(warehouseOption.dir(), new Configuration());
     PrintWriter out = spec.commandLine().getOut();
     for (WarehouseProblem problem : report.problems()) {

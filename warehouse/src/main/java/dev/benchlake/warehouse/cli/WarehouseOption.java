@@ -1,5 +1,6 @@
 package dev.benchlake.warehouse.cli;
 
+import dev.benchlake.warehouse.fs.Storage;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.check.WritableWarehouse;
 import dev.benchlake.warehouse.spark.SparkOptions;
@@ -16,6 +17,22 @@ public final class WarehouseOption {
 
   /** Whether the warehouse was found whole (by this command: a batch builds one per line). */
   private boolean checked;
+
+  /**
+   * Checks the option's form before anything runs ({@code Validated}): a location that carries
+   * credentials is refused ({@link Storage#location}). Whether a warehouse is there is not
+   * checked: an earlier line of a batch may make it.
+   */
+  public void validate() {
+    Storage.location(dir);
+  }
+
+  /** The folder when it is local (a batch's later lines may read it), else empty. */
+  public java.util.Optional<java.nio.file.Path> localDir() {
+    org.apache.hadoop.fs.Path location = Storage.location(dir);
+    return Storage.isLocal(location) ? java.util.Optional.of(java.nio.file.Path.of(location.toUri().getPath()))
+        : java.util.Optional.empty();
+  }
 
   /** The folder as given. */
   public String dir() {

@@ -140,6 +140,75 @@ public final class Storage {
     }
   }
 
+  /**
+   * An entry of a folder as a walk of the folder tree needs it.
+   *
+   * @param path the entry, under the folder's name (a link's own name, not its target's)
+   * @param status the file or folder it is (through a link: what the link leads to), or null for a
+   *     link that leads nowhere (its target is missing, or links loop without end)
+   * @param identity what the entry is on disk, the same for every name of one file or folder: a
+   *     local one's real path (links resolved), another file system's location; null with status
+   * @param link a symbolic link's target as written in it, or null for an entry that is not a link
+   */
+  public record Entry(Path path, FileStatus status, String identity, String link) {
+    public boolean isLink() {
+      return link != null;
+    }
+  }
+
+  /**
+   * The entries of a folder, in name order, with what each is on disk ({@link Entry}): a local
+   * folder's symbolic links are said as such, and so are those that lead nowhere, which
+   * {@link #list} leaves out (Hadoop's local file system drops what it cannot stat). Other file
+   * systems have no links here (HDFS's are off unless enabled).
+   */
+  public List<Entry> entries(Path folder) throws IOException {
+    List<FileStatus> listed = list(folder);
+    if (!isLocal(folder)) {
+      return listed.stream().map(s -> new Entry(s.getPath(), s, s.getPath().toString(), null)).toList();
+    }
+    java.util.Map<String, FileStatus> byName = new java.util.HashMap<>();
+    listed.forEach(s -> byName.put(s.getPath().getName(), s));
+    java.util.List<Entry> entries = new java.util.ArrayList<>();
+    try (java.nio.file.DirectoryStream<java.nio.file.Path> names = java.nio.file.Files.newDirectoryStream(local(folder))) {
+      for (java.nio.file.Path entry : names) {
+        FileStatus status = byName.get(entry.getFileName().toString());
+        String link = java.nio.file.Files.isSymbolicLink(entry)
+            ? java.nio.file.Files.readSymbolicLink(entry).toString() : null;
+        if (status == null && link == null) {
+          continue; // gone since it was listed
+        }
+        String identity = status == null ? null : realPath(entry);
+        entries.add(new Entry(status != null ? status.getPath() : location(entry), identity == null ? null : status,
+            identity, link));
+      }
+    } catch (IOException e) {
+      throw failure(folder, e);
+    }
+    entries.sort(Comparator.comparing(e -> e.path().getName()));
+    return entries;
+  }
+
+  /**
+   * What a location is on disk ({@link Entry#identity}): a local one's real path, links resolved;
+   * another file system's location as it is; empty for a local link that leads nowhere.
+   */
+  public Optional<String> identity(Path location) {
+    return isLocal(location) ? Optional.ofNullable(realPath(local(location))) : Optional.of(location.toString());
+  }
+
+  private static String realPath(java.nio.file.Path local) {
+    try {
+      return local.toRealPath().toString();
+    } catch (IOException e) {
+      return null; // a link to nothing, or links that loop
+    }
+  }
+
+  private static java.nio.file.Path local(Path location) {
+    return java.nio.file.Path.of(location.toUri().getPath());
+  }
+
   /** A file to read from its start, or to {@code seek} in. */
   public FSDataInputStream open(Path location) throws IOException {
     try {
@@ -180,7 +249,37 @@ public final class Storage {
         throw failure(location, unknown);
       }
       throw e;
+    } catch (RuntimeException | LinkageError e) {
+      // Hadoop's defaults name a class for s3a:// (and abfs://, gs://…) that is not on the class
+      // path unless its jars were added: a RuntimeException around a ClassNotFoundException, or,
+      // with hadoop-aws there but not the AWS SDK, a NoClassDefFoundError when it is made.
+      for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+        if (c instanceof ClassNotFoundException || c instanceof LinkageError) {
+          throw missingFileSystem(location, c.getMessage());
+        }
+      }
+      throw e;
     }
+  }
+
+  /**
+   * The error for a scheme whose file system's jars are not on the class path: what to add, and
+   * how, in one line (README.md, "On HDFS and object stores").
+   */
+  static BadInputException missingFileSystem(Path location, String missing) {
+    String scheme = location.toUri().getScheme();
+    String hadoop = org.apache.hadoop.util.VersionInfo.getVersion();
+    String artifact = switch (scheme == null ? "" : scheme) {
+      case "s3a" -> "org.apache.hadoop:hadoop-aws:" + hadoop + " and the AWS SDK v2 it uses (its bundle, or the "
+          + "software.amazon.awssdk s3 and s3-transfer-manager modules)";
+      case "abfs", "abfss", "wasb", "wasbs" -> "org.apache.hadoop:hadoop-azure:" + hadoop;
+      case "gs" -> "com.google.cloud.bigdataoss:gcs-connector (its hadoop3 shaded jar)";
+      case "oss" -> "org.apache.hadoop:hadoop-aliyun:" + hadoop;
+      default -> "the jars of a Hadoop FileSystem for \"" + scheme + "\"";
+    };
+    return new BadInputException(location + ": no file system for " + scheme + ":// on benchlake's class path ("
+        + missing + "): add " + artifact + ", with spark-submit as --packages (or --jars), for bin/benchlake by "
+        + "copying the jars into app/target/lib/ (README.md: On HDFS and object stores)");
   }
 
   /**
@@ -213,8 +312,7 @@ public final class Storage {
         throw new BadInputException(where + ": cannot reach the file system (" + c.getMessage() + ")", e);
       }
       if (c instanceof org.apache.hadoop.fs.UnsupportedFileSystemException) {
-        throw new BadInputException(where + ": no file system for scheme \"" + location.toUri().getScheme()
-            + "\" on the class path (s3a:// needs hadoop-aws and its AWS SDK beside benchlake's jars)", e);
+        throw missingFileSystem(location, c.getMessage());
       }
     }
     return e;

@@ -76,4 +76,25 @@ class StorageTest {
         .isInstanceOf(BadInputException.class)
         .hasMessageStartingWith("hdfs://no-such-host.invalid:8020/x: cannot reach the file system (unknown host");
   }
+  /**
+   * s3a:// without hadoop-aws (Hadoop's defaults name its class; here a name that is not there, as on
+   * bin/benchlake's class path): bad input naming the artifact and how to add it, not a runtime failure
+   * quoting a class ("Class org.apache.hadoop.fs.s3a.S3AFileSystem not found", exit 1).
+   */
+  @Test
+  void aSchemeWhoseFileSystemIsNotOnTheClassPathSaysWhatToAdd() {
+    Configuration conf = new Configuration();
+    conf.set("fs.s3a.impl", "org.apache.hadoop.fs.s3a.NotOnThisClassPath");
+    conf.setBoolean("fs.s3a.impl.disable.cache", true);
+    Storage s3 = Storage.on(conf);
+    assertThatThrownBy(() -> s3.status(new org.apache.hadoop.fs.Path("s3a://bucket/wh")))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("s3a://bucket/wh: no file system for s3a:// on benchlake's class path")
+        .hasMessageContaining("add org.apache.hadoop:hadoop-aws:" + org.apache.hadoop.util.VersionInfo.getVersion()
+            + " and the AWS SDK v2")
+        .hasMessageContaining("--packages")
+        .hasMessageContaining("app/target/lib/");
+    assertThatThrownBy(() -> Storage.on(new Configuration()).status(new org.apache.hadoop.fs.Path("nosuchfs://h/x")))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("no file system for nosuchfs://");
+  }
 }
