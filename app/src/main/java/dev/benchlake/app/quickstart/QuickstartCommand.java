@@ -1,25 +1,28 @@
 package dev.benchlake.app.quickstart;
 
-import dev.benchlake.core.cli.Validated;
-import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.app.study.Design;
 import dev.benchlake.app.study.DuetCpus;
 import dev.benchlake.app.study.DuetOptions;
+import dev.benchlake.app.study.RoundsConverter;
+import dev.benchlake.app.study.StudyFile;
 import dev.benchlake.app.study.UntilDecidedOptions;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.ExitCode;
+import dev.benchlake.core.cli.Preflight;
+import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,7 +52,7 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   List<Integer> majors;
 
   @Option(names = "--runs", paramLabel = "N",
-      converter = dev.benchlake.app.study.RoundsConverter.class, defaultValue = "5",
+      converter = RoundsConverter.class, defaultValue = "5",
       description = "Runs per major with --design interleaved, or rounds of a duet with --no-until-decided "
           + "(default: ${DEFAULT-VALUE}).")
   int runs;
@@ -66,7 +69,7 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   private static final String DEFAULT_MAX_ROUNDS = "12";
 
   @Option(names = "--max-rounds", paramLabel = "N",
-      converter = dev.benchlake.app.study.RoundsConverter.class, defaultValue = DEFAULT_MAX_ROUNDS,
+      converter = RoundsConverter.class, defaultValue = DEFAULT_MAX_ROUNDS,
       description = "A duet run until decided: the most rounds, at least 3, besides the a/a control's; it looks "
           + "after each from round 3 on (Haybittle-Peto boundaries; a look that a step's own medians show cannot "
           + "stop it is skipped; default: ${DEFAULT-VALUE}).")
@@ -154,9 +157,9 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
         + TrendFiles.MARKDOWN + ")");
     stdout.println("Warehouse:         " + layout.warehouse());
     stdout.println("Explore it:        bin/benchlake runs --warehouse " + layout.warehouse());
-    stdout.printf(java.util.Locale.ROOT, "%s in %.0f s.%n", outcome.cutShort() == null ? "Done" : "Cut short",
+    stdout.printf(Locale.ROOT, "%s in %.0f s.%n", outcome.cutShort() == null ? "Done" : "Cut short",
         (System.nanoTime() - startNs) / 1e9);
     stdout.flush();
-    return dev.benchlake.app.study.StudyFile.exitCode(outcome.cutShort(), "quickstart", err);
+    return StudyFile.exitCode(outcome.cutShort(), "quickstart", spec.commandLine().getErr());
   }
 }
