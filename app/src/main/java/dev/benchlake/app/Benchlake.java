@@ -3,6 +3,7 @@ package dev.benchlake.app;
 import dev.benchlake.app.batch.BatchCommand;
 import dev.benchlake.app.quickstart.QuickstartCommand;
 import dev.benchlake.app.study.StudyCommand;
+import dev.benchlake.core.redaction.RedactedLogs;
 import dev.benchlake.loadgen.LoadgenCommand;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,8 @@ public final class Benchlake {
 
   /** bin/benchlake: only the command that runs is built (see {@link RootCommand#forArgs}). */
   public static void main(String[] args) {
+    // bin/benchlake's log4j configuration redacts every event; pgjdbc logs through java.util.logging.
+    RedactedLogs.routeJavaUtilLogging();
     System.exit(RootCommand.forArgs(commands(), args).execute(args));
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.benchlake.core.redaction.Redaction;
 import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.loadgen.db.EmbeddedServer;
+import dev.benchlake.warehouse.DeltaLogActions;
 import dev.benchlake.warehouse.spark.SparkSessions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,6 +54,10 @@ class SecretsIT {
   private static final String GCS_KEY = "spark.hadoop.fs.gs.auth.service.account.private.key";
   private static final String S3_KEY = "spark.hadoop.fs.s3a.secret.key";
   private static final String AZURE_SAS = "spark.hadoop.fs.azure.sas.c.acct.blob.core.windows.net";
+  /** A Google Cloud service account's key as its JSON file gives it: a PEM block, JSON-escaped, blanks and all. */
+  private static final String PEM_KEY = "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\\n" + CANARY + " "
+      + CANARY + "\\n-----END PRIVATE KEY-----\\n";
+  private static final String ACCESS_KEY_ID = "AKIAIOSFODNN7EXAMPLE";
 
   @TempDir
   Path dir;
@@ -167,7 +172,7 @@ class SecretsIT {
         assertThat(manifest).as("the manifest's target: the URL without credentials").contains("\"" + url + "\"");
       }
 
-      String conf = String.join(" ", "--conf", AZURE_KEY + "=" + CANARY, "--conf", GCS_KEY + "=" + CANARY,
+      String conf = String.join(" ", "--conf", AZURE_KEY + "=" + CANARY, "--conf", "'" + GCS_KEY + "=" + PEM_KEY + "'",
           "--conf", S3_KEY + "=" + CANARY);
       String loadgenArgs = " --workload point-select --tasks 10 --out " + dir.resolve("runs/refused");
       List<String> lines = List.of(
@@ -179,8 +184,13 @@ class SecretsIT {
           "ingest --warehouse " + warehouse + " --master local[2] " + conf + " " + String.join(" ", runDirs) + " "
               + mytoolsTree() + " " + echoed("oltp_point_select.txt", "/usr/bin/sysbench --db-driver=pgsql --pgsql-user="
                   + USER + " --pgsql-password=" + CANARY + " --pgsql-host=127.0.0.1 /usr/share/sysbench/oltp_point_select.lua run")
-              + " " + echoed("pgbench15-progress.txt", "PGPASSWORD=" + CANARY + " pgbench -c 2 -T 2 'host=localhost password="
-                  + CANARY + "'"),
+              + " " + echoed("pgbench15-progress.txt", String.join("\n",
+                  "PGPASSWORD=" + CANARY + " pgbench -c 2 -T 2 'host=localhost password=" + CANARY + "'",
+                  // A URL's password with '#', '?' and '/' (libpq reads it to the '@'), a value cut at ';'
+                  // and one of two words, each the canary on both sides of what cut it before.
+                  "pgbench 'postgresql://" + USER + ":" + CANARY + "#?/" + CANARY + "@localhost:5432/" + DB + "'",
+                  "PGPASSWORD=" + CANARY + ";" + CANARY,
+                  "sysbench --mysql-password '" + CANARY + " " + CANARY + "' --mysql-host=localhost oltp_read_only run")),
           // 4: a label named as a secret is refused (exit 2): labels are stored and shown as given.
           "ingest --warehouse " + warehouse + " --conf " + AZURE_SAS + "=" + CANARY + " --label password=" + CANARY + " "
               + runDirs.get(0),
@@ -193,7 +203,14 @@ class SecretsIT {
           // 7-9: what reads rejected lines back.
           "rejects --warehouse " + warehouse + " --json",
           "export --warehouse " + warehouse + " --table rejects --format jsonl --out " + exports.resolve("rejects.jsonl"),
-          "export --warehouse " + warehouse + " --table runs --format csv --out " + exports.resolve("runs.csv"));
+          "export --warehouse " + warehouse + " --table runs --format csv --out " + exports.resolve("runs.csv"),
+          // 10: a password with '?' and '/' in --jdbc-url: refused before pgjdbc, whose warning printed the URL.
+          "loadgen --jdbc-url 'jdbc:postgresql://" + USER + ":" + CANARY + "?/" + CANARY + "@localhost:" + server.port()
+              + "/" + DB + "'" + loadgenArgs,
+          // 11: a URL pgjdbc warns about (java.util.logging): the warning goes through log4j's redaction.
+          "loadgen --jdbc-url jdbc:postgresql://localhost:" + server.port() + "/a/b" + loadgenArgs,
+          // 12: an s3a location with an access key: refused, and the refusal shows none of its user info.
+          "runs --warehouse 's3a://" + ACCESS_KEY_ID + ":" + CANARY + "/" + CANARY + "@bucket/wh'");
       Path commands = dir.resolve("secrets/commands.txt");
       Files.writeString(commands, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
       batch = benchlake(Map.of("PGPASSWORD", CANARY), 2, "batch", "--keep-going", commands.toString());
@@ -205,9 +222,13 @@ class SecretsIT {
     for (int n : new int[] {3, 5, 6, 7, 8, 9}) {
       assertThat(batch.stderr()).as("line " + n).doesNotContain("batch: line " + n + ": exit code");
     }
+    assertThat(batch.stderr()).contains("batch: line 10: exit code 2", "batch: line 11: exit code 2",
+        "batch: line 12: exit code 2", "WARN  Driver: JDBC URL contains too many / characters");
+    assertThat(batch.stderr().lines().filter(l -> l.contains("a location must not carry credentials")))
+        .singleElement().asString().contains("s3a://" + MARKER + "@bucket/wh: a location").doesNotContain(ACCESS_KEY_ID);
     // The batch's echo, and the debug log of the session's settings (through the log4j redaction).
     assertThat(batch.stderr()).contains("--conf " + AZURE_KEY + "=" + MARKER + " --conf " + GCS_KEY + "=" + MARKER,
-        "password=" + MARKER, "with the settings", AZURE_KEY + "=" + MARKER);
+        "password=" + MARKER, "with the settings", AZURE_KEY + "=" + MARKER, GCS_KEY + "=" + MARKER);
     // The rejected echoes are stored (and shown) redacted: the accounting kept each line.
     assertThat(batch.stdout()).contains("--pgsql-password=" + MARKER);
     // The reports' provenance: the command line, credentials redacted (the pages escape '=').
@@ -233,6 +254,12 @@ class SecretsIT {
         .anyMatch(f -> f.endsWith("report.md")).anyMatch(f -> f.endsWith("report.html"))
         .anyMatch(f -> f.endsWith("trend.html")).anyMatch(f -> f.endsWith("rejects.jsonl"));
     assertThat(Files.readString(exports.resolve("rejects.jsonl"), StandardCharsets.UTF_8)).contains(MARKER);
+    // Delta's statistics of a text column are its first 32 characters, in the log: none of a rejected
+    // line, its reason or a run's facts.
+    for (String table : List.of("rejects", "runs")) {
+      assertThat(DeltaLogActions.of(warehouse.resolve(table), "{\"add\"")).as(table).isNotEmpty()
+          .allSatisfy(add -> assertThat(add).contains("\\\"run_id\\\":").doesNotContain("raw_line", "reason", "metadata_json"));
+    }
 
     SparkSession spark = SparkSessions.getOrCreate("secrets-it", "local[2]", Map.of());
     try {
@@ -240,7 +267,10 @@ class SecretsIT {
         List<String> rows = spark.read().format("delta").load(warehouse.resolve(table).toString()).toJSON().collectAsList();
         assertThat(rows).as(table).isNotEmpty().noneMatch(r -> r.contains(CANARY));
         if (table.equals("rejects")) {
-          assertThat(rows).as("rejected echoes, stored redacted").anyMatch(r -> r.contains("--pgsql-password=" + MARKER));
+          assertThat(rows).as("rejected echoes, stored redacted").anyMatch(r -> r.contains("--pgsql-password=" + MARKER))
+              .anyMatch(r -> r.contains("'postgresql://" + USER + ":" + MARKER + "@localhost"))
+              .anyMatch(r -> r.contains("\"PGPASSWORD=" + MARKER + "\""))
+              .anyMatch(r -> r.contains("--mysql-password " + MARKER + " --mysql-host"));
         }
       }
     } finally {

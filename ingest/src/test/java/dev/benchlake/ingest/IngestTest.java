@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.ingest.IngestResult.Outcome;
+import dev.benchlake.warehouse.DeltaLogActions;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import java.nio.charset.StandardCharsets;
@@ -124,13 +125,16 @@ class IngestTest extends IngestTestSupport {
    * The one pass writes a source's tasks before its accounting is checked: when the check refuses
    * the source (here its second file is all rejects), the written files are removed and the
    * tasks table never names them. An accepted ingest's task files carry Delta statistics of the
-   * columns reads filter by (run_id, step) and of no other.
+   * columns reads filter by (run_id, step) and of no other; its reject files of every column but the
+   * rejected line and its reason: a rejected line may echo a secret, and a statistic is a text's
+   * first 32 characters, in the Delta log, which nothing scrubs.
    */
   @Test
-  void aRefusedSourceLeavesNoTaskFileAndTaskFilesKeepStatisticsOfRunIdAndStepOnly() throws Exception {
+  void aRefusedSourceLeavesNoTaskFileAndTaskAndRejectFilesKeepStatisticsOnlyOfWhatReadsFilterBy() throws Exception {
     Path good = tmp.resolve("pgbench_log.77");
     Path bad = tmp.resolve("pgbench_log.77.1");
-    Files.copy(fixture("pgbench_log.4242"), good);
+    Files.writeString(good, "pgbench 'postgresql://u:Pw#canary?x/y@h/db'\n"
+        + Files.readString(fixture("pgbench_log.4242"), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
     Files.writeString(bad, "not a pgbench line\nnor this one\n", StandardCharsets.UTF_8);
     Path tasksDir = tmp.resolve("warehouse").resolve(Table.TASKS.dirName());
 
@@ -143,20 +147,15 @@ class IngestTest extends IngestTestSupport {
     ingest(IngestRequest.of(good).withFormat("pgbench-log"));
     assertThat(count("tasks")).isEqualTo(10);
     assertThat(dataFiles(tasksDir)).isNotEmpty();
-    List<String> adds = new java.util.ArrayList<>();
-    List<String> metadata = new java.util.ArrayList<>();
-    try (var log = Files.list(tasksDir.resolve("_delta_log"))) {
-      for (Path commit : log.filter(f -> f.toString().endsWith(".json")).toList()) {
-        for (String action : Files.readAllLines(commit)) {
-          (action.startsWith("{\"add\"") ? adds : action.startsWith("{\"metaData\"") ? metadata : new java.util.ArrayList<String>())
-              .add(action);
-        }
-      }
-    }
-    assertThat(metadata).singleElement().asString()
+    assertThat(DeltaLogActions.of(tasksDir, "{\"metaData\"")).singleElement().asString()
         .contains("\"" + WarehouseSchema.STATS_COLUMNS_PROPERTY + "\":\"run_id,step\"");
-    assertThat(adds).isNotEmpty().allSatisfy(add -> assertThat(add)
+    assertThat(DeltaLogActions.of(tasksDir, "{\"add\"")).isNotEmpty().allSatisfy(add -> assertThat(add)
         .contains("minValues\\\":{\\\"run_id\\\":", "\\\"step\\\":").doesNotContain("latency_ns", "client_id"));
+    Path rejectsDir = tmp.resolve("warehouse").resolve(Table.REJECTS.dirName());
+    assertThat(DeltaLogActions.of(rejectsDir, "{\"metaData\"")).singleElement().asString()
+        .contains("\"" + WarehouseSchema.STATS_COLUMNS_PROPERTY + "\":\"run_id,source_file,line_no,error_type,column\"");
+    assertThat(DeltaLogActions.of(rejectsDir, "{\"add\"")).singleElement().asString()
+        .contains("minValues\\\":{\\\"run_id\\\":").doesNotContain("raw_line", "reason", "canary");
   }
 
   private static List<Path> dataFiles(Path dir) throws java.io.IOException {

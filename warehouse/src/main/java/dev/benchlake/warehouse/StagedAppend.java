@@ -72,6 +72,9 @@ public final class StagedAppend {
     String path = warehouse.path(table);
     DeltaLog log = DeltaLog.forTable(spark, path);
     OptimisticTransaction txn = new StagingTransaction(log);
+    if (TableProperties.ensure(warehouse, table, path, txn)) {
+      txn = new StagingTransaction(log); // the write collects statistics as the table's metadata now says
+    }
     java.util.Set<String> before = firstPartitionFiles(spark, log.dataPath());
     WriteIntoDelta write = new WriteIntoDelta(log, SaveMode.Append,
         new DeltaOptions(scalaMap(java.util.Map.of()), spark.sessionState().conf()),

@@ -210,13 +210,35 @@ public final class WarehouseSchema {
   /** Delta's table property naming the columns it collects per-file statistics of. */
   public static final String STATS_COLUMNS_PROPERTY = "delta.dataSkippingStatsColumns";
 
+  /**
+   * The columns that hold text a tool or a driver wrote, which may echo a secret: a rejected line,
+   * the reason that quotes it, a task's error, a run's facts ({@code metadata_json}, whose first key
+   * is {@code facts}: a tool's version line, an echoed command). Ingest stores them scrubbed
+   * ({@code Redaction}), and no table keeps Delta's per-file statistics of them: a statistic is a
+   * 32-character prefix of the value in the Delta log, which nothing scrubs.
+   */
+  public static final java.util.Set<String> RAW_TEXT_COLUMNS = java.util.Set.of(RAW_LINE, REASON, "error", "metadata_json");
+
+  /**
+   * The columns of {@code schema} Delta can keep statistics of (not a list, a map or a struct), but
+   * raw text ({@link #RAW_TEXT_COLUMNS}), in order: Delta's default for the table, less what must
+   * stay out of its log.
+   */
+  private static String statisticsColumnsOf(StructType schema) {
+    return java.util.Arrays.stream(schema.fields()).filter(f -> !RAW_TEXT_COLUMNS.contains(f.name()))
+        .filter(f -> !(f.dataType() instanceof org.apache.spark.sql.types.ArrayType
+            || f.dataType() instanceof org.apache.spark.sql.types.MapType || f.dataType() instanceof StructType))
+        .map(StructField::name).collect(java.util.stream.Collectors.joining(","));
+  }
+
   /** The tables, in the order an ingest commits them (runs last: the commit point). */
   public enum Table {
-    REJECTS("rejects", WarehouseSchema.REJECTS),
+    REJECTS("rejects", WarehouseSchema.REJECTS,
+        java.util.Map.of(STATS_COLUMNS_PROPERTY, statisticsColumnsOf(WarehouseSchema.REJECTS))),
     INGEST_FILES("ingest_files", WarehouseSchema.INGEST_FILES),
     STEP_METRICS("step_metrics", WarehouseSchema.STEP_METRICS),
     TASKS("tasks", WarehouseSchema.TASKS, java.util.Map.of(STATS_COLUMNS_PROPERTY, RUN_ID + "," + STEP)),
-    RUNS("runs", WarehouseSchema.RUNS);
+    RUNS("runs", WarehouseSchema.RUNS, java.util.Map.of(STATS_COLUMNS_PROPERTY, statisticsColumnsOf(WarehouseSchema.RUNS)));
 
     private final String dirName;
     private final StructType schema;
@@ -233,10 +255,12 @@ public final class WarehouseSchema {
     }
 
     /**
-     * The Delta table properties the table is created with (and that an upgrade to format 4
-     * sets): tasks keeps per-file min/max statistics only of the columns reads filter it on
-     * (run id, step). Delta's default, every column of the first 32, cost 14 % of an ingest's
-     * CPU, on columns no read skips by.
+     * The Delta table properties the table is created with, and that {@code upgrade} and ingest set
+     * on a table an earlier build created ({@link TableProperties}). tasks keeps per-file min/max
+     * statistics only of the columns reads filter it on (run id, step): Delta's default, every
+     * column of the first 32, cost 14 % of an ingest's CPU, on columns no read skips by (format 4).
+     * rejects and runs keep them of every column but raw text ({@link #RAW_TEXT_COLUMNS}): Delta's
+     * default would put a prefix of every rejected line and of every run's facts into the Delta log.
      */
     public java.util.Map<String, String> properties() {
       return properties;

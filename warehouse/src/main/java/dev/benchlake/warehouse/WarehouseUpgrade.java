@@ -21,7 +21,8 @@ import org.apache.spark.sql.types.StructField;
  * each existing table the columns of {@link WarehouseSchema} it lacks, at the end, with one
  * {@code ALTER TABLE … ADD COLUMNS} per table: one atomic Delta commit that changes only the table's
  * metadata (no data file is rewritten; old rows read the new columns as null, "not recorded").
- * Format 4 sets the tasks table's {@link Table#properties()} the same way (a metadata-only commit).
+ * Each table gets the {@link Table#properties()} it lacks the same way (a metadata-only commit:
+ * {@link TableProperties}).
  * New tables are created by the first ingest that has rows for them. The format file is written
  * last, so a killed upgrade leaves a warehouse that still says its old format, is readable by this
  * build, and is finished by running the upgrade again; a table that already has a column is left
@@ -55,21 +56,13 @@ public final class WarehouseUpgrade {
         }
         Set<String> present = new HashSet<>(Arrays.asList(
             warehouse.spark().read().format("delta").load(path).schema().fieldNames()));
-        setProperties(warehouse, table, path, progress, changes);
         List<StructField> missing = Arrays.stream(table.schema().fields())
             .filter(f -> !present.contains(f.name())).toList();
-        if (missing.isEmpty()) {
-          continue;
+        if (!missing.isEmpty()) {
+          addColumns(warehouse, table, path, missing, progress, changes);
         }
-        String change = table.dirName() + ": added column" + (missing.size() == 1 ? " " : "s ")
-            + missing.stream().map(f -> f.name() + " " + f.dataType().simpleString()).collect(Collectors.joining(", "))
-            + " (null in the existing rows: not recorded)";
-        progress.accept(change);
-        String columns = missing.stream().map(f -> "`" + f.name() + "` " + f.dataType().sql())
-            .collect(Collectors.joining(", "));
-        warehouse.spark().sql("ALTER TABLE delta.`" + qualified(warehouse, path).replace("`", "``")
-            + "` ADD COLUMNS (" + columns + ")");
-        changes.add(change);
+        // After the columns: a statistics column must exist when the property names it.
+        setProperties(warehouse, table, path, progress, changes);
       }
       if (from < WarehouseFormat.CURRENT) {
         String change = "format " + from + " -> " + WarehouseFormat.CURRENT;
@@ -83,40 +76,34 @@ public final class WarehouseUpgrade {
     return new Result(from, WarehouseFormat.CURRENT, changes);
   }
 
-  /**
-   * Format 4: the table properties this build creates the table with (tasks' per-file statistics
-   * on the columns reads filter by), set with one {@code ALTER TABLE … SET TBLPROPERTIES}: a
-   * metadata-only commit; files written before keep the statistics they have.
-   */
-  private static void setProperties(Warehouse warehouse, Table table, String path, Consumer<String> progress,
-      List<String> changes) throws IOException {
-    if (table.properties().isEmpty()) {
-      return;
-    }
-    java.util.Map<String, String> current = DeltaTable.forPath(warehouse.spark(), path).detail()
-        .select("properties").first().getJavaMap(0);
-    java.util.Map<String, String> missing = new java.util.TreeMap<>();
-    table.properties().forEach((k, v) -> {
-      if (!v.equals(current.get(k))) {
-        missing.put(k, v);
-      }
-    });
-    if (missing.isEmpty()) {
-      return;
-    }
-    String change = table.dirName() + ": set " + missing.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-        .collect(Collectors.joining(", ")) + " (per-file statistics of new files on these columns only)";
+  /** The columns of this build's schema the table lacks, with one metadata-only {@code ALTER TABLE … ADD COLUMNS}. */
+  private static void addColumns(Warehouse warehouse, Table table, String path, List<StructField> missing,
+      Consumer<String> progress, List<String> changes) {
+    String change = table.dirName() + ": added column" + (missing.size() == 1 ? " " : "s ")
+        + missing.stream().map(f -> f.name() + " " + f.dataType().simpleString()).collect(Collectors.joining(", "))
+        + " (null in the existing rows: not recorded)";
     progress.accept(change);
-    String properties = missing.entrySet().stream()
-        .map(e -> "'" + e.getKey() + "' = '" + e.getValue() + "'").collect(Collectors.joining(", "));
-    warehouse.spark().sql("ALTER TABLE delta.`" + qualified(warehouse, path).replace("`", "``")
-        + "` SET TBLPROPERTIES (" + properties + ")");
+    String columns = missing.stream().map(f -> "`" + f.name() + "` " + f.dataType().sql())
+        .collect(Collectors.joining(", "));
+    warehouse.spark().sql("ALTER TABLE delta.`" + TableProperties.qualified(warehouse, path).replace("`", "``")
+        + "` ADD COLUMNS (" + columns + ")");
     changes.add(change);
   }
 
-  /** SQL's delta.`path` wants an absolute path (a relative one is taken for a table name). */
-  private static String qualified(Warehouse warehouse, String path) throws IOException {
-    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
-    return p.getFileSystem(warehouse.spark().sparkContext().hadoopConfiguration()).makeQualified(p).toString();
+  /**
+   * The table properties this build creates the table with ({@link TableProperties}): format 4's
+   * statistics of tasks on the columns reads filter by, rejects' and runs' kept off their raw text.
+   */
+  private static void setProperties(Warehouse warehouse, Table table, String path, Consumer<String> progress,
+      List<String> changes) {
+    java.util.SortedMap<String, String> missing = TableProperties.missing(table,
+        org.apache.spark.sql.delta.DeltaLog.forTable(warehouse.spark(), path).startTransaction());
+    if (missing.isEmpty()) {
+      return;
+    }
+    String change = TableProperties.describe(table, missing);
+    progress.accept(change);
+    TableProperties.set(warehouse, table, path, missing);
+    changes.add(change);
   }
 }

@@ -281,7 +281,7 @@ public final class WarehouseWriter {
   }
 
   /** Runs a Delta operation again when a concurrent commit made it lose the race on the log. */
-  private static void retrying(String what, Runnable operation) {
+  static void retrying(String what, Runnable operation) {
     for (int attempt = 1; ; attempt++) {
       try {
         operation.run();

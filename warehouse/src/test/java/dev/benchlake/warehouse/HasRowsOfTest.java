@@ -46,12 +46,15 @@ class HasRowsOfTest extends SparkTestBase {
     assertThat(jobs).as("Spark jobs").isZero();
   }
 
-  /** One commit of rows of {@code table} with just a run id, as the table is created (its statistics columns). */
+  /**
+   * One commit of rows of {@code table} with just a run id and a step, keeping statistics of the run
+   * id as every data table does (the table's own statistics columns name columns these rows lack).
+   */
   private static void write(Warehouse warehouse, Table table, String... runIds) {
     List<org.apache.spark.sql.Row> rows = java.util.Arrays.stream(runIds).map(id -> RowFactory.create(id, "step")).toList();
     StructType schema = new StructType().add(WarehouseSchema.RUN_ID, DataTypes.StringType, false)
         .add(WarehouseSchema.STEP, DataTypes.StringType, false);
-    spark.createDataFrame(rows, schema).coalesce(1).write().format("delta").mode("append").options(table.properties())
-        .save(warehouse.path(table));
+    spark.createDataFrame(rows, schema).coalesce(1).write().format("delta").mode("append")
+        .option(WarehouseSchema.STATS_COLUMNS_PROPERTY, WarehouseSchema.RUN_ID).save(warehouse.path(table));
   }
 }

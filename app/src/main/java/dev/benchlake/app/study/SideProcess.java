@@ -6,6 +6,7 @@ import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.core.redaction.Redaction;
 import dev.benchlake.loadgen.LoadgenArgs;
 import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.SideSession;
@@ -100,7 +101,7 @@ final class SideProcess implements AutoCloseable {
     List<String> args = new ArrayList<>(LoadgenArgs.of(side.config()));
     args.addAll(List.of("--barrier", "stdio", "--quiet"));
     Writer runLogOfThis = Files.newBufferedWriter(currentLog, StandardCharsets.UTF_8);
-    runLogOfThis.write(String.join(" ", command) + "\nrun " + String.join(" ", args) + "\n");
+    runLogOfThis.write(String.join(" ", command) + "\nrun " + String.join(" ", Redaction.args(args)) + "\n");
     switchLog(runLogOfThis);
     end = null;
     write(SideSession.run(args));

@@ -15,8 +15,9 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 /**
  * Puts every appender of the running log4j configuration behind {@link RedactionRewritePolicy}, for
  * the JVMs whose logging benchlake does not configure: spark-submit's driver (Spark's or the
- * cluster's {@code log4j2.properties}) and the standalone loadgen jar. bin/benchlake's own
- * configuration declares the same policy itself.
+ * cluster's {@code log4j2.properties}), the standalone loadgen jar and a duet's sides. bin/benchlake's
+ * own configuration declares the same policy itself. Either way java.util.logging goes to log4j
+ * too ({@link #routeJavaUtilLogging}).
  */
 public final class RedactedLogs {
   private static final String PREFIX = "redacted:";
@@ -27,6 +28,18 @@ public final class RedactedLogs {
   public static void install() {
     if (LogManager.getContext(false) instanceof LoggerContext context) {
       install(context);
+      JavaUtilLogging.route(context);
+    }
+  }
+
+  /**
+   * Sends java.util.logging's records (pgjdbc's) to log4j, whose appenders redact, instead of to JUL's
+   * own console, which no redaction sees. For bin/benchlake, whose log4j configuration is redacted
+   * already; {@link #install()} does it too. Idempotent; does nothing when log4j is not the backend.
+   */
+  public static void routeJavaUtilLogging() {
+    if (LogManager.getContext(false) instanceof LoggerContext context) {
+      JavaUtilLogging.route(context);
     }
   }
 

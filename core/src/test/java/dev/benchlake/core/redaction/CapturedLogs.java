@@ -8,12 +8,16 @@ import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.layout.PatternLayout;
 
-/** A log4j context of its own whose root logs at INFO through one {@code pattern}, into {@link #text}. */
+/** A log4j context of its own whose root logs at one level (INFO unless given) through one {@code pattern}, into {@link #text}. */
 final class CapturedLogs implements AutoCloseable {
   final LoggerContext context;
   private final StringWriter written = new StringWriter();
 
   CapturedLogs(String name, String pattern) {
+    this(name, pattern, Level.INFO);
+  }
+
+  CapturedLogs(String name, String pattern, Level level) {
     context = new LoggerContext(name);
     context.start();
     Configuration config = context.getConfiguration();
@@ -24,7 +28,7 @@ final class CapturedLogs implements AutoCloseable {
     LoggerConfig root = config.getRootLogger();
     root.getAppenders().keySet().forEach(root::removeAppender);
     root.addAppender(out, null, null);
-    root.setLevel(Level.INFO);
+    root.setLevel(level);
     context.updateLoggers();
   }
 

@@ -43,6 +43,30 @@ class RedactionTest {
       AWS_SECRET_ACCESS_KEY=CANARY accessKeyId=AKIA apiKey=CANARY      | AWS_SECRET_ACCESS_KEY=* accessKeyId=* apiKey=*
       spark.authenticate.secret=CANARY spark.ssl.keyPassword=CANARY    | spark.authenticate.secret=* spark.ssl.keyPassword=*
       {user=u, password=CANARY}                                        | {user=u, password=*
+      # a URL's password as libpq and pgjdbc read it: up to the last '@' of its word ('#', '?', '/' in it as typed)
+      pgbench 'postgresql://u:pw#rest?x/y@host/db'                      | pgbench 'postgresql://u:*@host/db'
+      WARNING: JDBC URL must contain a / at the end of the host or port: jdbc:postgresql://u:LG#pw@h:5432/db | WARNING: JDBC URL must contain a / at the end of the host or port: jdbc:postgresql://u:*@h:5432/db
+      jdbc:postgresql://u:a@b@h/db and more                             | jdbc:postgresql://u:*@h/db and more
+      `pgbench 'postgresql://u:two words@h/db' -c 2`                   | `pgbench 'postgresql://u:*@h/db' -c 2`
+      s3a://AKIA:SEC/RET@bucket/x                                       | s3a://AKIA:*@bucket/x
+      jdbc:postgresql://h/db?password=a;b#c/d&ssl=true                  | jdbc:postgresql://h/db?password=*&ssl=true
+      jdbc:sqlserver://h;user=u;password={a;b}}c};databaseName=x        | jdbc:sqlserver://h;user=u;password={*};databaseName=x
+      # values holding ';', blanks and quotes, read as their consumers read them
+      PGPASSWORD=a;CANARY pgbench -c 8                                  | PGPASSWORD=* pgbench -c 8
+      PGPASSWORD=two words                                              | PGPASSWORD=*
+      PGPASSWORD=two words PGHOST=h                                     | PGPASSWORD=* PGHOST=h
+      `sysbench --mysql-password 'two words' --mysql-host h`            | `sysbench --mysql-password * --mysql-host h`
+      sysbench --mysql-password two words --mysql-host h                | sysbench --mysql-password * --mysql-host h
+      sysbench --pgsql-password=two words --pgsql-host=h run            | sysbench --pgsql-password=* --pgsql-host=h run
+      `PGPASSWORD="a \\"b\\" c" psql`                                   | `PGPASSWORD="*" psql`
+      `PGPASSWORD='it'\\''s' pgbench`                                     | `PGPASSWORD='*' pgbench`
+      `host=h password='it\\'s two' dbname=x`                             | `host=h password='*' dbname=x`
+      # JSON (plain, escaped, Python's quotes) and PEM blocks (JSON-escaped, or on one line)
+      `{"user": "u", "password": "a\\" b"}`                               | `{"user": "u", "password": "*"}`
+      `{"config": "{\\"password\\": \\"a b\\"}"}`                           | `{"config": "{\\"password\\": \\"*\\"}"}`
+      `{'password': 'a b'}`                                             | `{'password': '*'}`
+      `--conf k.private.key=-----BEGIN PRIVATE KEY-----\\nMII CANARY\\n-----END PRIVATE KEY-----\\n --conf x=y` | `--conf k.private.key=* --conf x=y`
+      -----BEGIN RSA PRIVATE KEY----- MII CANARY -----END RSA PRIVATE KEY----- | -----BEGIN RSA PRIVATE KEY-----*-----END RSA PRIVATE KEY-----
       """)
   void secretsAreReplacedAndTheirNamesKept(String input, String expected) {
     assertThat(Redaction.scrub(input)).isEqualTo(expected.replace("*", X));
@@ -58,6 +82,10 @@ class RedactionTest {
       "pgbench (16.2)", "latency average = 0.312 ms", "--threads 8 --time=10 - a - b --", "tps = 3088.6 (without initial connection time)",
       "x.pg1615_embedded.default.pk1/sb.o.point-query.range100.pk1.dop1", "password authentication failed for user \"u\"",
       "a=b=c", "=", "password=", "selector 'os': 'os' is not key=value (e.g. os=linux)", "--label KEY=VALUE", "--password", "--password --verbose", "Unknown option: '--pgsql-password' (nothing was run)",
+      "https://h:8443/status?x=y", "mail a@b.example for access", "ssh://git@github.com:22/x.git",
+      "can't connect to postgresql://h:5432/db: it's down", "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----",
+      "-----BEGIN PUBLIC KEY-----", "{\"step\": \"primary-key-lookup\", \"key\": \"os\"}", "PGHOST=db.example pgbench -c 8",
+      "export PGUSER='bench'; pgbench", "jdbc:sqlserver://h;databaseName=x;encrypt=true", "\"quoted\": 'it''s'",
       ""})
   void ordinaryTextIsLeftAlone(String text) {
     assertThat(Redaction.scrub(text)).isEqualTo(text);
@@ -113,7 +141,10 @@ class RedactionTest {
   @Test
   void hostileLinesOfTwoMegabytesAreScrubbedInLinearTime() {
     int size = 2 << 20; // a quadratic pass would take hours here
-    for (String unit : List.of("a", "://", "://a:", "a=", "password=a&", "--password ", "-", "'", "@:", "x ")) {
+    for (String unit : List.of("a", "://", "://a:", "a=", "password=a&", "--password ", "-", "'", "@:", "x ", "\"", "\\",
+        "x://a:b@", "password='", "password=\"", "PGPASSWORD=a ", "--password a ", "--password=a ", ";password={", "?password=a ",
+        "\"password\": \"", "\\\"password\\\":\\\"", "'password': '", "-----BEGIN PRIVATE KEY-----", "-----BEGIN ",
+        "-----END", "a 'b", "'a\\'", "x://a?b=c;", "x://a;password={")) {
       String line = unit.repeat(size / unit.length());
       long started = System.nanoTime();
       Redaction.scrub(line);

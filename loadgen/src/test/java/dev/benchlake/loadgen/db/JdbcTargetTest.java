@@ -23,7 +23,11 @@ class JdbcTargetTest {
     // The user:password@ form: pgjdbc took "u:…@h" for a host, and "cannot connect to" showed it.
     for (String url : new String[] {"jdbc:postgresql://h/db?password=Sekr1tSekr1t", "jdbc:postgresql://u:Sekr1tSekr1t@h/db",
         "jdbc:postgresql://h/db;password=Sekr1tSekr1t", "jdbc:postgresql://h/db?user=u&pwd=Sekr1tSekr1t",
-        "jdbc:postgresql://h/db?sslpassword=Sekr1tSekr1t"}) {
+        "jdbc:postgresql://h/db?sslpassword=Sekr1tSekr1t",
+        // pgjdbc parses no user info: whatever is before the last '@' may be the password, as typed
+        // ('#', '?', '/' and '@' in it); refused before pgjdbc's own warnings print the URL.
+        "jdbc:postgresql://u:Sekr1t#Sekr1t@h/db", "jdbc:postgresql://u:Sekr1t?Sekr1t@h:5432/db",
+        "jdbc:postgresql://u:Sekr1t/Sekr1t@h/db", "jdbc:postgresql://u:Sekr1t@Sekr1t@h/db"}) {
       assertThatThrownBy(() -> JdbcTarget.of(url, "u", Map.of())).as(url)
           .isInstanceOf(BadInputException.class).hasMessageContaining("must not carry a password")
           .message().doesNotContain("Sekr1t");

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.redaction.Redaction;
+import dev.benchlake.warehouse.WarehouseSchema;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.sql.Timestamp;
@@ -51,10 +52,12 @@ public final class LineFormat implements Serializable {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   /**
-   * Text a tool wrote: a rejected line, and the reason that may quote it. Ingest stores them
-   * redacted ({@link Redaction}); an export scrubs them again for warehouses written before it did.
+   * Text a tool wrote: a rejected line, the reason that may quote it, a task's error. Ingest stores
+   * them redacted ({@link Redaction}); an export scrubs them again for warehouses written before it
+   * did, or before it read a syntax as it does now. Not {@code metadata_json}: ingest scrubbed its
+   * facts one by one, and the whole JSON text read as one would lose its paths' {@code key=…} folders.
    */
-  private static final Set<String> SCRUBBED = Set.of("raw_line", "reason");
+  private static final Set<String> SCRUBBED = Set.of(WarehouseSchema.RAW_LINE, WarehouseSchema.REASON, "error");
 
   private final ExportFormat format;
   private final StructType schema;

@@ -56,11 +56,12 @@ public final class Storage {
    * absolute against the working folder and normalised ({@code file:} URI).
    *
    * @throws BadInputException for a URI that carries credentials ({@code s3a://KEY:SECRET@bucket}):
-   *     a location is stored with every run and shown in every report and message
+   *     a location is stored with every run and shown in every report and message; the refusal shows
+   *     it without its user info (the key's id names the account)
    */
   public static Path location(String given) {
     if (hasScheme(given) && Redaction.carriesCredentials(given)) {
-      throw new BadInputException(Redaction.scrub(given) + ": a location must not carry credentials (it is stored "
+      throw new BadInputException(Redaction.withoutUserinfo(given) + ": a location must not carry credentials (it is stored "
           + "with the runs and shown in reports): give them as --conf spark.hadoop.fs.<scheme>.… settings");
     }
     if (hasScheme(given) && !given.startsWith("file:")) {
