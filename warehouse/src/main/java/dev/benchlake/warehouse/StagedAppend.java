@@ -200,22 +200,24 @@ public final class StagedAppend {
   }
 
   /**
-   * The folders a staged write of a new table made, when they hold no file: the log folder (with the
-   * {@code _staged_commits} folder Delta makes in it) and the table's folder.
+   * The folders a staged write of a new table made, when the table's folder holds no file: the
+   * table's folder with its log folder (and the {@code _staged_commits} folder Delta makes in it).
+   * Never the log folder alone: Delta makes it before a table's first data file, so a table folder
+   * with data files and no log folder is one whose log was lost ({@code LostTableCheck}), and
+   * another ingest's staged files may be there.
    */
   private static void removeFoldersOfNoTable(SparkSession spark, OptimisticTransaction txn) {
     if (txn.readVersion() >= 0) {
       return;
     }
+    Path dir = txn.deltaLog().dataPath();
     try {
-      for (Path dir : List.of(txn.deltaLog().logPath(), txn.deltaLog().dataPath())) {
-        FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
-        if (fs.exists(dir) && !fs.listFiles(dir, true).hasNext()) {
-          fs.delete(dir, true);
-        }
+      FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
+      if (fs.exists(dir) && !fs.listFiles(dir, true).hasNext()) {
+        fs.delete(dir, true);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot remove the empty folders of " + txn.deltaLog().dataPath(), e);
+      throw new UncheckedIOException("cannot remove the empty folders of " + dir, e);
     }
   }
 

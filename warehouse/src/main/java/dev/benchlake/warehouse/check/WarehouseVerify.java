@@ -17,8 +17,8 @@ import org.apache.hadoop.conf.Configuration;
  * file parses; every file of every table's log reads whole and parses ({@link DeltaLogCheck}),
  * Delta can load each table's latest version, every data file that version names is there with
  * its recorded size ({@link DataFilesCheck}), and Delta's checksum of that version agrees with
- * them. The data files' bytes are not read: sizes only, so that it takes about as long as
- * {@code runs}.
+ * them; a table Delta finds no commit of is not one the warehouse shows it had ({@link LostTableCheck}).
+ * The data files' bytes are not read: sizes only, so that it takes about as long as {@code runs}.
  */
 public final class WarehouseVerify {
   private WarehouseVerify() {}

@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
       "What it checks: the format file parses; every file of every table's Delta log reads whole "
           + "(Hadoop's checksum files agree where there are some) and parses; Delta can load each table's latest "
           + "version; every data file that version names is there with the size its log recorded, and Delta's checksum "
-          + "of the version agrees with them. Data files' bytes are not read: sizes only.",
+          + "of the version agrees with them; a table without a Delta log is not one the warehouse shows it had (its data "
+          + "files, or runs that count rows in it). Data files' bytes are not read: sizes only, about as quick as 'runs'.",
       "It writes nothing (it also works on a read-only copy) and starts no Spark session.",
       "stdout: one line per problem, FILE: what is wrong; or, when the warehouse is sound, its tables."},
     footer = {"", "Exit codes: 0 the warehouse is sound, 1 runtime failure, 2 it is damaged (the problems on stdout, one "
