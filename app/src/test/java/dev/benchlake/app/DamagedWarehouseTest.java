@@ -230,6 +230,46 @@ class DamagedWarehouseTest {
     assertThat(FileTrees.snapshot(wh)).isEqualTo(before);
   }
 
+  /**
+   * A runs data file overwritten by as many other bytes, with Hadoop's checksum file beside it left
+   * or not (issue 44: verify said sound, and runs failed with "Checksum error", exit 1): plain
+   * verify reads sizes only and still calls it sound, and says it read no data file's bytes; {@code
+   * verify --deep} and every command that reads the file name it, exit 2, pointing at
+   * {@code verify --deep}. (Spark's reads: {@code ReadOnlyWarehouseReadsTest}.)
+   */
+  @ParameterizedTest(name = "checksum file kept: {0}")
+  @ValueSource(booleans = {true, false})
+  void aDataFileOverwrittenByAsManyOtherBytesIsNamedByWhatReadsIt(boolean checksumFileKept) throws Exception {
+    Path wh = warehouse();
+    Path file = firstDataFile(wh, "runs");
+    byte[] other = new byte[(int) Files.size(file)];
+    new java.util.Random(44).nextBytes(other);
+    Files.write(file, other);
+    if (!checksumFileKept) {
+      Files.delete(file.resolveSibling("." + file.getFileName() + ".crc"));
+    }
+    String cause = checksumFileKept ? "its bytes do not match its checksum file ." + file.getFileName() + ".crc"
+        : "not the Parquet file the log of runs names (it is not a Parquet file.";
+    Map<Path, String> before = FileTrees.snapshot(wh);
+
+    CommandRun verify = NoSparkSession.during(() -> CommandRun.of(Benchlake.commandLine(), args("verify", wh)));
+    assertThat(verify.exitCode()).as(verify.stderr()).isZero();
+    assertThat(verify.stdout()).contains("sound: format 4", "(their bytes not read: --deep reads them)");
+    CommandRun deep = NoSparkSession.during(() -> CommandRun.of(Benchlake.commandLine(), "verify", "--deep",
+        "--warehouse", wh.toString()));
+    assertThat(deep.exitCode()).as(deep.stderr()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(deep.stdout().lines().toList()).singleElement().asString().startsWith(file + ": " + cause);
+    for (String command : List.of("runs", "export", "rejects")) {
+      CommandRun run = NoSparkSession.during(() -> CommandRun.of(Benchlake.commandLine(), args(command, wh)));
+      assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.BAD_INPUT);
+      assertThat(run.stderr().lines().toList()).as(command).singleElement().asString()
+          .startsWith("benchlake " + command + ": " + file + ": " + cause)
+          .endsWith("'benchlake verify --deep --warehouse " + wh + "' reads every data file and lists each damaged one; "
+              + "restore them from a backup");
+    }
+    assertThat(FileTrees.snapshot(wh)).isEqualTo(before);
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"runs", "export", "rejects", "verify"})
   void aReadOnlyWarehouseIsRead(String command) throws Exception {

@@ -3,6 +3,7 @@ package dev.benchlake.core.cli;
 import dev.benchlake.core.redaction.Redaction;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -61,6 +62,9 @@ public final class Cli {
   private static int onExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parseResult) {
     PrintWriter err = cl.getErr();
     BadInputException bad = badInput(e);
+    if (bad == null && !fullDisk(e)) {
+      bad = explained(e, cl);
+    }
     if (bad != null) {
       err.println(commandPath(cl) + ": " + oneLine(bad.getMessage()));
       if (debug()) {
@@ -82,6 +86,21 @@ public final class Cli {
     }
     err.flush();
     return ExitCode.FAILURE;
+  }
+
+  /** What the failed command's {@link FailureExplainer}s (itself, its mixins) make of {@code e}, or null. */
+  private static BadInputException explained(Exception e, CommandLine cl) {
+    List<Object> parts = new java.util.ArrayList<>(cl.getMixins().values());
+    parts.add(0, cl.getCommand());
+    for (Object part : parts) {
+      if (part instanceof FailureExplainer explainer) {
+        BadInputException bad = explainer.explain(e);
+        if (bad != null) {
+          return bad;
+        }
+      }
+    }
+    return null;
   }
 
   /**

@@ -167,9 +167,10 @@ public final class KernelWarehouse {
    * ({@link DeltaLogCheck}), whether Delta can load its latest version, and then either each data
    * file that version names ({@link DataFilesCheck}) and Delta's checksum of that version against
    * those files, or, when Delta finds no commit, whether the warehouse shows the table had some
-   * ({@link LostTableCheck}).
+   * ({@link LostTableCheck}). With {@code deep}, also every byte of every data file the version
+   * names ({@link DataFilesCheck#bytesProblem}).
    */
-  public TableCheck check(Table table) throws IOException {
+  public TableCheck check(Table table, boolean deep) throws IOException {
     Inspection found = inspect(table);
     List<WarehouseProblem> problems = new ArrayList<>(found.problems());
     if (found.loaded() == null) {
@@ -183,13 +184,23 @@ public final class KernelWarehouse {
       return new TableCheck(table, -1, 0, 0, problems);
     }
     List<NamedFile> files = found.loaded().named();
+    if (deep) {
+      java.util.Set<String> named = new java.util.HashSet<>();
+      problems.forEach(p -> named.add(p.file()));
+      for (NamedFile file : files) {
+        // A file said missing or of another size already is not read again.
+        if (!named.contains(DataFilesCheck.shown(new Path(file.path())).toString())) {
+          DataFilesCheck.bytesProblem(storage, new Path(file.path())).ifPresent(problems::add);
+        }
+      }
+    }
     return new TableCheck(table, found.loaded().snapshot().get().getVersion(), files.size(),
         files.stream().mapToLong(NamedFile::bytes).sum(), problems);
   }
 
   /**
    * What a look at one table found: its latest version as Delta Kernel loaded it (null when it could
-   * not: {@code loadFailure} says why), and every problem {@link #check} finds.
+   * not: {@code loadFailure} says why), and every problem of {@link #check}'s but the data files' bytes.
    */
   private record Inspection(Loaded loaded, RuntimeException loadFailure, List<WarehouseProblem> problems) {}
 
@@ -348,8 +359,7 @@ public final class KernelWarehouse {
   }
 
   /** One data file's values of the column read; false when the visitor stopped. */
-  private boolean visitFile(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, ValueVisitor visitor)
-      throws IOException {
+  private boolean visitFile(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, ValueVisitor visitor) {
     try (CloseableIterator<FilteredColumnarBatch> batches = batchesOf(scanState, scanFile)) {
       while (batches.hasNext()) {
         FilteredColumnarBatch batch = batches.next();
@@ -363,7 +373,41 @@ public final class KernelWarehouse {
         }
       }
       return true;
+    } catch (IOException | RuntimeException e) {
+      throw readFailure(scanFile, e);
     }
+  }
+
+  /**
+   * What a failed read (a Spark job's) met, when it names a data file that a table of this warehouse
+   * names in its log and whose bytes are damaged ({@link DataFilesCheck#bytesProblem}): that file,
+   * as bad input pointing at {@code verify --deep}. Null for any other failure (a file no log names
+   * is a write's own, and its failure is the write's).
+   */
+  public DamagedWarehouseException damagedDataFileBehind(Throwable failure) {
+    String tables = location + "/";
+    for (Path named : DataFilesCheck.namedIn(failure)) {
+      String file = Storage.qualified(DataFilesCheck.shown(named));
+      if (!file.startsWith(tables) || named.getParent() == null) {
+        continue;
+      }
+      for (Table table : Table.values()) {
+        if (!file.equals(path(table) + "/" + named.getName())) {
+          continue;
+        }
+        boolean inLog;
+        try {
+          inLog = load(table).files().stream().anyMatch(f -> Storage.qualified(new Path(f.getPath())).equals(file));
+        } catch (RuntimeException notLoaded) {
+          inLog = false;
+        }
+        Optional<WarehouseProblem> damage = inLog ? DataFilesCheck.bytesProblem(storage, named) : Optional.empty();
+        if (damage.isPresent()) {
+          return DamagedWarehouseException.ofDataFile(root, damage.get(), failure);
+        }
+      }
+    }
+    return null;
   }
 
   /** Every row of {@code table} (empty when it has no commit yet), in this build's schema. */
@@ -438,7 +482,7 @@ public final class KernelWarehouse {
 
   /** One data file's rows. */
   private void readFile(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, RowConverter converter,
-      List<Row> rows) throws IOException {
+      List<Row> rows) {
     try (CloseableIterator<FilteredColumnarBatch> batches = batchesOf(scanState, scanFile)) {
       while (batches.hasNext()) {
         FilteredColumnarBatch batch = batches.next();
@@ -450,7 +494,32 @@ public final class KernelWarehouse {
           }
         }
       }
+    } catch (IOException | RuntimeException e) {
+      throw readFailure(scanFile, e);
     }
+  }
+
+  /**
+   * A read of a data file that failed: the file named as damaged (exit 2, pointing at {@code verify
+   * --deep}) when its bytes are ({@link DataFilesCheck#bytesProblem}: a checksum error, or not the
+   * Parquet it was), else the failure as it is (a file system that went away).
+   */
+  private RuntimeException readFailure(io.delta.kernel.data.Row scanFile, Exception e) {
+    if (e instanceof BadInputException bad) {
+      return bad;
+    }
+    Path file = new Path(InternalScanFileUtils.getAddFileStatus(scanFile).getPath());
+    Optional<WarehouseProblem> damage;
+    try {
+      damage = DataFilesCheck.bytesProblem(storage, file);
+    } catch (RuntimeException notChecked) {
+      e.addSuppressed(notChecked);
+      damage = Optional.empty();
+    }
+    if (damage.isPresent()) {
+      return DamagedWarehouseException.ofDataFile(root, damage.get(), e);
+    }
+    return e instanceof RuntimeException r ? r : new UncheckedIOException("cannot read " + file, (IOException) e);
   }
 
   /** One data file's batches, deletion vectors and column mapping applied by {@link Scan#transformPhysicalData}. */
