@@ -1,6 +1,7 @@
 package dev.benchlake.core.cli;
 
 import dev.benchlake.core.redaction.Redaction;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -24,7 +25,28 @@ public final class Cli {
     cl.setExitCodeExceptionMapper(Cli::exitCodeOf);
     cl.setParameterExceptionHandler(Cli::onParameterException);
     cl.setExecutionExceptionHandler(Cli::onExecutionException);
+    cl.setExecutionStrategy(Cli::runLast);
     return cl;
+  }
+
+  /**
+   * picocli's default strategy, but for a failed read or write that a library threw as an
+   * {@link Error} with the {@link IOException} as its cause (Hadoop's local file system's
+   * {@code FSError}, which a full disk under Delta's log commit gives): picocli hands an Error to no
+   * handler, so it went out of {@code main} as a stack trace. Here it is a runtime failure like any
+   * other, said in one line by {@link #onExecutionException}.
+   */
+  private static int runLast(CommandLine.ParseResult parseResult) {
+    try {
+      return new CommandLine.RunLast().execute(parseResult);
+    } catch (Error e) {
+      if (!(e.getCause() instanceof IOException)) {
+        throw e;
+      }
+      List<CommandLine> commands = parseResult.asCommandLineList();
+      throw new CommandLine.ExecutionException(commands.get(commands.size() - 1), e.toString(),
+          new IllegalStateException(e.getMessage(), e));
+    }
   }
 
   /** Runs {@code command} with {@code args} and returns the exit code. */

@@ -26,6 +26,10 @@ class CliTest {
             new BadInputException("PGPASSWORD=CANARY-5 is wrong"));
         case "full" -> throw new RuntimeException("[TASK_WRITE_FAILED] Task failed while writing rows to file:/wh/tasks",
             new java.io.UncheckedIOException(new java.io.IOException("No space left on device")));
+        // Hadoop's local file system's FSError: an Error, which picocli hands to no handler.
+        case "fserror" -> throw new Error("java.io.IOException: No space left on device",
+            new java.io.IOException("No space left on device"));
+        case "error" -> throw new AssertionError("a bug");
         case "multiline" -> throw new BadInputException("mapping.yaml: not a valid mapping: while scanning\n in 'reader', line 2\n    x\n    ^\n");
         default -> {
           return ExitCode.OK;
@@ -89,6 +93,21 @@ class CliTest {
     assertThat(o.code()).isEqualTo(ExitCode.FAILURE);
     assertThat(o.err()).isEqualTo("demo: failed: No space left on device; free some space and run it again"
         + System.lineSeparator());
+  }
+
+  /**
+   * A full disk under Delta's log commit comes as an Error with the IOException as its cause (issue
+   * 44: 96 lines of stack, out of {@code main}): one line, exit 1. An Error of any other kind is a
+   * bug and goes on as it was.
+   */
+  @Test
+  void anErrorThatIsAFailedWriteIsOneLineToo() {
+    Outcome o = run("--what", "fserror");
+    assertThat(o.code()).isEqualTo(ExitCode.FAILURE);
+    assertThat(o.err()).isEqualTo("demo: failed: No space left on device; free some space and run it again"
+        + System.lineSeparator());
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> run("--what", "error")).isInstanceOf(AssertionError.class)
+        .hasMessage("a bug");
   }
 
   @Test

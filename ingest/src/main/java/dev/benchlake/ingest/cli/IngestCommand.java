@@ -103,6 +103,9 @@ public final class IngestCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** Told about each commit instead of the progress lines: how a test fills the disk at one commit. */
+  WarehouseWriter.CommitListener commits;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
@@ -126,7 +129,7 @@ public final class IngestCommand implements Callable<Integer> {
     WarehouseFormat.requireWritable(warehouseOption.dir(), hadoop);
     InputCheck.check(request.withStorage(Storage.on(hadoop)));
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("ingest"));
-    IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, progress(err));
+    IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, commits != null ? commits : progress(err));
     for (IngestResult.FileAccount file : result.files()) {
       err.println(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected());
     }
