@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * before it does any work (no Spark session), and changes nothing. The warehouse is a copy of
  * 0.3.0's frozen one (this build's format: the commands would otherwise go on to read and write
  * it), damaged as a user's could be: its format file overwritten, a commit of its Delta log cut
- * mid-way, a data file its log names deleted, the whole of it on a read-only file system.
+ * mid-way, a data file its log names deleted, a table's log or commits deleted (issue 44), the whole
+ * of it on a read-only file system.
  */
 class DamagedWarehouseTest {
   /** Every command that opens a warehouse, by name. */
@@ -68,6 +69,79 @@ class DamagedWarehouseTest {
       Path apply(Path wh) throws IOException {
         Path file = firstDataFile(wh, "runs");
         Files.delete(file);
+        return file;
+      }
+    },
+    /**
+     * A format file saying a format no benchlake wrote (issue 44: {@code -3} was taken for an older
+     * format, and verify said "sound: format -3").
+     */
+    FORMAT_BELOW_ONE {
+      @Override
+      Path apply(Path wh) throws IOException {
+        return Files.writeString(wh.resolve("_benchlake/format.json"), "{\"format_version\": -3}\n", StandardCharsets.UTF_8);
+      }
+    },
+    /**
+     * The runs table's log folder deleted, its data files left (issue 44: {@code runs} said "no
+     * warehouse", verify "sound", and an ingest started a new runs table: every earlier run gone).
+     */
+    RUNS_LOG_DELETED {
+      @Override
+      Path apply(Path wh) throws IOException {
+        Path log = wh.resolve("runs/_delta_log");
+        FileTrees.delete(log);
+        return log;
+      }
+    },
+    /**
+     * Every commit of the runs table deleted, its checksums left (issue 44: exit 1 with Delta's "No
+     * complete checkpoint found and no delta files found", no file named).
+     */
+    RUNS_COMMITS_DELETED {
+      @Override
+      Path apply(Path wh) throws IOException {
+        Path log = wh.resolve("runs/_delta_log");
+        try (Stream<Path> files = Files.list(log)) {
+          for (Path file : files.filter(f -> f.getFileName().toString().matches("\\.?\\d{20}\\.json(\\.crc)?")).toList()) {
+            Files.delete(file);
+          }
+        }
+        return log;
+      }
+    },
+    /**
+     * The runs table's latest commit deleted, with its Hadoop checksum file: no gap in the versions,
+     * only Delta's checksum of the version left (Kernel failed with "checksum file's version should
+     * be less than or equal to logSegment's version", exit 1, no file named).
+     */
+    RUNS_LATEST_COMMIT_DELETED {
+      @Override
+      Path apply(Path wh) throws IOException {
+        Path file = wh.resolve("runs/_delta_log/00000000000000000005.json");
+        Files.delete(file);
+        Files.delete(wh.resolve("runs/_delta_log/.00000000000000000005.json.crc"));
+        return file;
+      }
+    },
+    /** The runs table's latest commit emptied (issue 44: verify named it, ingest wrote a new version on it). */
+    EMPTY_COMMIT {
+      @Override
+      Path apply(Path wh) throws IOException {
+        return Files.write(wh.resolve("runs/_delta_log/00000000000000000005.json"), new byte[0]);
+      }
+    },
+    /**
+     * Delta's checksum of the runs table's latest version counting a data file more than the log
+     * names (issue 44: ingest wrote on, and Delta carried the wrong count into the next checksum).
+     */
+    WRONG_VERSION_CHECKSUM {
+      @Override
+      Path apply(Path wh) throws IOException {
+        Path file = wh.resolve("runs/_delta_log/00000000000000000005.crc");
+        String checksum = Files.readString(file, StandardCharsets.UTF_8);
+        Files.writeString(file, checksum.replace("\"numFiles\":6,", "\"numFiles\":7,"), StandardCharsets.UTF_8);
+        Files.delete(wh.resolve("runs/_delta_log/.00000000000000000005.crc.crc"));
         return file;
       }
     };
@@ -113,19 +187,39 @@ class DamagedWarehouseTest {
 
   /**
    * The readers check the tables they read: a lost tasks file stops what reads or writes tasks,
-   * while {@code runs} (which reads none) still lists the runs.
+   * while {@code runs} (which reads none) still lists the runs. So does the tasks table's lost log
+   * (issue 44: verify said "sound", export gave no task and an ingest started a new tasks table
+   * beside the old files), and the whole table deleted (its runs count its rows).
    */
-  @Test
-  void aDeletedTasksFileStopsWhatReadsOrWritesTasksButNotRuns() throws Exception {
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"a data file", "its log", "the whole table"})
+  void aDeletedTasksFileOrLogStopsWhatReadsOrWritesTasksButNotRuns(String lost) throws Exception {
     Path wh = warehouse();
-    Path file = firstDataFile(wh, "tasks");
-    Files.delete(file);
+    String expected = switch (lost) {
+      case "a data file" -> {
+        Path file = firstDataFile(wh, "tasks");
+        Files.delete(file);
+        yield file + ": missing, yet the Delta log of tasks names it";
+      }
+      case "its log" -> {
+        long files;
+        try (Stream<Path> all = Files.list(wh.resolve("tasks"))) {
+          files = all.filter(f -> f.getFileName().toString().startsWith("part-")).count();
+        }
+        FileTrees.delete(wh.resolve("tasks/_delta_log"));
+        yield wh.resolve("tasks/_delta_log") + ": missing, yet tasks holds " + files + " data files of ";
+      }
+      default -> {
+        FileTrees.delete(wh.resolve("tasks"));
+        yield wh.resolve("tasks") + ": missing, yet the committed runs count ";
+      }
+    };
     Map<Path, String> before = FileTrees.snapshot(wh);
-    for (String command : List.of("ingest", "compare", "trend", "upgrade")) {
+    for (String command : List.of("ingest", "compare", "trend", "upgrade", "verify")) {
       CommandRun run = NoSparkSession.during(() -> CommandRun.of(Benchlake.commandLine(), args(command, wh)));
       assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.BAD_INPUT);
-      assertThat(run.stderr().lines().toList()).as(command).singleElement().asString()
-          .contains(file + ": missing, yet the Delta log of tasks names it");
+      String said = command.equals("verify") ? run.stdout() : run.stderr();
+      assertThat(said.lines().toList()).as(command).singleElement().asString().contains(expected);
     }
     CommandRun export = NoSparkSession.during(() -> CommandRun.of(Benchlake.commandLine(), "export", "--warehouse",
         wh.toString(), "--table", "tasks", "--out", "-"));
@@ -133,6 +227,46 @@ class DamagedWarehouseTest {
     CommandRun runs = NoSparkSession.during(() -> CommandRun.of(Benchlake.commandLine(), "runs", "--warehouse", wh.toString()));
     assertThat(runs.exitCode()).as(runs.stderr()).isZero();
     assertThat(runs.stdout()).contains("compat-pg14-1");
+    assertThat(FileTrees.snapshot(wh)).isEqualTo(before);
+  }
+
+  /**
+   * A runs data file overwritten by as many other bytes, with Hadoop's checksum file beside it left
+   * or not (issue 44: verify said sound, and runs failed with "Checksum error", exit 1): plain
+   * verify reads sizes only and still calls it sound, and says it read no data file's bytes; {@code
+   * verify --deep} and every command that reads the file name it, exit 2, pointing at
+   * {@code verify --deep}. (Spark's reads: {@code ReadOnlyWarehouseReadsTest}.)
+   */
+  @ParameterizedTest(name = "checksum file kept: {0}")
+  @ValueSource(booleans = {true, false})
+  void aDataFileOverwrittenByAsManyOtherBytesIsNamedByWhatReadsIt(boolean checksumFileKept) throws Exception {
+    Path wh = warehouse();
+    Path file = firstDataFile(wh, "runs");
+    byte[] other = new byte[(int) Files.size(file)];
+    new java.util.Random(44).nextBytes(other);
+    Files.write(file, other);
+    if (!checksumFileKept) {
+      Files.delete(file.resolveSibling("." + file.getFileName() + ".crc"));
+    }
+    String cause = checksumFileKept ? "its bytes do not match its checksum file ." + file.getFileName() + ".crc"
+        : "not the Parquet file the log of runs names (it is not a Parquet file.";
+    Map<Path, String> before = FileTrees.snapshot(wh);
+
+    CommandRun verify = NoSparkSession.during(() -> CommandRun.of(Benchlake.commandLine(), args("verify", wh)));
+    assertThat(verify.exitCode()).as(verify.stderr()).isZero();
+    assertThat(verify.stdout()).contains("sound: format 4", "(their bytes not read: --deep reads them)");
+    CommandRun deep = NoSparkSession.during(() -> CommandRun.of(Benchlake.commandLine(), "verify", "--deep",
+        "--warehouse", wh.toString()));
+    assertThat(deep.exitCode()).as(deep.stderr()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(deep.stdout().lines().toList()).singleElement().asString().startsWith(file + ": " + cause);
+    for (String command : List.of("runs", "export", "rejects")) {
+      CommandRun run = NoSparkSession.during(() -> CommandRun.of(Benchlake.commandLine(), args(command, wh)));
+      assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.BAD_INPUT);
+      assertThat(run.stderr().lines().toList()).as(command).singleElement().asString()
+          .startsWith("benchlake " + command + ": " + file + ": " + cause)
+          .endsWith("'benchlake verify --deep --warehouse " + wh + "' reads every data file and lists each damaged one; "
+              + "restore them from a backup");
+    }
     assertThat(FileTrees.snapshot(wh)).isEqualTo(before);
   }
 

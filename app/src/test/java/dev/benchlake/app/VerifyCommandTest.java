@@ -94,6 +94,32 @@ class VerifyCommandTest {
     assertThat(FileTrees.snapshot(wh)).as("verify wrote nothing").isEqualTo(before);
   }
 
+  /**
+   * What a killed ingest leaves is no damage (issue 44's rule for data files no log names, which must
+   * not trip on it): uncommitted data files in a table that has a log, and a first write of a table
+   * killed before its commit (its data files beside the log folder Delta makes before them, with no
+   * commit in it). The same data files with no log folder at all are a table whose log was lost.
+   */
+  @Test
+  void aKilledIngestsUncommittedFilesAreNoDamageButDataFilesWithoutALogAre() throws Exception {
+    Path wh = CompatFixtures.copy("0.1.0", "warehouse", tmp.resolve("wh"));
+    Path data = dataFile(wh, "tasks");
+    Files.copy(data, data.resolveSibling("part-00000-0a0b0c0d-0000-4000-8000-000000000001-c000.snappy.parquet"));
+    Path newTable = Files.createDirectories(wh.resolve("ingest_files/_delta_log/_staged_commits")).getParent().getParent();
+    Files.copy(data, newTable.resolve("part-00000-0a0b0c0d-0000-4000-8000-000000000002-c000.snappy.parquet"));
+    CommandRun sound = verify(wh);
+    assertThat(sound.exitCode()).as(sound.stdout() + sound.stderr()).isZero();
+    assertThat(sound.stdout()).contains("sound: format 1");
+
+    FileTrees.delete(newTable.resolve("_delta_log"));
+    CommandRun lost = verify(wh);
+    assertThat(lost.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(lost.stdout().lines().toList()).singleElement().asString().isEqualTo(newTable.resolve("_delta_log")
+        + ": missing, yet ingest_files holds 1 data file of " + Files.size(data) + " bytes: the table's Delta log was "
+        + "deleted or moved away (without it Delta reads no row of the table, and an ingest would start the table "
+        + "afresh, orphaning them all)");
+  }
+
   @Test
   void noWarehouseIsOneLine() throws Exception {
     Path empty = Files.createDirectories(tmp.resolve("empty"));

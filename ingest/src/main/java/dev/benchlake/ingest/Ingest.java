@@ -20,6 +20,7 @@ import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseWriter;
 import dev.benchlake.warehouse.WarehouseWriter.CommitListener;
 import dev.benchlake.warehouse.fs.Storage;
+import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -73,8 +74,12 @@ public final class Ingest {
       throws IOException {
     // Inputs are read on the session's Hadoop configuration (hdfs://, s3a://, --conf spark.hadoop.*).
     IngestRequest request = given.withStorage(Storage.on(spark.sparkContext().hadoopConfiguration()));
-    // First, before any work: a warehouse of an earlier format is upgraded only on request.
+    // First, before any work: a warehouse of an earlier format is upgraded only on request, and a
+    // damaged one is not written to (a new version would hide the damage, a lost table's log would
+    // start afresh and orphan its rows). The command checked both before Spark started; this is
+    // for every other caller (the quickstart, the studies).
     WarehouseFormat.requireWritable(warehouse);
+    KernelWarehouse.of(warehouse).requireWhole();
     request.pathLabels().checkAgainst(request.labels());
     List<SourcePlan> plans = new ArrayList<>();
     List<NotResult> notResults = new ArrayList<>();

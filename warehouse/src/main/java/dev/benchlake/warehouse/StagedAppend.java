@@ -41,6 +41,9 @@ import scala.jdk.javaapi.CollectionConverters;
 public final class StagedAppend {
   private static final Logger LOG = LoggerFactory.getLogger(StagedAppend.class);
   private static final int MAX_ATTEMPTS = 8;
+  /** Delta's temporary file of a commit to a local or HDFS log, renamed to {@code N.json} once whole. */
+  private static final java.util.regex.Pattern TEMPORARY_COMMIT = java.util.regex.Pattern.compile(
+      "\\.(\\d{20})\\.json\\.[0-9a-fA-F-]{36}\\.tmp");
 
   private final SparkSession spark;
   private final Table table;
@@ -75,7 +78,7 @@ public final class StagedAppend {
     if (TableProperties.ensure(warehouse, table, path, txn)) {
       txn = new StagingTransaction(log); // the write collects statistics as the table's metadata now says
     }
-    java.util.Set<String> before = firstPartitionFiles(spark, log.dataPath());
+    EmptyDataFiles empty = EmptyDataFiles.before(spark, log.dataPath());
     WriteIntoDelta write = new WriteIntoDelta(log, SaveMode.Append,
         new DeltaOptions(scalaMap(java.util.Map.of()), spark.sessionState().conf()),
         CollectionConverters.asScala(List.<String>of()).toList(),
@@ -93,62 +96,14 @@ public final class StagedAppend {
       }
       throw e;
     }
-    removeEmptyFiles(spark, log, before, actions);
-    return new StagedAppend(spark, table, path, txn, actions);
-  }
-
-  /** The names of the table's top-level {@code part-00000-*} data files. */
-  private static java.util.Set<String> firstPartitionFiles(SparkSession spark, Path dataPath) {
-    java.util.Set<String> names = new java.util.HashSet<>();
-    try {
-      FileSystem fs = dataPath.getFileSystem(spark.sparkContext().hadoopConfiguration());
-      if (fs.exists(dataPath)) {
-        for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(dataPath, p -> p.getName().startsWith("part-00000-"))) {
-          names.add(f.getPath().getName());
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + dataPath, e);
-    }
-    return names;
-  }
-
-  /**
-   * Spark's first write task always opens a file, even with no rows (so that an empty output has
-   * its schema), and Delta names no file without rows: such a file would stay in the table's
-   * folder, named by no log, after a refused, metrics-only or empty ingest. This removes the new
-   * ones: files with no rows are never committed by anyone, so removing one is always safe.
-   */
-  private static void removeEmptyFiles(SparkSession spark, DeltaLog log, java.util.Set<String> before,
-      List<Action> actions) {
     java.util.Set<String> named = new java.util.HashSet<>();
     for (Action action : actions) {
       if (action instanceof AddFile add) {
         named.add(add.absolutePath(log).getName());
       }
     }
-    org.apache.hadoop.conf.Configuration conf = spark.sparkContext().hadoopConfiguration();
-    for (String name : firstPartitionFiles(spark, log.dataPath())) {
-      if (before.contains(name) || named.contains(name) || !name.endsWith(".parquet")) {
-        continue;
-      }
-      Path file = new Path(log.dataPath(), name);
-      try (org.apache.parquet.hadoop.ParquetFileReader reader = org.apache.parquet.hadoop.ParquetFileReader.open(
-          org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(file, conf))) {
-        if (reader.getRecordCount() != 0) {
-          continue;
-        }
-      } catch (IOException | RuntimeException e) {
-        // Another writer's file, still being written (Parquet says "not a Parquet file" while it
-        // has no footer yet, with a RuntimeException): not ours to judge.
-        continue;
-      }
-      try {
-        file.getFileSystem(conf).delete(file, false);
-      } catch (IOException e) {
-        LOG.warn("cannot remove the empty data file {}: {}", file, e.getMessage());
-      }
-    }
+    empty.removeNew(named);
+    return new StagedAppend(spark, table, path, txn, actions);
   }
 
   private static scala.collection.immutable.Map<String, String> scalaMap(java.util.Map<String, String> map) {
@@ -172,6 +127,16 @@ public final class StagedAppend {
       throw new IllegalStateException("staged append to " + table.dirName() + " already " + state);
     }
     state = State.COMMITTING;
+    long startedMs = System.currentTimeMillis();
+    try {
+      commitRetrying(appId, version, userMetadata);
+    } catch (Throwable e) { // an IOException from Scala, or Hadoop's FSError (an Error) for a full disk
+      removeIfNotCommitted(appId, version, startedMs, e);
+      throw e;
+    }
+  }
+
+  private void commitRetrying(String appId, long version, String userMetadata) {
     OptimisticTransaction current = txn;
     List<Action> toCommit = actions;
     for (int attempt = 1; ; attempt++) {
@@ -203,28 +168,73 @@ public final class StagedAppend {
   }
 
   /**
-   * The folders a staged write of a new table made, when they hold no file: the log folder (with the
-   * {@code _staged_commits} folder Delta makes in it) and the table's folder.
+   * After a commit that failed (a full disk as Delta wrote the log's file): the staged files, and
+   * the temporary log file Delta was writing (it leaves it when the disk fills as the file is made),
+   * unless the commit landed after all. Whether it did is read from the log (this append's
+   * transaction mark); a log that cannot be read leaves them (a file a commit may name is never
+   * removed), no log naming them, for Delta's {@code VACUUM}.
+   */
+  private void removeIfNotCommitted(String appId, long version, long startedMs, Throwable failure) {
+    try {
+      DeltaLog log = DeltaLog.forTable(spark, path);
+      OptimisticTransaction now = log.startTransaction();
+      if (now.txnVersion(appId) >= version) {
+        return;
+      }
+      state = State.STAGED;
+      discard();
+      removeTemporaryCommits(log, now.readVersion(), startedMs);
+    } catch (RuntimeException notRemoved) {
+      failure.addSuppressed(notRemoved);
+    }
+  }
+
+  /**
+   * Delta's temporary files of a commit ({@code _delta_log/.N.json.UUID.tmp}, renamed to
+   * {@code N.json} when whole) of a version no commit has, made since {@code sinceMs}: this
+   * append's failed attempt. (Another writer's attempt at the same moment, on a disk full for it
+   * too, is the only other one.)
+   */
+  private void removeTemporaryCommits(DeltaLog log, long latestVersion, long sinceMs) {
+    try {
+      FileSystem fs = log.logPath().getFileSystem(spark.sparkContext().hadoopConfiguration());
+      for (org.apache.hadoop.fs.FileStatus file : fs.listStatus(log.logPath())) {
+        java.util.regex.Matcher temporary = TEMPORARY_COMMIT.matcher(file.getPath().getName());
+        if (file.isFile() && temporary.matches() && Long.parseLong(temporary.group(1)) > latestVersion
+            && file.getModificationTime() >= sinceMs - 1000) {
+          fs.delete(file.getPath(), false);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot remove the temporary files of a failed commit in " + log.logPath(), e);
+    }
+  }
+
+  /**
+   * The folders a staged write of a new table made, when the table's folder holds no file: the
+   * table's folder with its log folder (and the {@code _staged_commits} folder Delta makes in it).
+   * Never the log folder alone: Delta makes it before a table's first data file, so a table folder
+   * with data files and no log folder is one whose log was lost ({@code LostTableCheck}), and
+   * another ingest's staged files may be there.
    */
   private static void removeFoldersOfNoTable(SparkSession spark, OptimisticTransaction txn) {
     if (txn.readVersion() >= 0) {
       return;
     }
+    Path dir = txn.deltaLog().dataPath();
     try {
-      for (Path dir : List.of(txn.deltaLog().logPath(), txn.deltaLog().dataPath())) {
-        FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
-        if (fs.exists(dir) && !fs.listFiles(dir, true).hasNext()) {
-          fs.delete(dir, true);
-        }
+      FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
+      if (fs.exists(dir) && !fs.listFiles(dir, true).hasNext()) {
+        fs.delete(dir, true);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot remove the empty folders of " + txn.deltaLog().dataPath(), e);
+      throw new UncheckedIOException("cannot remove the empty folders of " + dir, e);
     }
   }
 
   /**
-   * Deletes the staged files: for a refused ingest. Does nothing once a commit was tried (whether a
-   * failed commit reached the log is not known here, so its files are left where they are).
+   * Deletes the staged files: for a refused ingest. Does nothing once a commit was tried (a commit
+   * that failed has removed them itself when the log shows it did not land).
    */
   public void discard() {
     if (state != State.STAGED) {

@@ -96,9 +96,15 @@ public final class WarehouseFormat {
           + e.getOriginalMessage() + where + "; it holds one line such as {\"" + VERSION_FIELD + "\": " + CURRENT
           + "})"), 0, e);
     }
-    if (version == null || !version.canConvertToInt()) {
+    if (version == null || !version.isIntegralNumber() || !version.canConvertToInt()) {
       throw new DamagedWarehouseException(root, new WarehouseProblem(file.toString(), "not a benchlake format file (no integer "
           + VERSION_FIELD + "; it holds one line such as {\"" + VERSION_FIELD + "\": " + CURRENT + "})"), 0, null);
+    }
+    // Newer than this build: requireReadable says so (a newer benchlake wrote it). Below 1: no benchlake did.
+    if (version.intValue() < FIRST) {
+      throw new DamagedWarehouseException(root, new WarehouseProblem(file.toString(), "not a benchlake format file ("
+          + VERSION_FIELD + " " + version.intValue() + " is no format: they are numbered from " + FIRST + "; this benchlake "
+          + "writes " + CURRENT + ")"), 0, null);
     }
     return version.intValue();
   }

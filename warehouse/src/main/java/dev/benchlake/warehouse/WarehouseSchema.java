@@ -40,6 +40,8 @@ public final class WarehouseSchema {
   public static final String SERVER_START = "server_start";
   public static final String STARTED_AT = "started_at";
   public static final String TASKS_ACCEPTED = "tasks_accepted";
+  public static final String STEP_METRICS_ROWS = "step_metrics_rows";
+  public static final String LINES_REJECTED = "lines_rejected";
   /** step_metrics' columns that readers select on. */
   public static final String INTERVAL_START_S = "interval_start_s";
   public static final String INTERVAL_S = "interval_s";
@@ -85,8 +87,8 @@ public final class WarehouseSchema {
       .add(STARTED_AT, TimestampType, true)
       .add("finished_at", TimestampType, true)
       .add(TASKS_ACCEPTED, LongType, false)
-      .add("step_metrics_rows", LongType, false)
-      .add("lines_rejected", LongType, false)
+      .add(STEP_METRICS_ROWS, LongType, false)
+      .add(LINES_REJECTED, LongType, false)
       .add("metadata_json", StringType, true)
       .add("ingested_at", TimestampType, false)
       .add("benchlake_version", StringType, false)

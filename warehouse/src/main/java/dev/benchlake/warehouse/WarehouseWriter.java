@@ -91,6 +91,9 @@ public final class WarehouseWriter {
     /** Before the append to {@code table}. */
     default void beforeCommit(Table table) {}
 
+    /** Once the append's data files of {@code table} are written, right before they are committed. */
+    default void staged(Table table) {}
+
     /** After the append to {@code table} committed. */
     default void afterCommit(Table table) {}
 
@@ -181,6 +184,7 @@ public final class WarehouseWriter {
           continue;
         }
         listener.beforeCommit(table);
+        listener.staged(table);
         batch.stagedTasks().commit(appId, version, userMetadata);
         listener.afterCommit(table);
         continue;
@@ -192,7 +196,11 @@ public final class WarehouseWriter {
       // per core (Delta Kernel readers open every file: a warehouse of N ingests is N files, not 2N).
       Dataset<Row> rows = ONE_FILE_TABLES.contains(table) ? batch.rows(table).coalesce(1) : batch.rows(table);
       listener.beforeCommit(table);
-      Runnable write = () -> StagedAppend.write(warehouse, table, rows).commit(appId, version, userMetadata);
+      Runnable write = () -> {
+        StagedAppend staged = StagedAppend.write(warehouse, table, rows);
+        listener.staged(table);
+        staged.commit(appId, version, userMetadata);
+      };
       if (DeltaTable.isDeltaTable(warehouse.spark(), warehouse.path(table))) {
         write.run();
       } else {
@@ -274,8 +282,11 @@ public final class WarehouseWriter {
       }
       LOG.info("removing the rows of runs {} from {}", new java.util.TreeSet<>(ids), table.dirName());
       String path = warehouse.path(table);
+      // A file whose every row goes is rewritten as a file of none, which no log names.
+      EmptyDataFiles empty = EmptyDataFiles.before(spark, new org.apache.hadoop.fs.Path(path));
       retrying("delete from " + table.dirName(),
           () -> DeltaTable.forPath(spark, path).delete(col(WarehouseSchema.RUN_ID).isin(runIds.toArray())));
+      empty.removeNew(java.util.Set.of());
       listener.afterDelete(table);
     }
   }

@@ -2,8 +2,10 @@ package dev.benchlake.core.cli;
 
 import dev.benchlake.core.TerminalText;
 import dev.benchlake.core.redaction.Redaction;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -29,6 +31,7 @@ public final class Cli {
     cl.setExitCodeExceptionMapper(Cli::exitCodeOf);
     cl.setParameterExceptionHandler(Cli::onParameterException);
     cl.setExecutionExceptionHandler(Cli::onExecutionException);
+    cl.setExecutionStrategy(Cli::runLast);
     return cl;
   }
 
@@ -49,6 +52,26 @@ public final class Cli {
     @Override
     public CommandLine setErr(PrintWriter err) {
       return super.setErr(TerminalText.escaping(err));
+    }
+  }
+
+  /**
+   * picocli's default strategy, but for a failed read or write that a library threw as an
+   * {@link Error} with the {@link IOException} as its cause (Hadoop's local file system's
+   * {@code FSError}, which a full disk under Delta's log commit gives): picocli hands an Error to no
+   * handler, so it went out of {@code main} as a stack trace. Here it is a runtime failure like any
+   * other, said in one line by {@link #onExecutionException}.
+   */
+  private static int runLast(CommandLine.ParseResult parseResult) {
+    try {
+      return new CommandLine.RunLast().execute(parseResult);
+    } catch (Error e) {
+      if (!(e.getCause() instanceof IOException)) {
+        throw e;
+      }
+      List<CommandLine> commands = parseResult.asCommandLineList();
+      throw new CommandLine.ExecutionException(commands.get(commands.size() - 1), e.toString(),
+          new IllegalStateException(e.getMessage(), e));
     }
   }
 
@@ -93,6 +116,9 @@ public final class Cli {
   private static int onExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parseResult) {
     PrintWriter err = cl.getErr();
     BadInputException bad = badInput(e);
+    if (bad == null && !fullDisk(e)) {
+      bad = explained(e, cl);
+    }
     if (bad != null) {
       err.println(commandPath(cl) + ": " + oneLine(bad.getMessage()));
       if (debug()) {
@@ -114,6 +140,21 @@ public final class Cli {
     }
     err.flush();
     return ExitCode.FAILURE;
+  }
+
+  /** What the failed command's {@link FailureExplainer}s (itself, its mixins) make of {@code e}, or null. */
+  private static BadInputException explained(Exception e, CommandLine cl) {
+    List<Object> parts = new java.util.ArrayList<>(cl.getMixins().values());
+    parts.add(0, cl.getCommand());
+    for (Object part : parts) {
+      if (part instanceof FailureExplainer explainer) {
+        BadInputException bad = explainer.explain(e);
+        if (bad != null) {
+          return bad;
+        }
+      }
+    }
+    return null;
   }
 
   /**

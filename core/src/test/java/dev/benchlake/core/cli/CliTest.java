@@ -38,6 +38,10 @@ class CliTest {
           spec.commandLine().getErr().println();
           throw new BadInputException("step " + HOSTILE + " is bad");
         }
+        // Hadoop's local file system's FSError: an Error, which picocli hands to no handler.
+        case "fserror" -> throw new Error("java.io.IOException: No space left on device",
+            new java.io.IOException("No space left on device"));
+        case "error" -> throw new AssertionError("a bug");
         case "multiline" -> throw new BadInputException("mapping.yaml: not a valid mapping: while scanning\n in 'reader', line 2\n    x\n    ^\n");
         default -> {
           return ExitCode.OK;
@@ -123,6 +127,21 @@ class CliTest {
     assertThat(o.code()).isEqualTo(ExitCode.FAILURE);
     assertThat(o.err()).isEqualTo("demo: failed: No space left on device; free some space and run it again"
         + System.lineSeparator());
+  }
+
+  /**
+   * A full disk under Delta's log commit comes as an Error with the IOException as its cause (issue
+   * 44: 96 lines of stack, out of {@code main}): one line, exit 1. An Error of any other kind is a
+   * bug and goes on as it was.
+   */
+  @Test
+  void anErrorThatIsAFailedWriteIsOneLineToo() {
+    Outcome o = run("--what", "fserror");
+    assertThat(o.code()).isEqualTo(ExitCode.FAILURE);
+    assertThat(o.err()).isEqualTo("demo: failed: No space left on device; free some space and run it again"
+        + System.lineSeparator());
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> run("--what", "error")).isInstanceOf(AssertionError.class)
+        .hasMessage("a bug");
   }
 
   @Test

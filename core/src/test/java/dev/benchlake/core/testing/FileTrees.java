@@ -32,6 +32,18 @@ public final class FileTrees {
     return to;
   }
 
+  /** Deletes a folder and everything in it (a damage done to a copy); a missing one is nothing to do. */
+  public static void delete(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
   /**
    * Every entry under a folder with its size and modification time: two equal snapshots taken
    * around a command prove it wrote nothing there (no file added, removed, changed or touched).

@@ -110,6 +110,9 @@ public final class IngestCommand implements Callable<Integer>, Validated {
   @Spec
   CommandSpec spec;
 
+  /** Told about each commit instead of the progress lines: how a test fills the disk at one commit. */
+  WarehouseWriter.CommitListener commits;
+
   /** What {@link #validate} made of the options. */
   private PathLabels pathLabels;
   private TreeMap<String, String> labels;
@@ -184,7 +187,7 @@ public final class IngestCommand implements Callable<Integer>, Validated {
     WarehouseFormat.requireWritable(warehouseOption.dir(), hadoop);
     InputCheck.check(request.withStorage(Storage.on(hadoop)));
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("ingest"));
-    IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, progress(err));
+    IngestResult result = Ingest.run(warehouse.spark(), warehouse, request, commits != null ? commits : progress(err));
     // A path is data (a file may be named with a newline or an escape sequence): one escaped line each.
     for (IngestResult.FileAccount file : result.files()) {
       err.println(TerminalText.escape(file.path() + ": accepted " + file.accepted() + ", rejected " + file.rejected()));

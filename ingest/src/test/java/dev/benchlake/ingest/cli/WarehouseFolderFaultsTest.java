@@ -9,6 +9,8 @@ import dev.benchlake.core.testing.HostileFolders;
 import dev.benchlake.ingest.IngestTestSupport;
 import dev.benchlake.ingest.PgbenchLogs;
 import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.WarehouseWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -84,5 +86,95 @@ class WarehouseFolderFaultsTest extends IngestTestSupport {
       assertThat(done.tasks().count()).isEqualTo(before.size() + (long) LINES);
       assertThat(done.tasks().select("run_id", "client_id", "seq").distinct().count()).isEqualTo(before.size() + (long) LINES);
     }
+  }
+
+  /**
+   * The disk fills right at the commit point, as Delta writes the runs table's log file (issue 44:
+   * Hadoop's {@code FSError}, an Error, went out as 96 lines of stack, and the runs data file written
+   * for the commit stayed in the folder, named by no log, also after the retry): exit 1, the one line,
+   * no data file that no log names, the run not visible; once there is room the retry lands it once,
+   * and still every data file is one a log names.
+   */
+  @Test
+  void aDiskThatFillsAtTheRunsCommitIsOneLineAndLeavesNoFileNoLogNames() throws Exception {
+    try (HostileFolders.Folder disk = HostileFolders.fullDisk(tmp, "small", 4L * 1024 * 1024)) {
+      Path warehouse = disk.path().resolve("warehouse");
+      CommandRun first = CommandRun.of(new IngestCommand(), "--warehouse", warehouse.toString(),
+          fixture("pgbench_log.4242").toString());
+      assertThat(first.exitCode()).as(first.stderr()).isZero();
+      Path filler = disk.path().resolve("filler");
+      IngestCommand full = new IngestCommand();
+      full.commits = new WarehouseWriter.CommitListener() {
+        @Override
+        public void staged(Table table) {
+          if (table == Table.RUNS) {
+            fill(filler);
+          }
+        }
+      };
+      CommandRun atRuns = CommandRun.of(full, "--warehouse", warehouse.toString(), "--format", "pgbench-log",
+          fixture("pgbench_log.4242.1").toString());
+      assertThat(atRuns.exitCode()).as(atRuns.stderr()).isEqualTo(ExitCode.FAILURE);
+      assertThat(atRuns.stderr().lines().filter(l -> !l.isBlank()).toList()).as(atRuns.stderr()).singleElement().asString()
+          .isEqualTo("ingest: failed: No space left on device; free some space and run it again");
+      assertThat(leftOver(warehouse)).as("files no log names").isEmpty();
+      assertThat(Warehouse.at(spark, warehouse.toString()).runs().count()).as("only the first run is visible").isEqualTo(1);
+
+      Files.delete(filler);
+      CommandRun retry = CommandRun.of(new IngestCommand(), "--warehouse", warehouse.toString(),
+          fixture("pgbench_log.4242.1").toString());
+      assertThat(retry.exitCode()).as(retry.stderr()).isZero();
+      Warehouse done = Warehouse.at(spark, warehouse.toString());
+      assertThat(done.runs().count()).isEqualTo(2);
+      assertThat(done.tasks().count()).isEqualTo(20);
+      assertThat(leftOver(warehouse)).as("files no log names after the retry").isEmpty();
+    }
+  }
+
+  /** Writes {@code file} until the file system is full. */
+  private static void fill(Path file) {
+    byte[] block = new byte[64 * 1024];
+    try (java.io.OutputStream out = Files.newOutputStream(file)) {
+      while (true) {
+        out.write(block);
+      }
+    } catch (java.io.IOException full) {
+      // as meant
+    }
+  }
+
+  /**
+   * The files of every table of {@code warehouse} that no commit of its log names: data files no
+   * commit adds (or removes), temporary files of commits.
+   */
+  private static List<Path> leftOver(Path warehouse) throws java.io.IOException {
+    List<Path> unnamed = new java.util.ArrayList<>();
+    for (Table table : Table.values()) {
+      Path folder = warehouse.resolve(table.dirName());
+      if (!Files.isDirectory(folder)) {
+        continue;
+      }
+      java.util.Set<String> named = new java.util.HashSet<>();
+      try (Stream<Path> log = Files.list(folder.resolve("_delta_log"))) {
+        for (Path commit : log.filter(f -> f.getFileName().toString().endsWith(".json")).toList()) {
+          for (String line : Files.readAllLines(commit)) {
+            com.fasterxml.jackson.databind.JsonNode action = dev.benchlake.core.Json.mapper().readTree(line);
+            for (String kind : List.of("add", "remove")) {
+              if (action.has(kind)) {
+                named.add(action.get(kind).get("path").asText());
+              }
+            }
+          }
+        }
+      }
+      try (Stream<Path> files = Files.list(folder)) {
+        files.filter(f -> f.getFileName().toString().endsWith(".parquet") && !named.contains(f.getFileName().toString()))
+            .forEach(unnamed::add);
+      }
+      try (Stream<Path> log = Files.list(folder.resolve("_delta_log"))) {
+        log.filter(f -> f.getFileName().toString().contains(".tmp")).forEach(unnamed::add);
+      }
+    }
+    return unnamed;
   }
 }

@@ -18,9 +18,22 @@ public final class DamagedWarehouseException extends BadInputException {
    * @param more how many other problems are known besides this one (0 when none, or none looked for)
    */
   public DamagedWarehouseException(String root, WarehouseProblem problem, int more, Throwable cause) {
-    super(problem.line() + (more > 0 ? " (and " + more + " more problem" + (more == 1 ? "" : "s") + ")" : "")
+    this(problem, problem.line() + (more > 0 ? " (and " + more + " more problem" + (more == 1 ? "" : "s") + ")" : "")
         + "; " + nextStep(root), cause);
+  }
+
+  private DamagedWarehouseException(WarehouseProblem problem, String message, Throwable cause) {
+    super(message, cause);
     this.problem = problem;
+  }
+
+  /**
+   * A data file whose bytes are not what was written, met by a read: plain {@code verify} reads no
+   * data file's bytes, {@code verify --deep} reads them all.
+   */
+  public static DamagedWarehouseException ofDataFile(String root, WarehouseProblem problem, Throwable cause) {
+    return new DamagedWarehouseException(problem, problem.line() + "; the warehouse is damaged: 'benchlake verify --deep "
+        + "--warehouse " + root + "' reads every data file and lists each damaged one; restore them from a backup", cause);
   }
 
   public WarehouseProblem problem() {

@@ -32,7 +32,10 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
  *       ({@code .N.json.crc}, where the local file system wrote one: a file cut at a line end
  *       parses, but no longer matches it);
  *   <li>the versions after the latest checkpoint (from 0 without one) without a gap: Delta cannot
- *       build a table's state past a missing commit;
+ *       build a table's state past a missing commit; and up to the latest version the log's other
+ *       files know of (Delta's checksum {@code N.crc} of a version, Hadoop's {@code .N.json.crc} of
+ *       its commit, both written after the commit itself): a log whose latest commits, or all of
+ *       them, were deleted loads as an older table, or as none;
  *   <li>Parquet checkpoints: whole (checksum) with a footer that parses;
  *   <li>{@code _last_checkpoint}: JSON naming a checkpoint the log has;
  *   <li>version checksums ({@code N.crc}: Delta's record of the table's file count and size at N):
@@ -49,6 +52,8 @@ public final class DeltaLogCheck {
   /** Classic ({@code N.checkpoint.parquet}), multi-part ({@code N.checkpoint.K.P.parquet}) and V2 ({@code N.checkpoint.UUID.json|parquet}). */
   private static final Pattern CHECKPOINT = Pattern.compile("(\\d{20})\\.checkpoint(?:\\.\\d+\\.\\d+|\\.[0-9a-fA-F-]{36})?\\.(parquet|json)");
   private static final Pattern VERSION_CHECKSUM = Pattern.compile("(\\d{20})\\.crc");
+  /** Hadoop's checksum file of a commit ({@code .N.json.crc}): renamed into place after the commit. */
+  private static final Pattern COMMIT_SIDECAR = Pattern.compile("\\.(\\d{20})\\.json\\.crc");
 
   private DeltaLogCheck() {}
 
@@ -65,6 +70,8 @@ public final class DeltaLogCheck {
     }
     TreeMap<Long, Path> commits = new TreeMap<>();
     TreeSet<Long> checkpoints = new TreeSet<>();
+    // The latest version a file written after its commit knows of, and that file.
+    TreeMap<Long, Path> after = new TreeMap<>();
     Path lastCheckpoint = null;
     for (FileStatus entry : storage.list(log)) {
       if (!entry.isFile()) {
@@ -74,6 +81,8 @@ public final class DeltaLogCheck {
       String name = file.getName();
       Matcher commit = COMMIT.matcher(name);
       Matcher checkpoint = CHECKPOINT.matcher(name);
+      Matcher versionChecksum = VERSION_CHECKSUM.matcher(name);
+      Matcher sidecar = COMMIT_SIDECAR.matcher(name);
       if (commit.matches()) {
         commits.put(Long.parseLong(commit.group(1)), file);
         jsonLinesProblem(storage, file).ifPresent(problems::add);
@@ -81,21 +90,42 @@ public final class DeltaLogCheck {
         checkpoints.add(Long.parseLong(checkpoint.group(1)));
         (checkpoint.group(2).equals("json") ? jsonLinesProblem(storage, file) : parquetProblem(storage, file))
             .ifPresent(problems::add);
-      } else if (VERSION_CHECKSUM.matcher(name).matches()) {
+      } else if (versionChecksum.matches()) {
+        after.putIfAbsent(Long.parseLong(versionChecksum.group(1)), file);
         jsonLinesProblem(storage, file).ifPresent(problems::add);
+      } else if (sidecar.matches()) {
+        after.putIfAbsent(Long.parseLong(sidecar.group(1)), file);
       } else if (name.equals(LAST_CHECKPOINT)) {
         lastCheckpoint = file;
       }
     }
     if (lastCheckpoint != null) {
-      lastCheckpointProblem(storage, lastCheckpoint, checkpoints).ifPresent(problems::add);
+      lastCheckpointProblem(storage, log, lastCheckpoint, checkpoints).ifPresent(problems::add);
     }
-    if (!commits.isEmpty()) {
-      long from = checkpoints.isEmpty() ? 0 : checkpoints.last() + 1;
-      for (long version = from; version < commits.lastKey(); version++) {
-        if (!commits.containsKey(version)) {
-          problems.add(new WarehouseProblem(new Path(log, String.format(Locale.ROOT, "%020d.json", version)).toString(),
-              "missing: the log has version " + commits.lastKey() + ", and Delta cannot build the table past a gap"));
+    long from = checkpoints.isEmpty() ? 0 : checkpoints.last() + 1;
+    long latestCommit = commits.isEmpty() ? -1 : commits.lastKey();
+    long known = after.isEmpty() ? -1 : after.lastKey();
+    for (long version = from; version < latestCommit; version++) {
+      if (!commits.containsKey(version) && stillMissing(storage, log, version)) {
+        problems.add(new WarehouseProblem(commitFile(log, version).toString(),
+            "missing: the log has version " + latestCommit + ", and Delta cannot build the table past a gap"));
+      }
+    }
+    // Deleted latest commits leave no gap: what was written after them says they were there.
+    if (known >= from && latestCommit < 0 && checkpoints.isEmpty()) {
+      if (stillMissing(storage, log, known)) {
+        problems.add(new WarehouseProblem(log.toString(), "holds no commit, yet it holds " + after.get(known).getName()
+            + ", written once version " + known + " was committed: the table's commits were deleted, and Delta cannot "
+            + "read the table without them"));
+      }
+    } else {
+      long latest = Math.max(latestCommit, from - 1);
+      for (long version = latest + 1; version <= known; version++) {
+        if (stillMissing(storage, log, version)) {
+          problems.add(new WarehouseProblem(commitFile(log, version).toString(), "missing, yet the log holds "
+              + after.get(known).getName() + ", written once version " + known + " was committed: the latest commits "
+              + "were deleted, and Delta reads the table as of version " + latest + " without them (the rows they "
+              + "added are lost to every reader)"));
         }
       }
     }
@@ -184,14 +214,28 @@ public final class DeltaLogCheck {
     }
   }
 
-  private static Optional<WarehouseProblem> lastCheckpointProblem(Storage storage, Path file, TreeSet<Long> checkpoints) {
+  private static Path commitFile(Path log, long version) {
+    return new Path(log, String.format(Locale.ROOT, "%020d.json", version));
+  }
+
+  /**
+   * Whether a commit the listing lacks is still missing: a listing made while a concurrent ingest
+   * commits may hold a file written after that commit (its checksum) and not the commit itself.
+   */
+  private static boolean stillMissing(Storage storage, Path log, long version) throws IOException {
+    return !storage.exists(commitFile(log, version));
+  }
+
+  private static Optional<WarehouseProblem> lastCheckpointProblem(Storage storage, Path log, Path file,
+      TreeSet<Long> checkpoints) {
     try {
       JsonNode node = Json.mapper().readTree(read(storage, file));
       JsonNode version = node == null ? null : node.get("version");
       if (version == null || !version.canConvertToLong()) {
         return Optional.of(new WarehouseProblem(file.toString(), "names no checkpoint version"));
       }
-      if (!checkpoints.contains(version.longValue())) {
+      // A checkpoint a concurrent commit wrote after the log was listed (then this file) is no problem.
+      if (!checkpoints.contains(version.longValue()) && !hasCheckpoint(storage, log, version.longValue())) {
         return Optional.of(new WarehouseProblem(file.toString(), "names the checkpoint of version " + version.longValue()
             + ", which the log does not have"));
       }
@@ -201,6 +245,16 @@ public final class DeltaLogCheck {
     } catch (IOException e) {
       return Optional.of(new WarehouseProblem(file.toString(), "not JSON (" + e.getMessage() + ")"));
     }
+  }
+
+  private static boolean hasCheckpoint(Storage storage, Path log, long version) throws IOException {
+    for (FileStatus entry : storage.list(log)) {
+      Matcher checkpoint = CHECKPOINT.matcher(entry.getPath().getName());
+      if (checkpoint.matches() && Long.parseLong(checkpoint.group(1)) == version) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static WarehouseProblem notItsChecksum(Path file) {

@@ -17,8 +17,9 @@ import org.apache.hadoop.conf.Configuration;
  * file parses; every file of every table's log reads whole and parses ({@link DeltaLogCheck}),
  * Delta can load each table's latest version, every data file that version names is there with
  * its recorded size ({@link DataFilesCheck}), and Delta's checksum of that version agrees with
- * them. The data files' bytes are not read: sizes only, so that it takes about as long as
- * {@code runs}.
+ * them; a table Delta finds no commit of is not one the warehouse shows it had ({@link LostTableCheck}).
+ * The data files' bytes are not read: sizes only, so that it takes about as long as {@code runs};
+ * {@code deep} reads them all ({@link DataFilesCheck#bytesProblem}).
  */
 public final class WarehouseVerify {
   private WarehouseVerify() {}
@@ -41,6 +42,11 @@ public final class WarehouseVerify {
    *     of a format newer than this build (which cannot judge it)
    */
   public static Report run(String root, Configuration conf) throws IOException {
+    return run(root, conf, false);
+  }
+
+  /** @param deep whether to read every byte of every data file too ({@code verify --deep}) */
+  public static Report run(String root, Configuration conf, boolean deep) throws IOException {
     List<WarehouseProblem> problems = new ArrayList<>();
     OptionalInt format;
     try {
@@ -53,7 +59,7 @@ public final class WarehouseVerify {
     KernelWarehouse warehouse = KernelWarehouse.ignoringFormat(root, conf);
     List<TableCheck> tables = new ArrayList<>();
     for (Table table : Table.values()) {
-      TableCheck check = warehouse.check(table);
+      TableCheck check = warehouse.check(table, deep);
       if (check.version() >= 0 || !check.problems().isEmpty()) {
         tables.add(check);
         problems.addAll(check.problems());

@@ -1,15 +1,22 @@
 package dev.benchlake.warehouse.cli;
 
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.FailureExplainer;
 import dev.benchlake.warehouse.fs.Storage;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.check.WritableWarehouse;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Option;
 
-/** The {@code --warehouse DIR} option every warehouse command takes ({@code @Mixin}). */
-public final class WarehouseOption {
+/**
+ * The {@code --warehouse DIR} option every warehouse command takes ({@code @Mixin}); it also tells
+ * a read that failed on a damaged data file of the warehouse from a runtime failure
+ * ({@link #explain}).
+ */
+public final class WarehouseOption implements FailureExplainer {
   @Option(names = "--warehouse", paramLabel = "DIR", defaultValue = Warehouse.DEFAULT_DIR,
       description = "Warehouse folder, local or a URI (hdfs://NAMENODE/DIR, s3a://BUCKET/DIR, file:/DIR) "
           + "(default: ${DEFAULT-VALUE}); the first ingest creates it.")
@@ -17,6 +24,8 @@ public final class WarehouseOption {
 
   /** Whether the warehouse was found whole (by this command: a batch builds one per line). */
   private boolean checked;
+  /** The Hadoop settings the warehouse was opened on (a session's, with its --conf), once it was. */
+  private Configuration conf;
 
   /**
    * Checks the option's form before anything runs ({@code Validated}): a location that carries
@@ -41,7 +50,8 @@ public final class WarehouseOption {
 
   /** The warehouse at that folder, read with Delta Kernel: no Spark session. */
   public KernelWarehouse openWithoutSpark() {
-    return KernelWarehouse.at(dir);
+    conf = new Configuration();
+    return KernelWarehouse.at(dir, conf);
   }
 
   /**
@@ -53,7 +63,8 @@ public final class WarehouseOption {
    * @param spark the command's Spark options: their Hadoop settings reach the files
    */
   public KernelWarehouse openWholeBeforeSpark(SparkOptions spark) {
-    KernelWarehouse tables = KernelWarehouse.at(dir, spark.hadoopConf()).requireWhole();
+    conf = spark.hadoopConf();
+    KernelWarehouse tables = KernelWarehouse.at(dir, conf).requireWhole();
     checked = true;
     return tables;
   }
@@ -74,11 +85,27 @@ public final class WarehouseOption {
    * (on the session's Hadoop settings) unless it was before the session started.
    */
   public Warehouse open(SparkSession spark) {
+    conf = spark.sparkContext().hadoopConfiguration();
     Warehouse warehouse = Warehouse.at(spark, dir);
     if (!checked) {
       KernelWarehouse.of(warehouse).requireWhole();
       checked = true;
     }
     return warehouse;
+  }
+
+  /**
+   * A read that failed on a data file of this warehouse whose bytes are damaged (Spark's jobs say
+   * so as "Checksum error: file:/…" or "… is not a Parquet file", exit 1): that file named, exit 2,
+   * pointing at {@code verify --deep}. The Kernel readers say it themselves.
+   */
+  @Override
+  public BadInputException explain(Throwable failure) {
+    try {
+      return KernelWarehouse.ignoringFormat(dir, conf == null ? new Configuration() : conf).damagedDataFileBehind(failure);
+    } catch (RuntimeException notExplained) {
+      failure.addSuppressed(notExplained);
+      return null;
+    }
   }
 }

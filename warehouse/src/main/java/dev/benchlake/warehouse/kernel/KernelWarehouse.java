@@ -9,6 +9,7 @@ import dev.benchlake.warehouse.check.DamagedWarehouseException;
 import dev.benchlake.warehouse.check.DataFilesCheck;
 import dev.benchlake.warehouse.check.DataFilesCheck.NamedFile;
 import dev.benchlake.warehouse.check.DeltaLogCheck;
+import dev.benchlake.warehouse.check.LostTableCheck;
 import dev.benchlake.warehouse.check.WarehouseProblem;
 import dev.benchlake.warehouse.fs.Storage;
 import io.delta.kernel.Scan;
@@ -148,8 +149,7 @@ public final class KernelWarehouse {
   }
 
   /**
-   * Fails unless every table can be read whole: its log loads (else the damaged log file is named)
-   * and every data file its current version names is there with its recorded size. What the
+   * Fails unless every table passes {@code benchlake verify}'s checks ({@link #check}): what the
    * commands that start Spark (and those that write) check first, before Spark starts; the Kernel
    * readers check the tables they read as they read them.
    *
@@ -163,11 +163,48 @@ public final class KernelWarehouse {
   }
 
   /**
-   * Everything wrong with one table, read whole ({@code benchlake verify}): each of its log's files
-   * ({@link DeltaLogCheck}), whether Delta can load its latest version, each data file that version
-   * names ({@link DataFilesCheck}), and Delta's checksum of that version against those files.
+   * Everything wrong with one table ({@code benchlake verify}): each of its log's files
+   * ({@link DeltaLogCheck}), whether Delta can load its latest version, and then either each data
+   * file that version names ({@link DataFilesCheck}) and Delta's checksum of that version against
+   * those files, or, when Delta finds no commit, whether the warehouse shows the table had some
+   * ({@link LostTableCheck}). With {@code deep}, also every byte of every data file the version
+   * names ({@link DataFilesCheck#bytesProblem}).
    */
-  public TableCheck check(Table table) throws IOException {
+  public TableCheck check(Table table, boolean deep) throws IOException {
+    Inspection found = inspect(table);
+    List<WarehouseProblem> problems = new ArrayList<>(found.problems());
+    if (found.loaded() == null) {
+      if (problems.isEmpty()) {
+        problems.add(new WarehouseProblem(DeltaLogCheck.logOf(folder(table)).toString(),
+            "Delta cannot read the table (" + found.loadFailure().getMessage() + ")"));
+      }
+      return new TableCheck(table, -1, 0, 0, problems);
+    }
+    if (found.loaded().snapshot().isEmpty()) {
+      return new TableCheck(table, -1, 0, 0, problems);
+    }
+    List<NamedFile> files = found.loaded().named();
+    if (deep) {
+      java.util.Set<String> named = new java.util.HashSet<>();
+      problems.forEach(p -> named.add(p.file()));
+      for (NamedFile file : files) {
+        // A file said missing or of another size already is not read again.
+        if (!named.contains(DataFilesCheck.shown(new Path(file.path())).toString())) {
+          DataFilesCheck.bytesProblem(storage, new Path(file.path())).ifPresent(problems::add);
+        }
+      }
+    }
+    return new TableCheck(table, found.loaded().snapshot().get().getVersion(), files.size(),
+        files.stream().mapToLong(NamedFile::bytes).sum(), problems);
+  }
+
+  /**
+   * What a look at one table found: its latest version as Delta Kernel loaded it (null when it could
+   * not: {@code loadFailure} says why), and every problem of {@link #check}'s but the data files' bytes.
+   */
+  private record Inspection(Loaded loaded, RuntimeException loadFailure, List<WarehouseProblem> problems) {}
+
+  private Inspection inspect(Table table) throws IOException {
     Path folder = folder(table);
     Path log = DeltaLogCheck.logOf(folder);
     List<WarehouseProblem> problems = new ArrayList<>(DeltaLogCheck.problems(storage, log));
@@ -175,19 +212,53 @@ public final class KernelWarehouse {
     try {
       loaded = load(table);
     } catch (RuntimeException e) {
-      if (problems.isEmpty()) {
-        problems.add(new WarehouseProblem(log.toString(), "Delta cannot read the table (" + e.getMessage() + ")"));
-      }
-      return new TableCheck(table, -1, 0, 0, problems);
+      return new Inspection(null, e, problems);
     }
     if (loaded.snapshot().isEmpty()) {
-      return new TableCheck(table, -1, 0, 0, problems);
+      List<WarehouseProblem> lost = LostTableCheck.problems(storage, table, folder, rowsCounted(table));
+      if (!lost.isEmpty()) {
+        // The runs may have been read after a concurrent first ingest created this table (it commits
+        // a run's rows before the run): a second look then finds its commit.
+        Loaded again = load(table);
+        if (again.snapshot().isPresent()) {
+          loaded = again;
+          lost = List.of();
+        }
+      }
+      problems.addAll(lost);
+      if (loaded.snapshot().isEmpty()) {
+        return new Inspection(loaded, null, problems);
+      }
     }
-    long version = loaded.snapshot().get().getVersion();
     List<NamedFile> files = loaded.named();
+    // Delta's checksum of the version disagrees with a log that lost a file's actions: said once, by the log's file.
+    boolean logWhole = problems.isEmpty();
     problems.addAll(DataFilesCheck.problems(storage, folder, files));
-    DeltaLogCheck.checksumProblem(storage, log, version, files).ifPresent(problems::add);
-    return new TableCheck(table, version, files.size(), files.stream().mapToLong(NamedFile::bytes).sum(), problems);
+    if (logWhole) {
+      DeltaLogCheck.checksumProblem(storage, log, loaded.snapshot().get().getVersion(), files).ifPresent(problems::add);
+    }
+    return new Inspection(loaded, null, problems);
+  }
+
+  /**
+   * How many rows the committed runs count in {@code table} ({@link LostTableCheck#countedBy}); empty
+   * for a table they do not count, or when {@code runs} cannot be read (its own check says why).
+   */
+  private OptionalLong rowsCounted(Table table) {
+    Optional<String> column = LostTableCheck.countedBy(table);
+    if (column.isEmpty()) {
+      return OptionalLong.empty();
+    }
+    try {
+      long[] sum = {0};
+      scanColumn(Table.RUNS, column.get(), null, (values, i) -> {
+        sum[0] += values.getLong(i);
+        return true;
+      });
+      return OptionalLong.of(sum[0]);
+    } catch (RuntimeException e) {
+      return OptionalLong.empty();
+    }
   }
 
   /**
@@ -237,8 +308,7 @@ public final class KernelWarehouse {
    * ingest), and only the run_id column of the others is read.
    */
   public boolean hasRowsOf(Table table, Set<String> runIds) {
-    Optional<Snapshot> snapshot = snapshot(table);
-    if (snapshot.isEmpty() || runIds.isEmpty()) {
+    if (runIds.isEmpty()) {
       return false;
     }
     Predicate anyOf = null;
@@ -246,16 +316,39 @@ public final class KernelWarehouse {
       Predicate one = new Predicate("=", new Column(WarehouseSchema.RUN_ID), Literal.ofString(id));
       anyOf = anyOf == null ? one : new Or(anyOf, one);
     }
-    io.delta.kernel.types.StructType runId = new io.delta.kernel.types.StructType()
-        .add(snapshot.get().getSchema().get(WarehouseSchema.RUN_ID));
-    Scan scan = snapshot.get().getScanBuilder().withFilter(anyOf).withReadSchema(runId).build();
+    boolean[] found = {false};
+    scanColumn(table, WarehouseSchema.RUN_ID, anyOf, (ids, i) -> {
+      found[0] = runIds.contains(ids.getString(i));
+      return !found[0];
+    });
+    return found[0];
+  }
+
+  /** Told each selected, non-null value of a column; returns whether to go on. */
+  private interface ValueVisitor {
+    boolean visit(ColumnVector values, int row);
+  }
+
+  /**
+   * Each selected, non-null value of one column of {@code table} (nothing when it has no commit),
+   * read alone; {@code filter} (or null) lets Kernel skip the files whose statistics rule it out.
+   */
+  private void scanColumn(Table table, String column, Predicate filter, ValueVisitor visitor) {
+    Optional<Snapshot> snapshot = snapshot(table);
+    if (snapshot.isEmpty()) {
+      return;
+    }
+    io.delta.kernel.types.StructType readSchema = new io.delta.kernel.types.StructType()
+        .add(snapshot.get().getSchema().get(column));
+    io.delta.kernel.ScanBuilder builder = snapshot.get().getScanBuilder().withReadSchema(readSchema);
+    Scan scan = (filter == null ? builder : builder.withFilter(filter)).build();
     io.delta.kernel.data.Row scanState = scan.getScanState(engine);
     try (CloseableIterator<FilteredColumnarBatch> files = scan.getScanFiles(engine)) {
       while (files.hasNext()) {
         try (CloseableIterator<io.delta.kernel.data.Row> fileRows = files.next().getRows()) {
           while (fileRows.hasNext()) {
-            if (holdsAny(scanState, fileRows.next(), runIds)) {
-              return true;
+            if (!visitFile(scanState, fileRows.next(), visitor)) {
+              return;
             }
           }
         }
@@ -263,26 +356,58 @@ public final class KernelWarehouse {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + path(table), e);
     }
-    return false;
   }
 
-  /** Whether the data file holds a row of one of {@code runIds} (a file statistics could not rule out). */
-  private boolean holdsAny(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, Set<String> runIds)
-      throws IOException {
+  /** One data file's values of the column read; false when the visitor stopped. */
+  private boolean visitFile(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, ValueVisitor visitor) {
     try (CloseableIterator<FilteredColumnarBatch> batches = batchesOf(scanState, scanFile)) {
       while (batches.hasNext()) {
         FilteredColumnarBatch batch = batches.next();
-        ColumnVector ids = batch.getData().getColumnVector(0);
+        ColumnVector values = batch.getData().getColumnVector(0);
         Optional<ColumnVector> selection = batch.getSelectionVector();
         for (int i = 0; i < batch.getData().getSize(); i++) {
           boolean selected = selection.isEmpty() || !selection.get().isNullAt(i) && selection.get().getBoolean(i);
-          if (selected && !ids.isNullAt(i) && runIds.contains(ids.getString(i))) {
-            return true;
+          if (selected && !values.isNullAt(i) && !visitor.visit(values, i)) {
+            return false;
           }
         }
       }
+      return true;
+    } catch (IOException | RuntimeException e) {
+      throw readFailure(scanFile, e);
     }
-    return false;
+  }
+
+  /**
+   * What a failed read (a Spark job's) met, when it names a data file that a table of this warehouse
+   * names in its log and whose bytes are damaged ({@link DataFilesCheck#bytesProblem}): that file,
+   * as bad input pointing at {@code verify --deep}. Null for any other failure (a file no log names
+   * is a write's own, and its failure is the write's).
+   */
+  public DamagedWarehouseException damagedDataFileBehind(Throwable failure) {
+    String tables = location + "/";
+    for (Path named : DataFilesCheck.namedIn(failure)) {
+      String file = Storage.qualified(DataFilesCheck.shown(named));
+      if (!file.startsWith(tables) || named.getParent() == null) {
+        continue;
+      }
+      for (Table table : Table.values()) {
+        if (!file.equals(path(table) + "/" + named.getName())) {
+          continue;
+        }
+        boolean inLog;
+        try {
+          inLog = load(table).files().stream().anyMatch(f -> Storage.qualified(new Path(f.getPath())).equals(file));
+        } catch (RuntimeException notLoaded) {
+          inLog = false;
+        }
+        Optional<WarehouseProblem> damage = inLog ? DataFilesCheck.bytesProblem(storage, named) : Optional.empty();
+        if (damage.isPresent()) {
+          return DamagedWarehouseException.ofDataFile(root, damage.get(), failure);
+        }
+      }
+    }
+    return null;
   }
 
   /** Every row of {@code table} (empty when it has no commit yet), in this build's schema. */
@@ -357,7 +482,7 @@ public final class KernelWarehouse {
 
   /** One data file's rows. */
   private void readFile(io.delta.kernel.data.Row scanState, io.delta.kernel.data.Row scanFile, RowConverter converter,
-      List<Row> rows) throws IOException {
+      List<Row> rows) {
     try (CloseableIterator<FilteredColumnarBatch> batches = batchesOf(scanState, scanFile)) {
       while (batches.hasNext()) {
         FilteredColumnarBatch batch = batches.next();
@@ -369,7 +494,32 @@ public final class KernelWarehouse {
           }
         }
       }
+    } catch (IOException | RuntimeException e) {
+      throw readFailure(scanFile, e);
     }
+  }
+
+  /**
+   * A read of a data file that failed: the file named as damaged (exit 2, pointing at {@code verify
+   * --deep}) when its bytes are ({@link DataFilesCheck#bytesProblem}: a checksum error, or not the
+   * Parquet it was), else the failure as it is (a file system that went away).
+   */
+  private RuntimeException readFailure(io.delta.kernel.data.Row scanFile, Exception e) {
+    if (e instanceof BadInputException bad) {
+      return bad;
+    }
+    Path file = new Path(InternalScanFileUtils.getAddFileStatus(scanFile).getPath());
+    Optional<WarehouseProblem> damage;
+    try {
+      damage = DataFilesCheck.bytesProblem(storage, file);
+    } catch (RuntimeException notChecked) {
+      e.addSuppressed(notChecked);
+      damage = Optional.empty();
+    }
+    if (damage.isPresent()) {
+      return DamagedWarehouseException.ofDataFile(root, damage.get(), e);
+    }
+    return e instanceof RuntimeException r ? r : new UncheckedIOException("cannot read " + file, (IOException) e);
   }
 
   /** One data file's batches, deletion vectors and column mapping applied by {@link Scan#transformPhysicalData}. */
@@ -391,20 +541,21 @@ public final class KernelWarehouse {
   private Optional<Snapshot> snapshot(Table table) {
     Loaded loaded = snapshots.get(table);
     if (loaded == null) {
+      Inspection found;
       try {
-        loaded = load(table);
-      } catch (RuntimeException e) {
-        throw damagedLog(table, e);
-      }
-      List<WarehouseProblem> missing;
-      try {
-        missing = DataFilesCheck.problems(storage, folder(table), loaded.named());
+        found = inspect(table);
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot list " + folder(table), e);
+        throw new UncheckedIOException("cannot read " + folder(table), e);
       }
-      if (!missing.isEmpty()) {
-        throw new DamagedWarehouseException(root, missing.get(0), missing.size() - 1, null);
+      List<WarehouseProblem> problems = found.problems();
+      if (!problems.isEmpty()) {
+        throw new DamagedWarehouseException(root, problems.get(0), problems.size() - 1, found.loadFailure());
       }
+      if (found.loaded() == null) {
+        // Kernel's own error, where the log's files look whole (a file system that went away).
+        throw found.loadFailure();
+      }
+      loaded = found.loaded();
       snapshots.put(table, loaded);
     }
     return loaded.snapshot();
@@ -417,23 +568,6 @@ public final class KernelWarehouse {
       return new Loaded(Optional.of(snapshot), namedFiles(table, snapshot));
     } catch (TableNotFoundException e) {
       return new Loaded(Optional.empty(), List.of());
-    }
-  }
-
-  /**
-   * Why Kernel could not load a table: the damaged log file, named (Kernel's errors name none: "Unexpected
-   * end-of-input", Hadoop's "Checksum error"). Kernel's own error when the log's files look whole.
-   */
-  private RuntimeException damagedLog(Table table, RuntimeException e) {
-    if (e instanceof BadInputException) {
-      return e;
-    }
-    try {
-      List<WarehouseProblem> problems = DeltaLogCheck.problems(storage, DeltaLogCheck.logOf(folder(table)));
-      return problems.isEmpty() ? e : new DamagedWarehouseException(root, problems.get(0), problems.size() - 1, e);
-    } catch (IOException | RuntimeException notListed) {
-      e.addSuppressed(notListed);
-      return e;
     }
   }
 
