@@ -85,7 +85,8 @@ class BatchChecksEveryLineTest {
 
   /**
    * An input that an earlier line writes need not be there when the batch is checked: line 2 ingests
-   * the run line 1's loadgen will write; the bad value on line 3 is the one reported, and nothing runs.
+   * the run line 1's loadgen will write, line 3 the folder that will hold it; the bad value on line 4
+   * is the one reported, and nothing runs.
    */
   @Test
   void anInputAnEarlierLineWritesIsNotMissing() throws Exception {
@@ -94,13 +95,42 @@ class BatchChecksEveryLineTest {
     Path commands = Files.writeString(tmp.resolve("commands.txt"),
         "loadgen --workload point-select --tasks 5 --out " + run + "\n"
             + "ingest --warehouse " + warehouse + " " + run + "\n"
+            + "ingest --warehouse " + warehouse + " " + tmp.resolve("runs") + "\n"
             + "compare --warehouse " + warehouse + " --baseline os=linux --candidate os=windows --alpha 2 --out "
             + tmp.resolve("r") + "\n");
 
     CommandRun batch = CommandRun.of(Benchlake.commandLine(), "batch", commands.toString());
 
-    batch.assertBadInput(commands + ": line 3: --alpha 2 is not in (0, 0.5)");
+    batch.assertBadInput(commands + ": line 4: --alpha 2 is not in (0, 0.5)");
+    assertThat(batch.stderr().strip()).as("the run's folder, and the folder that will hold it, are not missing")
+        .doesNotContain("\n");
     assertThat(tmp.resolve("runs")).doesNotExist();
     assertThat(warehouse).doesNotExist();
+  }
+
+  /**
+   * Every bad line is told in one go, each a line of its own naming its number, then a count: a user
+   * fixes them all before the next try, instead of one per try. Nothing runs.
+   */
+  @Test
+  void everyBadLineIsToldBeforeNothingRuns() throws Exception {
+    Path warehouse = tmp.resolve("wh");
+    Path commands = Files.writeString(tmp.resolve("commands.txt"),
+        "loadgen --workload point-select --tasks 5 --duration 999999999h --out " + tmp.resolve("lg") + "\n"
+            + "runs --warehouse " + warehouse + "\n"
+            + "compare --warehouse " + warehouse + " --baseline os=linux --candidate os=windows --margin abc --out "
+            + tmp.resolve("r") + "\n"
+            + "runs --warehouse " + warehouse + " --where nokey\n");
+
+    CommandRun batch = CommandRun.of(Benchlake.commandLine(), "batch", commands.toString());
+
+    batch.assertBadInput(commands + ": 3 lines are bad input (each above; nothing was run");
+    assertThat(batch.stderr().lines().toList()).hasSize(4)
+        .anySatisfy(l -> assertThat(l).startsWith("benchlake batch: " + commands + ": line 1: ").contains("720h"))
+        .anySatisfy(l -> assertThat(l).startsWith("benchlake batch: " + commands + ": line 3: ").contains("--margin"))
+        .anySatisfy(l -> assertThat(l).startsWith("benchlake batch: " + commands + ": line 4: ").contains("nokey"));
+    assertThat(batch.stdout()).isEmpty();
+    assertThat(tmp.resolve("lg")).doesNotExist();
+    assertThat(tmp.resolve("r")).doesNotExist();
   }
 }

@@ -1,6 +1,7 @@
 package dev.benchlake.app.batch;
 
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
@@ -47,7 +48,8 @@ import picocli.CommandLine.Spec;
           + "is allowed. Blank lines and comments are skipped. Every line is parsed as its command parses it (unknown "
           + "options, missing required ones, values of the wrong type or out of range) and checked as its command checks "
           + "it first (a --margin, a --metric, a missing input, a refused URL) before the first runs, so a bad value on "
-          + "any line fails the batch before anything is done; an input an earlier line writes need not exist yet.",
+          + "any line fails the batch before anything is done, each bad line told on a line of its own; an input an "
+          + "earlier line writes need not exist yet.",
       "The first Spark command's --master and --conf start the session; the later commands reuse it (their "
           + "--master and static --conf settings cannot change it). Each command's output goes to stdout and "
           + "stderr as usual; before it, stderr shows 'batch: line N: COMMAND' (secret values redacted)."},
@@ -121,11 +123,14 @@ public final class BatchCommand implements Callable<Integer> {
    * command's own {@link Validated#validate} (every value and file it can check without side
    * effects: a --margin, a --metric, a missing input, a refused URL). An input that an earlier line
    * writes ({@link Validated#writes}: a loadgen's --out, an ingest's warehouse) need not exist yet.
+   * Every bad line is told, not only the first: one run of the batch shows all there is to fix.
    *
-   * @throws BadInputException naming the first bad line and its cause
+   * @throws BadInputException naming the bad line and its cause (several: each is a line on stderr
+   *     first, and the exception counts them)
    */
   private void check(List<Line> lines, String source) {
     Preflight before = Preflight.ALONE;
+    List<String> bad = new ArrayList<>();
     for (Line line : lines) {
       try {
         CommandLine.ParseResult parsed = commands.get().parseArgs(line.words().toArray(String[]::new));
@@ -138,9 +143,18 @@ public final class BatchCommand implements Callable<Integer> {
           before = before.and(command.writes());
         }
       } catch (CommandLine.ParameterException | BadInputException e) {
-        throw new BadInputException(source + ": line " + line.number() + ": " + e.getMessage()
-            + " (nothing was run: fix the line and run the batch again)");
+        bad.add(source + ": line " + line.number() + ": " + e.getMessage());
       }
+    }
+    if (bad.size() == 1) {
+      throw new BadInputException(bad.get(0) + " (nothing was run: fix the line and run the batch again)");
+    }
+    if (!bad.isEmpty()) {
+      PrintWriter err = spec.commandLine().getErr();
+      bad.forEach(b -> err.println("benchlake batch: " + Cli.oneLine(b)));
+      err.flush();
+      throw new BadInputException(source + ": " + bad.size() + " lines are bad input (each above; nothing was run: fix "
+          + "them and run the batch again)");
     }
   }
 

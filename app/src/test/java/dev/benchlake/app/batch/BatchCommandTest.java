@@ -122,13 +122,20 @@ class BatchCommandTest {
 
   @Test
   void aBadLineAnywhereFailsTheBatchBeforeTheFirstLineRuns() {
-    // Line 1 is fine; line 2's value does not convert, line 3 names no command: nothing runs, line 2 is named.
+    // Line 1 is fine; line 2's value does not convert, line 3 names no command: nothing runs, and
+    // each bad line is named on a line of its own, then their count.
     Result r = batch("echo first\nfail notANumber\nnope\n");
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(ran).isEmpty();
     assertThat(r.out()).isEmpty();
-    assertThat(r.err().strip()).doesNotContain("\n").contains("stdin: line 2: ", "notANumber", "nothing was run")
-        .doesNotContain("batch: line 1");
+    assertThat(r.err().strip().lines().toList()).hasSize(3)
+        .anySatisfy(l -> assertThat(l).contains("stdin: line 2: ", "notANumber"))
+        .anySatisfy(l -> assertThat(l).contains("stdin: line 3: ", "nope"))
+        .anySatisfy(l -> assertThat(l).contains("stdin: 2 lines are bad input", "nothing was run"))
+        .noneSatisfy(l -> assertThat(l).contains("batch: line 1"));
+    // One bad line is one line.
+    assertThat(batch("echo first\nfail notANumber\n").err().strip()).doesNotContain("\n")
+        .contains("stdin: line 2: ", "notANumber", "nothing was run");
     // --keep-going runs on after a failure, not after a typo.
     Result kept = batch("echo first\necho --unknown-option\n", "--keep-going");
     assertThat(kept.exitCode()).isEqualTo(2);

@@ -195,9 +195,9 @@ public final class Cli {
   /**
    * The message on one line: an error is one line on stderr, whatever a library put in its message
    * (parsers point at the culprit with a caret on the next line; a hostile file name may hold a
-   * newline).
+   * newline), its secrets redacted.
    */
-  static String oneLine(String message) {
+  public static String oneLine(String message) {
     return message == null ? "" : Redaction.scrub(message.strip().replaceAll("\\s*\\R\\s*", " "));
   }
 

@@ -1,6 +1,7 @@
 package dev.benchlake.core.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,15 +16,18 @@ public record Preflight(List<Path> writtenBefore) {
     writtenBefore = List.copyOf(writtenBefore);
   }
 
-  /** Whether a local {@code path} is one an earlier line writes, or lies under one. */
+  /**
+   * Whether a local {@code path} is one an earlier line writes, lies under one, or holds one (an
+   * ingest of {@code runs/} after loadgens into {@code runs/a} and {@code runs/b}).
+   */
   public boolean writtenBefore(Path path) {
     Path p = path.toAbsolutePath().normalize();
-    return writtenBefore.stream().anyMatch(p::startsWith);
+    return writtenBefore.stream().anyMatch(w -> p.startsWith(w) || w.startsWith(p));
   }
 
   /** This one with {@code more} written too (after a line that writes them). */
   public Preflight and(List<Path> more) {
-    List<Path> all = new java.util.ArrayList<>(writtenBefore);
+    List<Path> all = new ArrayList<>(writtenBefore);
     all.addAll(more);
     return new Preflight(all);
   }
