@@ -59,16 +59,30 @@ java_cmd=java
 [[ -z ${JAVA_HOME:-} ]] || java_cmd="$JAVA_HOME/bin/java"
 source "$target/launcher/jvm-profile.sh"
 side_trained() {
+  trap "" PIPE # a side that died early: its exit code tells, not a write to its stdin
   local side_cp
   side_cp=$("$java_cmd" -cp "$target/$(cat "$target/launcher/app-jar"):$target/lib/*" \
     dev.benchlake.loadgen.LoadgenClassPath) || return 1
   local side=("$java_cmd" "${loadgen_jvm_flags[@]}" -cp "$side_cp")
   local main=dev.benchlake.loadgen.LoadgenMain
-  # One session, as a side runs (SideSession): its two runs' options, one line each, on stdin.
-  printf '%s\n' \
+  # One session, as a side runs it (SideProcess): a run's options on stdin, one line, the next only
+  # after its "done" line, then the end line; stdin stays open meanwhile (a side stops a run whose
+  # stdin ends: its holder died).
+  coproc session { "${side[@]}" -XX:DumpLoadedClassList="$work/side.classes" $main --session stdio; }
+  local pid=$session_PID to=${session[1]} from=${session[0]} run line
+  for run in \
     'run ["--workload","select-update","--scale","0.02","--burst","400","--pool","20","--tasks","400","--out","'"$work"'/side-select-update","--quiet"]' \
-    'run ["--workload","sysbench","--steps","point-select,read-only,update-index,insert","--tables","1","--table-size","1000","--duration","200ms","--warmup","0s","--out","'"$work"'/side-sysbench","--quiet"]' \
-    | "${side[@]}" -XX:DumpLoadedClassList="$work/side.classes" $main --session stdio \
+    'run ["--workload","sysbench","--steps","point-select,read-only,update-index,insert","--tables","1","--table-size","1000","--duration","200ms","--warmup","0s","--out","'"$work"'/side-sysbench","--quiet"]'; do
+    printf '%s\n' "$run" >&"$to"
+    while IFS= read -r line <&"$from"; do
+      echo "$line"
+      [[ $line == "benchlake-session done" ]] && continue 2
+    done
+    break # the side ended before the run did: its exit code tells
+  done
+  echo "benchlake-session end" >&"$to" 2> /dev/null
+  eval "exec $to>&-"
+  wait "$pid" \
     && "${side[@]}" -Xshare:dump -XX:SharedClassListFile="$work/side.classes" -XX:SharedArchiveFile="$side_archive" \
     && [[ -s $side_archive ]]
 }
