@@ -13,7 +13,7 @@ import static org.apache.spark.sql.functions.when;
 import dev.benchlake.warehouse.SchemaColumns;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
-import dev.benchlake.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.write.WarehouseWriter;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;

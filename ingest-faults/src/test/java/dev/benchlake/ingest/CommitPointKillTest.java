@@ -9,7 +9,7 @@ import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.testing.FileTrees;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
-import dev.benchlake.warehouse.WarehouseWriter.CommitListener;
+import dev.benchlake.warehouse.write.WarehouseWriter.CommitListener;
 import dev.benchlake.warehouse.cli.ExportCommand;
 import dev.benchlake.warehouse.cli.RunsCommand;
 import java.io.ByteArrayOutputStream;

@@ -3,7 +3,7 @@ package dev.benchlake.ingest;
 import dev.benchlake.warehouse.spark.SparkSessions;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
-import dev.benchlake.warehouse.WarehouseWriter.CommitListener;
+import dev.benchlake.warehouse.write.WarehouseWriter.CommitListener;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

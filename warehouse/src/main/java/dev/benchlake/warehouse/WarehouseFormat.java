@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.BenchlakeVersion;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.warehouse.check.DamagedWarehouseException;
-import dev.benchlake.warehouse.check.WarehouseProblem;
 import dev.benchlake.warehouse.fs.Storage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -181,8 +179,9 @@ public final class WarehouseFormat {
   /**
    * Writes the format file: to a new file, then renamed into place, so a reader sees the old
    * file, no file (= format 1, still readable), or the new one; never half a file.
+   * Only the writers call it ({@code write/WarehouseUpgrade}).
    */
-  static void write(Warehouse warehouse, int version) {
+  public static void write(Warehouse warehouse, int version) {
     try {
       Path file = file(warehouse.location());
       FileSystem fs = warehouse.storage().fs(file);
@@ -212,8 +211,8 @@ public final class WarehouseFormat {
     }
   }
 
-  /** Writes the current format into a folder that holds no warehouse yet (the first ingest). */
-  static void initialiseIfEmpty(Warehouse warehouse) {
+  /** Writes the current format into a folder that holds no warehouse yet (the first ingest, {@code write/WarehouseWriter}). */
+  public static void initialiseIfEmpty(Warehouse warehouse) {
     if (read(warehouse).isEmpty()) {
       write(warehouse, CURRENT);
     }

@@ -69,7 +69,7 @@ public final class WarehouseSchema {
    * loadgen's manifest gives it ({@code target.server_start}); null = not recorded (a run of an
    * older loadgen, a third-party source, or a warehouse of format 1). Columns added after format 1
    * come last, in the order they were added: an upgraded table gets them at the end too
-   * ({@link WarehouseUpgrade}), so old and new warehouses have the same column order.
+   * ({@code write.WarehouseUpgrade}), so old and new warehouses have the same column order.
    */
   public static final StructType RUNS = new StructType()
       .add(RUN_ID, StringType, false)
@@ -258,7 +258,7 @@ public final class WarehouseSchema {
 
     /**
      * The Delta table properties the table is created with, and that {@code upgrade} and ingest set
-     * on a table an earlier build created ({@link TableProperties}). tasks keeps per-file min/max
+     * on a table an earlier build created ({@code write.TableProperties}). tasks keeps per-file min/max
      * statistics only of the columns reads filter it on (run id, step): Delta's default, every
      * column of the first 32, cost 14 % of an ingest's CPU, on columns no read skips by (format 4).
      * rejects and runs keep them of every column but raw text ({@link #RAW_TEXT_COLUMNS}): Delta's

@@ -2,7 +2,7 @@ package dev.benchlake.analysis.testing;
 
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
-import dev.benchlake.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.write.WarehouseWriter;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.benchlake.analysis.cli.CompareCommand;
 import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.ingest.cli.IngestCommand;
-import dev.benchlake.warehouse.RunLocks;
+import dev.benchlake.warehouse.write.RunLocks;
 import dev.benchlake.warehouse.cli.ExportCommand;
 import dev.benchlake.warehouse.cli.RunsCommand;
 import dev.benchlake.warehouse.spark.SparkTestBase;

@@ -5,7 +5,7 @@ import dev.benchlake.ingest.IngestRequest;
 import dev.benchlake.ingest.IngestResult;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
-import dev.benchlake.warehouse.WarehouseWriter.CommitListener;
+import dev.benchlake.warehouse.write.WarehouseWriter.CommitListener;
 import dev.benchlake.warehouse.spark.SparkSessions;
 import java.util.Arrays;
 import java.util.Locale;

@@ -22,7 +22,7 @@ import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.fs.Storage;
 import dev.benchlake.warehouse.WarehouseSchema;
-import dev.benchlake.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.write.WarehouseWriter;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

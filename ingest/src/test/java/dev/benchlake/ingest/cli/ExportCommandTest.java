@@ -14,7 +14,7 @@ import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.spark.SparkJobs;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
-import dev.benchlake.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.write.WarehouseWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

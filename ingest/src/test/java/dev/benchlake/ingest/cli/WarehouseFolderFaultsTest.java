@@ -10,7 +10,7 @@ import dev.benchlake.ingest.IngestTestSupport;
 import dev.benchlake.ingest.PgbenchLogs;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
-import dev.benchlake.warehouse.WarehouseWriter;
+import dev.benchlake.warehouse.write.WarehouseWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.benchlake.warehouse.check;
 
+import dev.benchlake.warehouse.WarehouseProblem;
 import dev.benchlake.warehouse.fs.Storage;
 import java.io.FileNotFoundException;
 import java.io.IOException;

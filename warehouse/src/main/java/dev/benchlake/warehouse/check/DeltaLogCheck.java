@@ -3,6 +3,7 @@ package dev.benchlake.warehouse.check;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.Json;
+import dev.benchlake.warehouse.WarehouseProblem;
 import dev.benchlake.warehouse.fs.Storage;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,5 +1,6 @@
 package dev.benchlake.warehouse.check;
 
+import dev.benchlake.warehouse.WarehouseProblem;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import dev.benchlake.warehouse.fs.Storage;

@@ -6,7 +6,7 @@ import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseFormat;
-import dev.benchlake.warehouse.WarehouseUpgrade;
+import dev.benchlake.warehouse.write.WarehouseUpgrade;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;

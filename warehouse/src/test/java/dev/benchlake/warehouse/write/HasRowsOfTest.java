@@ -1,7 +1,9 @@
-package dev.benchlake.warehouse;
+package dev.benchlake.warehouse.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import dev.benchlake.warehouse.spark.SparkJobs;
 import dev.benchlake.warehouse.spark.SparkTestBase;

@@ -1,8 +1,13 @@
-package dev.benchlake.warehouse.check;
+package dev.benchlake.warehouse.kernel;
 
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.warehouse.DamagedWarehouseException;
 import dev.benchlake.warehouse.WarehouseFormat;
+import dev.benchlake.warehouse.WarehouseProblem;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
+import dev.benchlake.warehouse.check.DataFilesCheck;
+import dev.benchlake.warehouse.check.DeltaLogCheck;
+import dev.benchlake.warehouse.check.LostTableCheck;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import dev.benchlake.warehouse.kernel.KernelWarehouse.TableCheck;
 import java.io.IOException;

@@ -1,7 +1,8 @@
-package dev.benchlake.warehouse;
+package dev.benchlake.warehouse.write;
 
 import dev.benchlake.core.Sha256;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.fs.S3Lease;
 import dev.benchlake.warehouse.check.WritableWarehouse;
 import java.io.IOException;

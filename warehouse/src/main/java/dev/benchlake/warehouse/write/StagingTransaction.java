@@ -1,4 +1,4 @@
-package dev.benchlake.warehouse;
+package dev.benchlake.warehouse.write;
 
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.delta.DeltaLog;

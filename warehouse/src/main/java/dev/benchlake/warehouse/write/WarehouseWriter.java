@@ -1,7 +1,10 @@
-package dev.benchlake.warehouse;
+package dev.benchlake.warehouse.write;
 
 import static org.apache.spark.sql.functions.col;
 
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseFormat;
+import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import io.delta.exceptions.DeltaConcurrentModificationException;
@@ -11,8 +14,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.delta.DeltaLog;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -232,25 +233,6 @@ public final class WarehouseWriter {
       }
     }
     return recorded + 1;
-  }
-
-  /**
-   * Same column names and types in the same order. Nullability may differ: a column computed from
-   * nullable intermediate data is declared nullable by Spark even when it never is, and Delta
-   * checks the table's NOT NULL columns on every write anyway.
-   */
-  static boolean sameColumns(StructType rows, StructType table) {
-    if (rows.fields().length != table.fields().length) {
-      return false;
-    }
-    for (int i = 0; i < rows.fields().length; i++) {
-      StructField a = rows.fields()[i];
-      StructField b = table.fields()[i];
-      if (!a.name().equals(b.name()) || !a.dataType().equals(b.dataType())) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**

@@ -1,4 +1,4 @@
-package dev.benchlake.warehouse.check;
+package dev.benchlake.warehouse;
 
 /**
  * One thing wrong with a warehouse: the file it is about (as the user sees it: a local file as

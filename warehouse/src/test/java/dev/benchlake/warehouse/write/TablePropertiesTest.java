@@ -1,7 +1,10 @@
-package dev.benchlake.warehouse;
+package dev.benchlake.warehouse.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.warehouse.DeltaLogActions;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import dev.benchlake.warehouse.spark.SparkTestBase;
 import java.io.IOException;

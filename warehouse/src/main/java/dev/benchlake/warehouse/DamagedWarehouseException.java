@@ -1,4 +1,4 @@
-package dev.benchlake.warehouse.check;
+package dev.benchlake.warehouse;
 
 import dev.benchlake.core.cli.BadInputException;
 

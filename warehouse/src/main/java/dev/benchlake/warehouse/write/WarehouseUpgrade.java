@@ -1,6 +1,8 @@
-package dev.benchlake.warehouse;
+package dev.benchlake.warehouse.write;
 
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.warehouse.Warehouse;
+import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import io.delta.tables.DeltaTable;
 import java.io.IOException;

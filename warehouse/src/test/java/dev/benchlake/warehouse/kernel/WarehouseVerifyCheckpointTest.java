@@ -1,8 +1,9 @@
-package dev.benchlake.warehouse.check;
+package dev.benchlake.warehouse.kernel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.core.testing.FileTrees;
+import dev.benchlake.warehouse.WarehouseProblem;
 import dev.benchlake.warehouse.spark.SparkTestBase;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
-package dev.benchlake.warehouse;
+package dev.benchlake.warehouse.write;
 
+import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.benchlake.warehouse;
+package dev.benchlake.warehouse.write;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
-package dev.benchlake.warehouse;
+package dev.benchlake.warehouse.write;
 
+import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema.Table;
 import io.delta.exceptions.DeltaConcurrentModificationException;
 import java.io.IOException;
@@ -21,6 +22,8 @@ import org.apache.spark.sql.delta.actions.AddFile;
 import org.apache.spark.sql.delta.actions.FileAction;
 import org.apache.spark.sql.delta.actions.SetTransaction;
 import org.apache.spark.sql.delta.commands.WriteIntoDelta;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Option;
@@ -35,7 +38,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * <p>This is what lets ingest parse every line once: the tasks are written while the accounting
  * is gathered, and committed (or not) once the accounting has been checked. The write is Delta's
  * own {@link WriteIntoDelta} (schema checks, a new table's metadata, per-file statistics), split
- * from its commit. Every append of {@link WarehouseWriter} is one, so that a write that fails (a
+ * from its commit. Every append of {@code WarehouseWriter} is one, so that a write that fails (a
  * full disk) removes the files it wrote, in every table ({@link RemovingCommitProtocol}).
  */
 public final class StagedAppend {
@@ -67,7 +70,7 @@ public final class StagedAppend {
    * If the write fails, the files it wrote are removed.
    */
   public static StagedAppend write(Warehouse warehouse, Table table, Dataset<Row> rows) {
-    if (!WarehouseWriter.sameColumns(rows.schema(), table.schema())) {
+    if (!sameColumns(rows.schema(), table.schema())) {
       throw new IllegalArgumentException("rows for " + table.dirName() + " do not match its schema:\n"
           + rows.schema().treeString() + "expected:\n" + table.schema().treeString());
     }
@@ -254,5 +257,24 @@ public final class StagedAppend {
       throw new UncheckedIOException("cannot remove the uncommitted files of " + path, e);
     }
     removeFoldersOfNoTable(spark, txn);
+  }
+
+  /**
+   * Same column names and types in the same order. Nullability may differ: a column computed from
+   * nullable intermediate data is declared nullable by Spark even when it never is, and Delta
+   * checks the table's NOT NULL columns on every write anyway.
+   */
+  private static boolean sameColumns(StructType rows, StructType table) {
+    if (rows.fields().length != table.fields().length) {
+      return false;
+    }
+    for (int i = 0; i < rows.fields().length; i++) {
+      StructField a = rows.fields()[i];
+      StructField b = table.fields()[i];
+      if (!a.name().equals(b.name()) || !a.dataType().equals(b.dataType())) {
+        return false;
+      }
+    }
+    return true;
   }
 }
