@@ -102,10 +102,6 @@ public record IngestRequest(
     return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, messages, pathLabels, newStorage, liveProgress);
   }
 
-  public IngestRequest withStep(String newStep) {
-    return new IngestRequest(inputs, format, mapping, newStep, labels, replace, chunkBytes, messages, pathLabels, storage, liveProgress);
-  }
-
   public IngestRequest withLabels(Map<String, String> newLabels) {
     return new IngestRequest(inputs, format, mapping, step, Labels.copyOf(newLabels), replace, chunkBytes, messages, pathLabels, storage, liveProgress);
   }
@@ -120,10 +116,6 @@ public record IngestRequest(
 
   public IngestRequest withMessages(Consumer<String> newMessages) {
     return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, newMessages, pathLabels, storage, liveProgress);
-  }
-
-  public IngestRequest withLiveProgress(Consumer<String> newLiveProgress) {
-    return new IngestRequest(inputs, format, mapping, step, labels, replace, chunkBytes, messages, pathLabels, storage, newLiveProgress);
   }
 
   public IngestRequest withPathLabels(PathLabels newPathLabels) {

@@ -144,10 +144,6 @@ public final class SortedLatencies implements AutoCloseable {
     return counts;
   }
 
-  public RunPacking packing() {
-    return packing;
-  }
-
   /** Answers every query in one job. */
   public Map<String, StepAnswers> query(Map<String, StepQuery> queries) {
     Map<Integer, List<StepRequest>> requests = new HashMap<>();

@@ -87,12 +87,6 @@ public final class Format {
     return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).doubleValue();
   }
 
-  /** {@code value} rounded to {@code digits} significant digits. */
-  public static double roundSignificant(double value, int digits) {
-    return value == 0 || !Double.isFinite(value) ? value
-        : new BigDecimal(value).round(new MathContext(digits, RoundingMode.HALF_EVEN)).doubleValue();
-  }
-
   /** A verdict as reports name it: {@code faster}, {@code slower}, {@code equivalent}, {@code inconclusive}. */
   public static String verdict(dev.benchlake.analysis.stats.Verdict verdict) {
     return verdict.jsonName();

@@ -76,19 +76,6 @@ public final class MannWhitneyU {
     return Math.sqrt(Math.max(0, variance));
   }
 
-  /**
-   * The smallest two-sided p-value the test can give for these sample sizes (all candidate values
-   * on one side of all baseline values, no ties): the floor below which no data can push it.
-   */
-  public static double smallestP(int n1, int n2) {
-    requireNonEmpty(n1, n2);
-    if (n1 + n2 <= EXACT_MAX_TOTAL) {
-      // The extreme split is one of C(N, n1) equally likely ones, on each side.
-      return Math.min(1.0, 2 / binomial(n1 + n2, n1));
-    }
-    return normal(n1, n2, 0, 0).p();
-  }
-
   private static double exactP(int[] pooledDoubled, int k, long observedDoubledSum) {
     long[] counts = MidRanks.subsetSumCounts(pooledDoubled, k);
     double total = 0;
@@ -104,14 +91,6 @@ public final class MannWhitneyU {
       }
     }
     return Math.min(1.0, 2 * Math.min(atMost, atLeast) / total);
-  }
-
-  static double binomial(int n, int k) {
-    double c = 1;
-    for (int i = 1; i <= k; i++) {
-      c = c * (n - k + i) / i;
-    }
-    return Math.rint(c);
   }
 
   private static void requireNonEmpty(long n1, long n2) {

@@ -35,42 +35,35 @@ import java.util.Optional;
  * statements, like sysbench does (one round trip each).
  */
 public enum SysbenchStep {
-  POINT_SELECT("point-select", "oltp_point_select", SysbenchOp.POINT_SELECT),
-  SIMPLE_RANGE("simple-range", "oltp_read_only (simple_ranges)", SysbenchOp.SIMPLE_RANGE),
-  SUM_RANGE("sum-range", "oltp_read_only (sum_ranges)", SysbenchOp.SUM_RANGE),
-  ORDER_RANGE("order-range", "oltp_read_only (order_ranges)", SysbenchOp.ORDER_RANGE),
-  DISTINCT_RANGE("distinct-range", "oltp_read_only (distinct_ranges)", SysbenchOp.DISTINCT_RANGE),
-  RANDOM_POINTS("random-points", "select_random_points", SysbenchOp.RANDOM_POINTS),
-  RANDOM_RANGES("random-ranges", "select_random_ranges", SysbenchOp.RANDOM_RANGES),
-  UPDATE_INDEX("update-index", "oltp_update_index", SysbenchOp.INDEX_UPDATE),
-  UPDATE_NON_INDEX("update-non-index", "oltp_update_non_index", SysbenchOp.NON_INDEX_UPDATE),
-  INSERT("insert", "oltp_insert", SysbenchOp.INSERT),
-  DELETE("delete", "oltp_delete", SysbenchOp.DELETE),
-  READ_ONLY("read-only", "oltp_read_only", SysbenchOp.BEGIN, SysbenchOp.POINT_SELECTS, SysbenchOp.SIMPLE_RANGE,
+  POINT_SELECT("point-select", SysbenchOp.POINT_SELECT),
+  SIMPLE_RANGE("simple-range", SysbenchOp.SIMPLE_RANGE),
+  SUM_RANGE("sum-range", SysbenchOp.SUM_RANGE),
+  ORDER_RANGE("order-range", SysbenchOp.ORDER_RANGE),
+  DISTINCT_RANGE("distinct-range", SysbenchOp.DISTINCT_RANGE),
+  RANDOM_POINTS("random-points", SysbenchOp.RANDOM_POINTS),
+  RANDOM_RANGES("random-ranges", SysbenchOp.RANDOM_RANGES),
+  UPDATE_INDEX("update-index", SysbenchOp.INDEX_UPDATE),
+  UPDATE_NON_INDEX("update-non-index", SysbenchOp.NON_INDEX_UPDATE),
+  INSERT("insert", SysbenchOp.INSERT),
+  DELETE("delete", SysbenchOp.DELETE),
+  READ_ONLY("read-only", SysbenchOp.BEGIN, SysbenchOp.POINT_SELECTS, SysbenchOp.SIMPLE_RANGE,
       SysbenchOp.SUM_RANGE, SysbenchOp.ORDER_RANGE, SysbenchOp.DISTINCT_RANGE, SysbenchOp.COMMIT),
-  READ_WRITE("read-write", "oltp_read_write", SysbenchOp.BEGIN, SysbenchOp.POINT_SELECTS, SysbenchOp.SIMPLE_RANGE,
+  READ_WRITE("read-write", SysbenchOp.BEGIN, SysbenchOp.POINT_SELECTS, SysbenchOp.SIMPLE_RANGE,
       SysbenchOp.SUM_RANGE, SysbenchOp.ORDER_RANGE, SysbenchOp.DISTINCT_RANGE, SysbenchOp.INDEX_UPDATE,
       SysbenchOp.NON_INDEX_UPDATE, SysbenchOp.DELETE_INSERT, SysbenchOp.COMMIT),
-  WRITE_ONLY("write-only", "oltp_write_only", SysbenchOp.BEGIN, SysbenchOp.INDEX_UPDATE, SysbenchOp.NON_INDEX_UPDATE,
+  WRITE_ONLY("write-only", SysbenchOp.BEGIN, SysbenchOp.INDEX_UPDATE, SysbenchOp.NON_INDEX_UPDATE,
       SysbenchOp.DELETE_INSERT, SysbenchOp.COMMIT);
 
   private final String stepName;
-  private final String sysbenchScript;
   private final List<SysbenchOp> ops;
 
-  SysbenchStep(String stepName, String sysbenchScript, SysbenchOp... ops) {
+  SysbenchStep(String stepName, SysbenchOp... ops) {
     this.stepName = stepName;
-    this.sysbenchScript = sysbenchScript;
     this.ops = List.of(ops);
   }
 
   public String stepName() {
     return stepName;
-  }
-
-  /** The sysbench script this step follows. */
-  public String sysbenchScript() {
-    return sysbenchScript;
   }
 
   /** This step with the run's options: {@code --range-size}, {@code --rand-type}, {@code --table-size}. */
