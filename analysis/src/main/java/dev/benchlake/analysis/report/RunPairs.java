@@ -86,10 +86,13 @@ public record RunPairs(List<Pair> pairs, List<Dropped> dropped) {
     String used = pairs.isEmpty() ? "no complete pair"
         : size() + (size() == 1 ? " pair" : " pairs") + " (" + String.join("; ", pairs.stream()
             .map(p -> p.key() + ": " + p.runIds().baseline() + " with " + p.runIds().candidate()).toList()) + ")";
-    String left = dropped.isEmpty() ? " No run was dropped."
-        : " Dropped for want of a partner: " + String.join("; ", dropped.stream()
-            .map(d -> d.runId() + " (" + d.side().label() + ", " + d.key() + "): " + d.reason()).toList()) + ".";
-    return "Paired: " + used + "." + left;
+    return "Paired: " + used + ". " + (dropped.isEmpty() ? "No run was dropped." : describeDropped());
+  }
+
+  /** {@code Dropped for want of a partner: b4 (baseline, round=4): no candidate run with a figure has round=4.} */
+  public String describeDropped() {
+    return "Dropped for want of a partner: " + String.join("; ", dropped.stream()
+        .map(d -> d.runId() + " (" + d.side().label() + ", " + d.key() + "): " + d.reason()).toList()) + ".";
   }
 
   /** Each side's figures, pair by pair in the same order: what a paired estimate takes. */

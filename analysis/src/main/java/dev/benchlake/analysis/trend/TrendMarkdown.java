@@ -95,8 +95,9 @@ public final class TrendMarkdown {
    * prints).
    */
   /**
-   * In the paired analysis: that the relatives against the base are paired θ, and per step and
-   * version the pairs it rests on and the runs it dropped.
+   * In the paired analysis: that the relatives against the base are paired θ, then one table of the
+   * pairs per study ({@link StudyPairs}: each version's pairs once, with the runs dropped), and the
+   * steps paired otherwise as exceptions.
    */
   private static void pairs(StringBuilder md, TrendReport r) {
     if (r.design().equals(Pairing.UNPAIRED_DESIGN)) {
@@ -107,13 +108,28 @@ public final class TrendMarkdown {
         + " mean of the per-pair ratios of the runs' figures, and its interval the one-sample t of their logs (where the"
         + " pairs swap two CPU sets with at least 2 pairs each way, the set is fitted too: a two-period crossover,"
         + " df = pairs - 2).\n\n");
-    for (TrendReport.StepTrend step : r.steps()) {
-      for (TrendReport.VersionFigure v : step.versions()) {
-        if (v.pairs() != null) {
-          md.append("- ").append(Markdown.code(step.step())).append(", ").append(text(v.version())).append(" against ")
-              .append(text(r.base())).append(": ").append(text(v.pairs().describe())).append('\n');
-        }
-      }
+    List<StudyPairs> studies = StudyPairs.of(r);
+    row(md, text(r.by()), "pair", text(r.base()) + " run", "run");
+    row(md, "---", "---", "---", "---");
+    for (StudyPairs s : studies) {
+      s.shared().pairs().forEach(p -> row(md, text(s.version()), text(p.key()), codeCell(p.runIds().baseline()),
+          codeCell(p.runIds().candidate())));
+    }
+    md.append('\n');
+    for (StudyPairs s : studies) {
+      int steps = s.sharedBy() + s.otherwise().size();
+      md.append("- ").append(text(s.version())).append(" against ").append(text(r.base())).append(": ")
+          .append(s.shared().size()).append(s.shared().size() == 1 ? " pair" : " pairs").append(", the same in ")
+          .append(s.sharedBy() == steps ? "every step" : s.sharedBy() + " of " + steps + " steps").append('.')
+          .append(s.shared().dropped().isEmpty() ? "" : " " + text(s.shared().describeDropped()))
+          .append('\n');
+    }
+    List<String> exceptions = new ArrayList<>();
+    studies.forEach(s -> s.otherwise().forEach((step, pairs) -> exceptions.add("- " + Markdown.code(step) + ", "
+        + text(s.version()) + " against " + text(r.base()) + ": " + text(pairs.describe()) + "\n")));
+    if (!exceptions.isEmpty()) {
+      md.append("\nSteps paired otherwise:\n\n");
+      exceptions.forEach(md::append);
     }
   }
 

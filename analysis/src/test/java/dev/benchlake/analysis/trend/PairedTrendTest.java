@@ -110,6 +110,31 @@ class PairedTrendTest {
     assertThat(at(byRound, "read").ci95()).isEqualTo(read.ci95());
   }
 
+  @Test
+  void thePairsAreOneTablePerStudyListedOnceWithTheStepsPairedOtherwiseAsExceptions() {
+    // 48 steps over the same 5 rounds, and one step that round 3 of 17 has no figure for.
+    for (int r = 0; r < ROUND.length; r++) {
+      for (int step = 1; step <= 48; step++) {
+        run("14", r + 1, "step" + step, 1000 * ROUND[r], Map.of("design", "duet"));
+        if (step != 7 || r != 2) {
+          run("17", r + 1, "step" + step, 900 * ROUND[r] * Math.exp(PAIR_NOISE[r]), Map.of("design", "duet"));
+        }
+      }
+    }
+    String md = TrendMarkdown.write(analyse(TrendRequest.of("db_major", "14", "qps")));
+    String pairs = md.substring(md.indexOf("## Pairs"), md.indexOf("## Runs"));
+
+    for (int r = 1; r <= ROUND.length; r++) {
+      assertThat(pairs).as("round %d's pair, once", r).containsOnlyOnce("| 17 | round=" + r + " | `14-" + r + "` | `17-"
+          + r + "` |");
+    }
+    assertThat(pairs).contains("- 17 against 14: 5 pairs, the same in 47 of 48 steps.", "Steps paired otherwise:",
+        "- `step7`, 17 against 14: Paired: 4 pairs (round=1: 14-1 with 17-1; round=2: 14-2 with 17-2; round=4: 14-4"
+            + " with 17-4; round=5: 14-5 with 17-5). Dropped for want of a partner: 14-3 (baseline, round=3): no"
+            + " candidate run with a figure has round=3.");
+    assertThat(pairs.lines().count()).as("a table of 5 pairs, not 48 x 5 lines").isLessThan(20);
+  }
+
   /** Version 17 of {@code step}. */
   private static VersionFigure at(TrendReport report, String step) {
     return report.steps().stream().filter(s -> s.step().equals(step)).findFirst().orElseThrow().at("17");
