@@ -48,7 +48,8 @@ import java.util.TreeMap;
  * (the request's settings; throughputs: higher is better, latencies: lower is better): every
  * step's version against the base is one family ({@code verdict}, with what more runs would do
  * when inconclusive); every step's version against the previous version is another
- * ({@code versusPrevious}; the {@code faster} / {@code slower} ones are the {@code flags}). A
+ * ({@code versusPrevious}; the {@code faster} / {@code slower} ones are the {@code flags}), in the
+ * analysis the two versions' runs choose: from the base, the very estimate against the base. A
  * relative without an interval (one run, or a figure of 0) is {@code inconclusive}, with the
  * reason among the messages.
  *
@@ -56,9 +57,13 @@ import java.util.TreeMap;
  * of the group's steps. Its interval comes from per-run group figures: for the steps S that
  * geomean covers at version v, each run r (of v, and of the base) that has a positive figure for
  * every step of S gets {@code g_r = exp(mean_{s∈S} ln(x_{r,s}/value_base[s]))}, the geometric mean
- * of its relative figures; {@code ci95[v]} is {@link LogRatio}'s interval of those of v against
- * those of the base (two such runs or more on each side). When every run has every step, the
- * ratio of that interval is {@code geomean[v]} exactly.
+ * of its relative figures; {@code ci95[v]} is the interval of those of v against those of the base
+ * in the analysis of v's steps: {@link LogRatio}'s (Welch's t) unpaired, two such runs or more on
+ * each side; paired ({@link PairedByKey}: a duet's rounds, {@code --pair-by}), the interval of the
+ * per-pair ratios of the same figures, two such pairs or more. A pair's log ratio is then the mean
+ * over S of its steps' log ratios, so a round's swing, shared by every step of the round, cancels
+ * in the group as it does in each step (issue 47). When every run has every step, the ratio of
+ * that interval is {@code geomean[v]} exactly.
  *
  * <p><b>Table maintenance</b>: with a {@link TableHealthConfounders} rule, each figure against the
  * base and each flagged change is checked between the two versions' runs.
@@ -241,12 +246,14 @@ public final class TrendAnalysis {
       }
     }
     Map<String, Decision> baseDecisions = decide(againstBase, request, direction);
+    Map<String, Pairing> previousPairings = previousPairings(request, versions, runs, pairings, labelsOf);
     List<Test> againstPrevious = new ArrayList<>();
     for (int i = 0; i < series.size(); i++) {
       for (int v = 1; v < versions.size(); v++) {
-        Sides<Figures> sides = Sides.of(series.get(i).at(versions.get(v - 1)), series.get(i).at(versions.get(v)));
-        if (sides.both(Figures::estimable)) {
-          againstPrevious.add(new Test(i, versions.get(v), EffectMethod.UNPAIRED.estimate(sides.map(Figures::byRun))));
+        RatioEffect effect = againstPrevious(series.get(i), versions.get(v - 1), versions.get(v), request,
+            previousPairings.get(versions.get(v)));
+        if (effect != null) {
+          againstPrevious.add(new Test(i, versions.get(v), effect));
         }
       }
     }
@@ -269,7 +276,7 @@ public final class TrendAnalysis {
                 Sides.of(s.runIds(from), s.runIds(test.version())))));
       }
     }
-    List<GroupTrend> groups = groups(steps, series, versions, request, messages);
+    List<GroupTrend> groups = groups(steps, series, versions, request, pairings, messages);
     int vsBase = Uncorrected.tests(baseDecisions.values());
     int vsPrevious = Uncorrected.tests(previousDecisions.values());
     List<String> warnings = Uncorrected.warnings(request.settings(), vsBase + vsPrevious,
@@ -345,6 +352,44 @@ public final class TrendAnalysis {
         changePoints);
   }
 
+  /**
+   * How each version's runs pair with the previous version's: against the base, the pairing against
+   * the base; else the one the two versions' labels choose ({@link Pairing#choose}), so a duet or
+   * {@code --pair-by} keeps its pairs between neighbours too. The first version has none.
+   */
+  private static Map<String, Pairing> previousPairings(TrendRequest request, List<String> versions,
+      Map<String, List<String>> runs, Map<String, Pairing> pairings, Map<String, Map<String, String>> labelsOf) {
+    Map<String, Pairing> previous = new HashMap<>();
+    for (int v = 1; v < versions.size(); v++) {
+      String from = versions.get(v - 1);
+      String to = versions.get(v);
+      previous.put(to, from.equals(request.base()) ? pairings.get(to) : Pairing.choose(Sides.of(
+          labels(runs.get(from), labelsOf), labels(runs.get(to), labelsOf)), request.pairBy()));
+    }
+    return previous;
+  }
+
+  /**
+   * A step's change from version {@code from} to {@code to}, in the analysis their runs choose, or
+   * null without an interval (fewer than two runs, or two complete pairs, on a side; a figure of
+   * 0). From the base it is the very estimate against the base: the same comparison gives the same
+   * figures and, in a family of the same tests, the same calls.
+   */
+  private static RatioEffect againstPrevious(Series s, String from, String to, TrendRequest request, Pairing pairing) {
+    if (from.equals(request.base())) {
+      return s.vsBase().get(to);
+    }
+    Sides<Figures> sides = Sides.of(s.at(from), s.at(to));
+    if (!sides.both(Figures::estimable)) {
+      return null;
+    }
+    Sides<Map<String, Double>> figures = sides.map(Figures::byRun);
+    if (pairing.method() instanceof PairedByKey paired && paired.pairs(figures).size() < 2) {
+      return null;
+    }
+    return pairing.method().estimate(figures);
+  }
+
   /** The step's record of each version, with its calls and its table-maintenance check. */
   private static StepTrend stepTrend(int index, Series s, List<String> versions, TrendRequest request,
       Map<String, Decision> baseDecisions, Map<String, Decision> previousDecisions,
@@ -410,7 +455,7 @@ public final class TrendAnalysis {
   }
 
   private static List<GroupTrend> groups(List<StepTrend> steps, List<Series> series, List<String> versions,
-      TrendRequest request, List<String> messages) {
+      TrendRequest request, Map<String, Pairing> pairings, List<String> messages) {
     Map<String, Series> seriesOf = new HashMap<>();
     series.forEach(s -> seriesOf.put(s.step(), s));
     Map<String, List<StepTrend>> byGroup = new TreeMap<>(StepGroups.order());
@@ -425,7 +470,7 @@ public final class TrendAnalysis {
         members.stream().filter(s -> Double.valueOf(0).equals(s.at(v).relative())).forEach(s -> messages.add("step "
             + s.step() + " is 0 at " + v + ": left out of the geometric mean of " + group + "."));
         Range ci95 = relatives.length == 0 || v.equals(request.base()) ? null
-            : groupInterval(group, covered, seriesOf, v, request, messages);
+            : groupInterval(group, covered, seriesOf, v, request, pairings.get(v).method(), messages);
         figures.add(new GroupFigure(v, relatives.length == 0 ? null : GeometricMean.of(relatives), ci95,
             relatives.length));
       }
@@ -435,13 +480,15 @@ public final class TrendAnalysis {
   }
 
   /**
-   * The interval of a group's geometric mean at {@code version}, from per-run group figures, or
-   * null (with the reason among the messages) without two complete runs on each side.
+   * The interval of a group's geometric mean at {@code version}, from per-run group figures in the
+   * analysis of its steps ({@code method}: paired by round for a duet, so the rounds' swing, which
+   * every step of a round shares, cancels as it does in each step), or null (with the reason among
+   * the messages) without two complete runs, or pairs, on each side.
    */
   private static Range groupInterval(String group, List<StepTrend> covered, Map<String, Series> seriesOf,
-      String version, TrendRequest request, List<String> messages) {
-    List<Double> base = new ArrayList<>();
-    List<Double> at = new ArrayList<>();
+      String version, TrendRequest request, EffectMethod method, List<String> messages) {
+    Map<String, Double> base = new LinkedHashMap<>();
+    Map<String, Double> at = new LinkedHashMap<>();
     int leftOutBase = runGroupFigures(covered, seriesOf, request.base(), request.base(), base);
     int leftOutAt = runGroupFigures(covered, seriesOf, version, request.base(), at);
     String where = group + " at " + request.by() + " " + version + ": ";
@@ -458,16 +505,26 @@ public final class TrendAnalysis {
       messages.add(where + (leftOutBase + leftOutAt) + " run(s) lack a positive figure for one of its " + covered.size()
           + " steps and are left out of its interval.");
     }
-    return Range.of(LogRatio.of(doubles(base), doubles(at)).interval(CONFIDENCE));
+    Sides<Map<String, Double>> figures = Sides.of(base, at);
+    if (method instanceof PairedByKey paired) {
+      int pairs = paired.pairs(figures).size();
+      if (pairs < 2) {
+        messages.add(where + "no interval, as " + pairs + " round" + (pairs == 1 ? "" : "s") + " pair runs with a"
+            + " positive figure for each of its " + covered.size() + " steps, and the paired analysis needs at least 2.");
+        return null;
+      }
+      return Range.of(paired.estimate(figures).interval(CONFIDENCE));
+    }
+    return Range.of(LogRatio.of(doubles(base.values()), doubles(at.values())).interval(CONFIDENCE));
   }
 
   /**
-   * Adds, per run of {@code version} that has a positive figure for every covered step, the
-   * geometric mean of its relative figures {@code x_{r,s}/value_base[s]}; returns how many runs
-   * had to be left out.
+   * Puts, per run of {@code version} that has a positive figure for every covered step, the
+   * geometric mean of its relative figures {@code x_{r,s}/value_base[s]}, by run id; returns how
+   * many runs had to be left out.
    */
   private static int runGroupFigures(List<StepTrend> covered, Map<String, Series> seriesOf, String version, String base,
-      List<Double> into) {
+      Map<String, Double> into) {
     Map<String, double[]> logsByRun = new TreeMap<>();
     for (int k = 0; k < covered.size(); k++) {
       StepTrend s = covered.get(k);
@@ -479,7 +536,8 @@ public final class TrendAnalysis {
       }
     }
     int leftOut = 0;
-    for (double[] logs : logsByRun.values()) {
+    for (Map.Entry<String, double[]> run : logsByRun.entrySet()) {
+      double[] logs = run.getValue();
       double sum = 0;
       for (double x : logs) {
         sum += x;
@@ -487,13 +545,13 @@ public final class TrendAnalysis {
       if (Double.isNaN(sum)) {
         leftOut++;
       } else {
-        into.add(Math.exp(sum / logs.length));
+        into.put(run.getKey(), Math.exp(sum / logs.length));
       }
     }
     return leftOut;
   }
 
-  private static double[] doubles(List<Double> values) {
+  private static double[] doubles(java.util.Collection<Double> values) {
     return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 

@@ -138,7 +138,8 @@ public final class TrendHtml {
 
   /**
    * The calls first ({@link TrendMarkdown#headline}), then {@code At 16, against 11: point query
-   * +5.2%, writes -12.9% (geometric means …)} and the change points.
+   * +5.2% [+4.0%, +6.4%], writes -12.9% [-14.1%, -11.7%] (geometric means …)}, each group with its
+   * interval, and the change points.
    */
   static String lead(TrendReport r) {
     String last = r.versions().get(r.versions().size() - 1);
@@ -147,12 +148,13 @@ public final class TrendHtml {
     for (GroupTrend g : r.groups()) {
       Double x = g.at(compared).geomean();
       if (x != null) {
-        parts.add(g.group() + " " + Format.changeOf(x, g.at(compared).ci95()));
+        Range ci95 = g.at(compared).ci95();
+        parts.add(g.group() + " " + Format.changeOf(x, ci95) + (ci95 == null ? "" : " " + Format.changeInterval(ci95)));
       }
     }
     String groups = parts.isEmpty() ? " No group has a relative at " + r.by() + " " + compared + "."
         : " At " + r.by() + " " + compared + ", against " + r.base() + ": " + String.join(", ", parts)
-            + " (geometric means of the steps' " + r.metric() + " ratios).";
+            + " (geometric means of the steps' " + r.metric() + " ratios, 95% intervals).";
     long confounded = r.flags().stream().filter(f -> Confounder.anyFlag(f.confounders())).count();
     String flagged = confounded == 0 ? "" : " ⚠ " + TrendMarkdown.count(confounded, "faster or slower call")
         + " between consecutive versions confounded by table maintenance (see below).";

@@ -55,7 +55,11 @@ final class TrendMethods {
         + "): " + Pairing.UNPAIRED.reason() + "."
         : "Analysis against " + request.base() + ": paired (design " + TrendAnalysis.design(pairings) + "): " + paired.get(0).reason()
             + "; the relative of a paired version is that geometric mean, and a version with fewer than 2 complete"
-            + " pairs has no interval (inconclusive). Between consecutive versions the runs are compared unpaired.");
+            + " pairs has no interval (inconclusive). Between consecutive versions the runs are paired the same way (from "
+            + request.base() + " it is the comparison against " + request.base() + ": the same figures and calls). A"
+            + " group of a paired version is paired too: its interval is the one-sample t of the per-pair ratios of the"
+            + " runs' group figures (each run's geometric mean of its relative figures over the group's steps), so the"
+            + " swing that all steps of a pair share cancels, as in each step.");
     if (confounders != null) {
       methods.add(confounders.method());
     }

@@ -167,8 +167,8 @@ public record TrendReport(String by, String base, String metric, String unit, Di
 
   /**
    * @param geomean the geometric mean over the group's steps of their (positive) relatives
-   * @param ci95 95 % interval of the geometric mean, from per-run group figures (see
-   *     {@link TrendAnalysis})
+   * @param ci95 95 % interval of the geometric mean, from per-run group figures in the analysis of
+   *     the version's steps: paired by round for a duet's runs (see {@link TrendAnalysis})
    * @param steps how many steps the geometric mean covers
    */
   public record GroupFigure(String version, Double geomean, Range ci95, int steps) {}
@@ -176,7 +176,8 @@ public record TrendReport(String by, String base, String metric, String unit, Di
   /**
    * A change of one step from a version to the next: a {@code faster} or {@code slower} call.
    *
-   * @param change {@code values[to] / values[from]}
+   * @param change the test's estimate: {@code values[to] / values[from]}, or the paired θ where the
+   *     runs pair (from the base, the relative against it)
    * @param p the unadjusted p
    * @param decision the call, in its family of consecutive-version tests
    * @param confounders the table-maintenance check between the two versions; null when not checked
