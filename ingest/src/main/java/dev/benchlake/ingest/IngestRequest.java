@@ -76,11 +76,6 @@ public record IngestRequest(
     return new IngestRequest(List.of(inputs), AUTO, null, null, null, false, DEFAULT_CHUNK_BYTES, null, null, null, null);
   }
 
-  /** The inputs as locations (see {@link Storage#location}). */
-  public List<org.apache.hadoop.fs.Path> locations() {
-    return inputs.stream().map(Storage::location).toList();
-  }
-
   /** What the formats may know of this request while they plan its sources. */
   public PlanContext planContext() {
     return new PlanContext(storage, step, mapping, labels, messages);

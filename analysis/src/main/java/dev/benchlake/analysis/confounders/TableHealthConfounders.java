@@ -46,10 +46,6 @@ public final class TableHealthConfounders {
     this.threshold = threshold;
   }
 
-  public double threshold() {
-    return threshold;
-  }
-
   /**
    * The confounders of {@code step} between the two sides, each named (e.g. "the baseline", or
    * "16") and with its runs.
