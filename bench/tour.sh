@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# The README's tour, timed: the wall time of each command as a new user runs it, on this machine.
+# docs/tour.md, timed: the wall time of each command as a new user runs it, on this machine.
 #
 #   bench/tour.sh [--duration 10s] [--dir D]
 #
 # Runs the tour's commands in order against a fresh warehouse, with --duration per step and a 2 s
-# warm-up instead of 60 s and 10 s: loadgen on embedded PostgreSQL 16 (sysbench point-select +
+# warm-up (the tour itself: 1 s, none): loadgen on embedded PostgreSQL 16 (sysbench point-select +
 # read-write, 8 clients, os=linux), the same through --jdbc-url against a second embedded
 # PostgreSQL 16 (`loadgen --serve`) standing in for the Windows server (os=windows), the ingests
-# (the runs, ingest's two sysbench fixtures as results/sysbench-*.txt, its mytools fixture tree as
-# mytools-results/round<N>/), runs, rejects, verify, export, compare, trend, and the batch of ingest +
+# (the runs, samples/sysbench/*.txt, the mytools tree samples/mytools/round<N>/, the TestPostgresqlPerf
+# sample samples/testpgperf/), runs, rejects, verify, export, compare, trend, and the batch of ingest +
 # compare. The study line is left out (bench it with its own flags). Prints one line per command:
-# wall seconds. README.md's tour quotes these figures; app's ReadmeTourIT runs the README's own
-# lines (1 s steps) and checks each exits 0. Needs: mvn -B -q -DskipTests package.
+# wall seconds. docs/tour.md quotes these figures; app's ReadmeTourIT runs the tour's own
+# lines (1 s steps) as written and checks each exits 0. Needs: mvn -B -q -DskipTests package.
 set -euo pipefail
 
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
@@ -29,13 +29,10 @@ mkdir -p "$work"
 work=$(cd "$work" && pwd)
 bl="$root/bin/benchlake"
 [[ -f $root/app/target/launcher/app-jar ]] || { echo "build first: (cd '$root' && mvn -B -q -DskipTests package)" >&2; exit 1; }
-fixtures="$root/ingest/src/test/resources/dev/benchlake/ingest/fixtures"
+samples="$root/samples"
 export BENCHLAKE_LOG_LEVEL=${BENCHLAKE_LOG_LEVEL:-warn}
 wh="$work/wh"
-rm -rf "$wh" "$work/runs" "$work/reports" "$work/results" "$work/mytools-results"
-mkdir -p "$work/results"
-for t in oltp_point_select oltp_read_write; do cp "$fixtures/$t.txt" "$work/results/sysbench-$t.txt"; done
-for r in 1 2; do mkdir -p "$work/mytools-results" && cp -r "$fixtures/mytools/r$r" "$work/mytools-results/round$r"; done
+rm -rf "$wh" "$work/runs" "$work/reports"
 
 server_pid=""
 cleanup() {
@@ -78,10 +75,12 @@ timed "1. loadgen --jdbc-url, 2 steps x $duration (os=windows)" \
 cleanup; server_pid=""
 cd "$work"
 timed "2. ingest the 2 loadgen runs" "$bl" ingest --warehouse wh runs/
-timed "2. ingest 2 sysbench files (--label)" "$bl" ingest --warehouse wh --label db_major=16 --label host=lab-2 \
-  results/sysbench-oltp_point_select.txt results/sysbench-oltp_read_write.txt
+timed "2. ingest 2 sysbench files (--label)" "$bl" ingest --warehouse wh --label db_major=14 \
+  "$samples"/sysbench/*.txt
 timed "2. ingest a mytools tree (--label-from-path)" "$bl" ingest --warehouse wh \
-  --label-from-path '/round(?<round>\d+)/' mytools-results/
+  --label-from-path '/round(?<round>\d+)/' "$samples/mytools/"
+timed "2. ingest a TestPostgresqlPerf result (--label date)" "$bl" ingest --warehouse wh \
+  --label date=2026-12-06 "$samples/testpgperf/"
 timed "2. runs --where os=linux (Delta Kernel)" "$bl" runs --warehouse wh --where os=linux
 timed "2. rejects (Delta Kernel)" "$bl" rejects --warehouse wh
 timed "2. verify (Delta Kernel)" "$bl" verify --warehouse wh

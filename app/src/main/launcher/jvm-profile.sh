@@ -24,13 +24,13 @@ short_lived_jvm_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
 # JVM that runs for minutes (a duet side, kept for the whole study; a long run) reached it 187-216 s
 # in, and the full collection it triggers threw out 540-950 compiled methods at once
 # (-XX:+LogCompilation), so the side ran on partly interpreted: in two of three quickstarts so
-# logged (2026-12-05) that round's select-update log ratio was off by 0.18 and 0.34 (docs/designs.md).
+# logged (2026-12-05) that round's select-update log ratio was off by 0.18 and 0.34 (docs/log.md).
 # Its JIT compiles at a fifth of the default thresholds: a duet side's select-update burst is 1,200
 # tasks, so after the three warm-up passes neither its task code (C2 after about 15,000 calls) nor
 # what runs once per run (a pool's and its threads' start) had reached C2, and those compiles fell
 # in rounds 1-4's windows on one side's one CPU: the side's JVM used up to 1.6 CPU-s in a burst
 # against 1.05 on the other, and the round's log ratio was off by 0.17-0.49. At 0.2 the early
-# rounds came out within 0.05 (docs/designs.md).
+# rounds came out within 0.05 (docs/log.md).
 loadgen_jvm_flags=(-Djdk.net.usePlainSocketImpl=true -XX:MetaspaceSize=128m -XX:CompileThresholdScaling=0.2)
 [[ ${BENCHLAKE_JAVA_OPTS:-} == *-XX:+Use*GC* ]] || loadgen_jvm_flags+=(-XX:+UseSerialGC)
 

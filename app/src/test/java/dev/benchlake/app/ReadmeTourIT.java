@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.testing.CommandRun;
-import dev.benchlake.core.testing.FileTrees;
-import dev.benchlake.loadgen.db.EmbeddedServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,61 +23,33 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * README.md runs as written (issue 26: its tour's step 3 exited 2). Every command of every
- * {@code bash} block of README.md, read when the test runs (so an edit of the README is tested as
- * it stands), either runs or is skipped by name for a reason ({@link #SKIPPED}): a command added to
- * the README without that decision runs, and fails the test if it cannot. The commands run in
- * README's order in one folder, through the built {@code bin/benchlake}, as bash runs what a user
- * pastes (globs, quotes, the pipe into {@code batch -}), Spark commands that follow each other in
- * one {@code batch} of their words as bash made them ({@link #BATCHED}); each exits 0, and the run folders and
- * reports they name are there as the README describes them (report.json, report.md, report.html;
- * a study's study.json, its trend or its compare/ and aa/ reports), each report with steps.
+ * The docs run as written (issue 26: the tour's step 3 exited 2; issue 45: 6 of its 13 commands
+ * named inputs and a server a newcomer does not have, and ran here through a substitution table).
+ * Every command of every {@code bash} block of README.md, docs/tour.md and docs/reference.md ({@link
+ * #DOCS}, read when the test runs, so an edit of the docs is tested as it stands) runs exactly as
+ * written, or, outside the tour only, is skipped by name for a reason ({@link #SKIPPED}: the build
+ * this test runs in, a cluster, a bucket): a command added without that decision runs, and fails
+ * the test if it cannot. The commands run in the docs' order in one folder laid out as a checkout's
+ * root ({@code bin/benchlake}, the built launcher; {@code samples/}, the repository's), as bash runs
+ * what a user pastes (globs, quotes, {@code &}, the pipe into {@code batch -}), Spark commands that
+ * follow each other in one {@code batch} of their words as bash made them ({@link #BATCHED}); each
+ * exits 0, and the run folders and reports they name are there as the tour describes them
+ * (report.json, report.md, report.html; a study's study.json, its trend or its compare/ and aa/
+ * reports), each report with steps. The tour's stand-in Windows server ({@code loadgen --serve} in
+ * the background) must be gone when the tour ends. Each command's (or batch's) wall time is printed.
  *
- * <p>What differs from the README is explicit: {@link #SUBSTITUTIONS} shrinks the values that make
- * a command slow (and points the one command that needs a Windows server at an embedded
- * PostgreSQL), each saying why the command stays the same command; each must apply somewhere (a
- * stale entry fails the test), and no other value changes. The inputs the tour assumes are made
- * from ingest's real fixtures ({@link #prepareInputs}). Each command's (or batch's) wall time is printed.
- *
- * <p>The studies ({@code study versions}, {@code study ab}: a fresh server per run, two per duet
- * round, minutes even at their fewest rounds) run only with {@code -Dbenchlake.readme.full=true};
- * by default each is parsed instead, as bash splits it and as benchlake's own command line reads
- * it (every option there, every value converting), so that a renamed option fails here, while
- * {@code StudyVersionsTest} and {@code StudyDuetTest} run both commands end to end.
+ * <p>The studies ({@code study versions}, {@code study ab}, {@code study clean}: a fresh server per
+ * run, two per duet round, minutes even at their fewest rounds) run only with {@code
+ * -Dbenchlake.readme.full=true}; by default each is parsed instead, as bash splits it and as
+ * benchlake's own command line reads it (every option there, every value converting), so that a
+ * renamed option fails here, while {@code StudyVersionsTest} and {@code StudyDuetTest} run both
+ * commands end to end.
  */
 @org.junit.jupiter.api.Tag("integration")
 class ReadmeTourIT {
-  /**
-   * A change made to a README command before it runs: every match of {@code pattern} becomes
-   * {@code replacement} ({@code $1}… groups; {@code SERVER_URL} and {@code SERVER_USER}: the
-   * embedded server's), and why the command is still the one the README shows.
-   */
-  record Substitution(Pattern pattern, String replacement, String why) {
-    Substitution(String regex, String replacement, String why) {
-      this(Pattern.compile(regex, Pattern.DOTALL), replacement, why);
-    }
-  }
-
-  static final List<Substitution> SUBSTITUTIONS = List.of(
-      new Substitution("(--(?:read-|write-)?duration) \\S+", "$1 1s",
-          "each step measured for 1 s, not a minute: every step still runs, is measured and reported"),
-      new Substitution("--warmup \\S+", "--warmup 0s", "no warm-up: a warm-up is not measured"),
-      new Substitution("^(bin/benchlake study ab)(?!.*--duration)", "$1 --duration 1s --warmup 0s",
-          "study ab's default 10 s steps and 2 s warm-ups, as the durations above"),
-      new Substitution("^(bin/benchlake study ab)(?!.*--steps)", "$1 --steps point-select",
-          "one of study ab's 4 default steps: a step runs on both sides behind the barrier, swapped every round, with"
-              + " the a/a control, as four would"),
-      new Substitution("--rounds \\S+", "--rounds 2",
-          "2 rounds a side, the fewest study ab takes (the run is the unit of replication); its a/a control keeps its"
-              + " default 2 rounds"),
-      new Substitution("--table-size \\S+", "--table-size 1000", "the study's tables loaded with 1000 rows, not 1M"),
-      new Substitution("--repeats \\S+", "--repeats 2", "two rounds: the fewest that give the trend an interval"),
-      new Substitution("--pg 11,12,13,14,15,16,17", "--pg 16,17",
-          "two majors (a trend needs a base and another): every major is the same embedded server and loadgen"),
-      new Substitution("--steps mytools", "--steps point-query_range=100,update-index_range=100",
-          "a read and a write step of the study's 48: each of --read-duration and --write-duration is used"),
-      new Substitution("--jdbc-url \\S+ --user \\S+", "--jdbc-url SERVER_URL --user SERVER_USER",
-          "the Windows server: an embedded PostgreSQL 16 that the test starts, reached by URL as that one would be"));
+  /** The docs whose commands run, in this order; only the tour's must all run. */
+  static final List<String> DOCS = List.of("README.md", "docs/tour.md", "docs/reference.md");
+  private static final String TOUR = "docs/tour.md";
 
   /**
    * A command that is not run: the commands that start with {@code start} (white space folded),
@@ -110,78 +80,80 @@ class ReadmeTourIT {
       "(?:^|[\\s'])(loadgen|compare|trend|study versions|study ab)\\s[^'|]*?--out\\s+([^\\s']+)");
 
   /**
-   * The Spark commands that run together when the README has them one after the other (its step
-   * 2's three ingests; step 3's compare with step 4's trend): one {@code bin/benchlake batch} of
+   * The Spark commands that run together when the docs have them one after the other (the tour's
+   * step 2's ingests; step 3's compare with step 4's trend): one {@code bin/benchlake batch} of
    * them, one JVM and one Spark start for the group instead of one each, the later commands on a
    * warm JIT (on a loaded 2-core machine, in three comparisons, those five commands took 284, 253
    * and 162 s as five processes, 123, 144 and 134 s as two batches). Each command is still the
-   * README's: bash makes its words (globs, quotes, comments, continuations, as for a pasted line),
+   * tour's: bash makes its words (globs, quotes, comments, continuations, as for a pasted line),
    * benchlake's command line parses and runs them, and its exit code is checked, by its line of
    * the batch. What a command's own process adds is the launcher's choice of JVM for it, which is
    * the JVM defaults for these (LauncherProfileTest), and a Spark session of its own, which matters
    * only for {@code --master} and {@code --conf}: a command that gives either runs alone. The
    * Kernel reads ({@code runs}, {@code rejects}, {@code verify}: a short-lived JVM of their own),
-   * loadgen and the README's own {@code batch} run as separate processes.
+   * loadgen, shell lines and the tour's own {@code batch} run as separate processes.
    */
   static final Set<String> BATCHED = Set.of("ingest", "compare", "trend");
 
   private static final Map<String, String> ENV = Map.of("BENCHLAKE_LOG_LEVEL", "warn");
   private static final String LAUNCHER = "bin/benchlake ";
+  /** The file the tour's stand-in Windows server ({@code loadgen --serve &}) writes its process id to. */
+  private static final String SERVER_PID = "windows.pid";
 
-  /** A README command ({@code written}) and what runs ({@code command}: after {@link #SUBSTITUTIONS}). */
-  record Tour(String written, String command) {}
+  /** A command as written, and the doc it is written in. */
+  record Tour(String doc, String command) {}
 
   @TempDir
   Path dir;
 
   @Test
-  void everyCommandOfTheReadmeRunsOrIsSkippedForAReason() throws Exception {
-    Path readme = CommandRun.launcher(ReadmeTourIT.class).getParent().getParent().resolve("README.md");
-    List<String> commands = commands(Files.readString(readme, StandardCharsets.UTF_8));
-    assertThat(commands).as("the commands of README.md").hasSizeGreaterThan(20);
-    Path work = prepareInputs();
-    int[] used = new int[SUBSTITUTIONS.size()];
+  void everyCommandOfTheDocsRunsAsWrittenOrIsSkippedForAReason() throws Exception {
+    Path root = CommandRun.launcher(ReadmeTourIT.class).getParent().getParent();
+    List<Tour> commands = new ArrayList<>();
+    for (String doc : DOCS) {
+      commands(Files.readString(root.resolve(doc), StandardCharsets.UTF_8)).forEach(c -> commands.add(new Tour(doc, c)));
+    }
+    assertThat(commands.stream().filter(c -> c.doc().equals(TOUR))).as("the commands of " + TOUR).hasSizeGreaterThan(20);
+    Path work = checkout(root);
     int[] skipped = new int[SKIPPED.size()];
     Map<String, String> outputs = new LinkedHashMap<>();
     List<Tour> group = new ArrayList<>();
     long tourStarted = System.nanoTime();
-    try (EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(16, Map.of(), 20, dir))) {
-      for (String written : commands) {
-        int skip = skipOf(written);
+    try {
+      for (Tour tour : commands) {
+        String command = tour.command();
+        int skip = skipOf(command);
         if (skip >= 0) {
+          assertThat(tour.doc()).as("%s skipped as '%s': every command of the tour runs", command,
+              SKIPPED.get(skip).start()).isNotEqualTo(TOUR);
           skipped[skip]++;
-          System.out.println("skipped (" + SKIPPED.get(skip).why() + "): " + written);
+          System.out.println("skipped (" + SKIPPED.get(skip).why() + "): " + command);
           continue;
         }
-        String command = substitute(written, used)
-            .replace("SERVER_URL", server.jdbcUrl()).replace("SERVER_USER", server.user());
         if (batched(command)) {
-          group.add(new Tour(written, command));
+          group.add(tour);
           continue;
         }
         runBatched(work, group, outputs);
         long started = System.nanoTime();
         if (!FULL && command.startsWith(STUDY)) {
-          parse(work, written, command);
+          parse(work, command);
           System.out.printf(Locale.ROOT, "%6.1f s  parsed, not run (-Dbenchlake.readme.full=true runs it): %s%n",
               (System.nanoTime() - started) / 1e9, command);
           continue;
         }
         CommandRun run = CommandRun.shell(work, ENV, command);
         System.out.printf(Locale.ROOT, "%6.1f s  %s%n", (System.nanoTime() - started) / 1e9, command);
-        assertThat(run.exitCode()).as("exit code of the README's\n%s\nrun as\n%s\n%s", written, command, run.stderr())
-            .isZero();
+        assertThat(run.exitCode()).as("exit code of %s's\n%s\n%s", tour.doc(), command, run.stderr()).isZero();
         written(command, outputs);
       }
       runBatched(work, group, outputs);
+    } finally {
+      stopServer(work);
     }
     System.out.printf(Locale.ROOT, "%6.1f s  the whole tour%n", (System.nanoTime() - tourStarted) / 1e9);
-    for (int i = 0; i < used.length; i++) {
-      assertThat(used[i]).as("substitution %s (%s) applies to no command of the README: remove it",
-          SUBSTITUTIONS.get(i).pattern(), SUBSTITUTIONS.get(i).why()).isPositive();
-    }
     for (int i = 0; i < skipped.length; i++) {
-      assertThat(skipped[i]).as("README commands skipped as '%s' (%s): decide on the others, or remove it",
+      assertThat(skipped[i]).as("commands skipped as '%s' (%s): decide on the others, or remove it",
           SKIPPED.get(i).start(), SKIPPED.get(i).why()).isEqualTo(SKIPPED.get(i).commands());
     }
     assertThat(outputs.values()).as("what the tour writes").contains("loadgen", "compare", "trend");
@@ -192,7 +164,37 @@ class ReadmeTourIT {
   }
 
   /**
-   * The commands of README's {@code bash} blocks, in order: a line continued by {@code \} is one
+   * Waits for the tour's stand-in server, which the tour stops with {@code kill}, to be gone; if a
+   * command failed before that, stops it (SIGTERM: it stops its PostgreSQL) so that nothing outlives the test.
+   */
+  private static void stopServer(Path work) throws Exception {
+    Path pidFile = work.resolve(SERVER_PID);
+    if (!Files.isRegularFile(pidFile)) {
+      return;
+    }
+    java.util.Optional<ProcessHandle> server = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip()));
+    if (server.isEmpty()) {
+      return;
+    }
+    boolean gone = waitFor(server.get());
+    if (!gone) {
+      server.get().destroy();
+      waitFor(server.get());
+    }
+    assertThat(gone).as("the tour's stand-in server (%s) is stopped by the tour", pidFile).isTrue();
+  }
+
+  private static boolean waitFor(ProcessHandle process) throws Exception {
+    try {
+      process.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
+      return true;
+    } catch (java.util.concurrent.TimeoutException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The commands of a doc's {@code bash} blocks, in order: a line continued by {@code \} is one
    * command with its continuations; blank lines and comments are none.
    */
   static List<String> commands(String markdown) {
@@ -212,7 +214,7 @@ class ReadmeTourIT {
             command.setLength(0);
           }
         }
-        assertThat(command).as("a command of README.md ends in a continuation").isEmpty();
+        assertThat(command).as("a command of the docs ends in a continuation").isEmpty();
       }
     }
     return commands;
@@ -222,12 +224,12 @@ class ReadmeTourIT {
    * Parses {@code command} (a {@code bin/benchlake} line) as benchlake would run it: its words as
    * bash makes them ({@code printf} in place of the launcher), read by benchlake's command line.
    */
-  private static void parse(Path work, String written, String command) throws Exception {
+  private static void parse(Path work, String command) throws Exception {
     String[] args = words(work, command).toArray(String[]::new);
     try {
       Benchlake.commandLine().parseArgs(args);
     } catch (picocli.CommandLine.ParameterException e) {
-      throw new AssertionError("README's\n" + written + "\nrun as\n" + command + "\ndoes not parse: " + e.getMessage(), e);
+      throw new AssertionError(command + "\ndoes not parse: " + e.getMessage(), e);
     }
   }
 
@@ -260,8 +262,8 @@ class ReadmeTourIT {
     group.forEach(tour -> System.out.println("          " + tour.command()));
     Matcher failed = Pattern.compile("batch: line (\\d+): exit code").matcher(run.stderr());
     Tour culprit = failed.find() ? group.get(Integer.parseInt(failed.group(1)) - 1) : group.get(0);
-    assertThat(run.exitCode()).as("exit code of the README's\n%s\nrun as\n%s\nin a batch of %d (%s)\n%s",
-        culprit.written(), culprit.command(), group.size(), file, run.stderr()).isZero();
+    assertThat(run.exitCode()).as("exit code of %s's\n%s\nin a batch of %d (%s)\n%s",
+        culprit.doc(), culprit.command(), group.size(), file, run.stderr()).isZero();
     assertThat(run.stderr()).as("the batch ran every line").contains("batch: line " + group.size() + ": ");
     group.forEach(tour -> written(tour.command(), outputs));
     group.clear();
@@ -301,36 +303,15 @@ class ReadmeTourIT {
     return -1;
   }
 
-  private static String substitute(String command, int[] used) {
-    String result = command;
-    for (int i = 0; i < SUBSTITUTIONS.size(); i++) {
-      Matcher m = SUBSTITUTIONS.get(i).pattern().matcher(result);
-      if (m.find()) {
-        used[i]++;
-        result = m.replaceAll(SUBSTITUTIONS.get(i).replacement());
-      }
-    }
-    return result;
-  }
-
   /**
-   * The folder the tour runs in, with what it assumes is there: {@code bin/benchlake} (the built
-   * launcher), sysbench outputs as {@code results/sysbench-*.txt} (ingest's real sysbench 1.0.20
-   * fixtures) and a mytools result tree with a folder per round, {@code mytools-results/round<N>/}
-   * (ingest's fixture tree: PostgreSQL 14 and 16, two rounds).
+   * The folder the tour runs in, laid out as the root of a built checkout: {@code bin/benchlake}
+   * (the built launcher) and {@code samples/} (the repository's sample results), nothing else.
    */
-  private Path prepareInputs() throws Exception {
+  private Path checkout(Path root) throws Exception {
     Path work = Files.createDirectories(dir.resolve("tour"));
-    Path launcher = CommandRun.launcher(ReadmeTourIT.class);
-    Files.createSymbolicLink(Files.createDirectories(work.resolve("bin")).resolve("benchlake"), launcher);
-    Path fixtures = launcher.getParent().getParent().resolve("ingest/src/test/resources/dev/benchlake/ingest/fixtures");
-    Path results = Files.createDirectories(work.resolve("results"));
-    for (String test : List.of("oltp_point_select", "oltp_read_write")) {
-      Files.copy(fixtures.resolve(test + ".txt"), results.resolve("sysbench-" + test + ".txt"));
-    }
-    for (int round = 1; round <= 2; round++) {
-      FileTrees.copy(fixtures.resolve("mytools/r" + round), work.resolve("mytools-results/round" + round));
-    }
+    Files.createSymbolicLink(Files.createDirectories(work.resolve("bin")).resolve("benchlake"),
+        CommandRun.launcher(ReadmeTourIT.class));
+    Files.createSymbolicLink(work.resolve("samples"), root.resolve("samples"));
     return work;
   }
 

@@ -265,7 +265,7 @@ public final class Storage {
 
   /**
    * The error for a scheme whose file system's jars are not on the class path: what to add, and
-   * how, in one line (README.md, "On HDFS and object stores").
+   * how, in one line (docs/reference.md, "On HDFS and object stores").
    */
   static BadInputException missingFileSystem(Path location, String missing) {
     String scheme = location.toUri().getScheme();
@@ -280,7 +280,7 @@ public final class Storage {
     };
     return new BadInputException(location + ": no file system for " + scheme + ":// on benchlake's class path ("
         + missing + "): add " + artifact + ", with spark-submit as --packages (or --jars), for bin/benchlake by "
-        + "copying the jars into app/target/lib/ (README.md: On HDFS and object stores)");
+        + "copying the jars into app/target/lib/ (docs/reference.md: On HDFS and object stores)");
   }
 
   /**
