@@ -3,8 +3,15 @@ package dev.benchlake.app.study;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** Where a study's servers and warehouse go: the options {@code study versions} and {@code study ab} share. */
+/**
+ * Where a study's servers and warehouse go, and its seed: the options {@code study versions} and
+ * {@code study ab} share.
+ */
 public final class StudyOptions {
+  @Option(names = "--seed", paramLabel = "N", description = "Seed of the run order, the a/a rounds' places and the "
+      + "data (default: random; printed and recorded in study.json).")
+  Long seed;
+
   @Option(names = "--pg-dir", paramLabel = "DIR", description = "Where the embedded servers' clusters go (default: "
       + "the system temp directory).")
   Path pgDir;
@@ -13,6 +20,14 @@ public final class StudyOptions {
       description = "The warehouse to ingest into (default: DIR/warehouse under --out); the reports read this study's "
           + "runs only.")
   Path warehouse;
+
+  /** The seed given, or one drawn once. */
+  long seed() {
+    if (seed == null) {
+      seed = new java.util.SplittableRandom().nextLong();
+    }
+    return seed;
+  }
 
   /** The clusters' folder, absolute, or null for the temp directory. */
   Path pgDir() {
