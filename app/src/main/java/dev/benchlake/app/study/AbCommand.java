@@ -1,6 +1,5 @@
 package dev.benchlake.app.study;
 
-import dev.benchlake.analysis.cli.StatisticsOptions;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.stats.SequentialLooks;
@@ -10,7 +9,6 @@ import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.loadgen.LoadgenConfig;
-import dev.benchlake.warehouse.spark.SparkOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -100,22 +98,7 @@ public final class AbCommand implements Callable<Integer>, Validated {
   RoundsOption rounds;
 
   @Mixin
-  SysbenchOptions sysbench;
-
-  @Mixin
-  StudyOptions where;
-
-  @Mixin
-  DuetOptions duet;
-
-  @Mixin
-  UntilDecidedOptions untilDecided;
-
-  @Mixin
-  StatisticsOptions statistics;
-
-  @Mixin
-  SparkOptions sparkOptions;
+  StudyOptions options;
 
   @Spec
   CommandSpec spec;
@@ -130,16 +113,16 @@ public final class AbCommand implements Callable<Integer>, Validated {
    */
   @Override
   public void validate(Preflight before) {
-    StatisticsSettings settings = statistics.settings();
+    StatisticsSettings settings = options.settings();
     plan = plan(settings);
     Path outDir = out.toAbsolutePath().normalize();
-    study = new Study<>(plan, outDir, where.warehouseDir(outDir), spec.commandLine().getErr(), settings);
+    study = options.study(plan, outDir, spec.commandLine().getErr(), settings);
     study.validate();
   }
 
   @Override
   public List<Path> writes() {
-    return where.writes(out);
+    return options.writes(out);
   }
 
   @Override
@@ -153,7 +136,7 @@ public final class AbCommand implements Callable<Integer>, Validated {
         + plan.cpus().two() + " (" + plan.cpus().swapInWords() + ")"));
     err.flush();
     long startNs = System.nanoTime();
-    Study.Outcome<ComparisonReport> outcome = study.run(() -> sparkOptions.session("study-ab"));
+    Study.Outcome<ComparisonReport> outcome = study.run(() -> options.spark.session("study-ab"));
     PrintWriter stdout = spec.commandLine().getOut();
     Study.printStart(stdout, outcome, outDir);
     stdout.println("Comparison:   " + outDir.resolve("compare").resolve(CompareFiles.HTML) + " (b against a; also "
@@ -161,7 +144,7 @@ public final class AbCommand implements Callable<Integer>, Validated {
     if (outcome.aaDir() != null) {
       stdout.println("a/a control:  " + outcome.aaDir().resolve(CompareFiles.HTML) + " (must come out 1)");
     }
-    stdout.println("Warehouse:    " + where.warehouseDir(outDir));
+    stdout.println("Warehouse:    " + options.warehouseDir(outDir));
     stdout.println("Design:       " + outDir.resolve(StudyFile.NAME));
     return Study.printEnd(stdout, err, outcome.cutShort(), startNs, "study ab");
   }
@@ -176,18 +159,18 @@ public final class AbCommand implements Callable<Integer>, Validated {
       throw new BadInputException("a side is an embedded server (--a-pg, --a-setting) or a server by URL "
           + "(--a-jdbc-url), not both");
     }
-    Path dir = where.pgDir();
+    Path dir = options.pgDir();
     AbStudyPlan.Side a = new AbStudyPlan.Side(aJdbcUrl != null ? new LoadgenConfig.External(aJdbcUrl, aUser)
         : new LoadgenConfig.Embedded(aMajor, aSettings, dir));
     AbStudyPlan.Side b = new AbStudyPlan.Side(bJdbcUrl != null ? new LoadgenConfig.External(bJdbcUrl, bUser)
         : new LoadgenConfig.Embedded(bMajor, bSettings, dir));
     AbStudyPlan.Side aaSecond = aJdbcUrl == null ? a
         : aaJdbcUrl == null ? null : new AbStudyPlan.Side(new LoadgenConfig.External(aaJdbcUrl, aUser));
-    DuetCpus cpus = duet.cpus(design);
+    DuetCpus cpus = options.duet.cpus(design);
     try {
-      SequentialLooks looks = untilDecided.looks(design, settings);
+      SequentialLooks looks = options.untilDecided.looks(design, settings);
       return new AbStudyPlan(a, b, aaSecond, design, looks == null ? rounds.rounds() : looks.maxRounds(),
-          duet.aaRounds(), where.seed(), sysbench.workload(cpus), cpus, looks);
+          options.duet.aaRounds(), options.seed(), options.sysbench.workload(cpus), cpus, looks);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

@@ -160,11 +160,7 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
 
   @Override
   public void workload(ObjectNode root) {
-    var steps = root.putArray("steps");
-    workload.steps().forEach(steps::add);
-    root.put("clients", workload.clients());
-    root.put("tables", workload.tables());
-    root.put("table_size", workload.tableSize());
+    workload.json(root);
     root.put("between_steps", workload.betweenSteps().id());
   }
 

@@ -16,20 +16,25 @@ public final class RoundsOption {
       description = "Comparison rounds: runs per side (default: ${DEFAULT-VALUE}).")
   int rounds;
 
-  @Option(names = {"--runs", "--repeats"}, paramLabel = "N", converter = RoundsConverter.class, hidden = true)
-  Integer formerName;
+  /** Each former name an option of its own, so that a refusal names the option as it was typed. */
+  @Option(names = "--runs", paramLabel = "N", converter = RoundsConverter.class, hidden = true)
+  Integer runs;
+
+  @Option(names = "--repeats", paramLabel = "N", converter = RoundsConverter.class, hidden = true)
+  Integer repeats;
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
 
   /** @throws BadInputException for {@code --rounds} and a former name of it both given */
   public int rounds() {
-    if (formerName == null) {
+    Integer former = runs != null ? runs : repeats;
+    if (former == null) {
       return rounds;
     }
-    if (command.commandLine().getParseResult().hasMatchedOption("--rounds")) {
-      throw new BadInputException("--runs and --repeats are --rounds' former names: give --rounds only");
+    if (runs != null && repeats != null || command.commandLine().getParseResult().hasMatchedOption("--rounds")) {
+      throw new BadInputException("--runs and --repeats are former names of --rounds: give --rounds only");
     }
-    return formerName;
+    return former;
   }
 }

@@ -5,12 +5,14 @@ import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.compare.SequentialStop;
 import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.warehouse.Warehouse;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -59,6 +61,26 @@ public final class Study<R> {
         ComparisonReport withStop = stop == null ? withControl : withControl.withSequentialStop(stop);
         return cutShort == null ? withStop : withStop.withCutShort(cutShort);
       }, out.resolve("compare"));
+    }
+
+    /**
+     * A trend as a study reports it: a failed a/a control leads its warnings ("Unreliable: …"), a
+     * sound one is in its methods, a study run until decided names its rule and the look it stopped
+     * at, and one cut short says so.
+     */
+    public TrendReport noted(TrendReport trend) {
+      List<String> warnings = new ArrayList<>(trend.warnings());
+      List<String> methods = new ArrayList<>(trend.methods());
+      if (control != null && !control.reliable()) {
+        warnings.add(0, control.sentence());
+      } else if (control != null) {
+        methods.add(control.sentence());
+      }
+      if (stop != null) {
+        methods.add(stop.sentence() + " The calls are decided at that look's alpha.");
+      }
+      TrendReport noted = trend.withNotes(warnings, methods);
+      return cutShort == null ? noted : noted.withCutShort(cutShort);
     }
   }
 

@@ -2,8 +2,6 @@ package dev.benchlake.app.study;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.benchlake.analysis.compare.AaControl;
-import dev.benchlake.analysis.compare.SequentialStop;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
@@ -205,11 +203,7 @@ public record VersionStudyPlan(List<Integer> majors, int rounds, long seed, Work
 
   @Override
   public void workload(ObjectNode root) {
-    ArrayNode steps = root.putArray("steps");
-    workload.steps().forEach(steps::add);
-    root.put("tables", workload.tables());
-    root.put("table_size", workload.tableSize());
-    root.put("clients", workload.clients());
+    workload.json(root);
     root.put("read_duration_s", workload.readDuration().toMillis() / 1000.0);
     root.put("write_duration_s", workload.writeDuration().toMillis() / 1000.0);
     root.put("warmup_s", workload.warmup().toMillis() / 1000.0);
@@ -242,28 +236,6 @@ public record VersionStudyPlan(List<Integer> majors, int rounds, long seed, Work
     finished.status().accept("trend of qps by PostgreSQL major, relative to " + base()
         + (design == Design.DUET ? " (the a/a control's runs left out)" : ""));
     return ChainStages.writeTrend(finished.warehouse(), BY, base(), "qps", where(finished.studyId()),
-        finished.settings(), r -> {
-          TrendReport noted = withControlAndStop(r, finished.control(), finished.stop());
-          return finished.cutShort() == null ? noted : noted.withCutShort(finished.cutShort());
-        }, finished.out().resolve("trend"));
-  }
-
-  /**
-   * The trend as the study reports it: a failed a/a control leads its warnings ("Unreliable: …"), a
-   * sound one is in its methods, and a study run until decided names its rule and the look it
-   * stopped at.
-   */
-  static TrendReport withControlAndStop(TrendReport trend, AaControl control, SequentialStop stop) {
-    List<String> warnings = new ArrayList<>(trend.warnings());
-    List<String> methods = new ArrayList<>(trend.methods());
-    if (control != null && !control.reliable()) {
-      warnings.add(0, control.sentence());
-    } else if (control != null) {
-      methods.add(control.sentence());
-    }
-    if (stop != null) {
-      methods.add(stop.sentence() + " The calls are decided at that look's alpha.");
-    }
-    return trend.withNotes(warnings, methods);
+        finished.settings(), finished::noted, finished.out().resolve("trend"));
   }
 }

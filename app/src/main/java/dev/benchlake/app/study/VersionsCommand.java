@@ -1,6 +1,5 @@
 package dev.benchlake.app.study;
 
-import dev.benchlake.analysis.cli.StatisticsOptions;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendFiles;
@@ -9,7 +8,6 @@ import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.VersionProvider;
-import dev.benchlake.warehouse.spark.SparkOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -74,22 +72,7 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
   RoundsOption rounds;
 
   @Mixin
-  SysbenchOptions sysbench;
-
-  @Mixin
-  StudyOptions where;
-
-  @Mixin
-  DuetOptions duet;
-
-  @Mixin
-  UntilDecidedOptions untilDecided;
-
-  @Mixin
-  StatisticsOptions statistics;
-
-  @Mixin
-  SparkOptions sparkOptions;
+  StudyOptions options;
 
   @Spec
   CommandSpec spec;
@@ -104,23 +87,23 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
    */
   @Override
   public void validate(Preflight before) {
-    StatisticsSettings settings = statistics.settings();
-    DuetCpus cpus = duet.cpus(design);
-    SequentialLooks looks = untilDecided.looks(design, settings);
+    StatisticsSettings settings = options.settings();
+    DuetCpus cpus = options.duet.cpus(design);
+    SequentialLooks looks = options.untilDecided.looks(design, settings);
     try {
-      plan = new VersionStudyPlan(majors, looks == null ? rounds.rounds() : looks.maxRounds(), where.seed(),
-          sysbench.workload(cpus), pgSettings, where.pgDir(), design, duet.aaRounds(), cpus, looks);
+      plan = new VersionStudyPlan(majors, looks == null ? rounds.rounds() : looks.maxRounds(), options.seed(),
+          options.sysbench.workload(cpus), pgSettings, options.pgDir(), design, options.duet.aaRounds(), cpus, looks);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
     Path outDir = out.toAbsolutePath().normalize();
-    study = new Study<>(plan, outDir, where.warehouseDir(outDir), spec.commandLine().getErr(), settings);
+    study = options.study(plan, outDir, spec.commandLine().getErr(), settings);
     study.validate();
   }
 
   @Override
   public List<Path> writes() {
-    return where.writes(out);
+    return options.writes(out);
   }
 
   @Override
@@ -138,7 +121,7 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
             .map(VersionStudyPlan.Run::dirName).toList())));
     err.flush();
     long startNs = System.nanoTime();
-    Study.Outcome<TrendReport> outcome = study.run(() -> sparkOptions.session("study-versions"));
+    Study.Outcome<TrendReport> outcome = study.run(() -> options.spark.session("study-versions"));
     PrintWriter stdout = spec.commandLine().getOut();
     Study.printStart(stdout, outcome, outDir);
     stdout.println("Trend report: " + outDir.resolve("trend").resolve(TrendFiles.HTML) + " (also " + TrendFiles.JSON
@@ -146,7 +129,7 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
     if (outcome.control() != null) {
       stdout.println("A/a control:  " + outcome.control().sentence() + " (" + outDir.resolve("aa") + ")");
     }
-    stdout.println("Warehouse:    " + where.warehouseDir(outDir));
+    stdout.println("Warehouse:    " + options.warehouseDir(outDir));
     stdout.println("Run order:    " + outDir.resolve(StudyFile.NAME));
     return Study.printEnd(stdout, err, outcome.cutShort(), startNs, "study versions");
   }

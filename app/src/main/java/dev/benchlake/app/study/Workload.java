@@ -52,6 +52,15 @@ public sealed interface Workload permits Workload.Sysbench, Workload.SelectUpdat
       return "sysbench";
     }
 
+    /** study.json's record of the steps and their tables and connections. */
+    public void json(com.fasterxml.jackson.databind.node.ObjectNode root) {
+      var stepsNode = root.putArray("steps");
+      steps.forEach(stepsNode::add);
+      root.put("tables", tables);
+      root.put("table_size", tableSize);
+      root.put("clients", clients);
+    }
+
     @Override
     public LoadgenConfig apply(LoadgenConfig.Builder common) {
       return common

@@ -1,6 +1,7 @@
 package dev.benchlake.app.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.benchlake.app.quickstart.QuickstartCommand;
 import dev.benchlake.core.cli.Cli;
@@ -31,8 +32,17 @@ class StudyPresetsTest {
     return line;
   }
 
+  /** A mixin of the command, or of one of its mixins. */
   private static Object mixin(CommandLine line, String name) {
-    return line.getCommandSpec().mixins().get(name).userObject();
+    return mixin(line.getCommandSpec(), name);
+  }
+
+  private static Object mixin(CommandLine.Model.CommandSpec spec, String name) {
+    if (spec.mixins().containsKey(name)) {
+      return spec.mixins().get(name).userObject();
+    }
+    return spec.mixins().values().stream().map(m -> mixin(m, name)).filter(java.util.Objects::nonNull).findFirst()
+        .orElse(null);
   }
 
   private static int rounds(CommandLine line) {
