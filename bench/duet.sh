@@ -82,7 +82,7 @@ if [[ $parts == *" shared "* ]]; then
   echo
   echo "== shared: the duet quickstart with both sides on CPUs $all (load average $(load))"
   read -r s_load s_all < <(BENCHLAKE_JAVA_OPTS="${BENCHLAKE_JAVA_OPTS:-} -Dbenchlake.duet.shared-cpus=true" \
-    timed shared "$benchlake" quickstart --design duet --no-until-decided --runs "$duet_rounds" --aa-rounds "$aa_rounds" \
+    timed shared "$benchlake" quickstart --design duet --no-until-decided --rounds "$duet_rounds" --aa-rounds "$aa_rounds" \
     --cpus-a "$all" --cpus-b "$all" --out "$work/shared")
   echo "   load ${s_load} s, whole command ${s_all} s (load average $(load))"
   python3 "$here/duet_figures.py" "$work/shared"
@@ -93,10 +93,10 @@ if [[ $parts == *" 1 "* ]]; then
 echo
 echo "== 1. the quickstart's 5 steps, PostgreSQL 14 against 17 (load average $(load))"
 if [[ ${BENCH_SKIP_SEQUENTIAL:-off} != on ]]; then
-  read -r seq_load seq_all < <(timed sequential "$benchlake" quickstart --design interleaved --runs 5 --out "$work/sequential")
+  read -r seq_load seq_all < <(timed sequential "$benchlake" quickstart --design interleaved --rounds 5 --out "$work/sequential")
   echo "   sequential (today's quickstart, 5 + 5 runs): load ${seq_load} s, whole command ${seq_all} s (load average $(load))"
 fi
-read -r duet_load duet_all < <(timed duet "$benchlake" quickstart --design duet --no-until-decided --runs "$duet_rounds" \
+read -r duet_load duet_all < <(timed duet "$benchlake" quickstart --design duet --no-until-decided --rounds "$duet_rounds" \
   --aa-rounds "$aa_rounds" --out "$work/duet")
 echo "   duet ($duet_rounds rounds + $aa_rounds a/a rounds, both sides at once): load ${duet_load} s, whole command" \
   "${duet_all} s (load average $(load))"

@@ -44,7 +44,7 @@ class BadOptionsBeforeAnythingStartsTest {
         Arguments.of(qs + " --step-duration 999999999h", "--step-duration': '999999999h' is longer than 720h"),
         Arguments.of(qs + " --warmup 999999999h", "--warmup': '999999999h' is longer than 720h"),
         Arguments.of(qs + " --step-duration PT-5S", "--step-duration': 'PT-5S' is negative"),
-        Arguments.of(qs + " --runs 1", "--runs must be at least 2"),
+        Arguments.of(qs + " --rounds 1", "--rounds must be at least 2"),
         Arguments.of(qs + " --runs 2147483647", "--runs': '2147483647' is not from 1 to 1000"),
         Arguments.of(qs + " --aa-rounds 0", "--aa-rounds': '0' is not from 1 to 1000"),
         Arguments.of("quickstart --out {out} --max-rounds 99999", "--max-rounds': '99999' is not from 1 to 1000"),

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.report.Range;
-import dev.benchlake.app.quickstart.QuickstartPlan;
+import dev.benchlake.app.study.Workload;
 import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.ExitCode;
@@ -81,7 +81,7 @@ class QuickstartIT {
       selectUpdateRuns = runs.filter(p -> p.getFileName().toString().contains("-select-update-")).sorted().toList();
     }
     assertThat(selectUpdateRuns).hasSize(10);
-    assertThat(QuickstartPlan.SelectUpdate.DEFAULT.burst()).isEqualTo(BURST);
+    assertThat(Workload.SelectUpdate.DEFAULT.burst()).isEqualTo(BURST);
     for (Path dirOfRun : selectUpdateRuns) {
       String side = dirOfRun.getFileName().toString();
       RunManifest m = RunManifest.read(RunDirectory.manifest(dirOfRun));

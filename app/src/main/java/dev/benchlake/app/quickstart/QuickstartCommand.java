@@ -1,19 +1,22 @@
 package dev.benchlake.app.quickstart;
 
+import dev.benchlake.analysis.cli.StatisticsOptions;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.CompareMarkdown;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.stats.SequentialLooks;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.app.study.Design;
 import dev.benchlake.app.study.DuetCpus;
 import dev.benchlake.app.study.DuetOptions;
 import dev.benchlake.app.study.RoundsConverter;
-import dev.benchlake.app.study.StudyFile;
+import dev.benchlake.app.study.RoundsOption;
+import dev.benchlake.app.study.Study;
+import dev.benchlake.app.study.StudyDefaults;
 import dev.benchlake.app.study.UntilDecidedOptions;
-import dev.benchlake.analysis.stats.SequentialLooks;
-import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
-import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.VersionProvider;
@@ -22,7 +25,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,16 +35,24 @@ import picocli.CommandLine.Spec;
 
 /** {@code benchlake quickstart}: the whole product on one machine, in a few minutes. */
 @Command(name = "quickstart", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+    defaultValueProvider = QuickstartCommand.Defaults.class,
     description = {
       "Run the whole chain on this machine: embedded PostgreSQL of two majors, both at the same moment on half "
           + "of the CPUs each (a duet), with the 2016 study's select-update workload and sysbench-like steps; round "
           + "after round until every step is decided (faster, slower or equivalent) or --max-rounds, with an a/a "
           + "control (the baseline against itself) that must come out equivalent. The runs are ingested into a "
           + "warehouse, compared, and charted as a trend.",
-      "Takes a few minutes; prints the calls and where the reports are. --design interleaved --runs N runs the "
+      "Takes a few minutes; prints the calls and where the reports are. --design interleaved --rounds N runs the "
           + "majors one after the other instead (no pairing, no control, a fixed number of runs)."
     })
 public final class QuickstartCommand implements Callable<Integer>, Validated {
+  /** The default of the options the quickstart shares with the studies. */
+  static final class Defaults extends StudyDefaults {
+    Defaults() {
+      super(Map.of("--rounds", "5"));
+    }
+  }
+
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "quickstart",
       description = "Output folder (default: ${DEFAULT-VALUE}): runs/, warehouse/, compare/, aa/, trend/. "
           + "A folder made by an earlier quickstart is replaced.")
@@ -51,21 +62,13 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
       description = "PostgreSQL majors to compare, baseline first (default: ${DEFAULT-VALUE}).")
   List<Integer> majors;
 
-  @Option(names = "--runs", paramLabel = "N",
-      converter = RoundsConverter.class, defaultValue = "5",
-      description = "Runs per major with --design interleaved, or rounds of a duet with --no-until-decided "
-          + "(default: ${DEFAULT-VALUE}).")
-  int runs;
+  @Mixin
+  RoundsOption rounds;
 
-  @Option(names = "--no-until-decided", description = "A duet of --runs rounds, not run until decided.")
+  @Option(names = "--no-until-decided", description = "A duet of --rounds rounds, not run until decided.")
   boolean fixedRounds;
 
-  /**
-   * With the a/a control's 4 rounds, 16 rounds in all: 5 minutes on 2 cores with 1 s steps, and
-   * most runs stop sooner. The sysbench steps (a per-round SD of the log ratio of 0.003-0.02) are
-   * often decided with half as many; select-update (0.016-0.034 with its warm-up burst) took 7 to
-   * 12 rounds in four quickstarts of 2026-12-05, each deciding every step (docs/designs.md).
-   */
+  /** With the a/a control's 4 rounds, 16 rounds in all: 5 minutes on 2 cores, enough to decide select-update. */
   private static final String DEFAULT_MAX_ROUNDS = "12";
 
   @Option(names = "--max-rounds", paramLabel = "N",
@@ -75,10 +78,7 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
           + "stop it is skipped; default: ${DEFAULT-VALUE}).")
   int maxRounds;
 
-  /**
-   * 1 s, not 2: a sysbench step's per-round spread hardly grows (0.003-0.02 either way), and the time
-   * saved buys select-update's rounds.
-   */
+  /** 1 s, not 2: a sysbench step's per-round spread hardly grows, and the time saved buys select-update's rounds. */
   @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.Positive.class,
       description = "Measured time of each sysbench-like step (default: ${DEFAULT-VALUE}).")
   Duration stepDuration;
@@ -97,6 +97,9 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   DuetOptions duet;
 
   @Mixin
+  StatisticsOptions statistics;
+
+  @Mixin
   SparkOptions sparkOptions;
 
   @Spec
@@ -104,29 +107,29 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
 
   /** What {@link #validate} made of the options. */
   private QuickstartLayout layout;
-  private Quickstart quickstart;
+  private Study<ComparisonReport> quickstart;
 
   /**
-   * Every option before anything starts or is written: the plan (majors, rounds, looks, the a/a
-   * rounds, CPU sets), the output folder, and every run's loadgen options on each major
-   * ({@link Quickstart#validate}). Durations are checked as they are read (a positive
-   * --step-duration, nothing beyond {@link DurationConverter#MAX}).
+   * Every option before anything starts or is written: α, margin and correction, the plan (majors,
+   * rounds, looks, the a/a rounds, CPU sets), the output folder, and every run's loadgen options on
+   * each major. Durations are checked as they are read (a positive --step-duration, nothing beyond
+   * {@link DurationConverter#MAX}).
    */
   @Override
   public void validate(Preflight before) {
+    StatisticsSettings settings = statistics.settings();
     QuickstartPlan plan;
     DuetCpus cpus = duet.cpus(design);
     try {
       SequentialLooks looks = UntilDecidedOptions.looks(design == Design.DUET && !fixedRounds, maxRounds, design,
-          StatisticsSettings.DEFAULTS);
-      int rounds = looks == null ? runs : looks.maxRounds();
-      plan = new QuickstartPlan(majors, rounds, QuickstartPlan.DEFAULT_STEPS, stepDuration, warmup,
-          QuickstartPlan.SYSBENCH_CLIENTS, QuickstartPlan.SelectUpdate.DEFAULT, design, duet.aaRounds(), cpus, looks);
+          settings);
+      plan = new QuickstartPlan(majors, looks == null ? rounds.rounds() : looks.maxRounds(),
+          QuickstartPlan.workloads(stepDuration, warmup), design, duet.aaRounds(), cpus, looks, settings);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
     layout = new QuickstartLayout(out.toAbsolutePath().normalize());
-    quickstart = new Quickstart(plan, layout, spec.commandLine().getErr());
+    quickstart = new Study<>(plan, layout.root(), layout.warehouse(), spec.commandLine().getErr(), settings);
     quickstart.validate();
   }
 
@@ -139,17 +142,18 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   public Integer call() throws Exception {
     validate(Preflight.ALONE);
     long startNs = System.nanoTime();
-    Quickstart.Outcome outcome = quickstart.run(() -> sparkOptions.session("quickstart"));
+    Study.Outcome<ComparisonReport> outcome = quickstart.run(() -> sparkOptions.session("quickstart"));
+    ComparisonReport comparison = outcome.report();
     PrintWriter stdout = spec.commandLine().getOut();
-    stdout.println(outcome.comparison().headline());
-    if (outcome.comparison().aaControl() != null && outcome.comparison().aaControl().reliable()) {
-      stdout.println(outcome.comparison().aaControl().sentence());
+    stdout.println(comparison.headline());
+    if (comparison.aaControl() != null && comparison.aaControl().reliable()) {
+      stdout.println(comparison.aaControl().sentence());
     }
-    if (outcome.comparison().sequential() != null) {
-      stdout.println(outcome.comparison().sequential().sentence());
+    if (comparison.sequential() != null) {
+      stdout.println(comparison.sequential().sentence());
     }
     stdout.println();
-    stdout.print(CompareMarkdown.summaryTable(outcome.comparison()));
+    stdout.print(CompareMarkdown.summaryTable(comparison));
     stdout.println();
     stdout.println("Comparison report: " + layout.compare().resolve(CompareFiles.HTML) + " (open it in a browser; also "
         + CompareFiles.JSON + ", " + CompareFiles.MARKDOWN + ")");
@@ -157,9 +161,6 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
         + TrendFiles.MARKDOWN + ")");
     stdout.println("Warehouse:         " + layout.warehouse());
     stdout.println("Explore it:        bin/benchlake runs --warehouse " + layout.warehouse());
-    stdout.printf(Locale.ROOT, "%s in %.0f s.%n", outcome.cutShort() == null ? "Done" : "Cut short",
-        (System.nanoTime() - startNs) / 1e9);
-    stdout.flush();
-    return StudyFile.exitCode(outcome.cutShort(), "quickstart", spec.commandLine().getErr());
+    return Study.printEnd(stdout, spec.commandLine().getErr(), outcome.cutShort(), startNs, "quickstart");
   }
 }

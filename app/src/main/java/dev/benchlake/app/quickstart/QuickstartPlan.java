@@ -1,96 +1,80 @@
 package dev.benchlake.app.quickstart;
 
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.stats.SequentialLooks;
+import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.app.study.Design;
 import dev.benchlake.app.study.DuetCpus;
+import dev.benchlake.app.study.DuetPair;
 import dev.benchlake.app.study.DuetSchedule;
+import dev.benchlake.app.study.RoundByRound;
+import dev.benchlake.app.study.Study;
 import dev.benchlake.app.study.StudyLabels;
+import dev.benchlake.app.study.StudyPlan;
+import dev.benchlake.app.study.StudyRuns;
+import dev.benchlake.app.study.Workload;
+import dev.benchlake.core.CpuList;
+import dev.benchlake.loadgen.Loadgen;
+import dev.benchlake.loadgen.LoadgenConfig;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
- * What the quickstart runs: for each PostgreSQL major, {@code runs} repetitions of two workloads,
- * interleaved across majors (round 1: 14 then 17, round 2: 17 then 14, …) so that a slow drift of
- * the machine spreads evenly over the versions instead of favouring one.
- *
- * <p>Sized for a laptop or a 2-core CI box: a few minutes in all, with 5 vs 5 runs. At the
- * quickstart's run-to-run noise (between-run SD of the log per-run medians 0.11–0.15) that many runs
- * decide only large changes; compare says so per step, with θ's interval and the runs needed.
+ * The quickstart as a study: two PostgreSQL majors on select-update and sysbench-like steps, each
+ * run on a server of its own (runs that share a server start share its caches and state, so they
+ * would replicate less than they seem to). A duet (the default) runs both majors' runs of a
+ * workload at once, each side on its own CPU set, with an a/a control; interleaved alternates the
+ * majors run after run (round 1: 14 then 17, round 2: 17 then 14, …), so that a slow drift of the
+ * machine spreads evenly. It reports the comparison of the last major with the first and the trend
+ * of qps by major.
  *
  * @param majors PostgreSQL majors, the first one is the baseline
- * @param runs repetitions per major
- * @param sysbenchSteps sysbench-like steps, each with its own warm-up
- * @param stepDuration measured time of each sysbench-like step
- * @param warmup warm-up of each sysbench-like step
- * @param clients closed-loop connections of the sysbench-like steps
- * @param selectUpdate how select-update runs ({@link SelectUpdate#DEFAULT})
- * @param design {@code interleaved} (as above) or {@code duet}: in each of {@code runs} rounds
- *     both majors at the same moment, each on a CPU set of its own ({@link DuetCpus}), one pair per
- *     workload, plus {@code aaRounds} of the a/a control (the baseline on both sides)
- * @param aaRounds a duet's a/a rounds
- * @param cpus a duet's CPU sets, else null
- * @param looks a duet run until decided (the default): its looks, {@code runs} their last round;
- *     else null
+ * @param rounds runs per major (run until decided: the most comparison rounds)
+ * @param workloads what every round runs, in order
+ * @param looks a duet run until decided (the default): its looks, {@code rounds} their last round; else null
+ * @param settings α, the margin and the correction of the trend
  */
-public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysbenchSteps, Duration stepDuration,
-    Duration warmup, int clients, SelectUpdate selectUpdate, Design design, int aaRounds, DuetCpus cpus,
-    dev.benchlake.analysis.stats.SequentialLooks looks) {
-
-  /** The workloads of every round, in the order they run. */
-  public static final List<String> WORKLOADS = List.of("select-update", "sysbench");
+public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> workloads, Design design, int aaRounds,
+    DuetCpus cpus, SequentialLooks looks, StatisticsSettings settings) implements StudyPlan<ComparisonReport> {
 
   public static final List<String> DEFAULT_STEPS = List.of("point-select", "read-only", "update-index", "insert");
 
   /**
    * The sysbench steps' closed-loop connections: one, as each duet side has one CPU on a 2-core
-   * machine. With 4, the client threads and their backends queue for that CPU, and where the wait
-   * falls (before a query is sent, unmeasured, or after, measured) is the scheduler's choice: a
-   * side's point-select median flipped between 0.06-0.08 and 0.17-0.20 ms at the same throughput,
-   * from one round to the next, and left the step inconclusive in 7 of 11 quickstarts of
-   * 2026-12-05. With one client each query is served as it comes: 0.033 ms, its per-round SD 0.006
-   * (docs/designs.md). study versions' default too.
+   * machine; with more, where a query waits for the CPU is the scheduler's choice (docs/designs.md).
    */
   public static final int SYSBENCH_CLIENTS = 1;
 
-  /**
-   * How select-update runs: the 2016 study's workload, shaped for a duet side's one CPU.
-   *
-   * @param burst tasks submitted at once
-   * @param pool connections
-   * @param scale rows per thread = 100000 × scale
-   * @param warmup the warm-up, long enough for one burst and not two
-   * @param measuredBursts measured bursts per run, back to back after the warm-up: the run's figure
-   *     is their pooled median
-   */
-  public record SelectUpdate(int burst, int pool, double scale, Duration warmup, int measuredBursts) {
-    /**
-     * 1200 tasks rather than 400 since the sides' JVMs are kept warm: the per-round spread came
-     * out about half. 4 connections, not the 2016 study's 20: 20 backends and 20 client threads on
-     * a side's one CPU made the burst a scheduling lottery (a side stalled for 100–400 ms at moments
-     * of its own; past round 4 the per-round SD of its log ratio was 0.08–0.18 with 20 and
-     * 0.033–0.044 with 4). Scale 0.02: 2,000 rows per thread, 20,000 in all, loaded in well under a
-     * second. A warm-up of 1 s, one burst (a burst drains in 0.6–0.8 s), then 2 measured bursts: a
-     * run's first burst, on a server started moments before, carried most of select-update's
-     * outlying rounds (in a quickstart of three measured bursts per run, the per-round SD of the log
-     * ratio of the median was 0.117 over the first bursts alone, 0.036 over the next two pooled).
-     * Measured on 2026-12-05: docs/designs.md.
-     */
-    public static final SelectUpdate DEFAULT = new SelectUpdate(1200, 4, 0.02, Duration.ofSeconds(1), 2);
+  /** The runs' {@code source} label. */
+  public static final String SOURCE = "quickstart";
+  /** The seed of the data and of the a/a rounds' places: the quickstart is the same every time. */
+  public static final long SEED = 20_161_129L;
+  /** The run dimension that tells the majors apart. */
+  public static final String BY = "db_major";
+  /** Latency above this counts as an error in the comparison. */
+  private static final Duration THRESHOLD = Duration.ofSeconds(5);
 
-    /** The tasks a run measures. */
-    public long measuredTasks() {
-      return (long) burst * measuredBursts;
-    }
+  /** The quickstart's workloads: select-update, then sysbench-like steps of {@code stepDuration} each. */
+  public static List<Workload> workloads(Duration stepDuration, Duration warmup) {
+    return List.of(Workload.SelectUpdate.DEFAULT, new Workload.Sysbench(DEFAULT_STEPS, 1, 10_000, SYSBENCH_CLIENTS,
+        stepDuration, null, null, warmup));
   }
 
   public QuickstartPlan {
     majors = List.copyOf(majors);
-    sysbenchSteps = List.copyOf(sysbenchSteps);
+    workloads = List.copyOf(workloads);
     if (majors.size() < 2 || majors.stream().distinct().count() != majors.size()) {
       throw new IllegalArgumentException("give at least two different PostgreSQL majors, e.g. 14,17");
     }
-    if (runs < 2) {
-      throw new IllegalArgumentException("--runs must be at least 2 (the run is the unit of replication)");
+    if (rounds < 2) {
+      throw new IllegalArgumentException("--rounds must be at least 2 (the run is the unit of replication)");
     }
     if (design == Design.SEQUENTIAL) {
       throw new IllegalArgumentException("--design: the quickstart runs interleaved or duet");
@@ -99,56 +83,142 @@ public record QuickstartPlan(List<Integer> majors, int runs, List<String> sysben
       if (majors.size() != 2) {
         throw new IllegalArgumentException("--design duet compares two majors, e.g. --pg-versions 14,17");
       }
-      new DuetSchedule(runs, aaRounds, 0, looks == null ? 0 : looks.firstLook()); // checks the a/a rounds
+      new DuetSchedule(rounds, aaRounds, 0, looks == null ? 0 : looks.firstLook()); // checks the a/a rounds
     }
-    if (looks != null && (design != Design.DUET || looks.maxRounds() != runs)) {
+    if (looks != null && (design != Design.DUET || looks.maxRounds() != rounds)) {
       throw new IllegalArgumentException("a quickstart run until decided is a duet of at most its looks' last round");
     }
   }
 
-  /** One loadgen run of the plan. */
-  public record Run(int round, int major, String workload) {
-    /** The run directory's name, e.g. {@code pg17-run2-sysbench}. */
-    public String dirName() {
-      return "pg" + major + "-run" + round + "-" + workload;
-    }
+  @Override
+  public String name() {
+    return "quickstart";
   }
 
-  /** Every run, in the order to run them. */
-  public List<Run> schedule() {
-    List<Run> order = new ArrayList<>();
-    for (int round = 1; round <= runs; round++) {
-      List<Integer> majorsThisRound = new ArrayList<>(majors);
-      if (round % 2 == 0) {
-        java.util.Collections.reverse(majorsThisRound);
-      }
-      for (int major : majorsThisRound) {
-        for (String workload : WORKLOADS) {
-          order.add(new Run(round, major, workload));
-        }
-      }
-    }
-    return order;
+  @Override
+  public String idPrefix() {
+    return null;
   }
 
-  /** The run dimension that tells the majors apart. */
-  public static final String BY = "db_major";
+  @Override
+  public long seed() {
+    return SEED;
+  }
+
+  private int base() {
+    return majors.get(0);
+  }
+
+  private int candidate() {
+    return majors.get(majors.size() - 1);
+  }
 
   /** The selector of one major's runs (a duet's: but its a/a control's). */
   public String selectorOf(int major) {
     return BY + "=" + major + (design == Design.DUET ? "," + StudyLabels.NOT_CONTROL : "");
   }
 
-  /** Which of the runs the trend reads: all, or a duet's but its a/a control's. */
-  public String trendWhere() {
-    return design == Design.DUET ? StudyLabels.NOT_CONTROL : null;
+  /**
+   * The output folder, and each workload's loadgen options on each major ({@link Loadgen#validate}:
+   * its embedded binaries among them; a major without them ran a whole a/a round before it failed).
+   */
+  @Override
+  public void validate(Path out) {
+    new QuickstartLayout(out).check();
+    for (int major : majors) {
+      for (Workload workload : workloads) {
+        Loadgen.validate(config(workload, major, out.resolve("runs").resolve("validate"), Map.of(), SEED));
+      }
+    }
   }
 
-  /** A duet's rounds in the order they run ({@link DuetSchedule}; fixed seed: the quickstart is the same every time). */
-  public DuetSchedule duetSchedule() {
-    return new DuetSchedule(runs, aaRounds, SEED, looks == null ? 0 : looks.firstLook());
+  @Override
+  public void prepare(Path out) throws IOException {
+    new QuickstartLayout(out).prepare();
   }
 
-  /** The seed of the data and of the a/a rounds' places. */
-  public static final long SEED = 20_161_129L;
+  @Override
+  public List<StudyRuns.Measurement> unpaired(Path runs, String studyId) {
+    List<StudyRuns.Measurement> plan = new ArrayList<>();
+    for (int round = 1; round <= rounds; round++) {
+      List<Integer> majorsThisRound = new ArrayList<>(majors);
+      if (round % 2 == 0) {
+        java.util.Collections.reverse(majorsThisRound);
+      }
+      for (int major : majorsThisRound) {
+        for (Workload workload : workloads) {
+          plan.add(new StudyRuns.Alone(String.format(Locale.ROOT, "PostgreSQL %d, run %d of %d: %s", major, round,
+              rounds, workload.id()), config(workload, major, runs.resolve("pg" + major + "-run" + round + "-"
+              + workload.id()), StudyLabels.of(null, SOURCE, design, round, null, false, null), SEED + major)));
+        }
+      }
+    }
+    return plan;
+  }
+
+  /** A duet round: one pair per workload, both majors at once (the baseline on both sides in an a/a round). */
+  @Override
+  public Function<DuetSchedule.Round, List<StudyRuns.Measurement>> byRound(Path runs, String studyId) {
+    return r -> {
+      List<StudyRuns.Measurement> pairs = new ArrayList<>();
+      CpuList setA = cpus.sideA(r.ofKind());
+      CpuList setB = cpus.sideB(r.ofKind());
+      int other = r.aa() ? base() : majors.get(1);
+      for (Workload workload : workloads) {
+        String name = "r" + r.round() + (r.aa() ? "-aa" : "") + "-" + workload.id();
+        // Both sides load the same data; a new draw each round.
+        long seed = SEED + r.round();
+        pairs.add(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s, %s: PostgreSQL %d | %d", r.round(),
+            r.aa() ? " (a/a control)" : "", workload.id(), base(), other),
+            new DuetPair.Side("a", config(workload, base(), runs.resolve(name + "-pg" + base() + "-a"),
+                duetLabels(r, "a", setA, workload), seed), setA),
+            new DuetPair.Side("b", config(workload, other, runs.resolve(name + "-pg" + other + "-b"),
+                duetLabels(r, "b", setB, workload), seed), setB), cpus.swap()));
+      }
+      return pairs;
+    };
+  }
+
+  /** A duet run's labels; {@code pair} names the workload, since each round holds one pair of each. */
+  private Map<String, String> duetLabels(DuetSchedule.Round r, String side, CpuList set, Workload workload) {
+    Map<String, String> labels = StudyLabels.of(null, SOURCE, design, r.round(), side, r.aa(), set);
+    labels.put(StudyLabels.PAIR, workload.id());
+    return labels;
+  }
+
+  private static LoadgenConfig config(Workload workload, int major, Path dir, Map<String, String> labels, long seed) {
+    return workload.apply(LoadgenConfig.builder()
+        .target(new LoadgenConfig.Embedded(major, Map.of(), null))
+        .outDir(dir)
+        .randomSeed(seed)
+        .labels(labels));
+  }
+
+  @Override
+  public Duration threshold() {
+    return THRESHOLD;
+  }
+
+  @Override
+  public String aaInWords() {
+    return "PostgreSQL " + base() + " against itself over " + aaRounds + " rounds";
+  }
+
+  @Override
+  public RoundByRound.Decide decide(String studyId) {
+    return RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, selectorOf(base()),
+        selectorOf(candidate()), THRESHOLD, at));
+  }
+
+  /** The comparison of the last major with the first, then the trend of qps of every major relative to the first. */
+  @Override
+  public ComparisonReport report(Study.Finished finished) {
+    finished.status().accept("comparing PostgreSQL " + candidate() + " with " + base());
+    ComparisonReport comparison = finished.compare(selectorOf(base()), selectorOf(candidate()), THRESHOLD);
+    finished.status().accept("trend of qps by PostgreSQL major, relative to " + base());
+    ChainStages.writeTrend(finished.warehouse(), BY, Integer.toString(base()), "qps",
+        design == Design.DUET ? StudyLabels.NOT_CONTROL : null, settings,
+        r -> finished.cutShort() == null ? r : r.withCutShort(finished.cutShort()), finished.out().resolve("trend"));
+    return comparison;
+  }
 }

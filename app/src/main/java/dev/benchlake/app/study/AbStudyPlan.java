@@ -1,39 +1,40 @@
 package dev.benchlake.app.study;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.stats.SequentialLooks;
+import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.core.CpuList;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
-import dev.benchlake.loadgen.db.BetweenSteps;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.Random;
+import java.util.function.Function;
 
 /**
- * What {@code study ab} runs: two sides (two majors, two sets of settings of one major, or two
- * servers by URL) on the same sysbench steps, {@code rounds} times each, measured by
- * {@code design}; a duet adds {@code aaRounds} of its a/a control. In every round both sides load
- * the same data (seed + round).
+ * {@code study ab}: two sides (two majors, two sets of settings of one major, or two servers by URL)
+ * on the same sysbench steps, {@code rounds} times each, measured by {@code design}; a duet adds
+ * {@code aaRounds} of its a/a control. In every round both sides load the same data (seed + round).
+ * It reports side b compared with side a ({@code compare/}).
  *
- * @param a the baseline
- * @param b the candidate
  * @param aaSecond the a/a control's side b: the baseline again (for a server by URL: another
  *     database of it, {@code --aa-jdbc-url}, since both sides load their tables at once)
- * @param design how the sides are measured
- * @param rounds runs per side
- * @param aaRounds a duet's a/a rounds
- * @param seed the order, the a/a rounds' places and the data
- * @param workload the steps and how long each runs
- * @param cpus a duet's CPU sets, else null
  * @param looks a duet run until decided: its looks ({@code rounds} is then their last round); else null
  */
 public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int rounds, int aaRounds, long seed,
-    Workload workload, DuetCpus cpus, dev.benchlake.analysis.stats.SequentialLooks looks) {
+    Workload.Sysbench workload, DuetCpus cpus, SequentialLooks looks) implements StudyPlan<ComparisonReport> {
 
   /** The command's name in the runs' {@code source} label. */
   public static final String SOURCE = "study-ab";
+  /** Latency above this counts as an error in the comparisons, as the quickstart's. */
+  private static final Duration THRESHOLD = Duration.ofSeconds(5);
 
   public AbStudyPlan {
     if (rounds < 2) {
@@ -48,11 +49,6 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
     }
   }
 
-  /** A duet's rounds in the order they run. */
-  public DuetSchedule schedule() {
-    return new DuetSchedule(rounds, aaRounds, seed, looks == null ? 0 : looks.firstLook());
-  }
-
   /** A side: where its runs go. */
   public record Side(LoadgenConfig.Target target) {
     /** For the log and study.json: {@code PostgreSQL 14 (shared_buffers=128kB)} or the URL, its secrets redacted. */
@@ -65,95 +61,132 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
     }
   }
 
-  /**
-   * The steps of every run.
-   *
-   * @param duration measured time of each step, unless both kinds have their own
-   */
-  public record Workload(List<String> steps, int tables, int tableSize, int clients, Duration duration,
-      Duration readDuration, Duration writeDuration, Duration warmup, BetweenSteps betweenSteps) {
-    public Workload {
-      steps = List.copyOf(steps);
-      betweenSteps = betweenSteps == null ? BetweenSteps.NONE : betweenSteps;
-    }
+  @Override
+  public String name() {
+    return "study";
+  }
 
-    /** Nothing between steps: maintenance left to each server. */
-    public Workload(List<String> steps, int tables, int tableSize, int clients, Duration duration,
-        Duration readDuration, Duration writeDuration, Duration warmup) {
-      this(steps, tables, tableSize, clients, duration, readDuration, writeDuration, warmup, BetweenSteps.NONE);
+  @Override
+  public String idPrefix() {
+    return "ab";
+  }
+
+  /**
+   * The sides, the loadgen options of every kind of run (an embedded side's binaries and --pg-dir
+   * among them), a duet's needs (taskset, two servers by URL that do not share a database), the
+   * output folder.
+   */
+  @Override
+  public void validate(Path out) {
+    StudyFolders.requireNewOrEmpty(out);
+    for (Side side : List.of(a, b)) {
+      Loadgen.validate(config(side, out.resolve("validate"), "validate", 1, "r1-a", "a", false, null));
+    }
+    if (design == Design.DUET) {
+      StudyRuns.requireTaskset();
+      if (a.target() instanceof LoadgenConfig.External xa) {
+        if (b.target() instanceof LoadgenConfig.External xb && xa.jdbcUrl().equals(xb.jdbcUrl())) {
+          throw new BadInputException("--a-jdbc-url and --b-jdbc-url are the same database: a duet's sides load their "
+              + "tables at once, so give each side a database of its own");
+        }
+        if (aaSecond == null) {
+          throw new BadInputException("a duet's a/a control runs side a's server on both sides at once: give "
+              + "--aa-jdbc-url, another database of side a's server, for its second side");
+        }
+      }
     }
   }
 
-  /** Every measurement, in the order they run; run folders under {@code out/runs}. */
-  public List<StudyRuns.Measurement> measurements(Path out, String studyId) {
+  @Override
+  public void checkSettings(PrintWriter log) {
+    StudySettings.check(List.of(a.target(), b.target()), workload.clients(), log);
+  }
+
+  @Override
+  public List<StudyRuns.Measurement> unpaired(Path runs, String studyId) {
     List<StudyRuns.Measurement> plan = new ArrayList<>();
-    switch (design) {
-      case DUET -> {
-        for (DuetSchedule.Round r : schedule().order()) {
-          plan.add(measurementOf(r, out, studyId));
-        }
+    Random random = new Random(seed);
+    for (int r = 1; r <= rounds; r++) {
+      List<String> order = new ArrayList<>(List.of("a", "b"));
+      if (design == Design.INTERLEAVED) {
+        Collections.shuffle(order, random);
       }
-      case INTERLEAVED -> {
-        Random random = new Random(seed);
-        for (int r = 1; r <= rounds; r++) {
-          List<String> order = new ArrayList<>(List.of("a", "b"));
-          Collections.shuffle(order, random);
-          for (String side : order) {
-            plan.add(alone(side, r, out, studyId));
-          }
-        }
+      for (String side : order) {
+        Side s = side.equals("a") ? a : b;
+        plan.add(new StudyRuns.Alone("round " + r + ", side " + side + ": " + s.describe(),
+            config(s, runs, studyId, r, "r" + r + "-" + side, side, false, null)));
       }
-      case SEQUENTIAL -> {
-        for (String side : List.of("a", "b")) {
-          for (int r = 1; r <= rounds; r++) {
-            plan.add(alone(side, r, out, studyId));
-          }
-        }
-      }
+    }
+    if (design == Design.SEQUENTIAL) {
+      // All of side a, then all of side b.
+      plan.sort(java.util.Comparator.comparing(m -> ((StudyRuns.Alone) m).config().labels().get(StudyLabels.SIDE)));
     }
     return plan;
   }
 
-  /** A duet round's pair. */
-  public StudyRuns.Pair measurementOf(DuetSchedule.Round r, Path out, String studyId) {
-    CpuList setA = cpus.sideA(r.ofKind());
-    CpuList setB = cpus.sideB(r.ofKind());
-    Side second = r.aa() ? aaSecond : b;
-    String name = "r" + r.round() + (r.aa() ? "-aa" : "");
-    return new StudyRuns.Pair(String.format(java.util.Locale.ROOT, "round %d%s: a %s | b %s", r.round(),
-        r.aa() ? " (a/a control)" : "", a.describe(), second.describe()),
-        new DuetPair.Side("a", config(a, out, studyId, r.round(), name + "-a", "a", r.aa(), setA), setA),
-        new DuetPair.Side("b", config(second, out, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB),
-        cpus.swap());
-  }
-
-  private StudyRuns.Alone alone(String side, int round, Path out, String studyId) {
-    Side s = side.equals("a") ? a : b;
-    return new StudyRuns.Alone("round " + round + ", side " + side + ": " + s.describe(),
-        config(s, out, studyId, round, "r" + round + "-" + side, side, false, null));
+  /** A duet round's pair: the baseline on both sides in an a/a round. */
+  @Override
+  public Function<DuetSchedule.Round, List<StudyRuns.Measurement>> byRound(Path runs, String studyId) {
+    return r -> {
+      CpuList setA = cpus.sideA(r.ofKind());
+      CpuList setB = cpus.sideB(r.ofKind());
+      Side second = r.aa() ? aaSecond : b;
+      String name = "r" + r.round() + (r.aa() ? "-aa" : "");
+      return List.of(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s: a %s | b %s", r.round(),
+          r.aa() ? " (a/a control)" : "", a.describe(), second.describe()),
+          new DuetPair.Side("a", config(a, runs, studyId, r.round(), name + "-a", "a", r.aa(), setA), setA),
+          new DuetPair.Side("b", config(second, runs, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB),
+          cpus.swap()));
+    };
   }
 
   /** The config of one run (also what validation checks before anything runs). */
-  LoadgenConfig config(Side side, Path out, String studyId, int round, String dirName, String sideName, boolean aa,
+  LoadgenConfig config(Side side, Path runs, String studyId, int round, String dirName, String sideName, boolean aa,
       CpuList set) {
-    Map<String, String> labels = StudyLabels.of(studyId, SOURCE, design, round, sideName, aa, set);
-    return LoadgenConfig.builder()
+    return workload.apply(LoadgenConfig.builder()
         .target(side.target())
-        .workload("sysbench")
-        .steps(workload.steps())
-        .tables(workload.tables())
-        .tableSize(workload.tableSize())
-        .mode(LoadgenConfig.Mode.closed(workload.clients()))
-        .duration(workload.duration())
-        .readDuration(workload.readDuration())
-        .writeDuration(workload.writeDuration())
-        .warmup(workload.warmup())
-        // Outside the measured windows: each side's maintenance is done before both start the next step.
-        .betweenSteps(workload.betweenSteps())
         // Both sides of a round load the same data; a new draw each round.
         .randomSeed(seed + round)
-        .outDir(out.resolve("runs").resolve(dirName))
-        .labels(labels)
-        .build();
+        .outDir(runs.resolve(dirName))
+        .labels(StudyLabels.of(studyId, SOURCE, design, round, sideName, aa, set)));
+  }
+
+  @Override
+  public void head(ObjectNode root) {
+    root.put("seed", seed);
+    root.put("a", a.describe());
+    root.put("b", b.describe());
+  }
+
+  @Override
+  public void workload(ObjectNode root) {
+    workload.json(root);
+    root.put("between_steps", workload.betweenSteps().id());
+  }
+
+  @Override
+  public Duration threshold() {
+    return THRESHOLD;
+  }
+
+  @Override
+  public String aaInWords() {
+    return "side b with side a over its " + aaRounds + " rounds (both the baseline)";
+  }
+
+  private String sideOf(String studyId, String side) {
+    return StudyLabels.STUDY_ID + "=" + studyId + "," + StudyLabels.SIDE + "=" + side + "," + StudyLabels.NOT_CONTROL;
+  }
+
+  @Override
+  public RoundByRound.Decide decide(String studyId) {
+    return RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, sideOf(studyId, "a"),
+        sideOf(studyId, "b"), THRESHOLD, at));
+  }
+
+  @Override
+  public ComparisonReport report(Study.Finished finished) {
+    finished.status().accept("comparing side b (" + b.describe() + ") with side a (" + a.describe() + ")");
+    return finished.compare(sideOf(finished.studyId(), "a"), sideOf(finished.studyId(), "b"), THRESHOLD);
   }
 }

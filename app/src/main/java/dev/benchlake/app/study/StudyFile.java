@@ -1,12 +1,16 @@
 package dev.benchlake.app.study;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.analysis.compare.SequentialStop;
 import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.core.AtomicFiles;
 import dev.benchlake.core.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * A study's study.json, which says whether the study is whole: {@code "complete": false} from its
@@ -39,6 +43,120 @@ public final class StudyFile {
   public synchronized void write(ObjectNode root) {
     content = root.deepCopy();
     flush();
+  }
+
+  /**
+   * The one writer of study.json's content: what {@code plan} compares ({@link StudyPlan#head}), its
+   * design, its looks and where it stopped, its workload ({@link StudyPlan#workload}), and every run
+   * so far in the order it ran. Rewritten after each measurement: a crash keeps what ran.
+   *
+   * @param studyId null for a study whose warehouse holds it alone
+   */
+  public void record(StudyPlan<?> plan, String studyId, List<StudyRuns.Done> done, SequentialStop stop) {
+    ObjectNode root = Json.mapper().createObjectNode();
+    if (studyId != null) {
+      root.put("study_id", studyId);
+    }
+    plan.head(root);
+    design(root, plan.design(), plan.rounds(), plan.design() == Design.DUET ? plan.schedule() : null, plan.cpus());
+    untilDecided(root, plan.looks(), stop);
+    plan.workload(root);
+    order(root, file.getParent(), done);
+    write(root);
+  }
+
+  /**
+   * study.json's record of what ran, in order: each run's folder (relative to the study's),
+   * id, major, the study's labels, and the CPU sets its processes had.
+   */
+  static void order(ObjectNode root, Path studyDir, List<StudyRuns.Done> done) {
+    ArrayNode order = root.putArray("order");
+    for (StudyRuns.Done d : done) {
+      ObjectNode r = order.addObject();
+      var labels = d.manifest().labels();
+      if (labels.containsKey(StudyLabels.ROUND)) {
+        r.put("round", Integer.parseInt(labels.get(StudyLabels.ROUND)));
+      }
+      for (String key : List.of("position", StudyLabels.SIDE, StudyLabels.CONTROL, StudyLabels.PAIR, StudyLabels.CPUS)) {
+        if (labels.containsKey(key)) {
+          if (key.equals("position")) {
+            r.put(key, Integer.parseInt(labels.get(key)));
+          } else {
+            r.put(key, labels.get(key));
+          }
+        }
+      }
+      if (d.manifest().target().major() != null) {
+        r.put("db_major", d.manifest().target().major());
+      }
+      if (d.manifest().cpuAffinity() != null) {
+        ObjectNode a = r.putObject("cpu_affinity");
+        a.put("client", d.manifest().cpuAffinity().client());
+        a.put("server", d.manifest().cpuAffinity().server());
+      }
+      r.put("run_dir", studyDir.relativize(d.dir().toAbsolutePath().normalize()).toString());
+      r.put("run_id", d.manifest().runId());
+    }
+  }
+
+  /**
+   * study.json's design: how the runs were measured, and for a duet its CPU sets and its a/a
+   * control (the runs labelled {@code control=aa}, which the analysis finds by that label).
+   */
+  static void design(ObjectNode root, Design design, int rounds, DuetSchedule duet, DuetCpus cpus) {
+    root.put("design", design.id());
+    root.put("rounds", rounds);
+    ObjectNode controls = root.putObject("controls");
+    if (design != Design.DUET) {
+      return;
+    }
+    root.put("aa_rounds", duet.aaRounds());
+    ObjectNode sets = root.putObject("cpu_sets");
+    sets.put("one", cpus.one().toString());
+    sets.put("two", cpus.two().toString());
+    sets.put("rule", "side a runs on set one in the odd rounds of its kind (comparison or a/a) and on set two in the "
+        + "even ones; side b on the other set");
+    sets.put("swap", cpus.swap().id());
+    sets.put("processes", "one loadgen JVM per set for the whole study, warmed up by " + DuetPair.WARM_UP_PASSES
+        + " passes of each kind of pair before its first measured one, the kinds in turn pass by pass; in each pair"
+        + " the side on a set runs on that set's JVM; every run starts a server of its own");
+    if (cpus.swap() == CpuSwap.IN_WINDOW) {
+      sets.put("swap_rule", String.format(Locale.ROOT, "inside every step the sides also swap sets every %.0f ms, "
+          + "counted from the start of the step's measured window (in its first period each side is on its round's "
+          + "set): a window of an even number of periods has each side half of it on each set",
+          InWindowCpuSwap.periodNs() / 1e6));
+    }
+    InterruptShares.read(cpus).ifPresent(shares -> {
+      ObjectNode irq = sets.putObject("device_interrupts");
+      irq.put("one", shares.one());
+      irq.put("two", shares.two());
+      irq.put("what", "device interrupts (disk, network) each set's CPUs handled since boot, from /proc/interrupts; "
+          + "a set that handles most of them slows its side's I/O-heavy steps");
+    });
+    ObjectNode aa = controls.putObject("aa");
+    aa.put("rounds", duet.aaRounds());
+    aa.put("selector", StudyLabels.CONTROL + "=" + StudyLabels.AA);
+    aa.put("what", "both sides run the baseline; their ratio must come out 1 (equivalent within the margin)");
+  }
+
+  /**
+   * study.json's {@code until_decided}, for a study run until decided: its looks, and once it
+   * stopped, where and why; nothing for a fixed number of rounds.
+   */
+  static void untilDecided(ObjectNode root, dev.benchlake.analysis.stats.SequentialLooks looks,
+      dev.benchlake.analysis.compare.SequentialStop stop) {
+    if (looks == null) {
+      return;
+    }
+    ObjectNode node = root.putObject("until_decided");
+    node.put("max_rounds", looks.maxRounds());
+    node.put("first_look", looks.firstLook());
+    node.put("rule", dev.benchlake.analysis.stats.SequentialLooks.NAME);
+    node.put("plan", looks.inWords());
+    if (stop != null) {
+      node.put("stopped_after_round", stop.stoppedAfterRound());
+      node.put("every_step_decided", stop.everyStepDecided());
+    }
   }
 
   /** Records that the study stopped early, and why. */

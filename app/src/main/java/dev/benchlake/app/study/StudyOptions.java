@@ -1,10 +1,25 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.analysis.cli.StatisticsOptions;
+import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.warehouse.spark.SparkOptions;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** Where a study's servers and warehouse go: the options {@code study versions} and {@code study ab} share. */
+/**
+ * The options {@code study versions} and {@code study ab} share, declared once: the workload, the
+ * seed, where the servers and the warehouse go, the duet, run until decided, the statistics and
+ * Spark. ({@code --rounds} is each command's own mixin, as the quickstart's.)
+ */
 public final class StudyOptions {
+  @Mixin
+  SysbenchOptions sysbench;
+
+  @Option(names = "--seed", paramLabel = "N", description = "Seed of the run order, the a/a rounds' places and the "
+      + "data (default: random; printed and recorded in study.json).")
+  Long seed;
+
   @Option(names = "--pg-dir", paramLabel = "DIR", description = "Where the embedded servers' clusters go (default: "
       + "the system temp directory).")
   Path pgDir;
@@ -13,6 +28,36 @@ public final class StudyOptions {
       description = "The warehouse to ingest into (default: DIR/warehouse under --out); the reports read this study's "
           + "runs only.")
   Path warehouse;
+
+  @Mixin
+  DuetOptions duet;
+
+  @Mixin
+  UntilDecidedOptions untilDecided;
+
+  @Mixin
+  StatisticsOptions statistics;
+
+  @Mixin
+  SparkOptions spark;
+
+  /** α, the margin and the correction, checked. */
+  StatisticsSettings settings() {
+    return statistics.settings();
+  }
+
+  /** The study that runs {@code plan} into {@code outDir}, its warehouse, its log {@code err}. */
+  <R> Study<R> study(StudyPlan<R> plan, Path outDir, java.io.PrintWriter err, StatisticsSettings settings) {
+    return new Study<>(plan, outDir, warehouseDir(outDir), err, settings);
+  }
+
+  /** The seed given, or one drawn once. */
+  long seed() {
+    if (seed == null) {
+      seed = new java.util.SplittableRandom().nextLong();
+    }
+    return seed;
+  }
 
   /** The clusters' folder, absolute, or null for the temp directory. */
   Path pgDir() {

@@ -12,7 +12,7 @@ public final class UntilDecidedOptions {
 
   @Option(names = "--until-decided", description = "A duet: run round after round and look after each from round "
       + SequentialLooks.MIN_FIRST_LOOK + " on; stop when every step is decided (faster, slower or equivalent) or "
-      + "after --max-rounds (--rounds, or study versions' --repeats, is then ignored). Haybittle-Peto boundaries keep the error "
+      + "after --max-rounds (--rounds is then ignored). Haybittle-Peto boundaries keep the error "
       + "rates at alpha however many looks there are; the report names the rule and the round it stopped at. A "
       + "comparison skips a look at which some step cannot be decided yet (its runs' medians, read before the "
       + "look), which only removes a chance to stop.")

@@ -1,98 +1,83 @@
 package dev.benchlake.app.study;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.analysis.stats.SequentialLooks;
+import dev.benchlake.analysis.trend.TrendReport;
+import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.core.CpuList;
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.db.EmbeddedBinaries;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.SortedMap;
+import java.util.function.Function;
 
 /**
- * What {@code study versions} runs, by {@code design}:
+ * {@code study versions}: every major on fresh embedded servers (loadgen starts and stops one per
+ * run: runs that share a server share its caches and state), reported as the trend of qps by
+ * {@code db_major} relative to the first major, over this study's runs only. By {@code design}:
  *
  * <ul>
- *   <li>{@code interleaved} (the default): every major once per round, {@code repeats} rounds, the
- *       order of each round shuffled by {@code seed} (recorded), so that a drift of the machine over
- *       the study spreads over the versions instead of favouring the ones that run first;
+ *   <li>{@code interleaved} (the default): every major once per round, in an order shuffled by
+ *       {@code seed} (recorded), so that a drift of the machine spreads over the versions;
  *   <li>{@code sequential}: all runs of the first major, then all of the next;
- *   <li>{@code duet}: in each of {@code repeats} rounds, every other major against the first one
- *       (the trend's base), both at the same moment on CPU sets of their own ({@link DuetCpus}),
- *       the pairs of a round in an order the seed shuffles; plus {@code aaRounds} of the a/a
- *       control, the base against itself.
+ *   <li>{@code duet}: in each round every other major against the first, both at the same moment
+ *       on CPU sets of their own, the pairs of a round in an order the seed shuffles; plus the a/a
+ *       control, the base against itself, which leads the trend's warnings when not equivalent.
  * </ul>
  *
  * @param majors PostgreSQL majors; the first is the trend's base
- * @param repeats rounds (runs per major; a duet's comparison rounds)
+ * @param rounds runs per major (a duet's comparison rounds)
  * @param seed the shuffles' seed, and the data's (the same for every major of a round)
- * @param steps loadgen's {@code --steps} (e.g. {@code mytools})
- * @param tables sbtest tables
- * @param tableSize rows per table
- * @param clients closed-loop connections
- * @param readDuration measured time of each read step
- * @param writeDuration measured time of each write step
- * @param warmup warm-up of each step
+ * @param workload the steps, read and write steps each with its time
  * @param settings {@code --pg-setting}s, applied to every embedded server
  * @param pgDir where the embedded clusters go (null: the temp directory)
- * @param design how the majors are measured
- * @param aaRounds a duet's a/a rounds
- * @param cpus a duet's CPU sets, else null
- * @param looks a duet run until decided ({@code --until-decided}): its looks, whose last round is
- *     {@code repeats}; else null
+ * @param looks a duet run until decided: its looks, whose last round is {@code rounds}; else null
  */
-public record VersionStudyPlan(List<Integer> majors, int repeats, long seed, List<String> steps, int tables,
-    int tableSize, int clients, Duration readDuration, Duration writeDuration, Duration warmup,
-    Map<String, String> settings, Path pgDir, Design design, int aaRounds, DuetCpus cpus,
-    dev.benchlake.analysis.stats.SequentialLooks looks) {
+public record VersionStudyPlan(List<Integer> majors, int rounds, long seed, Workload.Sysbench workload,
+    Map<String, String> settings, Path pgDir, Design design, int aaRounds, DuetCpus cpus, SequentialLooks looks)
+    implements StudyPlan<TrendReport> {
 
   /** The command's name in the runs' {@code source} label. */
   public static final String SOURCE = "study-versions";
+  private static final String BY = "db_major";
 
   public VersionStudyPlan {
     majors = List.copyOf(majors);
-    steps = List.copyOf(steps);
+    workload = workload.byKind();
     settings = Map.copyOf(settings);
     if (majors.size() < 2 || majors.stream().distinct().count() != majors.size()) {
       throw new IllegalArgumentException("--pg: give at least two different PostgreSQL majors, e.g. 11,16");
     }
-    if (repeats < 1) {
-      throw new IllegalArgumentException("--repeats must be at least 1, not " + repeats);
+    if (rounds < 1) {
+      throw new IllegalArgumentException("--rounds must be at least 1, not " + rounds);
     }
-    if (looks != null && (design != Design.DUET || looks.maxRounds() != repeats)) {
+    if (looks != null && (design != Design.DUET || looks.maxRounds() != rounds)) {
       throw new IllegalArgumentException("a study run until decided is a duet of as many rounds as its looks");
     }
     if (design == Design.DUET) {
-      duetSchedule(repeats, aaRounds, seed, looks); // checks the a/a rounds
+      new DuetSchedule(rounds, aaRounds, seed, looks == null ? 0 : looks.firstLook()); // checks the a/a rounds
     }
   }
 
-  /** A plan without looks: a fixed number of rounds. */
-  public VersionStudyPlan(List<Integer> majors, int repeats, long seed, List<String> steps, int tables, int tableSize,
-      int clients, Duration readDuration, Duration writeDuration, Duration warmup, Map<String, String> settings,
-      Path pgDir, Design design, int aaRounds, DuetCpus cpus) {
-    this(majors, repeats, seed, steps, tables, tableSize, clients, readDuration, writeDuration, warmup, settings, pgDir,
-        design, aaRounds, cpus, null);
+  @Override
+  public String name() {
+    return "study";
   }
 
-  /** A duet's rounds in the order they run (a study run until decided: its a/a rounds before the first look). */
-  public DuetSchedule duetSchedule() {
-    return duetSchedule(repeats, aaRounds, seed, looks);
-  }
-
-  /** From the components: the compact constructor checks with it before the fields are assigned. */
-  private static DuetSchedule duetSchedule(int repeats, int aaRounds, long seed,
-      dev.benchlake.analysis.stats.SequentialLooks looks) {
-    return new DuetSchedule(repeats, aaRounds, seed, looks == null ? 0 : looks.firstLook());
-  }
-
-  /** An interleaved study without settings: the plan before issue 26. */
-  public VersionStudyPlan(List<Integer> majors, int repeats, long seed, List<String> steps, int tables, int tableSize,
-      int clients, Duration readDuration, Duration writeDuration, Duration warmup) {
-    this(majors, repeats, seed, steps, tables, tableSize, clients, readDuration, writeDuration, warmup, Map.of(), null,
-        Design.INTERLEAVED, DuetSchedule.MIN_AA_ROUNDS, null, null);
+  @Override
+  public String idPrefix() {
+    return "versions";
   }
 
   /** One loadgen run of a sequential or interleaved study: round r (from 1), its position in the round (from 1), the major. */
@@ -103,69 +88,86 @@ public record VersionStudyPlan(List<Integer> majors, int repeats, long seed, Lis
     }
   }
 
-  /** Every run of a sequential or interleaved study, in the order to run them (a duet: {@link #measurements}). */
-  public List<Run> schedule() {
+  /** Every run of a sequential or interleaved study, in the order to run them. */
+  public List<Run> runOrder() {
     List<Run> order = new ArrayList<>();
-    if (design == Design.SEQUENTIAL) {
-      for (int i = 0; i < majors.size(); i++) {
-        for (int round = 1; round <= repeats; round++) {
-          order.add(new Run(round, i + 1, majors.get(i)));
-        }
-      }
-      return order;
-    }
     Random random = new Random(seed);
-    for (int round = 1; round <= repeats; round++) {
+    for (int round = 1; round <= rounds; round++) {
       List<Integer> thisRound = new ArrayList<>(majors);
-      Collections.shuffle(thisRound, random);
+      if (design != Design.SEQUENTIAL) {
+        Collections.shuffle(thisRound, random);
+      }
       for (int i = 0; i < thisRound.size(); i++) {
         order.add(new Run(round, i + 1, thisRound.get(i)));
       }
     }
+    if (design == Design.SEQUENTIAL) {
+      // All runs of the first major, then all of the next.
+      order.sort(java.util.Comparator.comparingInt(Run::position));
+    }
     return order;
   }
 
-  /** Every measurement, in the order they run; run folders under {@code out/runs}. */
-  public List<StudyRuns.Measurement> measurements(Path out, String studyId) {
-    List<StudyRuns.Measurement> plan = new ArrayList<>();
-    if (design != Design.DUET) {
-      for (Run run : schedule()) {
-        SortedMap<String, String> labels = StudyLabels.of(studyId, SOURCE, design, run.round(), null, false, null);
-        labels.put("position", Integer.toString(run.position()));
-        plan.add(new StudyRuns.Alone("round " + run.round() + ", PostgreSQL " + run.major(),
-            config(run.major(), run.round(), out.resolve("runs").resolve(run.dirName()), labels)));
+  /** The majors' binaries, the loadgen options (the first run's config), a duet's needs, the output folder. */
+  @Override
+  public void validate(Path out) {
+    List<Integer> available = EmbeddedBinaries.discover().majors();
+    for (int major : majors) {
+      if (!available.contains(major)) {
+        throw new BadInputException("--pg " + major + ": no embedded PostgreSQL " + major + " for this platform; "
+            + "available: " + String.join(", ", available.stream().map(String::valueOf).toList()));
       }
-      return plan;
     }
-    Random random = new Random(seed);
-    for (DuetSchedule.Round r : duetSchedule().order()) {
-      plan.addAll(duetRound(r, out, studyId, random));
+    StudyFolders.requireNewOrEmpty(out);
+    Loadgen.validate(config(majors.get(0), 1, out.resolve("runs").resolve("r1"), Map.of()));
+    if (design == Design.DUET) {
+      StudyRuns.requireTaskset();
     }
-    return plan;
+  }
+
+  /** The {@code --pg-setting}s on a server of each major: PostgreSQL refuses a wrong name or value (seconds a major). */
+  @Override
+  public void checkSettings(PrintWriter log) {
+    StudySettings.check(majors.stream().<LoadgenConfig.Target>map(m -> new LoadgenConfig.Embedded(m, settings, pgDir))
+        .toList(), workload.clients(), log);
+  }
+
+  @Override
+  public List<StudyRuns.Measurement> unpaired(Path runs, String studyId) {
+    return runOrder().stream().<StudyRuns.Measurement>map(run -> {
+      SortedMap<String, String> labels = StudyLabels.of(studyId, SOURCE, design, run.round(), null, false, null);
+      labels.put("position", Integer.toString(run.position()));
+      return new StudyRuns.Alone("round " + run.round() + ", PostgreSQL " + run.major(),
+          config(run.major(), run.round(), runs.resolve(run.dirName()), labels));
+    }).toList();
   }
 
   /**
    * A duet round's pairs, every other major against the base (the base against itself in an a/a
-   * round), in the order {@code random} shuffles them.
+   * round), shuffled by one draw of the seed over the rounds in the order they run.
    */
-  List<StudyRuns.Measurement> duetRound(DuetSchedule.Round r, Path out, String studyId, Random random) {
-    List<StudyRuns.Measurement> plan = new ArrayList<>();
-    int base = majors.get(0);
-    List<Integer> others = new ArrayList<>(r.aa() ? List.of(base) : majors.subList(1, majors.size()));
-    Collections.shuffle(others, random);
-    for (int other : others) {
-      CpuList setA = cpus.sideA(r.ofKind());
-      CpuList setB = cpus.sideB(r.ofKind());
-      String pair = base + "v" + other;
-      String name = "r" + r.round() + (r.aa() ? "-aa" : "-" + pair);
-      plan.add(new StudyRuns.Pair(String.format(java.util.Locale.ROOT, "round %d%s: PostgreSQL %d | %d", r.round(),
-          r.aa() ? " (a/a control)" : "", base, other),
-          new DuetPair.Side("a", config(base, r.round(), out.resolve("runs").resolve(name + "-a"),
-              pairLabels(studyId, r, "a", setA, pair)), setA),
-          new DuetPair.Side("b", config(other, r.round(), out.resolve("runs").resolve(name + "-b"),
-              pairLabels(studyId, r, "b", setB, pair)), setB), cpus.swap()));
-    }
-    return plan;
+  @Override
+  public Function<DuetSchedule.Round, List<StudyRuns.Measurement>> byRound(Path runs, String studyId) {
+    Random random = new Random(seed);
+    return r -> {
+      List<StudyRuns.Measurement> plan = new ArrayList<>();
+      int base = majors.get(0);
+      List<Integer> others = new ArrayList<>(r.aa() ? List.of(base) : majors.subList(1, majors.size()));
+      Collections.shuffle(others, random);
+      for (int other : others) {
+        CpuList setA = cpus.sideA(r.ofKind());
+        CpuList setB = cpus.sideB(r.ofKind());
+        String pair = base + "v" + other;
+        String name = "r" + r.round() + (r.aa() ? "-aa" : "-" + pair);
+        plan.add(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s: PostgreSQL %d | %d", r.round(),
+            r.aa() ? " (a/a control)" : "", base, other),
+            new DuetPair.Side("a", config(base, r.round(), runs.resolve(name + "-a"),
+                pairLabels(studyId, r, "a", setA, pair)), setA),
+            new DuetPair.Side("b", config(other, r.round(), runs.resolve(name + "-b"),
+                pairLabels(studyId, r, "b", setB, pair)), setB), cpus.swap()));
+      }
+      return plan;
+    };
   }
 
   private SortedMap<String, String> pairLabels(String studyId, DuetSchedule.Round r, String side, CpuList set,
@@ -177,25 +179,63 @@ public record VersionStudyPlan(List<Integer> majors, int repeats, long seed, Lis
 
   /** One run's config (also what validation checks before anything runs). */
   LoadgenConfig config(int major, int round, Path dir, Map<String, String> labels) {
-    return LoadgenConfig.builder()
+    return workload.apply(LoadgenConfig.builder()
         .target(new LoadgenConfig.Embedded(major, settings, pgDir))
-        .workload("sysbench")
-        .steps(steps)
-        .tables(tables)
-        .tableSize(tableSize)
-        .mode(LoadgenConfig.Mode.closed(clients))
-        .readDuration(readDuration)
-        .writeDuration(writeDuration)
-        .warmup(warmup)
         // The same data for every major of a round; a new draw each round.
         .randomSeed(seed + round)
         .outDir(dir)
-        .labels(labels)
-        .build();
+        .labels(labels));
   }
 
   /** The trend's base: the first major given. */
   public String base() {
     return Integer.toString(majors.get(0));
+  }
+
+  @Override
+  public void head(ObjectNode root) {
+    root.put("seed", seed);
+    ArrayNode majorsNode = root.putArray("majors");
+    majors.forEach(majorsNode::add);
+    // Its former name, which readers of earlier study files know.
+    root.put("repeats", rounds);
+  }
+
+  @Override
+  public void workload(ObjectNode root) {
+    workload.json(root);
+    root.put("read_duration_s", workload.readDuration().toMillis() / 1000.0);
+    root.put("write_duration_s", workload.writeDuration().toMillis() / 1000.0);
+    root.put("warmup_s", workload.warmup().toMillis() / 1000.0);
+    ObjectNode pg = root.putObject("pg_settings");
+    new java.util.TreeMap<>(settings).forEach(pg::put);
+  }
+
+  @Override
+  public Duration threshold() {
+    return null;
+  }
+
+  @Override
+  public String aaInWords() {
+    return "side b with side a over its " + aaRounds + " rounds (both PostgreSQL " + base() + ")";
+  }
+
+  /** This study's runs, less a duet's a/a control. */
+  private String where(String studyId) {
+    return StudyLabels.STUDY_ID + "=" + studyId + (design == Design.DUET ? "," + StudyLabels.NOT_CONTROL : "");
+  }
+
+  @Override
+  public RoundByRound.Decide decide(String studyId) {
+    return (w, at) -> UntilDecided.Look.ofTrend(ChainStages.trend(w, BY, base(), "qps", where(studyId), at));
+  }
+
+  @Override
+  public TrendReport report(Study.Finished finished) {
+    finished.status().accept("trend of qps by PostgreSQL major, relative to " + base()
+        + (design == Design.DUET ? " (the a/a control's runs left out)" : ""));
+    return ChainStages.writeTrend(finished.warehouse(), BY, base(), "qps", where(finished.studyId()),
+        finished.settings(), finished::noted, finished.out().resolve("trend"));
   }
 }

@@ -90,7 +90,7 @@ class DuetPlanTest {
     return new AbStudyPlan(new AbStudyPlan.Side(new LoadgenConfig.Embedded(14, Map.of(), null)),
         new AbStudyPlan.Side(new LoadgenConfig.Embedded(17, Map.of("jit", "off"), null)),
         new AbStudyPlan.Side(new LoadgenConfig.Embedded(14, Map.of(), null)), design, 3, 2, 7,
-        new AbStudyPlan.Workload(List.of("point-select"), 1, 1000, 2, Duration.ofSeconds(1), null, null,
+        new Workload.Sysbench(List.of("point-select"), 1, 1000, 2, Duration.ofSeconds(1), null, null,
             Duration.ZERO), design == Design.DUET ? HALVES : null, null);
   }
 
@@ -99,7 +99,7 @@ class DuetPlanTest {
     AbStudyPlan plain = abPlan(Design.DUET);
     assertThat(plain.workload().betweenSteps()).isEqualTo(BetweenSteps.NONE);
     AbStudyPlan vacuumed = new AbStudyPlan(plain.a(), plain.b(), plain.aaSecond(), Design.DUET, 3, 2, 7,
-        new AbStudyPlan.Workload(List.of("point-select"), 1, 1000, 2, Duration.ofSeconds(1), null, null, Duration.ZERO,
+        new Workload.Sysbench(List.of("point-select"), 1, 1000, 2, Duration.ofSeconds(1), null, null, Duration.ZERO,
             BetweenSteps.VACUUM_ANALYZE), HALVES, null);
     for (StudyRuns.Measurement m : vacuumed.measurements(Path.of("/s"), "ab-1")) {
       StudyRuns.Pair p = (StudyRuns.Pair) m;
@@ -114,12 +114,12 @@ class DuetPlanTest {
 
   @Test
   void anAbDuetsClientsDefaultToASidesCpusSoThatNoQueryQueuesForOne() {
-    assertThat(AbCommand.clients(null, DuetCpus.choose(CpuList.parse("0-1"), null, null))).isEqualTo(1);
-    assertThat(AbCommand.clients(null, HALVES)).isEqualTo(2);
-    assertThat(AbCommand.clients(null, DuetCpus.choose(CpuList.parse("0-7"), "0", null))).as("the smaller side")
+    assertThat(SysbenchOptions.clients(null, DuetCpus.choose(CpuList.parse("0-1"), null, null))).isEqualTo(1);
+    assertThat(SysbenchOptions.clients(null, HALVES)).isEqualTo(2);
+    assertThat(SysbenchOptions.clients(null, DuetCpus.choose(CpuList.parse("0-7"), "0", null))).as("the smaller side")
         .isEqualTo(1);
-    assertThat(AbCommand.clients(null, null)).as("interleaved, sequential: a side has the machine").isEqualTo(4);
-    assertThat(AbCommand.clients(6, HALVES)).as("the user's").isEqualTo(6);
+    assertThat(SysbenchOptions.clients(null, null)).as("interleaved, sequential: a side has the machine").isEqualTo(4);
+    assertThat(SysbenchOptions.clients(6, HALVES)).as("the user's").isEqualTo(6);
   }
 
   @Test
@@ -172,8 +172,9 @@ class DuetPlanTest {
 
   @Test
   void aVersionDuetPairsEveryOtherMajorWithTheBaseAndItsControlIsTheBaseTwice() {
-    VersionStudyPlan plan = new VersionStudyPlan(List.of(11, 14, 17), 2, 3, List.of("mytools"), 4, 1000, 8,
-        Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ZERO, Map.of("jit", "off"), null, Design.DUET, 2, HALVES);
+    VersionStudyPlan plan = new VersionStudyPlan(List.of(11, 14, 17), 2, 3, new Workload.Sysbench(List.of("mytools"), 4,
+        1000, 8, null, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ZERO), Map.of("jit", "off"), null,
+        Design.DUET, 2, HALVES, null);
     List<StudyRuns.Pair> pairs = plan.measurements(Path.of("/s"), "v-1").stream().map(m -> (StudyRuns.Pair) m).toList();
     // 2 rounds x 2 pairs, and 2 a/a rounds of one pair.
     assertThat(pairs).hasSize(6);

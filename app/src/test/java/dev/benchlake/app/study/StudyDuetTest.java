@@ -57,7 +57,7 @@ class StudyDuetTest {
           "--steps", String.join(",", STEPS),
           "--clients", "2", "--duration", "1s", "--warmup", "500ms", "--table-size", "2000", "--seed", "11",
           "--pg-dir", pg.toString(), "--out", out.toString(), "--warehouse", dir.resolve("wh").toString(),
-          "--master", "local[2]");
+          "--margin", "10%", "--master", "local[2]");
     } finally {
       watch.finish();
     }
@@ -159,10 +159,13 @@ class StudyDuetTest {
       }
     });
 
-    // Compare and its a/a control were written.
-    assertThat(out.resolve("compare/report.json")).isNotEmptyFile();
+    // Compare and its a/a control were written, both at the margin given (issue 45.1: study ab takes the
+    // statistics options as every study does).
+    JsonNode compare = Json.mapper().readTree(out.resolve("compare/report.json").toFile());
     JsonNode aa = Json.mapper().readTree(out.resolve("aa/report.json").toFile());
     assertThat(aa.toString()).contains("control=aa");
+    assertThat(compare.get("margin").asDouble()).isEqualTo(0.1);
+    assertThat(aa.get("margin").asDouble()).isEqualTo(0.1);
   }
 
   /**

@@ -28,7 +28,7 @@ class StudyVersionsTest {
     Path out = dir.resolve("study");
     Path warehouse = dir.resolve("wh");
     CommandRun run = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,17",
-        "--repeats", "2", "--steps", String.join(",", STEPS), "--read-duration", "300ms", "--write-duration", "300ms",
+        "--rounds", "2", "--steps", String.join(",", STEPS), "--read-duration", "300ms", "--write-duration", "300ms",
         "--warmup", "0s", "--tables", "1", "--table-size", "2000", "--clients", "2", "--seed", "7", "--out", out.toString(),
         "--warehouse", warehouse.toString(), "--master", "local[2]");
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);

@@ -134,9 +134,9 @@ class VersionsCommandTest {
 
   @Test
   void theSettingsGoToEveryRunsServerWithTheStudysClientsTablesAndDurations() {
-    VersionStudyPlan plan = new VersionStudyPlan(List.of(11, 16), 2, 5, List.of("mytools"), 4, 20_000_000, 8,
-        Duration.ofSeconds(600), Duration.ofSeconds(1200), Duration.ofSeconds(5), Map.of("shared_buffers", "1GB"), null,
-        Design.INTERLEAVED, 2, null);
+    VersionStudyPlan plan = new VersionStudyPlan(List.of(11, 16), 2, 5, new Workload.Sysbench(List.of("mytools"), 4,
+        20_000_000, 8, null, Duration.ofSeconds(600), Duration.ofSeconds(1200), Duration.ofSeconds(5)),
+        Map.of("shared_buffers", "1GB"), null, Design.INTERLEAVED, 2, null, null);
     List<StudyRuns.Measurement> runs = plan.measurements(Path.of("/s"), "v");
     assertThat(runs).hasSize(4);
     for (StudyRuns.Measurement m : runs) {

@@ -1,0 +1,195 @@
+package dev.benchlake.app.study;
+
+import dev.benchlake.analysis.compare.AaControl;
+import dev.benchlake.analysis.compare.ComparisonReport;
+import dev.benchlake.analysis.compare.SequentialStop;
+import dev.benchlake.analysis.report.CutShort;
+import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.analysis.trend.TrendReport;
+import dev.benchlake.app.chain.ChainStages;
+import dev.benchlake.warehouse.Warehouse;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The one study driver: runs any {@link StudyPlan}. Its rounds run by {@link StudyRuns} (a fixed
+ * number, or round by round until a look decides every step: {@link RoundByRound}), the study
+ * file rewritten after each measurement (a crash keeps what ran), every run ingested into the
+ * study's warehouse, a duet's a/a control compared on its own ({@code aa/}: both sides the
+ * baseline, so its θ must come out 1), then the plan's reports. A study cut short reports its
+ * complete rounds and says so; {@code complete: true} only once everything is written.
+ *
+ * @param <R> what the plan reports
+ */
+public final class Study<R> {
+  private final StudyPlan<R> plan;
+  private final Path out;
+  private final Path warehouseDir;
+  private final PrintWriter log;
+  private final StatisticsSettings settings;
+
+  /** @param settings α, the margin and the correction of every call the study makes */
+  public Study(StudyPlan<R> plan, Path out, Path warehouseDir, PrintWriter log, StatisticsSettings settings) {
+    this.plan = plan;
+    this.out = out;
+    this.warehouseDir = warehouseDir;
+    this.log = log;
+    this.settings = settings;
+  }
+
+  /** What the study produced; {@code cutShort}: it stopped early, and its reports cover its complete rounds. */
+  public record Outcome<R>(String studyId, List<Path> runDirs, AaControl control, Path aaDir, R report,
+      CutShort cutShort) {}
+
+  /**
+   * What a plan's reports read: the runs in the warehouse, decided at {@code settings} (a look's,
+   * run until decided), the look the study stopped at (or null), and its a/a control (or null).
+   */
+  public record Finished(String studyId, Path out, Warehouse warehouse, StatisticsSettings settings,
+      SequentialStop stop, CutShort cutShort, AaControl control, Consumer<String> status) {
+    /** The comparison of {@code candidate} with {@code baseline} into {@code compare/}, with the control and the stop. */
+    public ComparisonReport compare(String baseline, String candidate, Duration threshold) {
+      return ChainStages.writeCompare(warehouse, baseline, candidate, threshold, settings, r -> {
+        ComparisonReport withControl = control == null ? r : r.withAaControl(control);
+        ComparisonReport withStop = stop == null ? withControl : withControl.withSequentialStop(stop);
+        return cutShort == null ? withStop : withStop.withCutShort(cutShort);
+      }, out.resolve("compare"));
+    }
+
+    /**
+     * A trend as a study reports it: a failed a/a control leads its warnings ("Unreliable: …"), a
+     * sound one is in its methods, a study run until decided names its rule and the look it stopped
+     * at, and one cut short says so.
+     */
+    public TrendReport noted(TrendReport trend) {
+      List<String> warnings = new ArrayList<>(trend.warnings());
+      List<String> methods = new ArrayList<>(trend.methods());
+      if (control != null && !control.reliable()) {
+        warnings.add(0, control.sentence());
+      } else if (control != null) {
+        methods.add(control.sentence());
+      }
+      if (stop != null) {
+        methods.add(stop.sentence() + " The calls are decided at that look's alpha.");
+      }
+      TrendReport noted = trend.withNotes(warnings, methods);
+      return cutShort == null ? noted : noted.withCutShort(cutShort);
+    }
+  }
+
+  /** Checks everything a user can get wrong, starting and writing nothing. */
+  public void validate() {
+    plan.validate(out);
+  }
+
+  /** Whether {@link StudyPlan#checkSettings} ran (its servers take seconds a major: once a study). */
+  private boolean settingsChecked;
+
+  /** The plan's settings on servers of their own, once, before anything is written. */
+  public void checkSettings() {
+    if (!settingsChecked) {
+      settingsChecked = true;
+      plan.checkSettings(log);
+    }
+  }
+
+  /**
+   * Runs the study; {@code spark} is created only once the load is done (it would compete for CPU),
+   * or, run until decided, at the first look.
+   */
+  public Outcome<R> run(Supplier<SparkSession> spark) throws IOException, InterruptedException {
+    validate();
+    checkSettings();
+    String studyId = plan.idPrefix() == null ? null
+        : plan.idPrefix() + "-" + Long.toHexString(plan.seed()) + "-" + Long.toHexString(System.currentTimeMillis());
+    plan.prepare(out);
+    if (plan.cpus() != null) {
+      InterruptShares.sayIfUneven(plan.cpus(), log);
+    }
+    StudyFile file = new StudyFile(out);
+    file.record(plan, studyId, List.of(), null);
+    StudyRuns runner = new StudyRuns(out, log, file);
+    try {
+      Outcome<R> outcome = run(spark, runner, file, studyId);
+      if (outcome.cutShort() == null) {
+        file.complete();
+      }
+      return outcome;
+    } finally {
+      runner.ended();
+    }
+  }
+
+  private Outcome<R> run(Supplier<SparkSession> spark, StudyRuns runner, StudyFile file, String studyId)
+      throws IOException, InterruptedException {
+    Path runs = out.resolve("runs");
+    Supplier<Warehouse> openWarehouse = () -> Warehouse.at(spark.get(), warehouseDir.toString());
+    RoundByRound.Ran ran;
+    try (runner) {
+      ran = plan.looks() == null
+          ? RoundByRound.fixedRounds(runner, plan.measurements(runs, studyId),
+              d -> file.record(plan, studyId, d, null), openWarehouse, this::ingest, settings)
+          : new RoundByRound(runner, plan.byRound(runs, studyId), all -> file.record(plan, studyId, all, null),
+              openWarehouse, this::ingest, plan.decide(studyId))
+              .untilDecided(plan.schedule(), plan.looks(), log, (all, s) -> file.record(plan, studyId, all, s));
+    }
+    CutShort cut = ran.cutShort();
+    if (cut != null) {
+      status(cut.sentence());
+    }
+    if (ran.done().stream().allMatch(StudyRuns::isAaControl)) {
+      throw new CutShortException(cut, "No comparison round completed: nothing to report.");
+    }
+    AaControl control = null;
+    Path aaDir = null;
+    String study = studyId == null ? "" : StudyLabels.STUDY_ID + "=" + studyId + ",";
+    if (plan.design() == Design.DUET && ran.done().stream().anyMatch(StudyRuns::isAaControl)) {
+      status("the a/a control: " + plan.aaInWords());
+      aaDir = out.resolve("aa");
+      String controlRuns = study + StudyLabels.CONTROL + "=" + StudyLabels.AA + "," + StudyLabels.SIDE + "=";
+      ComparisonReport aa = ChainStages.writeCompare(ran.warehouse(), controlRuns + "a", controlRuns + "b",
+          plan.threshold(), settings, r -> cut == null ? r : r.withCutShort(cut), aaDir);
+      control = AaControl.of(aa, settings);
+      if (control != null) {
+        status(control.sentence());
+      }
+    }
+    R report = plan.report(new Finished(studyId, out, ran.warehouse(), ran.settings(), ran.stop(), cut, control,
+        this::status));
+    return new Outcome<>(studyId, ran.done().stream().map(StudyRuns.Done::dir).toList(), control, aaDir, report, cut);
+  }
+
+  /** A study command's first lines on stdout: how it was cut short, if it was, and where its runs are. */
+  public static void printStart(PrintWriter stdout, Outcome<?> outcome, Path outDir) {
+    if (outcome.cutShort() != null) {
+      stdout.println(outcome.cutShort().sentence());
+    }
+    stdout.println("Study " + outcome.studyId() + ": " + outcome.runDirs().size() + " runs in "
+        + outDir.resolve("runs"));
+  }
+
+  /** A study command's last line on stdout, and its exit code ({@link StudyFile#exitCode}). */
+  public static int printEnd(PrintWriter stdout, PrintWriter err, CutShort cut, long startNs, String command) {
+    stdout.printf(java.util.Locale.ROOT, "%s in %.0f s.%n", cut == null ? "Done" : "Cut short",
+        (System.nanoTime() - startNs) / 1e9);
+    stdout.flush();
+    return StudyFile.exitCode(cut, command, err);
+  }
+
+  private void ingest(Warehouse warehouse, List<StudyRuns.Done> runs) throws IOException {
+    ChainStages.ingestLoadgenRuns(warehouse, runs.stream().map(StudyRuns.Done::dir).toList(), warehouseDir,
+        this::status);
+  }
+
+  private void status(String message) {
+    log.println(plan.name() + ": " + message);
+    log.flush();
+  }
+}
