@@ -1,5 +1,8 @@
 package dev.benchlake.app.quickstart;
 
+import dev.benchlake.app.study.duet.DuetPair;
+import dev.benchlake.app.study.duet.DuetSchedule;
+import dev.benchlake.app.study.duet.InterruptShares;
 import dev.benchlake.loadgen.Loadgen;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.compare.AaControl;
@@ -10,9 +13,6 @@ import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.app.study.Design;
-import dev.benchlake.app.study.DuetPair;
-import dev.benchlake.app.study.DuetSchedule;
-import dev.benchlake.app.study.InterruptShares;
 import dev.benchlake.app.study.RoundByRound;
 import dev.benchlake.app.study.CutShortException;
 import dev.benchlake.app.study.StudyFile;

@@ -1,9 +1,9 @@
 package dev.benchlake.app.quickstart;
 
 import dev.benchlake.app.study.Design;
-import dev.benchlake.app.study.DuetCpus;
-import dev.benchlake.app.study.DuetSchedule;
 import dev.benchlake.app.study.StudyLabels;
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.DuetSchedule;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.app.study.duet.CgroupCpusets;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.loadgen.db.OrphanReaper;

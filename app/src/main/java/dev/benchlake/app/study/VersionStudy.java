@@ -9,6 +9,7 @@ import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
+import dev.benchlake.app.study.duet.InterruptShares;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.loadgen.Loadgen;

@@ -1,5 +1,8 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.DuetPair;
+import dev.benchlake.app.study.duet.DuetSchedule;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.loadgen.LoadgenConfig;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.DuetOptions;
 import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.analysis.cli.StatisticsOptions;

@@ -2,6 +2,7 @@ package dev.benchlake.app.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.testing.CommandRun;

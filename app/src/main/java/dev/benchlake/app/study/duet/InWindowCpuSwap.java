@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.CpuList;
 import java.io.IOException;
@@ -21,7 +21,7 @@ import java.util.function.BiConsumer;
  * <p>The move itself is {@code move(setOfA, setOfB)}: one write per side's cgroup
  * ({@link CgroupCpusets.Group#cpus}), which takes well under a millisecond.
  */
-final class InWindowCpuSwap implements AutoCloseable {
+public final class InWindowCpuSwap implements AutoCloseable {
   /**
    * A tenth of a second: short beside the transients of a step's first second (a side's throughput
    * there doubled from one 250 ms to the next), which a longer period leaves to one set. In a/a
@@ -33,7 +33,7 @@ final class InWindowCpuSwap implements AutoCloseable {
   static final String PERIOD_PROPERTY = "benchlake.duet.swap-period-ms";
 
   /** {@link #PERIOD_NS}, or {@link #PERIOD_PROPERTY}'s. */
-  static long periodNs() {
+  public static long periodNs() {
     String ms = System.getProperty(PERIOD_PROPERTY);
     return ms == null ? PERIOD_NS : TimeUnit.MILLISECONDS.toNanos(Long.parseLong(ms.strip()));
   }

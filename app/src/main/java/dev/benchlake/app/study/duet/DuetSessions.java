@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.CpuList;
 import java.io.IOException;
@@ -29,7 +29,7 @@ import java.util.Set;
  * and which the paired analysis fits (the crossover): it cannot pass for a difference of the sides.
  * The servers are not kept: each run starts its own, as before, so runs stay independent replicates.
  */
-final class DuetSessions implements AutoCloseable {
+public final class DuetSessions implements AutoCloseable {
   /** A CPU set's process, and its cgroup group (null: pinned by taskset). */
   private record Slot(CpuList cpus, SideProcess process, CgroupCpusets.Group group) {}
 
@@ -50,7 +50,7 @@ final class DuetSessions implements AutoCloseable {
   private boolean closed;
 
   /** @param logs where the sides' logs go: {@code logs/} of the study's folder */
-  DuetSessions(Path logs) {
+  public DuetSessions(Path logs) {
     this.logs = logs;
   }
 
@@ -85,7 +85,7 @@ final class DuetSessions implements AutoCloseable {
    * Whether the processes are still to be warmed up for runs like {@code kind} (a workload and its
    * steps): true once per kind, the first time it is asked.
    */
-  boolean needsWarmUp(String kind) {
+  public boolean needsWarmUp(String kind) {
     return warmed.add(kind);
   }
 

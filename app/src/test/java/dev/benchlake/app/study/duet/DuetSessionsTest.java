@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code InWindowDuetTest}'s.)
  */
 @Tag("integration")
-class DuetSessionsTest {
+public class DuetSessionsTest {
   @TempDir
   Path dir;
 
@@ -55,7 +55,7 @@ class DuetSessionsTest {
   }
 
   /** The postmasters running on a cluster under {@code pg}, from /proc. */
-  static List<Long> postmasters(Path pg) {
+  public static List<Long> postmasters(Path pg) {
     List<Long> found = new java.util.ArrayList<>();
     try (var procs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
       for (Path proc : procs) {

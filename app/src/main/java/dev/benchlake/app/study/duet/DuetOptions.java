@@ -1,5 +1,8 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
+import dev.benchlake.app.study.Design;
+import dev.benchlake.app.study.RoundsConverter;
+import dev.benchlake.app.study.StudyRuns;
 import dev.benchlake.core.cli.BadInputException;
 import picocli.CommandLine.Option;
 

@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.ProcessIdentity;
@@ -67,7 +67,7 @@ public final class DuetPair {
   private final DuetSessions sessions;
 
   /** @param sessions the study's sides, kept from pair to pair (used by the in-window swap) */
-  DuetPair(Path logs, PrintWriter log, CpuSwap swap, DuetSessions sessions) {
+  public DuetPair(Path logs, PrintWriter log, CpuSwap swap, DuetSessions sessions) {
     this.logs = logs;
     this.log = log;
     this.swap = swap;
@@ -78,7 +78,7 @@ public final class DuetPair {
   public record Side(String name, LoadgenConfig config, CpuList cpus) {}
 
   /** Both sides' finished runs, and how far apart they became ready before each step. */
-  record Outcome(RunManifest a, RunManifest b, long largestReadyGapNs) {}
+  public record Outcome(RunManifest a, RunManifest b, long largestReadyGapNs) {}
 
   /**
    * The command of a side's process: how it is pinned, this JVM, loadgen's part of this class path,
@@ -126,10 +126,10 @@ public final class DuetPair {
    * of the quickstart's 2.5-s steps. A study of several kinds warms them in turn, pass by pass
    * ({@link StudyRuns}), as its rounds will run them.
    */
-  static final int WARM_UP_PASSES = 3;
+  public static final int WARM_UP_PASSES = 3;
 
   /** A kind of pair: its workload and steps ({@code sysbench-point-select-read-only}), what a warm-up is for. */
-  static String kind(Side a) {
+  public static String kind(Side a) {
     LoadgenConfig.WorkloadSpec workload = a.config().workload();
     return workload.name() + (workload.steps().isEmpty() ? "" : "-" + String.join("-", workload.steps()));
   }
@@ -141,7 +141,7 @@ public final class DuetPair {
    * @throws BadInputException when a side refused its input (exit 2: e.g. a setting its server refused)
    * @throws IllegalStateException when a side failed or did not complete
    */
-  Outcome run(Side a, Side b) throws IOException, InterruptedException {
+  public Outcome run(Side a, Side b) throws IOException, InterruptedException {
     if (sessions.needsWarmUp(kind(a))) {
       for (int pass = 1; pass <= WARM_UP_PASSES; pass++) {
         warmUp(a, b, pass);
@@ -154,7 +154,7 @@ public final class DuetPair {
   }
 
   /** One warm-up pass of the pair {@code a}, {@code b}: run as measured, its runs deleted after. */
-  void warmUp(Side a, Side b, int pass) throws IOException, InterruptedException {
+  public void warmUp(Side a, Side b, int pass) throws IOException, InterruptedException {
     a = labelled(a);
     b = labelled(b);
     String kind = kind(a);

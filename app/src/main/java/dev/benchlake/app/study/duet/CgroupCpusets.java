@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.CgroupFolder;
 import dev.benchlake.core.CpuList;
@@ -37,7 +37,7 @@ public final class CgroupCpusets {
   }
 
   /** Where the groups go: this process's own cpuset group. */
-  Path parent() {
+  public Path parent() {
     return parent;
   }
 
