@@ -3,6 +3,7 @@ package dev.benchlake.app.quickstart;
 import dev.benchlake.app.study.duet.DuetPair;
 import dev.benchlake.app.study.duet.DuetSchedule;
 import dev.benchlake.app.study.duet.InterruptShares;
+import dev.benchlake.app.study.duet.SideRun;
 import dev.benchlake.loadgen.Loadgen;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.compare.AaControl;
@@ -168,9 +169,9 @@ public final class Quickstart {
       long seed = QuickstartPlan.SEED + r.round();
       pairs.add(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s, %s: PostgreSQL %d | %d", r.round(),
           r.aa() ? " (a/a control)" : "", workload, base, other),
-          new DuetPair.Side("a", config(workload, base, layout.runs().resolve(name + "-pg" + base + "-a"),
+          new SideRun("a", config(workload, base, layout.runs().resolve(name + "-pg" + base + "-a"),
               duetLabels(r, "a", setA, workload), seed), setA),
-          new DuetPair.Side("b", config(workload, other, layout.runs().resolve(name + "-pg" + other + "-b"),
+          new SideRun("b", config(workload, other, layout.runs().resolve(name + "-pg" + other + "-b"),
               duetLabels(r, "b", setB, workload), seed), setB), this.plan.cpus().swap()));
     }
     return pairs;

@@ -4,7 +4,7 @@ import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.app.study.Design;
-import dev.benchlake.app.study.RoundsConverter;
+import dev.benchlake.app.study.duet.RoundsConverter;
 import dev.benchlake.app.study.StudyFile;
 import dev.benchlake.app.study.UntilDecidedOptions;
 import dev.benchlake.analysis.stats.SequentialLooks;
@@ -115,7 +115,7 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   @Override
   public void validate(Preflight before) {
     QuickstartPlan plan;
-    DuetCpus cpus = duet.cpus(design);
+    DuetCpus cpus = duet.cpus(design == Design.DUET);
     try {
       SequentialLooks looks = UntilDecidedOptions.looks(design == Design.DUET && !fixedRounds, maxRounds, design,
           StatisticsSettings.DEFAULTS);

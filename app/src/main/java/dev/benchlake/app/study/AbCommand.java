@@ -2,6 +2,7 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.app.study.duet.DuetOptions;
+import dev.benchlake.app.study.duet.RoundsConverter;
 import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.analysis.compare.CompareFiles;
@@ -242,7 +243,7 @@ public final class AbCommand implements Callable<Integer>, Validated {
         : new LoadgenConfig.Embedded(bMajor, bSettings, dir));
     AbStudyPlan.Side aaSecond = aJdbcUrl == null ? a
         : aaJdbcUrl == null ? null : new AbStudyPlan.Side(new LoadgenConfig.External(aaJdbcUrl, aUser));
-    DuetCpus cpus = duet.cpus(design);
+    DuetCpus cpus = duet.cpus(design == Design.DUET);
     boolean byKind = readDuration != null && writeDuration != null;
     AbStudyPlan.Workload workload = new AbStudyPlan.Workload(steps, tables, tableSize, clients(clients, cpus),
         byKind ? null : duration, readDuration, writeDuration, warmup, betweenSteps);

@@ -3,6 +3,7 @@ package dev.benchlake.app.study;
 import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.app.study.duet.DuetPair;
 import dev.benchlake.app.study.duet.DuetSchedule;
+import dev.benchlake.app.study.duet.SideRun;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.db.BetweenSteps;
@@ -125,8 +126,8 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
     String name = "r" + r.round() + (r.aa() ? "-aa" : "");
     return new StudyRuns.Pair(String.format(java.util.Locale.ROOT, "round %d%s: a %s | b %s", r.round(),
         r.aa() ? " (a/a control)" : "", a.describe(), second.describe()),
-        new DuetPair.Side("a", config(a, out, studyId, r.round(), name + "-a", "a", r.aa(), setA), setA),
-        new DuetPair.Side("b", config(second, out, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB),
+        new SideRun("a", config(a, out, studyId, r.round(), name + "-a", "a", r.aa(), setA), setA),
+        new SideRun("b", config(second, out, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB),
         cpus.swap());
   }
 

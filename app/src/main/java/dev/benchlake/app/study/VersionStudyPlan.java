@@ -3,6 +3,7 @@ package dev.benchlake.app.study;
 import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.app.study.duet.DuetPair;
 import dev.benchlake.app.study.duet.DuetSchedule;
+import dev.benchlake.app.study.duet.SideRun;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.loadgen.LoadgenConfig;
 import java.nio.file.Path;
@@ -163,9 +164,9 @@ public record VersionStudyPlan(List<Integer> majors, int repeats, long seed, Lis
       String name = "r" + r.round() + (r.aa() ? "-aa" : "-" + pair);
       plan.add(new StudyRuns.Pair(String.format(java.util.Locale.ROOT, "round %d%s: PostgreSQL %d | %d", r.round(),
           r.aa() ? " (a/a control)" : "", base, other),
-          new DuetPair.Side("a", config(base, r.round(), out.resolve("runs").resolve(name + "-a"),
+          new SideRun("a", config(base, r.round(), out.resolve("runs").resolve(name + "-a"),
               pairLabels(studyId, r, "a", setA, pair)), setA),
-          new DuetPair.Side("b", config(other, r.round(), out.resolve("runs").resolve(name + "-b"),
+          new SideRun("b", config(other, r.round(), out.resolve("runs").resolve(name + "-b"),
               pairLabels(studyId, r, "b", setB, pair)), setB), cpus.swap()));
     }
     return plan;

@@ -2,6 +2,7 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.app.study.duet.DuetOptions;
+import dev.benchlake.app.study.duet.RoundsConverter;
 import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.analysis.cli.StatisticsOptions;
@@ -138,7 +139,7 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
   public void validate(Preflight before) {
     StatisticsSettings settings = statistics.settings();
     theSeed = seed != null ? seed : new SplittableRandom().nextLong();
-    cpus = duet.cpus(design);
+    cpus = duet.cpus(design == Design.DUET);
     looks = untilDecided.looks(design, settings);
     try {
       plan = new VersionStudyPlan(majors, looks == null ? repeats : looks.maxRounds(), theSeed, steps, tables,

@@ -1,8 +1,6 @@
 package dev.benchlake.app.study.duet;
 
-import dev.benchlake.app.study.Design;
-import dev.benchlake.app.study.RoundsConverter;
-import dev.benchlake.app.study.StudyRuns;
+import dev.benchlake.app.study.duet.RoundsConverter;
 import dev.benchlake.core.cli.BadInputException;
 import picocli.CommandLine.Option;
 
@@ -43,10 +41,11 @@ public final class DuetOptions {
    * A duet's CPU sets and how they are swapped (taskset must be there for a swap per round), or null
    * for the other designs.
    *
+   * @param duet whether the command runs a duet ({@code --design duet})
    * @throws BadInputException for CPU sets without a duet, a machine with one CPU, bad sets, no taskset
    */
-  public DuetCpus cpus(Design design) {
-    if (design != Design.DUET) {
+  public DuetCpus cpus(boolean duet) {
+    if (!duet) {
       if (cpusA != null || cpusB != null) {
         throw new BadInputException("--cpus-a and --cpus-b go with --design duet");
       }
@@ -59,7 +58,7 @@ public final class DuetOptions {
     CpuSwap swap = CpuSwap.resolve(cpuSwap, dev.benchlake.core.TerminalText.escaping(
         new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8)));
     if (swap == CpuSwap.PER_ROUND) {
-      StudyRuns.requireTaskset();
+      SideCommand.requireTaskset();
     }
     return cpus.withSwap(swap);
   }

@@ -55,7 +55,7 @@ public final class DuetSessions implements AutoCloseable {
   }
 
   /** The processes of the pair {@code a}, {@code b}, each on its set: started at the first pair that uses the set. */
-  Sides sides(DuetPair.Side a, DuetPair.Side b, CpuSwap swap) throws IOException {
+  Sides sides(SideRun a, SideRun b, CpuSwap swap) throws IOException {
     if (this.swap != null && this.swap != swap) {
       throw new IllegalStateException("a study's pairs swap CPU sets one way: " + this.swap.id() + ", not " + swap.id());
     }
@@ -109,7 +109,7 @@ public final class DuetSessions implements AutoCloseable {
       group = cpusets.create(name, cpus);
     }
     try {
-      slot = new Slot(cpus, new SideProcess("on CPUs " + cpus, DuetPair.command(cpus, group == null ? null : group.dir(),
+      slot = new Slot(cpus, new SideProcess("on CPUs " + cpus, SideCommand.command(cpus, group == null ? null : group.dir(),
           logs.toAbsolutePath().getParent()),
           logs.resolve("side-" + name + ".err")), group);
     } catch (IOException | RuntimeException e) {

@@ -84,7 +84,7 @@ public final class InWindowCpuSwap implements AutoCloseable {
           LockSupport.park(this);
           continue;
         }
-        long now = DuetPair.epochNs();
+        long now = EpochClock.nowNs();
         long k = Math.floorDiv(now - anchor, periodNs);
         boolean shouldSwap = swappedAt(now, anchor, periodNs);
         if (shouldSwap != swapped) {
@@ -100,7 +100,7 @@ public final class InWindowCpuSwap implements AutoCloseable {
         }
         seenAnchor = anchor;
         long next = anchor + (k + 1) * periodNs;
-        LockSupport.parkNanos(this, Math.max(0, next - DuetPair.epochNs()));
+        LockSupport.parkNanos(this, Math.max(0, next - EpochClock.nowNs()));
       }
     } catch (RuntimeException e) {
       failure = e;

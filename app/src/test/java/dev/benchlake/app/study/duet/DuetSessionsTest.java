@@ -89,13 +89,13 @@ public class DuetSessionsTest {
     Path logs = dir.resolve("logs");
     try (DuetSessions sessions = new DuetSessions(logs)) {
       DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), CpuSwap.PER_ROUND, sessions);
-      DuetPair.Outcome first = duet.run(new DuetPair.Side("a", config("r1-a", Map.of()), one),
-          new DuetPair.Side("b", config("r1-b", Map.of()), two));
+      DuetPair.Outcome first = duet.run(new SideRun("a", config("r1-a", Map.of()), one),
+          new SideRun("b", config("r1-b", Map.of()), two));
       List<ProcessHandle> processes = sideProcesses();
       assertThat(processes).as("one process per set").hasSize(2);
       // Round 2 swaps the sets: side a runs on set two's process.
-      DuetPair.Outcome second = duet.run(new DuetPair.Side("a", config("r2-a", Map.of()), two),
-          new DuetPair.Side("b", config("r2-b", Map.of()), one));
+      DuetPair.Outcome second = duet.run(new SideRun("a", config("r2-a", Map.of()), two),
+          new SideRun("b", config("r2-b", Map.of()), one));
       assertThat(sideProcesses()).as("the same processes").containsExactlyInAnyOrderElementsOf(processes);
 
       List<RunManifest> all = List.of(first.a(), first.b(), second.a(), second.b());
@@ -145,8 +145,8 @@ public class DuetSessionsTest {
     try (DuetSessions sessions = new DuetSessions(logs)) {
       DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), CpuSwap.PER_ROUND, sessions);
       killer.start();
-      assertThatThrownBy(() -> duet.run(new DuetPair.Side("a", config("r1-a", Map.of(), pg, Duration.ofSeconds(30)), one),
-          new DuetPair.Side("b", config("r1-b", Map.of(), pg, Duration.ofSeconds(30)), two)))
+      assertThatThrownBy(() -> duet.run(new SideRun("a", config("r1-a", Map.of(), pg, Duration.ofSeconds(30)), one),
+          new SideRun("b", config("r1-b", Map.of(), pg, Duration.ofSeconds(30)), two)))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("was killed (signal 9)")
           .hasMessageContaining("the coordinator stopped the embedded server it left running and removed its cluster");
@@ -168,8 +168,8 @@ public class DuetSessionsTest {
     Path logs = dir.resolve("logs");
     try (DuetSessions sessions = new DuetSessions(logs)) {
       DuetPair duet = new DuetPair(logs, new PrintWriter(new StringWriter(), true), CpuSwap.PER_ROUND, sessions);
-      assertThatThrownBy(() -> duet.run(new DuetPair.Side("a", config("r1-a", Map.of()), one),
-          new DuetPair.Side("b", config("r1-b", Map.of("work_mem", "lots")), two)))
+      assertThatThrownBy(() -> duet.run(new SideRun("a", config("r1-a", Map.of()), one),
+          new SideRun("b", config("r1-b", Map.of("work_mem", "lots")), two)))
           .isInstanceOf(BadInputException.class)
           .hasMessageStartingWith("side b (")
           .hasMessageContaining("work_mem");
