@@ -35,11 +35,11 @@ public final class DuetPair {
   static final long LEAD_NS = TimeUnit.MILLISECONDS.toNanos(100);
   private final Path logs;
   private final PrintWriter log;
-  private final CpuSwap swap;
+  private final SwapRule swap;
   private final DuetSessions sessions;
 
   /** @param sessions the study's sides, kept from pair to pair (used by the in-window swap) */
-  public DuetPair(Path logs, PrintWriter log, CpuSwap swap, DuetSessions sessions) {
+  public DuetPair(Path logs, PrintWriter log, SwapRule swap, DuetSessions sessions) {
     this.logs = logs;
     this.log = log;
     this.swap = swap;
@@ -82,7 +82,7 @@ public final class DuetPair {
     }
     a = labelled(a);
     b = labelled(b);
-    return run(a, b, sessions.sides(a, b, swap), logs.resolve(a.config().outDir().getFileName() + ".log"),
+    return run(a, b, sessions.sides(a, b, swap.mode()), logs.resolve(a.config().outDir().getFileName() + ".log"),
         logs.resolve(b.config().outDir().getFileName() + ".log"));
   }
 
@@ -98,16 +98,25 @@ public final class DuetPair {
     Path scratch = logs.resolve(name);
     try {
       run(new SideRun(a.name(), a.config().forWarmUp(scratch.resolve("a")), a.cpus()),
-          new SideRun(b.name(), b.config().forWarmUp(scratch.resolve("b")), b.cpus()), sessions.sides(a, b, swap),
+          new SideRun(b.name(), b.config().forWarmUp(scratch.resolve("b")), b.cpus()),
+          sessions.sides(a, b, swap.mode()),
           logs.resolve(name + "-a.log"), logs.resolve(name + "-b.log"));
     } finally {
       deleteTree(scratch);
     }
   }
 
-  /** The side with the swap's label. */
   private SideRun labelled(SideRun side) {
-    return new SideRun(side.name(), side.config().withLabel(CpuSwap.LABEL, swap.id()), side.cpus());
+    return labelled(side, swap);
+  }
+
+  /** The side with the swap's labels: its mode, and its period where it swaps inside the window. */
+  static SideRun labelled(SideRun side, SwapRule swap) {
+    LoadgenConfig config = side.config().withLabel(SwapRule.MODE_LABEL, swap.mode().id());
+    if (swap.mode() == CpuSwap.IN_WINDOW) {
+      config = config.withLabel(SwapRule.PERIOD_LABEL, swap.periodMs());
+    }
+    return new SideRun(side.name(), config, side.cpus());
   }
 
   private Outcome run(SideRun a, SideRun b, DuetSessions.Sides sides, Path logA, Path logB)
@@ -130,7 +139,7 @@ public final class DuetPair {
         groups.b(setB);
       }
       bFirst[0] = !bFirst[0];
-    }, InWindowCpuSwap.periodNs());
+    }, swap.period().toNanos());
     try (swapper) {
       pa.begin(a, logA);
       pb.begin(b, logB);

@@ -87,7 +87,7 @@ public record InterruptShares(long one, long two) {
       return Optional.empty();
     }
     boolean first = share > UNEVEN;
-    String evened = sets.swap() == CpuSwap.IN_WINDOW
+    String evened = sets.swap().mode() == CpuSwap.IN_WINDOW
         ? "which the sides' swap of sets inside every step evens out, though the transients it leaves to one set "
             + "widen the intervals of those steps"
         : "which the sides' swap of sets evens out only over an even number of rounds and which widens every interval";

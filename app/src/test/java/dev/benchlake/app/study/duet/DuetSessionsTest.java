@@ -88,7 +88,7 @@ public class DuetSessionsTest {
     StringWriter log = new StringWriter();
     Path logs = dir.resolve("logs");
     try (DuetSessions sessions = new DuetSessions(logs)) {
-      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), CpuSwap.PER_ROUND, sessions);
+      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), SwapRule.PER_ROUND, sessions);
       DuetPair.Outcome first = duet.run(new SideRun("a", config("r1-a", Map.of()), one),
           new SideRun("b", config("r1-b", Map.of()), two));
       List<ProcessHandle> processes = sideProcesses();
@@ -143,7 +143,7 @@ public class DuetSessionsTest {
       }
     }, "kill-a-side");
     try (DuetSessions sessions = new DuetSessions(logs)) {
-      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), CpuSwap.PER_ROUND, sessions);
+      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), SwapRule.PER_ROUND, sessions);
       killer.start();
       assertThatThrownBy(() -> duet.run(new SideRun("a", config("r1-a", Map.of(), pg, Duration.ofSeconds(30)), one),
           new SideRun("b", config("r1-b", Map.of(), pg, Duration.ofSeconds(30)), two)))
@@ -167,7 +167,7 @@ public class DuetSessionsTest {
     twoCpus();
     Path logs = dir.resolve("logs");
     try (DuetSessions sessions = new DuetSessions(logs)) {
-      DuetPair duet = new DuetPair(logs, new PrintWriter(new StringWriter(), true), CpuSwap.PER_ROUND, sessions);
+      DuetPair duet = new DuetPair(logs, new PrintWriter(new StringWriter(), true), SwapRule.PER_ROUND, sessions);
       assertThatThrownBy(() -> duet.run(new SideRun("a", config("r1-a", Map.of()), one),
           new SideRun("b", config("r1-b", Map.of("work_mem", "lots")), two)))
           .isInstanceOf(BadInputException.class)

@@ -33,7 +33,7 @@ class InWindowCpuSwapTest {
       long stepNs = 1_000; // 1 µs resolution over the window
       long windowNs = TimeUnit.MILLISECONDS.toNanos(windowMs);
       for (long t = anchor; t < anchor + windowNs; t += stepNs) {
-        if (InWindowCpuSwap.swappedAt(t, anchor, InWindowCpuSwap.PERIOD_NS)) {
+        if (InWindowCpuSwap.swappedAt(t, anchor, SwapRule.defaultPeriod().toNanos())) {
           swappedNs += stepNs;
         }
       }
