@@ -51,12 +51,10 @@ public final class DuetPair {
 
   /**
    * Warm-up passes of a kind of pair (a workload and its steps) that the study's side processes run
-   * before its first measured one: a client JVM's hot code is compiled only after seconds of load.
-   * On one CPU, point-select's median latency changes 2.3-fold about 6.5 s into a JVM's load, when
-   * C2 compiles the recording queue's drain (ArrayBlockingQueue.drainTo) in the writer thread; before
-   * that the client competes with its server differently. So the passes record their tasks, as a
-   * measured run does (to a folder deleted after each), and are long enough for that: three passes
-   * of the quickstart's 2.5-s steps. A study of several kinds warms them in turn, pass by pass
+   * before its first measured one: a client JVM's hot code is compiled only after seconds of load,
+   * and before that the client competes with its server differently (docs/designs.md). So the passes
+   * record their tasks, as a measured run does (to a folder deleted after each), and are long enough
+   * for that: three passes of the quickstart's 2.5-s steps. A study of several kinds warms them in turn, pass by pass
    * (the study's runner), as its rounds will run them.
    */
   public static final int WARM_UP_PASSES = 3;

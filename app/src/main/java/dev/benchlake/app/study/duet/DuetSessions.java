@@ -19,9 +19,8 @@ import java.util.Set;
  *
  * <p>Why keep them. A JVM's start and its JIT's warm-up were paid by both sides in every pair, on
  * the side's one CPU of a 2-core machine; and a client measured in its JVM's first seconds is in
- * another regime than later (on one CPU, point-select's median latency changes 2.3-fold when the
- * client's hot code is compiled, about 6.5 s into its load), so each round measured the client's
- * warm-up as much as the server. Kept JVMs are warmed once ({@link #needsWarmUp}), and every round
+ * another regime than later (docs/designs.md), so each round measured the client's warm-up as much
+ * as the server. Kept JVMs are warmed once ({@link #needsWarmUp}), and every round
  * is then measured with the client in one state.
  *
  * <p>Why by CPU set and not by side. Whatever fixed difference there is between the two JVMs (code

@@ -30,10 +30,10 @@ public final class SideCommand {
   public static final String LOADGEN_JVM_FLAGS = "benchlake.loadgen.jvm-flags";
   /**
    * The class-data-sharing archive of a side's JVM (app/src/main/launcher/cds-train.sh makes it at
-   * build time, on the class path below, and bin/benchlake names it in this property): the ~4,000
-   * classes a side loads mapped already parsed and verified. A side's JVM then reaches its first
-   * step 1.3 s sooner on one CPU (4.1 s against 2.8 s, twice a round). A JVM that cannot use it (a
-   * rebuilt jar, another class path) starts as without it ({@code -Xshare:auto}), quietly.
+   * build time, on the class path below, and bin/benchlake names it in this property): the classes a
+   * side loads mapped already parsed and verified, so that its JVM reaches its first step sooner. A
+   * JVM that cannot use it (a rebuilt jar, another class path) starts as without it
+   * ({@code -Xshare:auto}), quietly.
    */
   public static final String SIDE_ARCHIVE = "benchlake.loadgen.side-archive";
   /** loadgen's jars out of this JVM's class path: a side's JVM starts without searching Spark's. */
