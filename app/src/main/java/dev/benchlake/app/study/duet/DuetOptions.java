@@ -1,6 +1,5 @@
 package dev.benchlake.app.study.duet;
 
-import dev.benchlake.app.study.duet.RoundsConverter;
 import dev.benchlake.core.cli.BadInputException;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -68,7 +67,7 @@ public final class DuetOptions {
     CpuSwap swap = CpuSwap.resolve(cpuSwap, dev.benchlake.core.TerminalText.escaping(
         new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8)));
     if (swap == CpuSwap.PER_ROUND) {
-      if (swapPeriod != null && CpuSwap.PER_ROUND.id().equals(cpuSwap)) {
+      if (swapPeriod != null && CpuSwap.PER_ROUND.id().equalsIgnoreCase(cpuSwap)) {
         throw new BadInputException("--swap-period goes with --cpu-swap in-window: per-round swaps between rounds only");
       }
       SideCommand.requireTaskset();
