@@ -23,10 +23,10 @@ echo "duet swap benchmark: $(nproc) CPUs, load average $(load) at the start"
 
 study() { # NAME MODE [PERIOD_MS]
   local name=$1 mode=$2 period=${3:-}
-  local opts=""
-  [[ -n $period ]] && opts="-Dbenchlake.duet.swap-period-ms=$period"
+  local opts=()
+  [[ -n $period ]] && opts=(--swap-period "${period}ms")
   echo "== $name: --cpu-swap $mode${period:+, every $period ms} ($(date +%T), load average $(load))"
-  BENCHLAKE_JAVA_OPTS="$opts" "$root/bin/benchlake" study ab --a-pg 14 --b-pg 14 --design duet --cpu-swap "$mode" \
+  "$root/bin/benchlake" study ab --a-pg 14 --b-pg 14 --design duet --cpu-swap "$mode" "${opts[@]}" \
     --rounds "$rounds" --aa-rounds 2 --steps point-select,read-only,update-index --duration 2s --warmup 500ms \
     --out "$work/$name" > "$work/$name.log" 2>&1 || { tail -5 "$work/$name.log" >&2; exit 1; }
   grep -h 'swapped CPU sets' "$work/$name.log" | sed 's/.*average, at most //' | sort -n | tail -1 \

@@ -2,6 +2,7 @@ package dev.benchlake.loadgen;
 
 import dev.benchlake.core.TextTable;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.LabelOptions;
 import dev.benchlake.core.cli.Preflight;
@@ -216,8 +217,8 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
           + "the stdin barrier, in this one JVM (a duet's side; see SideSession).")
   String sessionOn;
 
-  /** The session this run belongs to (its stdin carries the barrier), or null: a run of its own. */
-  SideSession session;
+  /** The stdin of the session this run belongs to, which carries its barrier; null: a run of its own. */
+  StdioBarrier.Lines sessionStdin;
 
   @Option(names = "--no-record", hidden = true,
       description = "Count tasks but write nothing (measures loadgen's own recording overhead).")
@@ -342,8 +343,8 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
     if (!barrier.equals("stdio")) {
       throw new BadInputException("--barrier: only 'stdio' is known, not '" + barrier + "'");
     }
-    if (session != null) {
-      return new StdioBarrier(session.stdin(), spec.commandLine().getOut());
+    if (sessionStdin != null) {
+      return new StdioBarrier(sessionStdin, spec.commandLine().getOut());
     }
     return new StdioBarrier(stdin(), spec.commandLine().getOut());
   }
@@ -354,11 +355,16 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
 
   private int session() {
     try {
-      return new SideSession(stdin(), spec.commandLine().getOut(), spec.commandLine().getErr()).serve();
+      return new SideSession(stdin(), spec.commandLine().getOut(), spec.commandLine().getErr(), (args, barrierIn) -> {
+        LoadgenCommand run = new LoadgenCommand();
+        run.sessionStdin = barrierIn;
+        return Cli.commandLine(run).execute(args);
+      }).serve();
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("reading the session's stdin", e);
     }
   }
+
 
   /** The embedded server's options: as given, or all defaults when none was. */
   private EmbeddedTarget embedded() {

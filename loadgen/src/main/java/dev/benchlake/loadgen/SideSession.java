@@ -6,7 +6,6 @@ import dev.benchlake.core.CgroupFolder;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.ProcessIdentity;
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -42,7 +41,9 @@ import java.util.concurrent.TimeUnit;
  * stdin is read on a thread of its own for that: its end is seen while a step runs.
  *
  * <p>This class is both ends' one definition of the protocol: {@link #run} makes the line the
- * holder writes, {@link #DONE} is the line it waits for.
+ * holder writes, {@link #DONE} is the line it waits for. It runs each run through {@link Runs},
+ * which the command that serves the session gives it: the session sits below that command and
+ * knows nothing of its options.
  */
 public final class SideSession {
   /** The option's only value. */
@@ -59,7 +60,14 @@ public final class SideSession {
   private static final long HOLDER_GONE_WAIT_MS = 5_000;
   private static final String RUN = "run ";
 
+  /** Runs one run of the session: loadgen's options, its barrier reading the session's stdin; its exit code. */
+  @FunctionalInterface
+  interface Runs {
+    int run(String[] args, StdioBarrier.Lines barrierIn);
+  }
+
   private final BufferedReader in;
+  private final Runs runs;
   private final PrintWriter out;
   private final PrintWriter err;
   /** stdin's lines as the reader thread read them; an empty one: the end, for good. */
@@ -68,8 +76,9 @@ public final class SideSession {
   /** stdin ended without {@link #END}: the holder died. */
   private volatile boolean holderGone;
 
-  SideSession(BufferedReader in, PrintWriter out, PrintWriter err) {
+  SideSession(BufferedReader in, PrintWriter out, PrintWriter err, Runs runs) {
     this.in = in;
+    this.runs = runs;
     this.out = out;
     this.err = err;
   }
@@ -98,12 +107,10 @@ public final class SideSession {
       if (!line.startsWith(RUN)) {
         throw new BadInputException("the session's holder sent '" + line.strip() + "'; expected 'run [OPTIONS]'");
       }
-      LoadgenCommand command = new LoadgenCommand();
-      command.session = this;
       inRun = true;
       int code;
       try {
-        code = Cli.commandLine(command).execute(args(line.substring(RUN.length())));
+        code = runs.run(args(line.substring(RUN.length())), this::readLine);
       } finally {
         inRun = false;
       }
@@ -114,11 +121,6 @@ public final class SideSession {
       out.flush();
     }
     return ExitCode.OK;
-  }
-
-  /** Where the runs' step barriers read: this session's stdin, which its own loop reads too. */
-  StdioBarrier.Lines stdin() {
-    return this::readLine;
   }
 
   /** The next line of stdin, or null at its end (or {@link #END}). */

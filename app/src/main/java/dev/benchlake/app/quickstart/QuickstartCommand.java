@@ -8,13 +8,13 @@ import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.app.study.Design;
-import dev.benchlake.app.study.DuetCpus;
-import dev.benchlake.app.study.DuetOptions;
-import dev.benchlake.app.study.RoundsConverter;
 import dev.benchlake.app.study.RoundsOption;
 import dev.benchlake.app.study.Study;
 import dev.benchlake.app.study.StudyDefaults;
 import dev.benchlake.app.study.UntilDecidedOptions;
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.DuetOptions;
+import dev.benchlake.app.study.duet.RoundsConverter;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.Preflight;
@@ -119,7 +119,7 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   public void validate(Preflight before) {
     StatisticsSettings settings = statistics.settings();
     QuickstartPlan plan;
-    DuetCpus cpus = duet.cpus(design);
+    DuetCpus cpus = duet.cpus(design == Design.DUET);
     try {
       SequentialLooks looks = UntilDecidedOptions.looks(design == Design.DUET && !fixedRounds, maxRounds, design,
           settings);

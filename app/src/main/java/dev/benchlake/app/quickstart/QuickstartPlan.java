@@ -5,15 +5,16 @@ import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.app.study.Design;
-import dev.benchlake.app.study.DuetCpus;
-import dev.benchlake.app.study.DuetPair;
-import dev.benchlake.app.study.DuetSchedule;
 import dev.benchlake.app.study.RoundByRound;
 import dev.benchlake.app.study.Study;
 import dev.benchlake.app.study.StudyLabels;
 import dev.benchlake.app.study.StudyPlan;
 import dev.benchlake.app.study.StudyRuns;
 import dev.benchlake.app.study.Workload;
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.DuetPair;
+import dev.benchlake.app.study.duet.DuetSchedule;
+import dev.benchlake.app.study.duet.SideRun;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
@@ -170,9 +171,9 @@ public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> wo
         long seed = SEED + r.round();
         pairs.add(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s, %s: PostgreSQL %d | %d", r.round(),
             r.aa() ? " (a/a control)" : "", workload.id(), base(), other),
-            new DuetPair.Side("a", config(workload, base(), runs.resolve(name + "-pg" + base() + "-a"),
+            new SideRun("a", config(workload, base(), runs.resolve(name + "-pg" + base() + "-a"),
                 duetLabels(r, "a", setA, workload), seed), setA),
-            new DuetPair.Side("b", config(workload, other, runs.resolve(name + "-pg" + other + "-b"),
+            new SideRun("b", config(workload, other, runs.resolve(name + "-pg" + other + "-b"),
                 duetLabels(r, "b", setB, workload), seed), setB), cpus.swap()));
       }
       return pairs;

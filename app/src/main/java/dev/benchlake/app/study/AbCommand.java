@@ -4,6 +4,8 @@ import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.SwapRule;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
@@ -31,8 +33,8 @@ import picocli.CommandLine.Spec;
           + "(compare/report.html).",
       "--design duet (the default) runs both sides at the same moment on this machine, each side's client and "
           + "embedded server pinned to a CPU set of its own (by default half of the CPUs each), the sets "
-          + "swapped every round and, where cgroup cpuset groups can be made (root), every 100 ms inside each step "
-          + "(--cpu-swap), every step started on both sides together and counted over the window they share: "
+          + "swapped every round and, where cgroup cpuset groups can be made (root), every " + SwapRule.DEFAULT_PERIOD
+          + " inside each step (--cpu-swap, --swap-period), every step started on both sides together and counted over the window they share: "
           + "the machine's second-to-second swings, which make runs taken one after another differ by "
           + "15-25 %% on a VM, hit both sides alike. Every duet carries an a/a control (--aa-rounds, both sides "
           + "side a; its comparison in aa/ must come out 1). A server by URL cannot be pinned: only its client is.",
@@ -166,7 +168,7 @@ public final class AbCommand implements Callable<Integer>, Validated {
         : new LoadgenConfig.Embedded(bMajor, bSettings, dir));
     AbStudyPlan.Side aaSecond = aJdbcUrl == null ? a
         : aaJdbcUrl == null ? null : new AbStudyPlan.Side(new LoadgenConfig.External(aaJdbcUrl, aUser));
-    DuetCpus cpus = options.duet.cpus(design);
+    DuetCpus cpus = options.duet.cpus(design == Design.DUET);
     try {
       SequentialLooks looks = options.untilDecided.looks(design, settings);
       return new AbStudyPlan(a, b, aaSecond, design, looks == null ? rounds.rounds() : looks.maxRounds(),

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.app.chain.ChainStages;
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.DuetSchedule;
+import dev.benchlake.app.study.duet.SideRun;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.loadgen.Loadgen;
@@ -134,8 +137,8 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
       String name = "r" + r.round() + (r.aa() ? "-aa" : "");
       return List.of(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s: a %s | b %s", r.round(),
           r.aa() ? " (a/a control)" : "", a.describe(), second.describe()),
-          new DuetPair.Side("a", config(a, runs, studyId, r.round(), name + "-a", "a", r.aa(), setA), setA),
-          new DuetPair.Side("b", config(second, runs, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB),
+          new SideRun("a", config(a, runs, studyId, r.round(), name + "-a", "a", r.aa(), setA), setA),
+          new SideRun("b", config(second, runs, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB),
           cpus.swap()));
     };
   }

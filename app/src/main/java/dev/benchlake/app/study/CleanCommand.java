@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.app.study.duet.CgroupCpusets;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.loadgen.db.OrphanReaper;
@@ -12,9 +13,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code benchlake study clean}: stops and removes what studies and loadgen runs killed outright

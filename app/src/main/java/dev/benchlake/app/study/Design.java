@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.app.study.duet.CpuSwap;
 import dev.benchlake.core.cli.BadInputException;
 import java.util.Arrays;
 import java.util.Locale;

@@ -5,6 +5,7 @@ import dev.benchlake.analysis.compare.SequentialStop;
 import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.app.study.duet.DuetSchedule;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.Warehouse;
 import java.io.IOException;

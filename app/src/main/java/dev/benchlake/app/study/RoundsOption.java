@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.app.study.duet.RoundsConverter;
 import dev.benchlake.core.cli.BadInputException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

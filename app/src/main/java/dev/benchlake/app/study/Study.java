@@ -7,6 +7,7 @@ import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
+import dev.benchlake.app.study.duet.InterruptShares;
 import dev.benchlake.warehouse.Warehouse;
 import java.io.IOException;
 import java.io.PrintWriter;

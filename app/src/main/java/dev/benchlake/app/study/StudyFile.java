@@ -4,6 +4,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.compare.SequentialStop;
 import dev.benchlake.analysis.report.CutShort;
+import dev.benchlake.app.study.duet.CpuSwap;
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.DuetPair;
+import dev.benchlake.app.study.duet.DuetSchedule;
+import dev.benchlake.app.study.duet.InterruptShares;
 import dev.benchlake.core.AtomicFiles;
 import dev.benchlake.core.Json;
 import java.io.IOException;
@@ -116,15 +121,14 @@ public final class StudyFile {
     sets.put("two", cpus.two().toString());
     sets.put("rule", "side a runs on set one in the odd rounds of its kind (comparison or a/a) and on set two in the "
         + "even ones; side b on the other set");
-    sets.put("swap", cpus.swap().id());
+    sets.put("swap", cpus.swap().mode().id());
     sets.put("processes", "one loadgen JVM per set for the whole study, warmed up by " + DuetPair.WARM_UP_PASSES
         + " passes of each kind of pair before its first measured one, the kinds in turn pass by pass; in each pair"
         + " the side on a set runs on that set's JVM; every run starts a server of its own");
-    if (cpus.swap() == CpuSwap.IN_WINDOW) {
-      sets.put("swap_rule", String.format(Locale.ROOT, "inside every step the sides also swap sets every %.0f ms, "
+    if (cpus.swap().mode() == CpuSwap.IN_WINDOW) {
+      sets.put("swap_rule", "inside every step the sides also swap sets every " + cpus.swap().periodMs() + " ms, "
           + "counted from the start of the step's measured window (in its first period each side is on its round's "
-          + "set): a window of an even number of periods has each side half of it on each set",
-          InWindowCpuSwap.periodNs() / 1e6));
+          + "set): a window of an even number of periods has each side half of it on each set");
     }
     InterruptShares.read(cpus).ifPresent(shares -> {
       ObjectNode irq = sets.putObject("device_interrupts");

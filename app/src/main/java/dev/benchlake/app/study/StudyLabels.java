@@ -1,6 +1,7 @@
 package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.report.Pairing;
+import dev.benchlake.app.study.duet.CpuSwap;
 
 /**
  * The labels a study puts on its runs, one definition for every study command: what ingest,

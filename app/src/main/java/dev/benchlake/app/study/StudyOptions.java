@@ -2,6 +2,7 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.cli.StatisticsOptions;
 import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.app.study.duet.DuetOptions;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;

@@ -2,6 +2,8 @@ package dev.benchlake.app.study;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.stats.SequentialLooks;
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.DuetSchedule;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

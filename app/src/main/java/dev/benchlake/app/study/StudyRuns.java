@@ -2,6 +2,12 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.app.chain.ChainStages;
+import dev.benchlake.app.study.duet.CgroupCpusets;
+import dev.benchlake.app.study.duet.DuetPair;
+import dev.benchlake.app.study.duet.DuetSessions;
+import dev.benchlake.app.study.duet.SideCommand;
+import dev.benchlake.app.study.duet.SideRun;
+import dev.benchlake.app.study.duet.SwapRule;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
@@ -14,10 +20,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -36,7 +42,7 @@ public final class StudyRuns implements AutoCloseable {
   public record Alone(String title, LoadgenConfig config) implements Measurement {}
 
   /** A duet's pair: both runs at once, their CPU sets swapped inside every window or not. */
-  public record Pair(String title, DuetPair.Side a, DuetPair.Side b, CpuSwap swap) implements Measurement {}
+  public record Pair(String title, SideRun a, SideRun b, SwapRule swap) implements Measurement {}
 
   /** A finished run. */
   public record Done(Path dir, RunManifest manifest) {}
@@ -219,18 +225,9 @@ public final class StudyRuns implements AutoCloseable {
     }
   }
 
-  /** A duet needs taskset (util-linux) on the PATH. */
+  /** A duet needs taskset (util-linux) on the PATH ({@link SideCommand#requireTaskset}). */
   public static void requireTaskset() {
-    String path = System.getenv("PATH");
-    if (path != null) {
-      for (String dir : path.split(java.io.File.pathSeparator)) {
-        if (java.nio.file.Files.isExecutable(Path.of(dir, "taskset"))) {
-          return;
-        }
-      }
-    }
-    throw new BadInputException("--design duet pins each side with taskset, which is not on the PATH: install "
-        + "util-linux (on Debian it is always there), or use --design interleaved");
+    SideCommand.requireTaskset();
   }
 
   /** Ends a duet's sides kept from pair to pair ({@link DuetSessions}), stopping their servers. */

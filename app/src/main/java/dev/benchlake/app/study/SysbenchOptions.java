@@ -1,11 +1,12 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.loadgen.db.BetweenSteps;
 import java.time.Duration;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The sysbench-like workload of a study's runs, as {@code study ab} and {@code study versions} take

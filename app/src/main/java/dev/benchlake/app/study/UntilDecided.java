@@ -5,6 +5,7 @@ import dev.benchlake.analysis.compare.SequentialStop;
 import dev.benchlake.analysis.stats.RatioDecisions.Decision;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.app.study.duet.DuetSchedule;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;

@@ -2,6 +2,7 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.app.study.duet.RoundsConverter;
 import dev.benchlake.core.cli.BadInputException;
 import picocli.CommandLine.Option;
 

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.DuetSchedule;
+import dev.benchlake.app.study.duet.SideRun;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.loadgen.Loadgen;
@@ -161,9 +164,9 @@ public record VersionStudyPlan(List<Integer> majors, int rounds, long seed, Work
         String name = "r" + r.round() + (r.aa() ? "-aa" : "-" + pair);
         plan.add(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s: PostgreSQL %d | %d", r.round(),
             r.aa() ? " (a/a control)" : "", base, other),
-            new DuetPair.Side("a", config(base, r.round(), runs.resolve(name + "-a"),
+            new SideRun("a", config(base, r.round(), runs.resolve(name + "-a"),
                 pairLabels(studyId, r, "a", setA, pair)), setA),
-            new DuetPair.Side("b", config(other, r.round(), runs.resolve(name + "-b"),
+            new SideRun("b", config(other, r.round(), runs.resolve(name + "-b"),
                 pairLabels(studyId, r, "b", setB, pair)), setB), cpus.swap()));
       }
       return plan;

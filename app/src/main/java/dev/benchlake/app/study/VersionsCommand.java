@@ -4,6 +4,7 @@ import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.analysis.trend.TrendReport;
+import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
@@ -88,7 +89,7 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
   @Override
   public void validate(Preflight before) {
     StatisticsSettings settings = options.settings();
-    DuetCpus cpus = options.duet.cpus(design);
+    DuetCpus cpus = options.duet.cpus(design == Design.DUET);
     SequentialLooks looks = options.untilDecided.looks(design, settings);
     try {
       plan = new VersionStudyPlan(majors, looks == null ? rounds.rounds() : looks.maxRounds(), options.seed(),

@@ -3,6 +3,8 @@ package dev.benchlake.app.study;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.benchlake.app.study.duet.DuetCpus;
+import dev.benchlake.app.study.duet.DuetSchedule;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.Cli;

@@ -1,8 +1,13 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.app.study.duet.DuetSessions;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.app.study.duet.CgroupCpusets;
+import dev.benchlake.app.study.duet.DuetPair;
+import dev.benchlake.app.study.duet.DuetSessionsTest;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.Cli;

@@ -1,5 +1,7 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.app.study.duet.DuetCpus;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

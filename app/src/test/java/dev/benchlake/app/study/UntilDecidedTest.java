@@ -6,6 +6,7 @@ import dev.benchlake.analysis.stats.RatioDecisions.Decision;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
+import dev.benchlake.app.study.duet.DuetSchedule;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

@@ -9,10 +9,10 @@ import java.nio.file.Path;
  * independent of the working directory, which differs between an IDE, a module build and a
  * reactor build.
  */
-final class ModuleDirs {
+public final class ModuleDirs {
   private ModuleDirs() {}
 
-  static Path of(Class<?> owner) {
+  public static Path of(Class<?> owner) {
     Path classes;
     try {
       classes = Path.of(owner.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -28,7 +28,7 @@ final class ModuleDirs {
   }
 
   /** The repository root: the parent of every module. */
-  static Path repository(Class<?> owner) {
+  public static Path repository(Class<?> owner) {
     return of(owner).getParent();
   }
 }

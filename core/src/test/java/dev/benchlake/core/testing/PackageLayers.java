@@ -46,7 +46,7 @@ public final class PackageLayers {
    */
   public static void check(Class<?> owner, String module, Map<String, Set<String>> mayUse,
       Set<String> forbiddenModules) throws IOException {
-    Map<String, Set<String>> uses = references(owner, module);
+    Map<String, Set<String>> uses = references(owner, module, mayUse.keySet());
     Set<String> known = new TreeSet<>(mayUse.keySet());
     if (!uses.keySet().equals(known)) {
       throw new AssertionError("the table of " + module + " knows the packages " + known + ", its sources have "
@@ -67,12 +67,23 @@ public final class PackageLayers {
    * @param owner a test class of the module (where its sources are: see {@link ModuleDirs})
    */
   public static Map<String, Set<String>> references(Class<?> owner, String module) throws IOException {
+    return references(owner, module, Set.of());
+  }
+
+  /**
+   * {@link #references(Class, String)}, where a package named in {@code packages} ({@code study.duet})
+   * is a layer of its own: a file belongs to the longest of them that holds it, else to its first
+   * segment.
+   */
+  public static Map<String, Set<String>> references(Class<?> owner, String module, Set<String> packages)
+      throws IOException {
     Path root = ModuleDirs.of(owner).resolve("src/main/java/dev/benchlake").resolve(module);
     Map<String, Set<String>> uses = new TreeMap<>();
     try (Stream<Path> files = Files.walk(root)) {
       for (Path file : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
         Path relative = root.relativize(file);
-        String from = relative.getNameCount() == 1 ? ROOT : relative.getName(0).toString();
+        String from = relative.getNameCount() == 1 ? ROOT
+            : layerOf(relative.getParent().toString().replace(relative.getFileSystem().getSeparator(), "."), packages);
         Set<String> targets = uses.computeIfAbsent(from, k -> new TreeSet<>());
         Matcher m = REFERENCE.matcher(Files.readString(file, StandardCharsets.UTF_8));
         while (m.find()) {
@@ -96,7 +107,7 @@ public final class PackageLayers {
         if (forbiddenModules.contains(toModule)) {
           wrong.add(from + " -> dev.benchlake." + to);
         } else if (toModule.equals(module)) {
-          String target = to.equals(module) ? ROOT : to.substring(module.length() + 1).split("\\.")[0];
+          String target = to.equals(module) ? ROOT : layerOf(to.substring(module.length() + 1), mayUse.keySet());
           if (!target.equals(from) && !mayUse.getOrDefault(from, Set.of()).contains(target)) {
             wrong.add(from + " -> " + target);
           }
@@ -104,6 +115,20 @@ public final class PackageLayers {
       }
     });
     return wrong;
+  }
+
+  /**
+   * The layer of {@code pkg} (relative to its module, dotted): the longest of {@code layers} that is
+   * it or holds it, else its first segment.
+   */
+  static String layerOf(String pkg, Set<String> layers) {
+    String layer = pkg.split("\\.")[0];
+    for (String candidate : layers) {
+      if ((pkg.equals(candidate) || pkg.startsWith(candidate + ".")) && candidate.length() > layer.length()) {
+        layer = candidate;
+      }
+    }
+    return layer;
   }
 
   /**

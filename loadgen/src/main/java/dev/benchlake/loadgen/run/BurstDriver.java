@@ -26,11 +26,9 @@ import org.slf4j.LoggerFactory;
  * its whole timeout: such a task's record shows the longer wait it had.
  *
  * <p>The waiting tasks are a queue served by {@code pool} workers, one per connection, not a thread
- * each: with a thread per task, the burst's start woke 1,200 threads at once, and on a duet side's
- * one CPU that herd (each thread's first run, its stack's page faults) held the side's backends
- * off the CPU for 50–450 ms at moments of its own, the first quarter of the burst's drain its
- * noisiest part (2026-12-05, docs/designs.md). Which waiting task gets the next free connection
- * does not change when the tasks end, only which of them ends when; the queue serves them first
+ * each: a thread per task woke the whole burst's threads at once, a herd that held a duet side's
+ * backends off its one CPU at moments of its own (docs/designs.md). Which waiting task gets the
+ * next free connection does not change when the tasks end, only which of them ends when; the queue serves them first
  * come, first served, as a fair pool does.
  *
  * <p>Bursts repeat, each after the previous one has drained, until the step has its tasks (the

@@ -14,9 +14,7 @@ import java.util.stream.Stream;
  * quiet for a moment. A duet side's client shares one CPU with its server, and what runs once per
  * run (a pool's start, its threads', the data load) becomes hot only after several runs: its C2
  * compiles, queued before the step, then ran inside the window on one side's CPU and not the
- * other's. In the quickstart's early rounds (2026-12-05, {@code -XX:+LogCompilation}) a side's
- * select-update run held 6–35 C2 compiles (Thread, HikariCP's pool, the driver's), later rounds
- * 1–5, and those rounds' ratios were off by 0.17–0.49 (docs/designs.md).
+ * other's, and skewed those rounds' ratios (docs/designs.md).
  *
  * <p>Reads the compiler threads' run time from {@code /proc/self/task/TID/schedstat} (Linux, where
  * a duet runs); where that cannot be read it does not wait.

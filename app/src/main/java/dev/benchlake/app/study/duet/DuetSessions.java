@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.CpuList;
 import java.io.IOException;
@@ -19,9 +19,8 @@ import java.util.Set;
  *
  * <p>Why keep them. A JVM's start and its JIT's warm-up were paid by both sides in every pair, on
  * the side's one CPU of a 2-core machine; and a client measured in its JVM's first seconds is in
- * another regime than later (on one CPU, point-select's median latency changes 2.3-fold when the
- * client's hot code is compiled, about 6.5 s into its load), so each round measured the client's
- * warm-up as much as the server. Kept JVMs are warmed once ({@link #needsWarmUp}), and every round
+ * another regime than later (docs/designs.md), so each round measured the client's warm-up as much
+ * as the server. Kept JVMs are warmed once ({@link #needsWarmUp}), and every round
  * is then measured with the client in one state.
  *
  * <p>Why by CPU set and not by side. Whatever fixed difference there is between the two JVMs (code
@@ -29,7 +28,7 @@ import java.util.Set;
  * and which the paired analysis fits (the crossover): it cannot pass for a difference of the sides.
  * The servers are not kept: each run starts its own, as before, so runs stay independent replicates.
  */
-final class DuetSessions implements AutoCloseable {
+public final class DuetSessions implements AutoCloseable {
   /** A CPU set's process, and its cgroup group (null: pinned by taskset). */
   private record Slot(CpuList cpus, SideProcess process, CgroupCpusets.Group group) {}
 
@@ -50,12 +49,12 @@ final class DuetSessions implements AutoCloseable {
   private boolean closed;
 
   /** @param logs where the sides' logs go: {@code logs/} of the study's folder */
-  DuetSessions(Path logs) {
+  public DuetSessions(Path logs) {
     this.logs = logs;
   }
 
   /** The processes of the pair {@code a}, {@code b}, each on its set: started at the first pair that uses the set. */
-  Sides sides(DuetPair.Side a, DuetPair.Side b, CpuSwap swap) throws IOException {
+  Sides sides(SideRun a, SideRun b, CpuSwap swap) throws IOException {
     if (this.swap != null && this.swap != swap) {
       throw new IllegalStateException("a study's pairs swap CPU sets one way: " + this.swap.id() + ", not " + swap.id());
     }
@@ -85,7 +84,7 @@ final class DuetSessions implements AutoCloseable {
    * Whether the processes are still to be warmed up for runs like {@code kind} (a workload and its
    * steps): true once per kind, the first time it is asked.
    */
-  boolean needsWarmUp(String kind) {
+  public boolean needsWarmUp(String kind) {
     return warmed.add(kind);
   }
 
@@ -109,7 +108,7 @@ final class DuetSessions implements AutoCloseable {
       group = cpusets.create(name, cpus);
     }
     try {
-      slot = new Slot(cpus, new SideProcess("on CPUs " + cpus, DuetPair.command(cpus, group == null ? null : group.dir(),
+      slot = new Slot(cpus, new SideProcess("on CPUs " + cpus, SideCommand.command(cpus, group == null ? null : group.dir(),
           logs.toAbsolutePath().getParent()),
           logs.resolve("side-" + name + ".err")), group);
     } catch (IOException | RuntimeException e) {

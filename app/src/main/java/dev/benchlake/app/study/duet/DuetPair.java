@@ -1,22 +1,13 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
-import dev.benchlake.core.CpuList;
-import dev.benchlake.core.ProcessIdentity;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.loadgen.LoadgenConfig;
-import dev.benchlake.loadgen.LoadgenClassPath;
-import dev.benchlake.loadgen.LoadgenMain;
-import dev.benchlake.loadgen.SideSession;
 import dev.benchlake.loadgen.StdioBarrier;
-import dev.benchlake.loadgen.db.ServerOwner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -42,94 +33,34 @@ public final class DuetPair {
    * counts from this instant). Paid before every step of every round.
    */
   static final long LEAD_NS = TimeUnit.MILLISECONDS.toNanos(100);
-  /** A side's JVM heap: loadgen's stays near 20 MB of old generation, its RSS under 400 MB. */
-  private static final String CHILD_HEAP = "-Xmx768m";
-  /**
-   * The JVM flags bin/benchlake gives {@code benchlake loadgen} (app/src/main/launcher/jvm-profile.sh,
-   * their one definition, measured there), passed on by the launcher in this property; absent when
-   * the study runs in another JVM (tests), then a side runs on the JVM's defaults.
-   */
-  static final String LOADGEN_JVM_FLAGS = "benchlake.loadgen.jvm-flags";
-  /**
-   * The class-data-sharing archive of a side's JVM (app/src/main/launcher/cds-train.sh makes it at
-   * build time, on the class path below, and bin/benchlake names it in this property): the ~4,000
-   * classes a side loads mapped already parsed and verified. A side's JVM then reaches its first
-   * step 1.3 s sooner on one CPU (4.1 s against 2.8 s, twice a round). A JVM that cannot use it (a
-   * rebuilt jar, another class path) starts as without it ({@code -Xshare:auto}), quietly.
-   */
-  static final String SIDE_ARCHIVE = "benchlake.loadgen.side-archive";
-  /** loadgen's jars out of this JVM's class path: a side's JVM starts without searching Spark's. */
-  private static final String SIDE_CLASS_PATH = LoadgenClassPath.of(System.getProperty("java.class.path"));
-
   private final Path logs;
   private final PrintWriter log;
-  private final CpuSwap swap;
+  private final SwapRule swap;
   private final DuetSessions sessions;
 
   /** @param sessions the study's sides, kept from pair to pair (used by the in-window swap) */
-  DuetPair(Path logs, PrintWriter log, CpuSwap swap, DuetSessions sessions) {
+  public DuetPair(Path logs, PrintWriter log, SwapRule swap, DuetSessions sessions) {
     this.logs = logs;
     this.log = log;
     this.swap = swap;
     this.sessions = sessions;
   }
 
-  /** A side: its name ({@code a}, {@code b}), what it runs, where. */
-  public record Side(String name, LoadgenConfig config, CpuList cpus) {}
-
   /** Both sides' finished runs, and how far apart they became ready before each step. */
-  record Outcome(RunManifest a, RunManifest b, long largestReadyGapNs) {}
-
-  /**
-   * The command of a side's process: how it is pinned, this JVM, loadgen's part of this class path,
-   * and {@code --session stdio} (its runs come on stdin, {@link SideProcess}).
-   *
-   * @param cpus the CPU set taskset pins it to, when {@code group} is null
-   * @param group the side's cpuset group, whose cgroup.procs a shell joins before it becomes the
-   *     side's JVM (so that every process the side starts is in it); null: taskset pins it
-   * @param study the study's folder, which the side's servers record as theirs ({@link ServerOwner}),
-   *     or null
-   */
-  static List<String> command(CpuList cpus, Path group, Path study) {
-    List<String> command = new ArrayList<>(group == null ? List.of("taskset", "-c", cpus.toString())
-        : List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", group.resolve("cgroup.procs").toString()));
-    command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), CHILD_HEAP));
-    // Who cleans up when this coordinator dies: the side (SideSession), which then needs to know
-    // its coordinator and its group; and whose its servers were, for study clean to say.
-    command.add("-D" + SideSession.HOLDER_PROPERTY + "=" + ProcessIdentity.current());
-    if (group != null) {
-      command.add("-D" + SideSession.GROUP_PROPERTY + "=" + group);
-    }
-    if (study != null) {
-      command.add("-D" + ServerOwner.STUDY_PROPERTY + "=" + study);
-    }
-    for (String flag : System.getProperty(LOADGEN_JVM_FLAGS, "").split(" ")) {
-      if (!flag.isBlank()) {
-        command.add(flag);
-      }
-    }
-    String archive = System.getProperty(SIDE_ARCHIVE, "");
-    if (!archive.isEmpty() && Files.isRegularFile(Path.of(archive))) {
-      command.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=error"));
-    }
-    command.addAll(List.of("-cp", SIDE_CLASS_PATH, LoadgenMain.class.getName(), "--session", "stdio"));
-    return command;
-  }
+  public record Outcome(RunManifest a, RunManifest b, long largestReadyGapNs) {}
 
   /**
    * Warm-up passes of a kind of pair (a workload and its steps) that the study's side processes run
-   * before its first measured one: a client JVM's hot code is compiled only after seconds of load.
-   * On one CPU, point-select's median latency changes 2.3-fold about 6.5 s into a JVM's load, when
-   * C2 compiles the recording queue's drain (ArrayBlockingQueue.drainTo) in the writer thread; before
-   * that the client competes with its server differently. So the passes record their tasks, as a
-   * measured run does (to a folder deleted after each), and are long enough for that: three passes
-   * of the quickstart's 2.5-s steps. A study of several kinds warms them in turn, pass by pass
-   * ({@link StudyRuns}), as its rounds will run them.
+   * before its first measured one: a client JVM's hot code is compiled only after seconds of load,
+   * and before that the client competes with its server differently (docs/designs.md). So the passes
+   * record their tasks, as a measured run does (to a folder deleted after each), and are long enough
+   * for that: three passes of the quickstart's 2.5-s steps. A study of several kinds warms them in turn, pass by pass
+   * (the study's runner), as its rounds will run them.
    */
-  static final int WARM_UP_PASSES = 3;
+  public static final int WARM_UP_PASSES = 3;
 
   /** A kind of pair: its workload and steps ({@code sysbench-point-select-read-only}), what a warm-up is for. */
-  static String kind(Side a) {
+  public static String kind(SideRun a) {
     LoadgenConfig.WorkloadSpec workload = a.config().workload();
     return workload.name() + (workload.steps().isEmpty() ? "" : "-" + String.join("-", workload.steps()));
   }
@@ -141,7 +72,7 @@ public final class DuetPair {
    * @throws BadInputException when a side refused its input (exit 2: e.g. a setting its server refused)
    * @throws IllegalStateException when a side failed or did not complete
    */
-  Outcome run(Side a, Side b) throws IOException, InterruptedException {
+  public Outcome run(SideRun a, SideRun b) throws IOException, InterruptedException {
     if (sessions.needsWarmUp(kind(a))) {
       for (int pass = 1; pass <= WARM_UP_PASSES; pass++) {
         warmUp(a, b, pass);
@@ -149,12 +80,12 @@ public final class DuetPair {
     }
     a = labelled(a);
     b = labelled(b);
-    return run(a, b, sessions.sides(a, b, swap), logs.resolve(a.config().outDir().getFileName() + ".log"),
+    return run(a, b, sessions.sides(a, b, swap.mode()), logs.resolve(a.config().outDir().getFileName() + ".log"),
         logs.resolve(b.config().outDir().getFileName() + ".log"));
   }
 
   /** One warm-up pass of the pair {@code a}, {@code b}: run as measured, its runs deleted after. */
-  void warmUp(Side a, Side b, int pass) throws IOException, InterruptedException {
+  public void warmUp(SideRun a, SideRun b, int pass) throws IOException, InterruptedException {
     a = labelled(a);
     b = labelled(b);
     String kind = kind(a);
@@ -164,20 +95,29 @@ public final class DuetPair {
     String name = "warm-up-" + kind + "-" + pass;
     Path scratch = logs.resolve(name);
     try {
-      run(new Side(a.name(), a.config().forWarmUp(scratch.resolve("a")), a.cpus()),
-          new Side(b.name(), b.config().forWarmUp(scratch.resolve("b")), b.cpus()), sessions.sides(a, b, swap),
+      run(new SideRun(a.name(), a.config().forWarmUp(scratch.resolve("a")), a.cpus()),
+          new SideRun(b.name(), b.config().forWarmUp(scratch.resolve("b")), b.cpus()),
+          sessions.sides(a, b, swap.mode()),
           logs.resolve(name + "-a.log"), logs.resolve(name + "-b.log"));
     } finally {
       deleteTree(scratch);
     }
   }
 
-  /** The side with the swap's label. */
-  private Side labelled(Side side) {
-    return new Side(side.name(), side.config().withLabel(CpuSwap.LABEL, swap.id()), side.cpus());
+  private SideRun labelled(SideRun side) {
+    return labelled(side, swap);
   }
 
-  private Outcome run(Side a, Side b, DuetSessions.Sides sides, Path logA, Path logB)
+  /** The side with the swap's labels: its mode, and its period where it swaps inside the window. */
+  static SideRun labelled(SideRun side, SwapRule swap) {
+    LoadgenConfig config = side.config().withLabel(SwapRule.MODE_LABEL, swap.mode().id());
+    if (swap.mode() == CpuSwap.IN_WINDOW) {
+      config = config.withLabel(SwapRule.PERIOD_LABEL, swap.periodMs());
+    }
+    return new SideRun(side.name(), config, side.cpus());
+  }
+
+  private Outcome run(SideRun a, SideRun b, DuetSessions.Sides sides, Path logA, Path logB)
       throws IOException, InterruptedException {
     Files.createDirectories(logs);
     SideProcess pa = sides.a();
@@ -197,7 +137,7 @@ public final class DuetPair {
         groups.b(setB);
       }
       bFirst[0] = !bFirst[0];
-    }, InWindowCpuSwap.periodNs());
+    }, swap.period().toNanos());
     try (swapper) {
       pa.begin(a, logA);
       pb.begin(b, logB);
@@ -228,7 +168,7 @@ public final class DuetPair {
         }
         long gapNs = ab.atNs() - aa.atNs();
         largestGapNs = Math.max(largestGapNs, Math.abs(gapNs));
-        long go = epochNs() + LEAD_NS;
+        long go = EpochClock.nowNs() + LEAD_NS;
         if (swapper != null) {
           swapper.throwIfFailed();
           swapper.alignTo(go + warmupNs);
@@ -261,11 +201,5 @@ public final class DuetPair {
         Files.delete(p);
       }
     }
-  }
-
-  /** Now, in ns since the epoch: the clock of the barrier's start instants. */
-  static long epochNs() {
-    Instant now = Instant.now();
-    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
   }
 }

@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -38,7 +38,7 @@ class SideArchiveIT {
     CommandRun launcher = CommandRun.benchlake(SideArchiveIT.class, dir,
         Map.of("BENCHLAKE_JAVA_OPTS", "-XshowSettings:properties"), "--version");
     assertThat(launcher.exitCode()).as(launcher.stderr()).isZero();
-    assertThat(property(launcher.stderr(), DuetPair.SIDE_ARCHIVE)).containsExactly(archive.toString());
+    assertThat(property(launcher.stderr(), SideCommand.SIDE_ARCHIVE)).containsExactly(archive.toString());
     String launcherClassPath = String.join(File.pathSeparator, property(launcher.stderr(), "java.class.path"));
 
     // What DuetPair computes in the launcher's JVM: LoadgenClassPath in a JVM on the launcher's class path.
@@ -82,15 +82,15 @@ class SideArchiveIT {
 
   /** The command of a side, with {@link DuetPair#SIDE_ARCHIVE} set to {@code archive} while it is made. */
   private List<String> sideCommand(String archive) {
-    String before = System.getProperty(DuetPair.SIDE_ARCHIVE);
-    System.setProperty(DuetPair.SIDE_ARCHIVE, archive);
+    String before = System.getProperty(SideCommand.SIDE_ARCHIVE);
+    System.setProperty(SideCommand.SIDE_ARCHIVE, archive);
     try {
-      return DuetPair.command(CpuList.parse("0"), null, null);
+      return SideCommand.command(CpuList.parse("0"), null, null);
     } finally {
       if (before == null) {
-        System.clearProperty(DuetPair.SIDE_ARCHIVE);
+        System.clearProperty(SideCommand.SIDE_ARCHIVE);
       } else {
-        System.setProperty(DuetPair.SIDE_ARCHIVE, before);
+        System.setProperty(SideCommand.SIDE_ARCHIVE, before);
       }
     }
   }

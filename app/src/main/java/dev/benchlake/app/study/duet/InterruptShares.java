@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +11,8 @@ import java.util.Optional;
  * How a duet's two CPU sets share the machine's device interrupts (disk and network completions),
  * from {@code /proc/interrupts}: counts since boot of the numbered (device) lines, summed over each
  * set's CPUs. A set that takes most of them runs its side's I/O-heavy steps slower in every round
- * (on this project's VM every disk interrupt lands on CPU 1, and the side on it wrote 20–25 %
- * slower), which the swap of sets evens out only over an even number of rounds and which widens
- * every interval: a duet says so before it starts, and study.json records the shares.
+ * (docs/designs.md), which the swap of sets evens out only over an even number of rounds and
+ * which widens every interval: a duet says so before it starts, and study.json records the shares.
  *
  * @param one device interrupts handled by set one's CPUs
  * @param two by set two's
@@ -87,7 +86,7 @@ public record InterruptShares(long one, long two) {
       return Optional.empty();
     }
     boolean first = share > UNEVEN;
-    String evened = sets.swap() == CpuSwap.IN_WINDOW
+    String evened = sets.swap().mode() == CpuSwap.IN_WINDOW
         ? "which the sides' swap of sets inside every step evens out, though the transients it leaves to one set "
             + "widen the intervals of those steps"
         : "which the sides' swap of sets evens out only over an even number of rounds and which widens every interval";

@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.CpuList;
 import java.io.IOException;
@@ -9,35 +9,19 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 
 /**
- * Swaps a duet's two sides between their CPU sets every {@link #PERIOD_NS} inside each step, on a
+ * Swaps a duet's two sides between their CPU sets every period ({@link SwapRule}) inside each step, on a
  * thread of the coordinator's. On a VM one virtual CPU can run some 45 % slower than the other for
  * minutes and then the slowness moves (docs/designs.md): swapping sets between rounds leaves a
  * round's ratio at the mercy of that, while swapping inside the window gives each side the same
  * time on each set. The phase is tied to the start of each step's measured window: a side is on its
  * round's set in the window's first period, on the other set in the second, and so on, so that a
- * window lasting an even number of periods (any multiple of 200 ms) has each side exactly half of
+ * window lasting an even number of periods (with the default period, any multiple of 200 ms) has each side exactly half of
  * it on each set.
  *
  * <p>The move itself is {@code move(setOfA, setOfB)}: one write per side's cgroup
  * ({@link CgroupCpusets.Group#cpus}), which takes well under a millisecond.
  */
-final class InWindowCpuSwap implements AutoCloseable {
-  /**
-   * A tenth of a second: short beside the transients of a step's first second (a side's throughput
-   * there doubled from one 250 ms to the next), which a longer period leaves to one set. In a/a
-   * studies on this project's VM (docs/designs.md) the per-round SD of the log ratio was
-   * 0.012-0.042 with 100 ms, 0.019-0.055 with 250 ms and 0.017-0.14 with 500 ms.
-   */
-  static final long PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(100);
-  /** The system property that sets another period, in ms: an experiment of bench/duet-swap.sh's. */
-  static final String PERIOD_PROPERTY = "benchlake.duet.swap-period-ms";
-
-  /** {@link #PERIOD_NS}, or {@link #PERIOD_PROPERTY}'s. */
-  static long periodNs() {
-    String ms = System.getProperty(PERIOD_PROPERTY);
-    return ms == null ? PERIOD_NS : TimeUnit.MILLISECONDS.toNanos(Long.parseLong(ms.strip()));
-  }
-
+public final class InWindowCpuSwap implements AutoCloseable {
   private final CpuList setA;
   private final CpuList setB;
   private final BiConsumer<CpuList, CpuList> move;
@@ -84,7 +68,7 @@ final class InWindowCpuSwap implements AutoCloseable {
           LockSupport.park(this);
           continue;
         }
-        long now = DuetPair.epochNs();
+        long now = EpochClock.nowNs();
         long k = Math.floorDiv(now - anchor, periodNs);
         boolean shouldSwap = swappedAt(now, anchor, periodNs);
         if (shouldSwap != swapped) {
@@ -100,7 +84,7 @@ final class InWindowCpuSwap implements AutoCloseable {
         }
         seenAnchor = anchor;
         long next = anchor + (k + 1) * periodNs;
-        LockSupport.parkNanos(this, Math.max(0, next - DuetPair.epochNs()));
+        LockSupport.parkNanos(this, Math.max(0, next - EpochClock.nowNs()));
       }
     } catch (RuntimeException e) {
       failure = e;

@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.ProcessIdentity;
 import dev.benchlake.core.cli.BadInputException;
@@ -25,14 +25,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A duet's side as a process: a {@code loadgen --session stdio} JVM ({@link DuetPair#command}) that
+ * A duet's side as a process: a {@code loadgen --session stdio} JVM ({@link SideCommand#command}) that
  * runs the runs it is given one after another, each behind the stdin barrier, for a whole study
  * ({@link DuetSessions}). Its stdout is read on a thread of its own: barrier lines and the end of
  * each run are handed over, the rest goes to the current run's log; its stderr to a file of its own.
@@ -57,7 +57,7 @@ final class SideProcess implements AutoCloseable {
   private final BlockingQueue<Arrival> arrivals = new LinkedBlockingQueue<>();
   private final Thread reader;
   private Writer runLog;
-  private DuetPair.Side current;
+  private SideRun current;
   private Path currentLog;
   /** How the last run ended: done, or the end of the output; null while one is under way. */
   private Arrival end;
@@ -69,7 +69,7 @@ final class SideProcess implements AutoCloseable {
    * Starts the process.
    *
    * @param name what it is called in its thread's name
-   * @param command its command ({@link DuetPair#command})
+   * @param command its command ({@link SideCommand#command})
    * @param errFile where its stderr goes
    */
   SideProcess(String name, List<String> command, Path errFile) throws IOException {
@@ -88,7 +88,7 @@ final class SideProcess implements AutoCloseable {
   }
 
   /** Starts {@code side}'s run: its log ({@code log}) begun, its options sent. */
-  void begin(DuetPair.Side side, Path log) throws IOException {
+  void begin(SideRun side, Path log) throws IOException {
     if (inRun()) {
       throw new IllegalStateException("the process " + name + " is still running side " + current.name() + "'s run");
     }

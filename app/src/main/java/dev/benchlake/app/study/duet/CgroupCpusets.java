@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.CgroupFolder;
 import dev.benchlake.core.CpuList;
@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * process of a side (its client JVM, the embedded server it starts, every backend) is in its
  * side's group, so that one write of the group's {@code cpuset.cpus} moves them all at once,
  * without starting a process. That is what lets the sides swap CPU sets inside a window
- * ({@link InWindowCpuSwap}); {@code taskset} started per process took 0.2-0.9 s per move.
+ * ({@link InWindowCpuSwap}); a {@code taskset} per process was far too slow for that.
  *
  * <p>Either cgroup v1's cpuset controller or v2's unified hierarchy with the cpuset controller,
  * under this process's own group. Making groups takes root or a delegated subtree; {@link #find}
@@ -37,7 +37,7 @@ public final class CgroupCpusets {
   }
 
   /** Where the groups go: this process's own cpuset group. */
-  Path parent() {
+  public Path parent() {
     return parent;
   }
 

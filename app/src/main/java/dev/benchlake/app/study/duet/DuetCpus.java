@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.cli.BadInputException;
@@ -12,30 +12,18 @@ import java.util.Optional;
  *
  * @param one side a's set in round 1
  * @param two side b's set in round 1
- * @param swap whether the sides also swap sets inside every window
+ * @param swap whether the sides also swap sets inside every window, and how often
  */
-public record DuetCpus(CpuList one, CpuList two, CpuSwap swap) {
+public record DuetCpus(CpuList one, CpuList two, SwapRule swap) {
   /** Sets swapped between rounds only. */
   public DuetCpus(CpuList one, CpuList two) {
-    this(one, two, CpuSwap.PER_ROUND);
+    this(one, two, SwapRule.PER_ROUND);
   }
 
   /** These sets, swapped as {@code how}. */
-  public DuetCpus withSwap(CpuSwap how) {
+  public DuetCpus withSwap(SwapRule how) {
     return new DuetCpus(one, two, how);
   }
-
-  /**
-   * The system property that stands in for this process's CPUs (a {@code taskset} list): how a test
-   * plays a one-CPU machine.
-   */
-  public static final String AVAILABLE_PROPERTY = "benchlake.duet.available-cpus";
-  /**
-   * The system property that lets both sides share one set ({@code --cpus-a} and {@code --cpus-b}
-   * the same): not a duet (its sides contend for the same CPUs), an experiment of bench/duet.sh's,
-   * which compares it with disjoint sets on a machine loaded by other work.
-   */
-  public static final String SHARED_PROPERTY = "benchlake.duet.shared-cpus";
 
   /**
    * The sets of {@code --cpus-a} and {@code --cpus-b} (either may be null: the other's complement,
@@ -64,9 +52,6 @@ public record DuetCpus(CpuList one, CpuList two, CpuSwap swap) {
       }
       return a != null ? new DuetCpus(a, rest) : new DuetCpus(rest, b);
     }
-    if (a.equals(b) && Boolean.getBoolean(SHARED_PROPERTY)) {
-      return new DuetCpus(a, b);
-    }
     if (a.intersects(b)) {
       throw new BadInputException("--cpus-a " + a + " and --cpus-b " + b + " share CPUs: a duet's sides need "
           + "disjoint sets");
@@ -74,12 +59,8 @@ public record DuetCpus(CpuList one, CpuList two, CpuSwap swap) {
     return new DuetCpus(a, b);
   }
 
-  /** This process's CPUs ({@link #AVAILABLE_PROPERTY} in tests), or why a duet cannot run here. */
+  /** This process's CPUs, or why a duet cannot run here. */
   public static CpuList available() {
-    String stand = System.getProperty(AVAILABLE_PROPERTY);
-    if (stand != null) {
-      return CpuList.parse(stand);
-    }
     Optional<CpuList> mine = CpuList.allowedForThisProcess();
     return mine.orElseThrow(() -> new BadInputException("--design duet pins each side to CPUs of its own with "
         + "taskset and reads the sets back from /proc: it needs Linux; use --design interleaved"));
@@ -87,9 +68,8 @@ public record DuetCpus(CpuList one, CpuList two, CpuSwap swap) {
 
   /** How the sets are swapped, in words, for the study's first line. */
   public String swapInWords() {
-    return swap == CpuSwap.IN_WINDOW
-        ? String.format(java.util.Locale.ROOT, "swapped every round, and every %.0f ms inside each step",
-            InWindowCpuSwap.periodNs() / 1e6)
+    return swap.mode() == CpuSwap.IN_WINDOW
+        ? "swapped every round, and every " + swap.periodMs() + " ms inside each step"
         : "swapped every round";
   }
 

@@ -1,6 +1,7 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.cli.BadInputException;
+import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /** A duet's options, shared by every command that runs one ({@code study ab}, {@code study versions}, quickstart). */
@@ -27,10 +28,16 @@ public final class DuetOptions {
   String cpusB;
 
   @Option(names = "--cpu-swap", paramLabel = "MODE", defaultValue = "auto",
-      description = "A duet: when the sides swap CPU sets. in-window: every 100 ms of every step, by moving each "
-          + "side's cgroup cpuset group (needs root or a delegated cgroup); per-round: between rounds only; auto "
+      description = "A duet: when the sides swap CPU sets. in-window: every --swap-period of every step, by moving "
+          + "each side's cgroup cpuset group (needs root or a delegated cgroup); per-round: between rounds only; auto "
           + "(default): in-window where this machine allows it, else per-round, said on stderr.")
   String cpuSwap;
+
+  @Option(names = "--swap-period", paramLabel = "DURATION", converter = SwapRule.Converter.class,
+      description = "A duet swapping CPU sets in-window: how often inside every step, from "
+          + SwapRule.MIN_PERIOD + " to " + SwapRule.MAX_PERIOD + ", recorded in each run's labels (default: "
+          + SwapRule.DEFAULT_PERIOD + ").")
+  Duration swapPeriod;
 
   public int aaRounds() {
     return aaRounds;
@@ -40,15 +47,19 @@ public final class DuetOptions {
    * A duet's CPU sets and how they are swapped (taskset must be there for a swap per round), or null
    * for the other designs.
    *
+   * @param duet whether the command runs a duet ({@code --design duet})
    * @throws BadInputException for CPU sets without a duet, a machine with one CPU, bad sets, no taskset
    */
-  public DuetCpus cpus(Design design) {
-    if (design != Design.DUET) {
+  public DuetCpus cpus(boolean duet) {
+    if (!duet) {
       if (cpusA != null || cpusB != null) {
         throw new BadInputException("--cpus-a and --cpus-b go with --design duet");
       }
       if (!"auto".equals(cpuSwap)) {
         throw new BadInputException("--cpu-swap goes with --design duet");
+      }
+      if (swapPeriod != null) {
+        throw new BadInputException("--swap-period goes with --design duet");
       }
       return null;
     }
@@ -56,8 +67,11 @@ public final class DuetOptions {
     CpuSwap swap = CpuSwap.resolve(cpuSwap, dev.benchlake.core.TerminalText.escaping(
         new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8)));
     if (swap == CpuSwap.PER_ROUND) {
-      StudyRuns.requireTaskset();
+      if (swapPeriod != null && CpuSwap.PER_ROUND.id().equalsIgnoreCase(cpuSwap)) {
+        throw new BadInputException("--swap-period goes with --cpu-swap in-window: per-round swaps between rounds only");
+      }
+      SideCommand.requireTaskset();
     }
-    return cpus.withSwap(swap);
+    return cpus.withSwap(new SwapRule(swap, swapPeriod != null ? swapPeriod : SwapRule.defaultPeriod()));
   }
 }

@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,7 +33,7 @@ class InWindowCpuSwapTest {
       long stepNs = 1_000; // 1 µs resolution over the window
       long windowNs = TimeUnit.MILLISECONDS.toNanos(windowMs);
       for (long t = anchor; t < anchor + windowNs; t += stepNs) {
-        if (InWindowCpuSwap.swappedAt(t, anchor, InWindowCpuSwap.PERIOD_NS)) {
+        if (InWindowCpuSwap.swappedAt(t, anchor, SwapRule.defaultPeriod().toNanos())) {
           swappedNs += stepNs;
         }
       }
@@ -50,13 +50,13 @@ class InWindowCpuSwapTest {
     long period = TimeUnit.MILLISECONDS.toNanos(40);
     InWindowCpuSwap swap = new InWindowCpuSwap(one, two, (a, b) -> {
       synchronized (moves) {
-        moves.add(new long[] {DuetPair.epochNs(), a.equals(two) ? 1 : 0});
+        moves.add(new long[] {EpochClock.nowNs(), a.equals(two) ? 1 : 0});
         sets.add(new CpuList[] {a, b});
       }
     }, period);
     Thread.sleep(100);
     assertThat(moves).as("no move before the first step's start is known").isEmpty();
-    long anchor = DuetPair.epochNs() + TimeUnit.MILLISECONDS.toNanos(50);
+    long anchor = EpochClock.nowNs() + TimeUnit.MILLISECONDS.toNanos(50);
     swap.alignTo(anchor);
     Thread.sleep(450);
     swap.close();
@@ -81,7 +81,7 @@ class InWindowCpuSwapTest {
     InWindowCpuSwap swap = new InWindowCpuSwap(CpuList.parse("0"), CpuList.parse("1"), (a, b) -> {
       throw new IllegalStateException("cannot set cpuset.cpus");
     }, TimeUnit.MILLISECONDS.toNanos(10));
-    swap.alignTo(DuetPair.epochNs() - TimeUnit.MILLISECONDS.toNanos(15)); // in an odd period: a move at once
+    swap.alignTo(EpochClock.nowNs() - TimeUnit.MILLISECONDS.toNanos(15)); // in an odd period: a move at once
     Thread.sleep(100);
     swap.close();
     assertThat(swap.failure()).hasMessage("cannot set cpuset.cpus");

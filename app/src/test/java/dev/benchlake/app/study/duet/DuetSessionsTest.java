@@ -1,4 +1,4 @@
-package dev.benchlake.app.study;
+package dev.benchlake.app.study.duet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code InWindowDuetTest}'s.)
  */
 @Tag("integration")
-class DuetSessionsTest {
+public class DuetSessionsTest {
   @TempDir
   Path dir;
 
@@ -55,7 +55,7 @@ class DuetSessionsTest {
   }
 
   /** The postmasters running on a cluster under {@code pg}, from /proc. */
-  static List<Long> postmasters(Path pg) {
+  public static List<Long> postmasters(Path pg) {
     List<Long> found = new java.util.ArrayList<>();
     try (var procs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
       for (Path proc : procs) {
@@ -88,14 +88,14 @@ class DuetSessionsTest {
     StringWriter log = new StringWriter();
     Path logs = dir.resolve("logs");
     try (DuetSessions sessions = new DuetSessions(logs)) {
-      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), CpuSwap.PER_ROUND, sessions);
-      DuetPair.Outcome first = duet.run(new DuetPair.Side("a", config("r1-a", Map.of()), one),
-          new DuetPair.Side("b", config("r1-b", Map.of()), two));
+      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), SwapRule.PER_ROUND, sessions);
+      DuetPair.Outcome first = duet.run(new SideRun("a", config("r1-a", Map.of()), one),
+          new SideRun("b", config("r1-b", Map.of()), two));
       List<ProcessHandle> processes = sideProcesses();
       assertThat(processes).as("one process per set").hasSize(2);
       // Round 2 swaps the sets: side a runs on set two's process.
-      DuetPair.Outcome second = duet.run(new DuetPair.Side("a", config("r2-a", Map.of()), two),
-          new DuetPair.Side("b", config("r2-b", Map.of()), one));
+      DuetPair.Outcome second = duet.run(new SideRun("a", config("r2-a", Map.of()), two),
+          new SideRun("b", config("r2-b", Map.of()), one));
       assertThat(sideProcesses()).as("the same processes").containsExactlyInAnyOrderElementsOf(processes);
 
       List<RunManifest> all = List.of(first.a(), first.b(), second.a(), second.b());
@@ -143,10 +143,10 @@ class DuetSessionsTest {
       }
     }, "kill-a-side");
     try (DuetSessions sessions = new DuetSessions(logs)) {
-      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), CpuSwap.PER_ROUND, sessions);
+      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), SwapRule.PER_ROUND, sessions);
       killer.start();
-      assertThatThrownBy(() -> duet.run(new DuetPair.Side("a", config("r1-a", Map.of(), pg, Duration.ofSeconds(30)), one),
-          new DuetPair.Side("b", config("r1-b", Map.of(), pg, Duration.ofSeconds(30)), two)))
+      assertThatThrownBy(() -> duet.run(new SideRun("a", config("r1-a", Map.of(), pg, Duration.ofSeconds(30)), one),
+          new SideRun("b", config("r1-b", Map.of(), pg, Duration.ofSeconds(30)), two)))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("was killed (signal 9)")
           .hasMessageContaining("the coordinator stopped the embedded server it left running and removed its cluster");
@@ -167,9 +167,9 @@ class DuetSessionsTest {
     twoCpus();
     Path logs = dir.resolve("logs");
     try (DuetSessions sessions = new DuetSessions(logs)) {
-      DuetPair duet = new DuetPair(logs, new PrintWriter(new StringWriter(), true), CpuSwap.PER_ROUND, sessions);
-      assertThatThrownBy(() -> duet.run(new DuetPair.Side("a", config("r1-a", Map.of()), one),
-          new DuetPair.Side("b", config("r1-b", Map.of("work_mem", "lots")), two)))
+      DuetPair duet = new DuetPair(logs, new PrintWriter(new StringWriter(), true), SwapRule.PER_ROUND, sessions);
+      assertThatThrownBy(() -> duet.run(new SideRun("a", config("r1-a", Map.of()), one),
+          new SideRun("b", config("r1-b", Map.of("work_mem", "lots")), two)))
           .isInstanceOf(BadInputException.class)
           .hasMessageStartingWith("side b (")
           .hasMessageContaining("work_mem");
