@@ -313,7 +313,10 @@ class StudyDuetTest {
         if (allowed.isEmpty() || args.isEmpty()) {
           return;
         }
-        if (args.contains("dev.benchlake.loadgen.LoadgenMain") && args.contains("--session")
+        // The side's JVM itself: the taskset that starts it carries the same arguments, and until it
+        // has pinned itself and exec'ed java it has the coordinator's CPUs.
+        if (args.get(0).endsWith("/java") && args.contains("dev.benchlake.loadgen.LoadgenMain")
+            && args.contains("--session")
             && ProcessHandle.of(pid).flatMap(ProcessHandle::parent).map(ProcessHandle::pid)
                 .filter(p -> p == ProcessHandle.current().pid()).isPresent()) {
           clients.computeIfAbsent(pid, k -> ConcurrentHashMap.newKeySet()).add(allowed.get().toString());
