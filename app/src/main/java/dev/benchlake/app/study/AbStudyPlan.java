@@ -57,8 +57,8 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
 
   /**
    * The sides, the loadgen options of every kind of run (an embedded side's binaries and --pg-dir
-   * among them), a duet's needs (taskset, two servers by URL that do not share a database), the
-   * output folder.
+   * among them), a duet's two servers by URL that do not share a database, the output folder
+   * ({@link Study#validate} checks a duet's taskset).
    */
   @Override
   public void validate(Path out) {
@@ -67,7 +67,6 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
       Loadgen.validate(config(side, out.resolve("validate"), "validate", 1, "r1-a", "a", false, null));
     }
     if (design == Design.DUET) {
-      StudyRuns.requireTaskset();
       if (a.target() instanceof LoadgenConfig.External xa) {
         if (b.target() instanceof LoadgenConfig.External xb && xa.jdbcUrl().equals(xb.jdbcUrl())) {
           throw new BadInputException("--a-jdbc-url and --b-jdbc-url are the same database: a duet's sides load their "

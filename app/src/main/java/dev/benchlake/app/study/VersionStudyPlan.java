@@ -84,7 +84,7 @@ public record VersionStudyPlan(List<Integer> majors, int rounds, long seed, Work
         .toList();
   }
 
-  /** The majors' binaries, the loadgen options (the first run's config), a duet's needs, the output folder. */
+  /** The majors' binaries, the loadgen options (the first run's config), the output folder. */
   @Override
   public void validate(Path out) {
     List<Integer> available = EmbeddedBinaries.discover().majors();
@@ -96,9 +96,6 @@ public record VersionStudyPlan(List<Integer> majors, int rounds, long seed, Work
     }
     StudyFolders.requireNewOrEmpty(out);
     Loadgen.validate(config(majors.get(0), 1, out.resolve("runs").resolve("r1"), Map.of()));
-    if (design == Design.DUET) {
-      StudyRuns.requireTaskset();
-    }
   }
 
   /** The {@code --pg-setting}s on a server of each major: PostgreSQL refuses a wrong name or value (seconds a major). */
