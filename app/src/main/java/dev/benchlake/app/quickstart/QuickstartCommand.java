@@ -11,11 +11,11 @@ import dev.benchlake.app.study.Design;
 import dev.benchlake.app.study.RoundsOption;
 import dev.benchlake.app.study.Study;
 import dev.benchlake.app.study.StudyDefaults;
+import dev.benchlake.app.study.StudyPlan;
 import dev.benchlake.app.study.UntilDecidedOptions;
 import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.app.study.duet.DuetOptions;
 import dev.benchlake.app.study.duet.RoundsConverter;
-import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
@@ -118,16 +118,13 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   @Override
   public void validate(Preflight before) {
     StatisticsSettings settings = statistics.settings();
-    QuickstartPlan plan;
     DuetCpus cpus = duet.cpus(design == Design.DUET);
-    try {
+    QuickstartPlan plan = StudyPlan.fromOptions(() -> {
       SequentialLooks looks = UntilDecidedOptions.looks(design == Design.DUET && !fixedRounds, maxRounds, design,
           settings);
-      plan = new QuickstartPlan(majors, looks == null ? rounds.rounds() : looks.maxRounds(),
-          QuickstartPlan.workloads(stepDuration, warmup), design, duet.aaRounds(), cpus, looks, settings);
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException(e.getMessage(), e);
-    }
+      return new QuickstartPlan(majors, rounds.rounds(looks), QuickstartPlan.workloads(stepDuration, warmup), design,
+          duet.aaRounds(), cpus, looks, settings);
+    });
     layout = new QuickstartLayout(out.toAbsolutePath().normalize());
     quickstart = new Study<>(plan, layout.root(), layout.warehouse(), spec.commandLine().getErr(), settings);
     quickstart.validate();

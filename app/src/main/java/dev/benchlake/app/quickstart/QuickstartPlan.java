@@ -5,6 +5,7 @@ import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.app.study.Design;
+import dev.benchlake.app.study.DuetPairs;
 import dev.benchlake.app.study.RoundByRound;
 import dev.benchlake.app.study.Study;
 import dev.benchlake.app.study.StudyLabels;
@@ -12,10 +13,7 @@ import dev.benchlake.app.study.StudyPlan;
 import dev.benchlake.app.study.StudyRuns;
 import dev.benchlake.app.study.Workload;
 import dev.benchlake.app.study.duet.DuetCpus;
-import dev.benchlake.app.study.duet.DuetPair;
 import dev.benchlake.app.study.duet.DuetSchedule;
-import dev.benchlake.app.study.duet.SideRun;
-import dev.benchlake.core.CpuList;
 import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
 import java.io.IOException;
@@ -59,8 +57,6 @@ public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> wo
   public static final long SEED = 20_161_129L;
   /** The run dimension that tells the majors apart. */
   public static final String BY = "db_major";
-  /** Latency above this counts as an error in the comparison. */
-  private static final Duration THRESHOLD = Duration.ofSeconds(5);
 
   /** The quickstart's workloads: select-update, then sysbench-like steps of {@code stepDuration} each. */
   public static List<Workload> workloads(Duration stepDuration, Duration warmup) {
@@ -80,15 +76,10 @@ public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> wo
     if (design == Design.SEQUENTIAL) {
       throw new IllegalArgumentException("--design: the quickstart runs interleaved or duet");
     }
-    if (design == Design.DUET) {
-      if (majors.size() != 2) {
-        throw new IllegalArgumentException("--design duet compares two majors, e.g. --pg-versions 14,17");
-      }
-      new DuetSchedule(rounds, aaRounds, 0, looks == null ? 0 : looks.firstLook()); // checks the a/a rounds
+    if (design == Design.DUET && majors.size() != 2) {
+      throw new IllegalArgumentException("--design duet compares two majors, e.g. --pg-versions 14,17");
     }
-    if (looks != null && (design != Design.DUET || looks.maxRounds() != rounds)) {
-      throw new IllegalArgumentException("a quickstart run until decided is a duet of at most its looks' last round");
-    }
+    StudyPlan.checkRounds("quickstart", design, rounds, aaRounds, SEED, looks);
   }
 
   @Override
@@ -162,42 +153,23 @@ public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> wo
   public Function<DuetSchedule.Round, List<StudyRuns.Measurement>> byRound(Path runs, String studyId) {
     return r -> {
       List<StudyRuns.Measurement> pairs = new ArrayList<>();
-      CpuList setA = cpus.sideA(r.ofKind());
-      CpuList setB = cpus.sideB(r.ofKind());
       int other = r.aa() ? base() : majors.get(1);
       for (Workload workload : workloads) {
         String name = "r" + r.round() + (r.aa() ? "-aa" : "") + "-" + workload.id();
-        // Both sides load the same data; a new draw each round.
-        long seed = SEED + r.round();
-        pairs.add(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s, %s: PostgreSQL %d | %d", r.round(),
-            r.aa() ? " (a/a control)" : "", workload.id(), base(), other),
-            new SideRun("a", config(workload, base(), runs.resolve(name + "-pg" + base() + "-a"),
-                duetLabels(r, "a", setA, workload), seed), setA),
-            new SideRun("b", config(workload, other, runs.resolve(name + "-pg" + other + "-b"),
-                duetLabels(r, "b", setB, workload), seed), setB), cpus.swap()));
+        // Both sides load the same data; a new draw each round. The pair label names the workload.
+        pairs.add(DuetPairs.pair(DuetPairs.title(r) + ", " + workload.id() + ": PostgreSQL " + base() + " | " + other,
+            cpus, r, (side, set) -> {
+              int major = side.equals("a") ? base() : other;
+              return config(workload, major, runs.resolve(name + "-pg" + major + "-" + side),
+                  DuetPairs.labels(null, SOURCE, r, side, set, workload.id()), SEED + r.round());
+            }));
       }
       return pairs;
     };
   }
 
-  /** A duet run's labels; {@code pair} names the workload, since each round holds one pair of each. */
-  private Map<String, String> duetLabels(DuetSchedule.Round r, String side, CpuList set, Workload workload) {
-    Map<String, String> labels = StudyLabels.of(null, SOURCE, design, r.round(), side, r.aa(), set);
-    labels.put(StudyLabels.PAIR, workload.id());
-    return labels;
-  }
-
   private static LoadgenConfig config(Workload workload, int major, Path dir, Map<String, String> labels, long seed) {
-    return workload.apply(LoadgenConfig.builder()
-        .target(new LoadgenConfig.Embedded(major, Map.of(), null))
-        .outDir(dir)
-        .randomSeed(seed)
-        .labels(labels));
-  }
-
-  @Override
-  public Duration threshold() {
-    return THRESHOLD;
+    return workload.run(new LoadgenConfig.Embedded(major, Map.of(), null), seed, dir, labels);
   }
 
   @Override

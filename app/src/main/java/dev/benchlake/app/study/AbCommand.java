@@ -11,7 +11,6 @@ import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.loadgen.LoadgenConfig;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,25 +129,16 @@ public final class AbCommand implements Callable<Integer>, Validated {
   @Override
   public Integer call() throws Exception {
     validate(Preflight.ALONE);
-    study.checkSettings();
-    PrintWriter err = spec.commandLine().getErr();
     Path outDir = out.toAbsolutePath().normalize();
-    err.println("study: seed " + plan.seed() + ", design " + design + ", side a " + plan.a().describe() + ", side b "
-        + plan.b().describe() + (plan.cpus() == null ? "" : ", CPU sets " + plan.cpus().one() + " | "
-        + plan.cpus().two() + " (" + plan.cpus().swapInWords() + ")"));
-    err.flush();
-    long startNs = System.nanoTime();
-    Study.Outcome<ComparisonReport> outcome = study.run(() -> options.spark.session("study-ab"));
-    PrintWriter stdout = spec.commandLine().getOut();
-    Study.printStart(stdout, outcome, outDir);
-    stdout.println("Comparison:   " + outDir.resolve("compare").resolve(CompareFiles.HTML) + " (b against a; also "
-        + CompareFiles.JSON + ", " + CompareFiles.MARKDOWN + ")");
-    if (outcome.aaDir() != null) {
-      stdout.println("a/a control:  " + outcome.aaDir().resolve(CompareFiles.HTML) + " (must come out 1)");
-    }
-    stdout.println("Warehouse:    " + options.warehouseDir(outDir));
-    stdout.println("Design:       " + outDir.resolve(StudyFile.NAME));
-    return Study.printEnd(stdout, err, outcome.cutShort(), startNs, "study ab");
+    String sides = "side a " + plan.a().describe() + ", side b " + plan.b().describe()
+        + (plan.cpus() == null ? "" : ", " + StudyOptions.cpuSets(plan.cpus()));
+    return options.run(study, plan, outDir, spec, sides, "study ab", (stdout, outcome) -> {
+      stdout.println("Comparison:   " + outDir.resolve("compare").resolve(CompareFiles.HTML) + " (b against a; also "
+          + CompareFiles.JSON + ", " + CompareFiles.MARKDOWN + ")");
+      if (outcome.aaDir() != null) {
+        stdout.println("a/a control:  " + outcome.aaDir().resolve(CompareFiles.HTML) + " (must come out 1)");
+      }
+    }, "Design:       ");
   }
 
   private AbStudyPlan plan(StatisticsSettings settings) {
@@ -169,12 +159,10 @@ public final class AbCommand implements Callable<Integer>, Validated {
     AbStudyPlan.Side aaSecond = aJdbcUrl == null ? a
         : aaJdbcUrl == null ? null : new AbStudyPlan.Side(new LoadgenConfig.External(aaJdbcUrl, aUser));
     DuetCpus cpus = options.duet.cpus(design == Design.DUET);
-    try {
+    return StudyPlan.fromOptions(() -> {
       SequentialLooks looks = options.untilDecided.looks(design, settings);
-      return new AbStudyPlan(a, b, aaSecond, design, looks == null ? rounds.rounds() : looks.maxRounds(),
-          options.duet.aaRounds(), options.seed(), options.sysbench.workload(cpus), cpus, looks);
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException(e.getMessage(), e);
-    }
+      return new AbStudyPlan(a, b, aaSecond, design, rounds.rounds(looks), options.duet.aaRounds(), options.seed(),
+          options.sysbench.workload(cpus), cpus, looks);
+    });
   }
 }

@@ -6,19 +6,13 @@ import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.app.study.duet.DuetSchedule;
-import dev.benchlake.app.study.duet.SideRun;
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
-import java.util.Random;
 import java.util.function.Function;
 
 /**
@@ -36,20 +30,12 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
 
   /** The command's name in the runs' {@code source} label. */
   public static final String SOURCE = "study-ab";
-  /** Latency above this counts as an error in the comparisons, as the quickstart's. */
-  private static final Duration THRESHOLD = Duration.ofSeconds(5);
-
   public AbStudyPlan {
     if (rounds < 2) {
       throw new IllegalArgumentException("--rounds must be at least 2 (the run is the unit of replication), not "
           + rounds);
     }
-    if (looks != null && (design != Design.DUET || looks.maxRounds() != rounds)) {
-      throw new IllegalArgumentException("a study run until decided is a duet of at most its looks' last round");
-    }
-    if (design == Design.DUET) {
-      new DuetSchedule(rounds, aaRounds, seed, looks == null ? 0 : looks.firstLook()); // checks the a/a rounds
-    }
+    StudyPlan.checkRounds("study", design, rounds, aaRounds, seed, looks);
   }
 
   /** A side: where its runs go. */
@@ -65,19 +51,14 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
   }
 
   @Override
-  public String name() {
-    return "study";
-  }
-
-  @Override
   public String idPrefix() {
     return "ab";
   }
 
   /**
    * The sides, the loadgen options of every kind of run (an embedded side's binaries and --pg-dir
-   * among them), a duet's needs (taskset, two servers by URL that do not share a database), the
-   * output folder.
+   * among them), a duet's two servers by URL that do not share a database, the output folder
+   * ({@link Study#validate} checks a duet's taskset).
    */
   @Override
   public void validate(Path out) {
@@ -86,7 +67,6 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
       Loadgen.validate(config(side, out.resolve("validate"), "validate", 1, "r1-a", "a", false, null));
     }
     if (design == Design.DUET) {
-      StudyRuns.requireTaskset();
       if (a.target() instanceof LoadgenConfig.External xa) {
         if (b.target() instanceof LoadgenConfig.External xb && xa.jdbcUrl().equals(xb.jdbcUrl())) {
           throw new BadInputException("--a-jdbc-url and --b-jdbc-url are the same database: a duet's sides load their "
@@ -107,51 +87,31 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
 
   @Override
   public List<StudyRuns.Measurement> unpaired(Path runs, String studyId) {
-    List<StudyRuns.Measurement> plan = new ArrayList<>();
-    Random random = new Random(seed);
-    for (int r = 1; r <= rounds; r++) {
-      List<String> order = new ArrayList<>(List.of("a", "b"));
-      if (design == Design.INTERLEAVED) {
-        Collections.shuffle(order, random);
-      }
-      for (String side : order) {
-        Side s = side.equals("a") ? a : b;
-        plan.add(new StudyRuns.Alone("round " + r + ", side " + side + ": " + s.describe(),
-            config(s, runs, studyId, r, "r" + r + "-" + side, side, false, null)));
-      }
-    }
-    if (design == Design.SEQUENTIAL) {
-      // All of side a, then all of side b.
-      plan.sort(java.util.Comparator.comparing(m -> ((StudyRuns.Alone) m).config().labels().get(StudyLabels.SIDE)));
-    }
-    return plan;
+    return RunOrder.of(List.of("a", "b"), rounds, seed, design).stream().<StudyRuns.Measurement>map(run -> {
+      Side s = run.side().equals("a") ? a : b;
+      return new StudyRuns.Alone("round " + run.round() + ", side " + run.side() + ": " + s.describe(),
+          config(s, runs, studyId, run.round(), "r" + run.round() + "-" + run.side(), run.side(), false, null));
+    }).toList();
   }
 
   /** A duet round's pair: the baseline on both sides in an a/a round. */
   @Override
   public Function<DuetSchedule.Round, List<StudyRuns.Measurement>> byRound(Path runs, String studyId) {
     return r -> {
-      CpuList setA = cpus.sideA(r.ofKind());
-      CpuList setB = cpus.sideB(r.ofKind());
       Side second = r.aa() ? aaSecond : b;
-      String name = "r" + r.round() + (r.aa() ? "-aa" : "");
-      return List.of(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s: a %s | b %s", r.round(),
-          r.aa() ? " (a/a control)" : "", a.describe(), second.describe()),
-          new SideRun("a", config(a, runs, studyId, r.round(), name + "-a", "a", r.aa(), setA), setA),
-          new SideRun("b", config(second, runs, studyId, r.round(), name + "-b", "b", r.aa(), setB), setB),
-          cpus.swap()));
+      String name = "r" + r.round() + (r.aa() ? "-aa" : "") + "-";
+      return List.of(DuetPairs.pair(DuetPairs.title(r) + ": a " + a.describe() + " | b " + second.describe(), cpus, r,
+          (side, set) -> config(side.equals("a") ? a : second, runs, studyId, r.round(), name + side, side, r.aa(),
+              set)));
     };
   }
 
   /** The config of one run (also what validation checks before anything runs). */
   LoadgenConfig config(Side side, Path runs, String studyId, int round, String dirName, String sideName, boolean aa,
       CpuList set) {
-    return workload.apply(LoadgenConfig.builder()
-        .target(side.target())
-        // Both sides of a round load the same data; a new draw each round.
-        .randomSeed(seed + round)
-        .outDir(runs.resolve(dirName))
-        .labels(StudyLabels.of(studyId, SOURCE, design, round, sideName, aa, set)));
+    // Both sides of a round load the same data; a new draw each round.
+    return workload.run(side.target(), seed + round, runs.resolve(dirName),
+        StudyLabels.of(studyId, SOURCE, design, round, sideName, aa, set));
   }
 
   @Override
@@ -165,11 +125,6 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
   public void workload(ObjectNode root) {
     workload.json(root);
     root.put("between_steps", workload.betweenSteps().id());
-  }
-
-  @Override
-  public Duration threshold() {
-    return THRESHOLD;
   }
 
   @Override

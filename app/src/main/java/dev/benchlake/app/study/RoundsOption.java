@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.app.study.duet.RoundsConverter;
 import dev.benchlake.core.cli.BadInputException;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,5 +38,10 @@ public final class RoundsOption {
       throw new BadInputException("--runs and --repeats are former names of --rounds: give --rounds only");
     }
     return former;
+  }
+
+  /** The comparison rounds of a study run until decided ({@code looks}: its looks' last round), else {@link #rounds()}. */
+  public int rounds(SequentialLooks looks) {
+    return looks == null ? rounds() : looks.maxRounds();
   }
 }

@@ -85,9 +85,12 @@ public final class Study<R> {
     }
   }
 
-  /** Checks everything a user can get wrong, starting and writing nothing. */
+  /** Checks everything a user can get wrong (a duet's taskset among it), starting and writing nothing. */
   public void validate() {
     plan.validate(out);
+    if (plan.design() == Design.DUET) {
+      StudyRuns.requireTaskset();
+    }
   }
 
   /** Whether {@link StudyPlan#checkSettings} ran (its servers take seconds a major: once a study). */

@@ -2,9 +2,14 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.cli.StatisticsOptions;
 import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.app.study.duet.DuetOptions;
 import dev.benchlake.warehouse.spark.SparkOptions;
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.function.BiConsumer;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -69,6 +74,35 @@ public final class StudyOptions {
   java.util.List<Path> writes(Path out) {
     Path outDir = out.toAbsolutePath().normalize();
     return dev.benchlake.core.cli.Validated.local(outDir, warehouseDir(outDir));
+  }
+
+  /**
+   * Runs a study command's {@code study}: its settings checked, its first line on stderr ({@code study:
+   * seed N, design D, } then {@code about}), its runs, then on stdout where its runs are, its
+   * {@code reports}, its warehouse and its study file ({@code fileIs}: what the file is called there).
+   *
+   * @param command {@code study ab}: in the last line's hint, and the Spark session's name
+   * @return the exit code ({@link Study#printEnd})
+   */
+  <R> int run(Study<R> study, StudyPlan<R> plan, Path outDir, CommandSpec spec, String about, String command,
+      BiConsumer<PrintWriter, Study.Outcome<R>> reports, String fileIs) throws IOException, InterruptedException {
+    study.checkSettings();
+    PrintWriter err = spec.commandLine().getErr();
+    err.println("study: seed " + plan.seed() + ", design " + plan.design() + ", " + about);
+    err.flush();
+    long startNs = System.nanoTime();
+    Study.Outcome<R> outcome = study.run(() -> spark.session(command.replace(' ', '-')));
+    PrintWriter stdout = spec.commandLine().getOut();
+    Study.printStart(stdout, outcome, outDir);
+    reports.accept(stdout, outcome);
+    stdout.println("Warehouse:    " + warehouseDir(outDir));
+    stdout.println(fileIs + outDir.resolve(StudyFile.NAME));
+    return Study.printEnd(stdout, err, outcome.cutShort(), startNs, command);
+  }
+
+  /** A duet's CPU sets in a study's first line: {@code CPU sets 0 | 1 (swapped …)}. */
+  static String cpuSets(DuetCpus cpus) {
+    return "CPU sets " + cpus.one() + " | " + cpus.two() + " (" + cpus.swapInWords() + ")";
   }
 
   /** The warehouse: as given, or {@code warehouse/} in the study's folder. */

@@ -22,8 +22,13 @@ import java.util.function.Function;
  * @param <R> what the study reports (a comparison, a trend, or both)
  */
 public interface StudyPlan<R> {
+  /** Latency above this counts as an error in a study's comparisons. */
+  Duration THRESHOLD = Duration.ofSeconds(5);
+
   /** The prefix of the study's log lines ({@code quickstart}, {@code study}). */
-  String name();
+  default String name() {
+    return "study";
+  }
 
   /** The prefix of the study's id ({@code ab}, {@code versions}), or null: the study's warehouse holds it alone. */
   String idPrefix();
@@ -87,7 +92,9 @@ public interface StudyPlan<R> {
   default void workload(ObjectNode root) {}
 
   /** Latency above this counts as an error in the a/a control's comparison (null: none). */
-  Duration threshold();
+  default Duration threshold() {
+    return THRESHOLD;
+  }
 
   /** The a/a control in words, for the log: {@code side b with side a over its 4 rounds (both …)}. */
   String aaInWords();
@@ -97,4 +104,28 @@ public interface StudyPlan<R> {
 
   /** The study's reports, from its runs in the warehouse. */
   R report(Study.Finished finished);
+
+  /**
+   * The check every plan makes of its rounds: run until decided is a duet whose looks' last round is
+   * {@code rounds}; a duet's schedule takes its a/a rounds.
+   *
+   * @param study the study in the message ({@code study}, {@code quickstart})
+   */
+  static void checkRounds(String study, Design design, int rounds, int aaRounds, long seed, SequentialLooks looks) {
+    if (looks != null && (design != Design.DUET || looks.maxRounds() != rounds)) {
+      throw new IllegalArgumentException("a " + study + " run until decided is a duet of at most its looks' last round");
+    }
+    if (design == Design.DUET) {
+      new DuetSchedule(rounds, aaRounds, seed, looks == null ? 0 : looks.firstLook()); // checks the a/a rounds
+    }
+  }
+
+  /** The plan {@code make} builds from a command's options; what it refuses is bad input (exit 2). */
+  static <P> P fromOptions(java.util.function.Supplier<P> make) {
+    try {
+      return make.get();
+    } catch (IllegalArgumentException e) {
+      throw new dev.benchlake.core.cli.BadInputException(e.getMessage(), e);
+    }
+  }
 }

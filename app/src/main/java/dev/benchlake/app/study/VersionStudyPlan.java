@@ -7,8 +7,6 @@ import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.app.study.duet.DuetSchedule;
-import dev.benchlake.app.study.duet.SideRun;
-import dev.benchlake.core.CpuList;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
@@ -19,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.SortedMap;
@@ -65,17 +62,7 @@ public record VersionStudyPlan(List<Integer> majors, int rounds, long seed, Work
     if (rounds < 1) {
       throw new IllegalArgumentException("--rounds must be at least 1, not " + rounds);
     }
-    if (looks != null && (design != Design.DUET || looks.maxRounds() != rounds)) {
-      throw new IllegalArgumentException("a study run until decided is a duet of as many rounds as its looks");
-    }
-    if (design == Design.DUET) {
-      new DuetSchedule(rounds, aaRounds, seed, looks == null ? 0 : looks.firstLook()); // checks the a/a rounds
-    }
-  }
-
-  @Override
-  public String name() {
-    return "study";
+    StudyPlan.checkRounds("study", design, rounds, aaRounds, seed, looks);
   }
 
   @Override
@@ -93,25 +80,11 @@ public record VersionStudyPlan(List<Integer> majors, int rounds, long seed, Work
 
   /** Every run of a sequential or interleaved study, in the order to run them. */
   public List<Run> runOrder() {
-    List<Run> order = new ArrayList<>();
-    Random random = new Random(seed);
-    for (int round = 1; round <= rounds; round++) {
-      List<Integer> thisRound = new ArrayList<>(majors);
-      if (design != Design.SEQUENTIAL) {
-        Collections.shuffle(thisRound, random);
-      }
-      for (int i = 0; i < thisRound.size(); i++) {
-        order.add(new Run(round, i + 1, thisRound.get(i)));
-      }
-    }
-    if (design == Design.SEQUENTIAL) {
-      // All runs of the first major, then all of the next.
-      order.sort(java.util.Comparator.comparingInt(Run::position));
-    }
-    return order;
+    return RunOrder.of(majors, rounds, seed, design).stream().map(s -> new Run(s.round(), s.position(), s.side()))
+        .toList();
   }
 
-  /** The majors' binaries, the loadgen options (the first run's config), a duet's needs, the output folder. */
+  /** The majors' binaries, the loadgen options (the first run's config), the output folder. */
   @Override
   public void validate(Path out) {
     List<Integer> available = EmbeddedBinaries.discover().majors();
@@ -123,9 +96,6 @@ public record VersionStudyPlan(List<Integer> majors, int rounds, long seed, Work
     }
     StudyFolders.requireNewOrEmpty(out);
     Loadgen.validate(config(majors.get(0), 1, out.resolve("runs").resolve("r1"), Map.of()));
-    if (design == Design.DUET) {
-      StudyRuns.requireTaskset();
-    }
   }
 
   /** The {@code --pg-setting}s on a server of each major: PostgreSQL refuses a wrong name or value (seconds a major). */
@@ -158,36 +128,20 @@ public record VersionStudyPlan(List<Integer> majors, int rounds, long seed, Work
       List<Integer> others = new ArrayList<>(r.aa() ? List.of(base) : majors.subList(1, majors.size()));
       Collections.shuffle(others, random);
       for (int other : others) {
-        CpuList setA = cpus.sideA(r.ofKind());
-        CpuList setB = cpus.sideB(r.ofKind());
         String pair = base + "v" + other;
-        String name = "r" + r.round() + (r.aa() ? "-aa" : "-" + pair);
-        plan.add(new StudyRuns.Pair(String.format(Locale.ROOT, "round %d%s: PostgreSQL %d | %d", r.round(),
-            r.aa() ? " (a/a control)" : "", base, other),
-            new SideRun("a", config(base, r.round(), runs.resolve(name + "-a"),
-                pairLabels(studyId, r, "a", setA, pair)), setA),
-            new SideRun("b", config(other, r.round(), runs.resolve(name + "-b"),
-                pairLabels(studyId, r, "b", setB, pair)), setB), cpus.swap()));
+        String name = "r" + r.round() + (r.aa() ? "-aa" : "-" + pair) + "-";
+        plan.add(DuetPairs.pair(DuetPairs.title(r) + ": PostgreSQL " + base + " | " + other, cpus, r,
+            (side, set) -> config(side.equals("a") ? base : other, r.round(), runs.resolve(name + side),
+                DuetPairs.labels(studyId, SOURCE, r, side, set, pair))));
       }
       return plan;
     };
   }
 
-  private SortedMap<String, String> pairLabels(String studyId, DuetSchedule.Round r, String side, CpuList set,
-      String pair) {
-    SortedMap<String, String> labels = StudyLabels.of(studyId, SOURCE, design, r.round(), side, r.aa(), set);
-    labels.put(StudyLabels.PAIR, pair);
-    return labels;
-  }
-
   /** One run's config (also what validation checks before anything runs). */
   LoadgenConfig config(int major, int round, Path dir, Map<String, String> labels) {
-    return workload.apply(LoadgenConfig.builder()
-        .target(new LoadgenConfig.Embedded(major, settings, pgDir))
-        // The same data for every major of a round; a new draw each round.
-        .randomSeed(seed + round)
-        .outDir(dir)
-        .labels(labels));
+    // The same data for every major of a round; a new draw each round.
+    return workload.run(new LoadgenConfig.Embedded(major, settings, pgDir), seed + round, dir, labels);
   }
 
   /** The trend's base: the first major given. */

@@ -5,11 +5,9 @@ import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.study.duet.DuetCpus;
-import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.VersionProvider;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,12 +89,8 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
     StatisticsSettings settings = options.settings();
     DuetCpus cpus = options.duet.cpus(design == Design.DUET);
     SequentialLooks looks = options.untilDecided.looks(design, settings);
-    try {
-      plan = new VersionStudyPlan(majors, looks == null ? rounds.rounds() : looks.maxRounds(), options.seed(),
-          options.sysbench.workload(cpus), pgSettings, options.pgDir(), design, options.duet.aaRounds(), cpus, looks);
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException(e.getMessage(), e);
-    }
+    plan = StudyPlan.fromOptions(() -> new VersionStudyPlan(majors, rounds.rounds(looks), options.seed(),
+        options.sysbench.workload(cpus), pgSettings, options.pgDir(), design, options.duet.aaRounds(), cpus, looks));
     Path outDir = out.toAbsolutePath().normalize();
     study = options.study(plan, outDir, spec.commandLine().getErr(), settings);
     study.validate();
@@ -110,28 +104,18 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
   @Override
   public Integer call() throws Exception {
     validate(Preflight.ALONE);
-    study.checkSettings();
     Path outDir = out.toAbsolutePath().normalize();
-    PrintWriter err = spec.commandLine().getErr();
-    DuetCpus cpus = plan.cpus();
-    err.println("study: seed " + plan.seed() + ", design " + design + ", " + (design == Design.DUET
-        ? plan.measurements(outDir, "plan").size() + " pairs of runs at once on CPU sets " + cpus.one() + " | "
-            + cpus.two() + " (" + cpus.swapInWords() + ")"
+    String runs = design == Design.DUET
+        ? plan.measurements(outDir, "plan").size() + " pairs of runs at once on " + StudyOptions.cpuSets(plan.cpus())
             + (plan.looks() == null ? "" : ", run until decided: " + plan.looks().inWords())
         : plan.runOrder().size() + " runs: " + String.join(" ", plan.runOrder().stream()
-            .map(VersionStudyPlan.Run::dirName).toList())));
-    err.flush();
-    long startNs = System.nanoTime();
-    Study.Outcome<TrendReport> outcome = study.run(() -> options.spark.session("study-versions"));
-    PrintWriter stdout = spec.commandLine().getOut();
-    Study.printStart(stdout, outcome, outDir);
-    stdout.println("Trend report: " + outDir.resolve("trend").resolve(TrendFiles.HTML) + " (also " + TrendFiles.JSON
-        + ", " + TrendFiles.MARKDOWN + ")");
-    if (outcome.control() != null) {
-      stdout.println("A/a control:  " + outcome.control().sentence() + " (" + outDir.resolve("aa") + ")");
-    }
-    stdout.println("Warehouse:    " + options.warehouseDir(outDir));
-    stdout.println("Run order:    " + outDir.resolve(StudyFile.NAME));
-    return Study.printEnd(stdout, err, outcome.cutShort(), startNs, "study versions");
+            .map(VersionStudyPlan.Run::dirName).toList());
+    return options.run(study, plan, outDir, spec, runs, "study versions", (stdout, outcome) -> {
+      stdout.println("Trend report: " + outDir.resolve("trend").resolve(TrendFiles.HTML) + " (also " + TrendFiles.JSON
+          + ", " + TrendFiles.MARKDOWN + ")");
+      if (outcome.control() != null) {
+        stdout.println("A/a control:  " + outcome.control().sentence() + " (" + outDir.resolve("aa") + ")");
+      }
+    }, "Run order:    ");
   }
 }

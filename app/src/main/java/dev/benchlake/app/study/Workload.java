@@ -17,6 +17,12 @@ public sealed interface Workload permits Workload.Sysbench, Workload.SelectUpdat
   /** {@code common} (target, folder, seed, labels) with this workload's options. */
   LoadgenConfig apply(LoadgenConfig.Builder common);
 
+  /** One run of this workload: on {@code target}, its data drawn from {@code seed}, into {@code dir}. */
+  default LoadgenConfig run(LoadgenConfig.Target target, long seed, java.nio.file.Path dir,
+      java.util.Map<String, String> labels) {
+    return apply(LoadgenConfig.builder().target(target).randomSeed(seed).outDir(dir).labels(labels));
+  }
+
   /**
    * loadgen's sysbench-like steps.
    *
