@@ -176,18 +176,8 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
       description = "Measured time per step, e.g. 60s.")
   Duration duration;
 
-  @Option(names = "--read-duration", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
-      description = "sysbench: measured time of each step that only reads (the mytools study's readsecs), "
-          + "instead of --duration.")
-  Duration readDuration;
-
-  @Option(names = "--write-duration", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
-      description = "sysbench: measured time of each step that writes (the study's writesecs), instead of --duration.")
-  Duration writeDuration;
-
-  @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "Warm-up per step (tasks recorded, marked warmup) (default: ${DEFAULT-VALUE}).")
-  Duration warmup;
+  @Mixin
+  StepTimes times = new StepTimes();
 
   @Option(names = "--random-seed", paramLabel = "N", description = "Seed of every random choice (default: random; "
       + "recorded in the manifest).")
@@ -320,9 +310,9 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
         .mode(mode())
         .tasks(tasks)
         .duration(duration)
-        .readDuration(readDuration)
-        .writeDuration(writeDuration)
-        .warmup(warmup)
+        .readDuration(times.readDuration())
+        .writeDuration(times.writeDuration())
+        .warmup(times.warmup())
         .randomSeed(randomSeed)
         .outDir(out)
         .runId(runId)

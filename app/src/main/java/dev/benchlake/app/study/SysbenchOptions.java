@@ -2,9 +2,11 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.core.cli.DurationConverter;
+import dev.benchlake.loadgen.StepTimes;
 import dev.benchlake.loadgen.db.BetweenSteps;
 import java.time.Duration;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
@@ -30,17 +32,8 @@ public final class SysbenchOptions {
       description = "Measured time of each step (default: ${DEFAULT-VALUE}).")
   Duration duration;
 
-  @Option(names = "--read-duration", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
-      description = "Measured time of the steps that only read, instead of --duration.")
-  Duration readDuration;
-
-  @Option(names = "--write-duration", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
-      description = "Measured time of the steps that write, instead of --duration.")
-  Duration writeDuration;
-
-  @Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "Warm-up of each step (default: ${DEFAULT-VALUE}).")
-  Duration warmup;
+  @Mixin
+  StepTimes times = new StepTimes();
 
   @Option(names = "--between-steps", paramLabel = "WHAT", converter = BetweenSteps.Converter.class,
       description = "What each side runs on its tables between steps, outside the measured windows (both sides then "
@@ -57,8 +50,8 @@ public final class SysbenchOptions {
 
   /** The workload, its clients resolved for {@code cpus} (a duet's sets, else null). */
   public Workload.Sysbench workload(DuetCpus cpus) {
-    return new Workload.Sysbench(steps, tables, tableSize, clients(clients, cpus), duration, readDuration,
-        writeDuration, warmup, betweenSteps);
+    return new Workload.Sysbench(steps, tables, tableSize, clients(clients, cpus), duration, times.readDuration(),
+        times.writeDuration(), times.warmup(), betweenSteps);
   }
 
   /**
