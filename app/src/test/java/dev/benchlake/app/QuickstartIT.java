@@ -104,6 +104,14 @@ class QuickstartIT {
           .isBetween(0L, 100_000_000L);
     }
 
+    // Issue 46.2: both sides share this machine's one disk, so a duet's servers commit without
+    // waiting for its flushes, and every run's manifest says so.
+    try (Stream<Path> runs = Files.list(out.resolve("runs"))) {
+      assertThat(runs.toList()).hasSize(20).allSatisfy(dirOfRun -> assertThat(
+          RunManifest.read(RunDirectory.manifest(dirOfRun)).target().settings())
+          .as(dirOfRun.getFileName().toString()).containsEntry("synchronous_commit", "off"));
+    }
+
     JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
     assertThat(study.get("design").asText()).isEqualTo("duet");
     assertThat(study.get("until_decided").get("stopped_after_round").asInt()).isEqualTo(3);

@@ -37,11 +37,13 @@ import java.util.function.Function;
  * @param majors PostgreSQL majors, the first one is the baseline
  * @param rounds runs per major (run until decided: the most comparison rounds)
  * @param workloads what every round runs, in order
+ * @param serverSettings every embedded server's settings (a duet's commit without waiting for the shared disk:
+ *     {@link dev.benchlake.app.study.duet.SharedDisk})
  * @param looks a duet run until decided (the default): its looks, {@code rounds} their last round; else null
  * @param settings α, the margin and the correction of the trend
  */
 public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> workloads, Design design, int aaRounds,
-    DuetCpus cpus, SequentialLooks looks, StatisticsSettings settings) implements StudyPlan<ComparisonReport> {
+    DuetCpus cpus, Map<String, String> serverSettings, SequentialLooks looks, StatisticsSettings settings) implements StudyPlan<ComparisonReport> {
 
   public static final List<String> DEFAULT_STEPS = List.of("point-select", "read-only", "update-index", "insert");
 
@@ -67,6 +69,7 @@ public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> wo
   public QuickstartPlan {
     majors = List.copyOf(majors);
     workloads = List.copyOf(workloads);
+    serverSettings = Map.copyOf(serverSettings);
     if (majors.size() < 2 || majors.stream().distinct().count() != majors.size()) {
       throw new IllegalArgumentException("give at least two different PostgreSQL majors, e.g. 14,17");
     }
@@ -168,8 +171,8 @@ public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> wo
     };
   }
 
-  private static LoadgenConfig config(Workload workload, int major, Path dir, Map<String, String> labels, long seed) {
-    return workload.run(new LoadgenConfig.Embedded(major, Map.of(), null), seed, dir, labels);
+  private LoadgenConfig config(Workload workload, int major, Path dir, Map<String, String> labels, long seed) {
+    return workload.run(new LoadgenConfig.Embedded(major, serverSettings, null), seed, dir, labels);
   }
 
   @Override

@@ -152,13 +152,14 @@ public final class AbCommand implements Callable<Integer>, Validated {
           + "(--a-jdbc-url), not both");
     }
     Path dir = options.pgDir();
+    boolean duet = design == Design.DUET;
     AbStudyPlan.Side a = new AbStudyPlan.Side(aJdbcUrl != null ? new LoadgenConfig.External(aJdbcUrl, aUser)
-        : new LoadgenConfig.Embedded(aMajor, aSettings, dir));
+        : new LoadgenConfig.Embedded(aMajor, options.duet.serverSettings(duet, aSettings), dir));
     AbStudyPlan.Side b = new AbStudyPlan.Side(bJdbcUrl != null ? new LoadgenConfig.External(bJdbcUrl, bUser)
-        : new LoadgenConfig.Embedded(bMajor, bSettings, dir));
+        : new LoadgenConfig.Embedded(bMajor, options.duet.serverSettings(duet, bSettings), dir));
     AbStudyPlan.Side aaSecond = aJdbcUrl == null ? a
         : aaJdbcUrl == null ? null : new AbStudyPlan.Side(new LoadgenConfig.External(aaJdbcUrl, aUser));
-    DuetCpus cpus = options.duet.cpus(design == Design.DUET);
+    DuetCpus cpus = options.duet.cpus(duet);
     return StudyPlan.fromOptions(() -> {
       SequentialLooks looks = options.untilDecided.looks(design, settings);
       return new AbStudyPlan(a, b, aaSecond, design, rounds.rounds(looks), options.duet.aaRounds(), options.seed(),

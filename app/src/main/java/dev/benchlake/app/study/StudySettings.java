@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.app.study.duet.SharedDisk;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.db.EmbeddedServer;
@@ -26,8 +27,13 @@ final class StudySettings {
   static void check(List<LoadgenConfig.Target> targets, int connections, PrintWriter log) {
     Set<LoadgenConfig.Embedded> distinct = new LinkedHashSet<>();
     for (LoadgenConfig.Target t : targets) {
-      if (t instanceof LoadgenConfig.Embedded e && !e.settings().isEmpty()) {
-        distinct.add(e);
+      if (t instanceof LoadgenConfig.Embedded e) {
+        // A duet's synchronous_commit=off is valid on every major: no server started for it alone.
+        java.util.Map<String, String> given = new java.util.LinkedHashMap<>(e.settings());
+        given.remove(SharedDisk.SETTING, SharedDisk.ASYNC);
+        if (!given.isEmpty()) {
+          distinct.add(new LoadgenConfig.Embedded(e.major(), given, e.parentDir()));
+        }
       }
     }
     for (LoadgenConfig.Embedded e : distinct) {

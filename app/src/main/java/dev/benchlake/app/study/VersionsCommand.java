@@ -90,7 +90,8 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
     DuetCpus cpus = options.duet.cpus(design == Design.DUET);
     SequentialLooks looks = options.untilDecided.looks(design, settings);
     plan = StudyPlan.fromOptions(() -> new VersionStudyPlan(majors, rounds.rounds(looks), options.seed(),
-        options.sysbench.workload(cpus), pgSettings, options.pgDir(), design, options.duet.aaRounds(), cpus, looks));
+        options.sysbench.workload(cpus), options.duet.serverSettings(design == Design.DUET, pgSettings),
+        options.pgDir(), design, options.duet.aaRounds(), cpus, looks));
     Path outDir = out.toAbsolutePath().normalize();
     study = options.study(plan, outDir, spec.commandLine().getErr(), settings);
     study.validate();

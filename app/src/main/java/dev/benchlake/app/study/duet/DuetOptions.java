@@ -39,8 +39,32 @@ public final class DuetOptions {
           + SwapRule.DEFAULT_PERIOD + ").")
   Duration swapPeriod;
 
+  @Option(names = "--durable-commits", description = "A duet: keep the embedded servers' commits durable "
+      + "(synchronous_commit=on). By default a duet runs both sides with synchronous_commit=off: they share this "
+      + "machine's one disk, and with durable commits both wait on its flushes, so write steps measure the disk "
+      + "rather than the servers. A side's own synchronous_commit setting wins either way.")
+  boolean durableCommits;
+
   public int aaRounds() {
     return aaRounds;
+  }
+
+  /**
+   * An embedded side's server settings in this design ({@link SharedDisk#settings} in a duet).
+   *
+   * @param duet whether the command runs a duet
+   * @param user the side's settings as the user gave them
+   * @throws BadInputException for --durable-commits without a duet (the other designs' commits are durable)
+   */
+  public java.util.Map<String, String> serverSettings(boolean duet, java.util.Map<String, String> user) {
+    if (!duet) {
+      if (durableCommits) {
+        throw new BadInputException("--durable-commits goes with --design duet (the other designs' commits are "
+            + "durable)");
+      }
+      return user;
+    }
+    return SharedDisk.settings(user, durableCommits);
   }
 
   /**
@@ -64,8 +88,13 @@ public final class DuetOptions {
       return null;
     }
     DuetCpus cpus = DuetCpus.choose(DuetCpus.available(), cpusA, cpusB);
-    CpuSwap swap = CpuSwap.resolve(cpuSwap, dev.benchlake.core.TerminalText.escaping(
-        new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8)));
+    java.io.PrintWriter err = dev.benchlake.core.TerminalText.escaping(
+        new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8));
+    CpuSwap swap = CpuSwap.resolve(cpuSwap, err);
+    if (durableCommits) {
+      err.println(SharedDisk.notice(true));
+      err.flush();
+    }
     if (swap == CpuSwap.PER_ROUND) {
       if (swapPeriod != null && CpuSwap.PER_ROUND.id().equalsIgnoreCase(cpuSwap)) {
         throw new BadInputException("--swap-period goes with --cpu-swap in-window: per-round swaps between rounds only");
