@@ -199,9 +199,10 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
     return embedded.asBoolean() ? "embedded (zonky) build" : "the server at the run's JDBC URL (not embedded)";
   }
 
-  /** pg_config's CONFIGURE, which loadgen records where the user may read it. */
+  /** pg_config's CONFIGURE, which loadgen records where the user may read it (PostgreSQL starts it with a blank). */
   static String configure(ScopeRun run) {
-    return ScopeRun.text(run.manifest().path("target").path("build"));
+    String configure = ScopeRun.text(run.manifest().path("target").path("build"));
+    return configure == null ? null : configure.strip();
   }
 
   /**

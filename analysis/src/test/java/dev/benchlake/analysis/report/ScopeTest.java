@@ -33,12 +33,15 @@ class ScopeTest {
     return new GenericRowWithSchema(values, WarehouseSchema.RUNS);
   }
 
-  /** A loadgen run's metadata as ingest stores it: the manifest under {@code source.manifest}. */
+  /**
+   * A loadgen run's metadata as ingest stores it: the manifest under {@code source.manifest}; the build
+   * with the blank PostgreSQL's CONFIGURE starts with.
+   */
   static String loadgen(String version, String build, String synchronousCommit, String workloadJson) {
     return "{\"files\":[],\"source\":{\"manifest\":{\"run_id\":\"x\",\"workload\":" + workloadJson + ","
         + "\"mode\":{\"kind\":\"closed\",\"clients\":1,\"duration_s\":5.0,\"warmup_s\":1.0},"
         + "\"target\":{\"embedded\":true,\"server_version\":\"" + version + "\",\"settings\":{\"fsync\":\"on\","
-        + "\"synchronous_commit\":\"" + synchronousCommit + "\"}" + (build == null ? "" : ",\"build\":\"" + build + "\"") + "},\"client\":{\"host\":\"vm1\",\"cpus\":2}}}}";
+        + "\"synchronous_commit\":\"" + synchronousCommit + "\"}" + (build == null ? "" : ",\"build\":\" " + build + "\"") + "},\"client\":{\"host\":\"vm1\",\"cpus\":2}}}}";
   }
 
   private static final String SYSBENCH = "{\"name\":\"sysbench\",\"parameters\":{\"tables\":1,\"table_size\":10000}}";
