@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.Scope;
 import dev.benchlake.app.study.Workload;
 import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.Json;
@@ -188,7 +189,33 @@ class QuickstartIT {
       assertThat(step.get("relative").get("17").asDouble()).as(step.get("step").asText()).isPositive();
     }
 
-    // Running it again replaces its own folder; a foreign non-empty folder is refused.
+    // Every report says what it measured (issue 46.1), from the runs' manifests: the duet, its rounds
+    // and a/a rounds, the shared disk, each side's server, build, CPU set, durability and steps.
+    JsonNode scope = report.get("scope");
+    assertThat(scope.get("design").asText()).startsWith("duet, CPU sets swapped ");
+    assertThat(scope.get("rounds").asText()).isEqualTo("3");
+    assertThat(scope.get("aa_rounds").asText()).isEqualTo("2");
+    assertThat(scope.get("shared_disk").asText()).startsWith("yes: a duet, both servers at the same time on one machine");
+    for (String side : List.of("baseline", "candidate")) {
+      JsonNode of = scope.get("groups").get(side);
+      assertThat(of.get("server").asText()).startsWith(side.equals("baseline") ? "PostgreSQL 14." : "PostgreSQL 17.");
+      assertThat(of.get("build").asText()).isEqualTo("embedded (zonky) build");
+      assertThat(of.get("configure").asText()).contains("--prefix");
+      assertThat(of.get("cpus").asText()).containsPattern("set \\S+ \\(\\d+ CPUs?\\)");
+      assertThat(of.get("durability").asText()).contains("fsync=on").contains("synchronous_commit=")
+          .contains("full_page_writes=").contains("wal_sync_method=").doesNotContain(Scope.NOT_RECORDED);
+      assertThat(of.get("steps").asText()).contains("warm-up 100 ms");
+    }
+    assertThat(Files.readString(out.resolve("compare/report.md"), StandardCharsets.UTF_8)).contains("## Scope")
+        .contains("| build | embedded (zonky) build | embedded (zonky) build |");
+    assertThat(Files.readString(out.resolve("compare/report.html"), StandardCharsets.UTF_8))
+        .contains("<section class=\"panel scope\" id=\"scope\">");
+    assertThat(run.stdout()).contains("Scope: design duet, CPU sets swapped ").contains("  baseline: runs 6; ")
+        .contains("  candidate: runs 6; ");
+    assertThat(trend.get("scope").get("groups").get("17").get("server").asText()).startsWith("PostgreSQL 17.");
+    assertThat(Files.readString(out.resolve("trend/trend.md"), StandardCharsets.UTF_8)).contains("## Scope");
+
+        // Running it again replaces its own folder; a foreign non-empty folder is refused.
     Path foreign = Files.createDirectories(dir.resolve("foreign"));
     Files.writeString(foreign.resolve("notes.txt"), "mine");
     assertThat(Benchlake.commandLine().execute("quickstart", "--out", foreign.toString())).isEqualTo(ExitCode.BAD_INPUT);

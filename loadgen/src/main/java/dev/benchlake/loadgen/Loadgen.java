@@ -511,7 +511,7 @@ public final class Loadgen {
         m.kind() == ModeKind.OPEN ? m.rate() : null, m.kind() == ModeKind.OPEN ? m.schedule().id() : null,
         m.kind() == ModeKind.BURST ? m.poolTimeout().toMillis() / 1000.0 : null);
     RunManifest.Target target = new RunManifest.Target(database.target().safeUrl(), embedded, info.version(),
-        info.major(), info.nonDefaultSettings(), info.serverStart());
+        info.major(), info.nonDefaultSettings(), info.serverStart(), info.build());
     return new RunManifest(RunManifest.FORMAT_VERSION, runId,
         new RunManifest.Tool(TOOL, BenchlakeVersion.version() + " (git " + BenchlakeVersion.gitSha() + ")"),
         clock.origin().toString(), null, clock.originEpochNs(), RunStatus.RUNNING, null,

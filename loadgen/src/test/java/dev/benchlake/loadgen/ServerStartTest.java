@@ -61,7 +61,9 @@ class ServerStartTest {
       try (Connection su = DriverManager.getConnection(server.jdbcUrl(), server.user(), "")) {
         su.createStatement().execute("create role reader login");
         su.createStatement().execute("grant create on schema public to reader");
-        RunManifest.ServerStart bySuperuser = ServerInfo.query(su).serverStart();
+        ServerInfo asSuperuser = ServerInfo.query(su);
+        RunManifest.ServerStart bySuperuser = asSuperuser.serverStart();
+        assertThat(asSuperuser.build()).as("pg_config's CONFIGURE, the build's options").contains("--prefix");
         assertThat(Path.of(bySuperuser.dataDirectory()).toRealPath()).isEqualTo(dataDir);
         assertThat(Duration.between(Instant.parse(bySuperuser.postmasterStartTime()), Instant.now()))
             .isBetween(Duration.ZERO, Duration.ofMinutes(5));
@@ -73,6 +75,8 @@ class ServerStartTest {
         RunManifest.ServerStart byReader = serverStart(out);
         assertThat(byReader.postmasterStartTime()).isEqualTo(bySuperuser.postmasterStartTime());
         assertThat(byReader.dataDirectory()).as("data_directory is superuser-only").isNull();
+        assertThat(RunManifest.read(out.resolve(RunDirectory.MANIFEST)).target().build())
+            .as("pg_config is superuser-only: not recorded, and the run complete").isNull();
       }
     }
   }

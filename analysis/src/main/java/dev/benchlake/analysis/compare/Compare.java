@@ -8,6 +8,8 @@ import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepLayout;
 import dev.benchlake.analysis.engine.StepQuery;
 import dev.benchlake.analysis.engine.WarehouseTasks;
+import dev.benchlake.analysis.report.Scope;
+import dev.benchlake.analysis.report.ScopeRun;
 import dev.benchlake.analysis.report.Side;
 import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.report.Uncorrected;
@@ -118,7 +120,16 @@ public final class Compare {
     }
     TableHealthConfounders confounders = new TableHealthConfounders(TableHealthReader.read(tables, groups.runIds()),
         deadFractionThreshold);
-    return report(request, groups, figures, skipped, confounders);
+    return report(request, groups, figures, skipped, confounders).withScope(scope(tables, groups));
+  }
+
+  /** What the two sides' runs measured, from the runs table (its second read: a few hundred rows, no Spark). */
+  static Scope scope(KernelWarehouse tables, RunGroups groups) {
+    Map<String, List<String>> sides = new LinkedHashMap<>();
+    for (Side side : Side.values()) {
+      sides.put(side.label(), groups.runs().get(side));
+    }
+    return Scope.of(ScopeRun.of(tables.runs()), sides);
   }
 
   /**
@@ -138,7 +149,7 @@ public final class Compare {
         request.settings(), request.outliers().describe(),
         request.thresholdNs() == null ? null : request.thresholdNs() / 1e9, groups.pairing().design(), compared,
         skipped, methods,
-        Replicates.describe(groups), Uncorrected.warnings(request.settings(), tests, "steps"), null, null, null);
+        Replicates.describe(groups), Uncorrected.warnings(request.settings(), tests, "steps"), null, null, null, null);
   }
 
   /** Per step and side the {p99, max} of every successful task, before an outlier policy. */

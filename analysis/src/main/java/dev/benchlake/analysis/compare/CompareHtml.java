@@ -11,6 +11,7 @@ import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.report.Estimate;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.Scope;
 import dev.benchlake.analysis.report.Side;
 import dev.benchlake.analysis.report.Pairing;
 import dev.benchlake.analysis.report.Sides;
@@ -47,7 +48,8 @@ public final class CompareHtml {
       String candidateSelector, List<String> baselineRuns, List<String> candidateRuns, String settings,
       String lead, List<Tally> tally, List<SummaryRow> summary, List<StepView> steps, boolean hasSkipped, String skipped,
       boolean hasWarnings, List<String> warnings, Provenance provenance, List<String> methods,
-      String decisionLevel, String equivalenceLevel, String betterSide, String forestAxis, String thetaCaption) {}
+      String decisionLevel, String equivalenceLevel, String betterSide, String forestAxis, String thetaCaption,
+      Scope scope) {}
 
   /** How many steps got a verdict. */
   public record Tally(String verdict, String css, long count) {}
@@ -98,7 +100,8 @@ public final class CompareHtml {
         Format.percent(settings.decisionConfidence()), Format.percent(settings.equivalenceConfidence()),
         betterSide(), "θ, candidate / baseline (log scale): " + betterSide(),
         Pairing.UNPAIRED_DESIGN.equals(report.design()) ? "ratio of the geometric means of the per-run medians"
-            : "paired θ (design " + report.design() + "): geometric mean of the per-pair ratios of the per-run medians");
+            : "paired θ (design " + report.design() + "): geometric mean of the per-pair ratios of the per-run medians",
+        report.scope());
   }
 
   /** The report's warnings first (⚠), then what the server starts say of the runs' independence. */

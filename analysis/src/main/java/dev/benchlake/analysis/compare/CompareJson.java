@@ -55,6 +55,9 @@ public final class CompareJson {
     root.put("correction", report.settings().correction().label());
     root.set("threshold_s", seconds(report.thresholdS()));
     root.put("design", report.design());
+    if (report.scope() != null) {
+      report.scope().json(root.putObject("scope"));
+    }
     if (report.cutShort() != null) {
       report.cutShort().json(root.putObject("cut_short"));
     }

@@ -82,6 +82,9 @@ public final class CompareMarkdown {
       md.append("\nNot compared (tasks in one group only): ")
           .append(String.join(", ", report.skippedSteps().stream().map(Markdown::code).toList())).append(".\n");
     }
+    if (report.scope() != null) {
+      md.append('\n').append(report.scope().markdown());
+    }
     for (StepComparison s : report.steps()) {
       step(md, s, report);
     }

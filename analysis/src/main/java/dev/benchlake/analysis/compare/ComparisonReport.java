@@ -2,6 +2,7 @@ package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.report.CallTally;
 import dev.benchlake.analysis.report.CutShort;
+import dev.benchlake.analysis.report.Scope;
 import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
@@ -29,11 +30,13 @@ import java.util.List;
  * @param sequential how a study run until decided stopped; null otherwise
  * @param cutShort a study that stopped before its plan's end, which the headline leads with; null
  *     otherwise
+ * @param scope what the runs measured ({@link Scope}); null only for a report made without its runs
+ *     (a test of the statistics)
  */
 public record ComparisonReport(Sides<Selection> selections, StatisticsSettings settings, String outliers,
     Double thresholdS, String design, List<StepComparison> steps, List<String> skippedSteps, List<String> methods,
     List<String> replicates, List<String> warnings, AaControl aaControl, SequentialStop sequential,
-    CutShort cutShort) {
+    CutShort cutShort, Scope scope) {
   /** report.json's {@code format_version}: 2 since the run-level verdicts (issue 13). */
   public static final int FORMAT_VERSION = 2;
 
@@ -43,7 +46,7 @@ public record ComparisonReport(Sides<Selection> selections, StatisticsSettings s
   /** This report with its study's a/a control. */
   public ComparisonReport withAaControl(AaControl control) {
     return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps, methods,
-        replicates, warnings, control, sequential, cutShort);
+        replicates, warnings, control, sequential, cutShort, scope);
   }
 
   /** This report as the look a study run until decided stopped at; its methods name the rule. */
@@ -51,13 +54,19 @@ public record ComparisonReport(Sides<Selection> selections, StatisticsSettings s
     List<String> all = new java.util.ArrayList<>(methods);
     all.add(stop.sentence());
     return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps,
-        List.copyOf(all), replicates, warnings, aaControl, stop, cutShort);
+        List.copyOf(all), replicates, warnings, aaControl, stop, cutShort, scope);
   }
 
   /** This report as the report of a study cut short: its headline leads with it. */
   public ComparisonReport withCutShort(CutShort cut) {
     return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps, methods,
-        replicates, warnings, aaControl, sequential, cut);
+        replicates, warnings, aaControl, sequential, cut, scope);
+  }
+
+  /** This report with what its runs measured. */
+  public ComparisonReport withScope(Scope runsScope) {
+    return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps, methods,
+        replicates, warnings, aaControl, sequential, cutShort, runsScope);
   }
 
   /** How many steps got each verdict. */

@@ -14,6 +14,8 @@ import dev.benchlake.analysis.engine.WarehouseTasks;
 import dev.benchlake.analysis.stats.LinearQuantile;
 import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.analysis.report.Scope;
+import dev.benchlake.analysis.report.ScopeRun;
 import dev.benchlake.warehouse.RunSelector;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
@@ -116,8 +118,12 @@ public final class Trend {
     LOG.info("trend of {} over {} run(s), {} figure(s)", request.metric().name(), versionOf.size(), observations.size());
     TableHealthConfounders confounders = new TableHealthConfounders(
         TableHealthReader.read(tables, new ArrayList<>(versionOf.keySet())), deadFractionThreshold);
-    return TrendAnalysis.analyse(new ArrayList<>(observations.values()), runs, orderKeys, request, notes, confounders,
-        labelsOf);
+    TrendReport report = TrendAnalysis.analyse(new ArrayList<>(observations.values()), runs, orderKeys, request, notes,
+        confounders, labelsOf);
+    // The versions in the report's order; the runs table read again (a few hundred rows, no Spark).
+    Map<String, List<String>> byVersion = new LinkedHashMap<>();
+    report.versions().forEach(v -> byVersion.put(v, report.runs().getOrDefault(v, List.of())));
+    return report.withScope(Scope.of(ScopeRun.of(tables.runs()), byVersion));
   }
 
   private static String key(Observation o) {

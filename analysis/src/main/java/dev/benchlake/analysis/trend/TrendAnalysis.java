@@ -285,7 +285,7 @@ public final class TrendAnalysis {
         request.where() == null || request.where().isBlank() ? null : request.where(), versions, steps, groups, flags,
         runsOf, request.settings(), request.changePointAlpha(), messages,
         warnings, TrendMethods.describe(request, confounders, pairings), design(pairings), request.orderBy(),
-        versions.stream().allMatch(SeriesOrder::isDate) ? SeriesOrder.missingDays(versions) : null, null);
+        versions.stream().allMatch(SeriesOrder::isDate) ? SeriesOrder.missingDays(versions) : null, null, null);
   }
 
   /** One step's per-version figures, relatives, intervals and change points. */

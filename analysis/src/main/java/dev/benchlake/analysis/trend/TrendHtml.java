@@ -46,7 +46,8 @@ public final class TrendHtml {
       List<ChangePointRow> changePoints, String changePointAlpha, List<GroupSection> sections, boolean hasMessages,
       List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods, String by,
       String baseLabel, boolean hasMaintenance, List<String> maintenance, boolean hasWarnings, List<String> warnings,
-      String metric, boolean hasSeries, String seriesTitle, List<SeriesRow> series, boolean hasBars) {}
+      String metric, boolean hasSeries, String seriesTitle, List<SeriesRow> series, boolean hasBars,
+      dev.benchlake.analysis.report.Scope scope) {}
 
   /** Bars per value of --by read well up to this many values; a longer series is drawn as lines only. */
   static final int MAX_BARS_OF_A_SERIES = 6;
@@ -128,7 +129,8 @@ public final class TrendHtml {
         sections, !r.messages().isEmpty(), r.messages(), runs, provenance, r.methods(), r.by(),
         r.by() + " " + r.base(), !maintenance.isEmpty(), maintenance, !r.warnings().isEmpty(),
         r.warnings().stream().map(w -> "⚠ " + w).toList(), r.metric(), axis != null,
-        axis == null ? null : axis.title(), series, axis == null || r.versions().size() <= MAX_BARS_OF_A_SERIES);
+        axis == null ? null : axis.title(), series, axis == null || r.versions().size() <= MAX_BARS_OF_A_SERIES,
+        r.scope());
   }
 
   /** {@code  ⚠ confounded: dead_tuples} beside a figure whose sides ran in different table-maintenance states. */

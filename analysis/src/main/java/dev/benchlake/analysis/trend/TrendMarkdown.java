@@ -76,6 +76,9 @@ public final class TrendMarkdown {
       r.messages().forEach(m -> md.append("- ").append(text(m)).append('\n'));
     }
     pairs(md, r);
+    if (r.scope() != null) {
+      md.append('\n').append(r.scope().markdown());
+    }
     md.append("\n## Runs\n\n");
     row(md, List.of(text(r.by()), "runs"));
     row(md, List.of("---", "---"));

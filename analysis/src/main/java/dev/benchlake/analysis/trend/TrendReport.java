@@ -3,6 +3,7 @@ package dev.benchlake.analysis.trend;
 import dev.benchlake.analysis.confounders.Confounder;
 import dev.benchlake.analysis.report.CallTally;
 import dev.benchlake.analysis.report.CutShort;
+import dev.benchlake.analysis.report.Scope;
 import dev.benchlake.analysis.report.Direction;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.RunPairs;
@@ -39,12 +40,14 @@ import java.util.Map;
  *     (a missed night), in order; null when they are not dates
  * @param cutShort a study that stopped before its plan's end, which the headline leads with; null
  *     otherwise
+ * @param scope what each version's runs measured ({@link Scope}); null only for a report made
+ *     without its runs (a test of the analysis)
  */
 public record TrendReport(String by, String base, String metric, String unit, Direction direction, String where,
     List<String> versions, List<StepTrend> steps, List<GroupTrend> groups, List<Flag> flags,
     Map<String, List<String>> runs, StatisticsSettings settings, double changePointAlpha, List<String> messages,
     List<String> warnings, List<String> methods, String design, String orderBy, List<String> gaps,
-    CutShort cutShort) {
+    CutShort cutShort, Scope scope) {
 
   /**
    * The same report with these warnings and methods: what a study adds (its a/a control, the look
@@ -52,13 +55,19 @@ public record TrendReport(String by, String base, String metric, String unit, Di
    */
   public TrendReport withNotes(List<String> warnings, List<String> methods) {
     return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
-        changePointAlpha, messages, List.copyOf(warnings), List.copyOf(methods), design, orderBy, gaps, cutShort);
+        changePointAlpha, messages, List.copyOf(warnings), List.copyOf(methods), design, orderBy, gaps, cutShort, scope);
   }
 
   /** This report as the report of a study cut short: its headline leads with it. */
   public TrendReport withCutShort(CutShort cut) {
     return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
-        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cut);
+        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cut, scope);
+  }
+
+  /** This report with what its runs measured. */
+  public TrendReport withScope(Scope runsScope) {
+    return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
+        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cutShort, runsScope);
   }
 
   /** The days without a run after {@code version} and before the next version (empty: none, or not dates). */

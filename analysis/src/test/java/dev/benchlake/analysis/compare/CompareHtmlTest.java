@@ -48,6 +48,9 @@ class CompareHtmlTest extends SparkTestBase {
     // The forest plot's axis and each card say which side of 1 is better.
     assertThat(page.markup()).contains("θ, candidate / baseline (log scale): below 1 is better (lower latency)")
         .contains("<span class=\"card-detail card-direction\">below 1 is better (lower latency)</span>");
+    // What was measured (issue 46.1): CSV runs record no design or durability, and the page says so.
+    assertThat(page.markup()).contains("<h2>Scope</h2>").contains("<li>design: not recorded</li>")
+        .contains("<th class=\"text\">durability</th><td class=\"text\">not recorded</td>");
   }
 
   @Test

@@ -152,6 +152,8 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
     stdout.println();
     stdout.print(CompareMarkdown.summaryTable(comparison));
     stdout.println();
+    Study.printScope(stdout, comparison.scope());
+    stdout.println();
     stdout.println("Comparison report: " + layout.compare().resolve(CompareFiles.HTML) + " (open it in a browser; also "
         + CompareFiles.JSON + ", " + CompareFiles.MARKDOWN + ")");
     stdout.println("Trend report:      " + layout.trend().resolve(TrendFiles.HTML) + " (also " + TrendFiles.JSON + ", "

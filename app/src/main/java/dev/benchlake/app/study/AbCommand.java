@@ -133,6 +133,7 @@ public final class AbCommand implements Callable<Integer>, Validated {
     String sides = "side a " + plan.a().describe() + ", side b " + plan.b().describe()
         + (plan.cpus() == null ? "" : ", " + StudyOptions.cpuSets(plan.cpus()));
     return options.run(study, plan, outDir, spec, sides, "study ab", (stdout, outcome) -> {
+      Study.printScope(stdout, outcome.report().scope());
       stdout.println("Comparison:   " + outDir.resolve("compare").resolve(CompareFiles.HTML) + " (b against a; also "
           + CompareFiles.JSON + ", " + CompareFiles.MARKDOWN + ")");
       if (outcome.aaDir() != null) {

@@ -4,6 +4,7 @@ import dev.benchlake.analysis.compare.AaControl;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.compare.SequentialStop;
 import dev.benchlake.analysis.report.CutShort;
+import dev.benchlake.analysis.report.Scope;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
@@ -177,6 +178,13 @@ public final class Study<R> {
     }
     stdout.println("Study " + outcome.studyId() + ": " + outcome.runDirs().size() + " runs in "
         + outDir.resolve("runs"));
+  }
+
+  /** What the study measured, a few lines on stdout ({@link Scope#terminalLines}); nothing for a report without runs. */
+  public static void printScope(PrintWriter stdout, Scope scope) {
+    if (scope != null) {
+      scope.terminalLines().forEach(stdout::println);
+    }
   }
 
   /** A study command's last line on stdout, and its exit code ({@link StudyFile#exitCode}). */

@@ -112,6 +112,7 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
         : plan.runOrder().size() + " runs: " + String.join(" ", plan.runOrder().stream()
             .map(VersionStudyPlan.Run::dirName).toList());
     return options.run(study, plan, outDir, spec, runs, "study versions", (stdout, outcome) -> {
+      Study.printScope(stdout, outcome.report().scope());
       stdout.println("Trend report: " + outDir.resolve("trend").resolve(TrendFiles.HTML) + " (also " + TrendFiles.JSON
           + ", " + TrendFiles.MARKDOWN + ")");
       if (outcome.control() != null) {

@@ -125,14 +125,24 @@ public record RunManifest(
    * @param settings every setting whose source is not {@code default} (name → value with unit)
    * @param serverStart which start of which cluster served the run, absent in manifests written
    *     before it was recorded (an additive field: the format version stays)
+   * @param build how the server was built ({@code pg_config}'s {@code CONFIGURE}: the options of its
+   *     configure), which tells an embedded or packaged build from the one a user deploys; absent when
+   *     the user may not read {@code pg_config} (superuser-only) and in manifests written before it was
+   *     recorded (additive, as {@code server_start})
    */
   public record Target(
       String jdbcUrl, boolean embedded, String serverVersion, Integer major, SortedMap<String, String> settings,
-      ServerStart serverStart) {
+      ServerStart serverStart, String build) {
     /** A target whose server start is not known. */
     public Target(String jdbcUrl, boolean embedded, String serverVersion, Integer major,
         SortedMap<String, String> settings) {
       this(jdbcUrl, embedded, serverVersion, major, settings, null);
+    }
+
+    /** A target whose build is not known. */
+    public Target(String jdbcUrl, boolean embedded, String serverVersion, Integer major,
+        SortedMap<String, String> settings, ServerStart serverStart) {
+      this(jdbcUrl, embedded, serverVersion, major, settings, serverStart, null);
     }
   }
 

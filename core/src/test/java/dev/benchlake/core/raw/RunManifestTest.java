@@ -109,6 +109,27 @@ class RunManifestTest {
     }
   }
 
+  /** target.build (issue 46): optional, so the manifests written before it read as "not recorded". */
+  @Test
+  void theServerBuildIsOptionalAndRoundTrips() throws IOException {
+    for (String golden : List.of("manifest-golden.json", "manifest-health-golden.json", "manifest-duet-golden.json")) {
+      try (InputStream in = getClass().getResourceAsStream(golden)) {
+        assertThat(RunManifest.fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8)).target().build())
+            .as(golden).isNull();
+      }
+    }
+    RunManifest.Target t = sample().target();
+    String configure = "'--prefix=/usr/local/pg-build' '--with-openssl'";
+    RunManifest m = sample();
+    RunManifest built = new RunManifest(m.formatVersion(), m.runId(), m.tool(), m.startedAt(), m.finishedAt(),
+        m.originEpochNs(), m.status(), m.error(), m.workload(), m.mode(),
+        new RunManifest.Target(t.jdbcUrl(), t.embedded(), t.serverVersion(), t.major(), t.settings(), null, configure),
+        m.client(), m.labels(), m.summary());
+    assertThat(built.toJson()).contains("\"build\" : \"'--prefix=/usr/local/pg-build' '--with-openssl'\"");
+    assertThat(RunManifest.fromJson(built.toJson()).target().build()).isEqualTo(configure);
+    assertThat(sample().toJson()).as("not recorded: left out, as before").doesNotContain("\"build\"");
+  }
+
   @Test
   void matchesTheGoldenFile() throws IOException {
     try (InputStream in = getClass().getResourceAsStream("manifest-golden.json")) {

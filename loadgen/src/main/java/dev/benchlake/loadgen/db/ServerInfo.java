@@ -13,10 +13,13 @@ import java.util.TreeMap;
 /**
  * What the manifest records about the server: {@code select version()}, the major version,
  * every setting whose source is not {@code default} (with its unit, as {@code current_setting}
- * shows it, e.g. {@code 128MB}), and which server start this is.
+ * shows it, e.g. {@code 128MB}), which server start this is, and how it was built.
+ *
+ * @param build {@code pg_config}'s {@code CONFIGURE} (the build's configure options), or null when
+ *     the user may not read it
  */
 public record ServerInfo(String version, int major, SortedMap<String, String> nonDefaultSettings,
-    RunManifest.ServerStart serverStart) {
+    RunManifest.ServerStart serverStart, String build) {
 
   public ServerInfo {
     nonDefaultSettings = Collections.unmodifiableSortedMap(new TreeMap<>(nonDefaultSettings));
@@ -38,7 +41,29 @@ public record ServerInfo(String version, int major, SortedMap<String, String> no
           settings.put(rs.getString(1), rs.getString(2));
         }
       }
-      return new ServerInfo(version, versionNum / 10000, settings, serverStart(st));
+      return new ServerInfo(version, versionNum / 10000, settings, serverStart(st), build(connection));
+    }
+  }
+
+  /**
+   * The build's configure options. The {@code pg_config} view is superuser-only since PostgreSQL 10,
+   * so a plain user's read fails (42501), and a server without the view (42P01: a PostgreSQL-compatible
+   * one) has nothing to say: both are "not recorded", not a failed run. A connection in a transaction
+   * is rolled back to before the read.
+   */
+  static String build(Connection connection) throws SQLException {
+    java.sql.Savepoint before = connection.getAutoCommit() ? null : connection.setSavepoint();
+    try (Statement st = connection.createStatement();
+        ResultSet rs = st.executeQuery("select setting from pg_config where name = 'CONFIGURE'")) {
+      return rs.next() ? rs.getString(1) : null;
+    } catch (SQLException e) {
+      if (!"42501".equals(e.getSQLState()) && !"42P01".equals(e.getSQLState())) {
+        throw e;
+      }
+      if (before != null) {
+        connection.rollback(before);
+      }
+      return null;
     }
   }
 

@@ -1,0 +1,366 @@
+package dev.benchlake.analysis.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.benchlake.core.CpuList;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * What a report measured, as its runs record it: the study's design, rounds and whether the sides
+ * shared a disk ({@link #facts}), and per group of runs (compare's baseline and candidate, trend's
+ * versions) the server and its build, the CPUs, the clients and connections, the data, the
+ * durability settings and the steps' durations ({@link #lines}). A verdict is about this, not about
+ * the servers in general: a duet side is half the machine on a shared disk.
+ *
+ * <p>Every value is text, made here once, so that report.md, report.html, report.json and a study's
+ * stdout say the same. What the runs do not record is {@value #NOT_RECORDED}, never a guess; where
+ * a group's runs differ, each workload's value is named ({@code select-update: 1; sysbench: 2}),
+ * else every value is given ({@code on | off}).
+ *
+ * @param facts about all the runs together, in order
+ * @param groups the groups' names, in the report's order
+ * @param lines per group, in the order of {@code groups}
+ */
+public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
+  public static final String NOT_RECORDED = "not recorded";
+  /** The durability settings shown, in this order. */
+  static final List<String> DURABILITY = List.of("fsync", "synchronous_commit", "full_page_writes", "wal_sync_method");
+  /** Labels a study writes ({@code app.study.StudyLabels}, {@code duet.SwapRule}); read here by name. */
+  static final String CONTROL = "control";
+  static final String AA = "aa";
+  static final String STUDY_ID = "study_id";
+  static final String CPU_SWAP = "cpu_swap";
+  static final String CPU_SWAP_PERIOD_MS = "cpu_swap_period_ms";
+
+  public Scope {
+    facts = List.copyOf(facts);
+    groups = List.copyOf(groups);
+    lines = List.copyOf(lines);
+  }
+
+  /** One fact about all the runs: {@code key} names it in report.json, {@code label} on a page. */
+  public record Fact(String key, String label, String value) {}
+
+  /** One line of the per-group table: a value per group. */
+  public record Line(String key, String label, List<String> values) {
+    public Line {
+      values = List.copyOf(values);
+    }
+  }
+
+  /**
+   * The scope of the runs of {@code groups}.
+   *
+   * @param all every run of the warehouse (the a/a control's rounds are counted from it)
+   * @param groups each group's run ids, in the report's order
+   */
+  public static Scope of(List<ScopeRun> all, Map<String, List<String>> groups) {
+    Map<String, ScopeRun> byId = new LinkedHashMap<>();
+    all.forEach(r -> byId.put(r.runId(), r));
+    Map<String, List<ScopeRun>> runs = new LinkedHashMap<>();
+    groups.forEach((name, ids) -> runs.put(name, ids.stream().map(byId::get).filter(Objects::nonNull).toList()));
+    List<ScopeRun> selected = runs.values().stream().flatMap(List::stream).toList();
+    String design = merged(selected, Scope::design);
+    List<Fact> facts = new ArrayList<>();
+    facts.add(new Fact("design", "design", design));
+    facts.add(new Fact("rounds", "rounds", rounds(selected)));
+    if (selected.stream().anyMatch(r -> "duet".equals(r.label(Pairing.DESIGN_LABEL)))) {
+      facts.add(new Fact("aa_rounds", "a/a control rounds", aaRounds(all, selected)));
+    }
+    facts.add(new Fact("shared_disk", "sides shared a disk", sharedDisk(selected)));
+    List<Line> lines = new ArrayList<>();
+    line(lines, runs, "runs", "runs", null);
+    line(lines, runs, "server", "server", Scope::server);
+    line(lines, runs, "build", "build", Scope::build);
+    line(lines, runs, "configure", "configure options", Scope::configure);
+    line(lines, runs, "cpus", "CPUs", Scope::cpus);
+    line(lines, runs, "clients", "clients", Scope::clients);
+    line(lines, runs, "connections", "connections", Scope::connections);
+    line(lines, runs, "data", "tables × rows", Scope::data);
+    line(lines, runs, "durability", "durability", Scope::durability);
+    line(lines, runs, "steps", "step (measured window, warm-up)", Scope::steps);
+    return new Scope(facts, List.copyOf(groups.keySet()), lines);
+  }
+
+  private static void line(List<Line> lines, Map<String, List<ScopeRun>> runs, String key, String label,
+      Function<ScopeRun, String> of) {
+    lines.add(new Line(key, label, runs.values().stream()
+        .map(group -> of == null ? Integer.toString(group.size()) : merged(group, of)).toList()));
+  }
+
+  /**
+   * One value for {@code runs}: theirs when they agree; each workload's when each agrees within its
+   * workload ({@code select-update: 1; sysbench: 2}); else every distinct value ({@code on | off}).
+   */
+  static String merged(List<ScopeRun> runs, Function<ScopeRun, String> of) {
+    Set<String> all = new LinkedHashSet<>();
+    Map<String, Set<String>> byWorkload = new LinkedHashMap<>();
+    for (ScopeRun run : runs) {
+      String value = Objects.requireNonNullElse(of.apply(run), NOT_RECORDED);
+      all.add(value);
+      byWorkload.computeIfAbsent(Objects.requireNonNullElse(run.workloadName(), "?"), w -> new LinkedHashSet<>())
+          .add(value);
+    }
+    if (all.isEmpty()) {
+      return NOT_RECORDED;
+    }
+    if (all.size() == 1) {
+      return all.iterator().next();
+    }
+    if (byWorkload.size() > 1 && byWorkload.values().stream().allMatch(v -> v.size() == 1)) {
+      List<String> each = new ArrayList<>();
+      byWorkload.forEach((w, v) -> each.add(w + ": " + v.iterator().next()));
+      return String.join("; ", each);
+    }
+    return String.join(" | ", all);
+  }
+
+  /** {@code duet, CPU sets swapped in-window every 100 ms}; the design label, which a study writes. */
+  static String design(ScopeRun run) {
+    String design = run.label(Pairing.DESIGN_LABEL);
+    if (design == null) {
+      return null;
+    }
+    String swap = run.label(CPU_SWAP);
+    if (swap == null) {
+      return design;
+    }
+    String period = run.label(CPU_SWAP_PERIOD_MS);
+    return design + ", CPU sets swapped " + swap + (period == null ? "" : " every " + period + " ms");
+  }
+
+  /** How many rounds the runs span (their {@code round} labels). */
+  private static String rounds(List<ScopeRun> runs) {
+    Set<String> rounds = new TreeSet<>();
+    runs.forEach(r -> {
+      if (r.label(Pairing.ROUND_LABEL) != null) {
+        rounds.add(r.label(Pairing.ROUND_LABEL));
+      }
+    });
+    return rounds.isEmpty() ? NOT_RECORDED : Integer.toString(rounds.size());
+  }
+
+  /** The a/a control's rounds: runs labelled {@code control=aa} of the same study (if it has an id). */
+  private static String aaRounds(List<ScopeRun> all, List<ScopeRun> selected) {
+    Set<String> studies = new TreeSet<>();
+    selected.forEach(r -> studies.add(Objects.requireNonNullElse(r.label(STUDY_ID), "")));
+    Set<String> rounds = new TreeSet<>();
+    for (ScopeRun run : all) {
+      if (AA.equals(run.label(CONTROL)) && studies.contains(Objects.requireNonNullElse(run.label(STUDY_ID), ""))
+          && run.label(Pairing.ROUND_LABEL) != null) {
+        rounds.add(run.label(Pairing.ROUND_LABEL));
+      }
+    }
+    return rounds.isEmpty() ? "none" : Integer.toString(rounds.size());
+  }
+
+  /**
+   * A duet's sides ran at the same moment on one machine: both servers' data directories on its
+   * disk. Other designs ran their sides one after another. The filesystem itself is not recorded,
+   * so the sentence says no more than the design does.
+   */
+  private static String sharedDisk(List<ScopeRun> runs) {
+    Set<String> designs = new TreeSet<>();
+    runs.forEach(r -> designs.add(Objects.requireNonNullElse(r.label(Pairing.DESIGN_LABEL), "")));
+    if (designs.equals(Set.of("duet"))) {
+      Set<String> hosts = new TreeSet<>();
+      runs.forEach(r -> hosts.add(Objects.requireNonNullElse(ScopeRun.text(r.manifest().path("client").path("host")),
+          "")));
+      return "yes: a duet, both servers at the same time on one machine"
+          + (hosts.size() == 1 && !hosts.contains("") ? " (" + hosts.iterator().next() + ")" : "");
+    }
+    if (!designs.contains("duet") && !designs.contains("")) {
+      return "no: the sides ran one after another (" + String.join(", ", designs) + ")";
+    }
+    return NOT_RECORDED;
+  }
+
+  /** {@code select version()}, else the runs table's {@code db_version}. */
+  static String server(ScopeRun run) {
+    String version = ScopeRun.text(run.manifest().path("target").path("server_version"));
+    return version != null ? version : run.dbVersion();
+  }
+
+  /** Whether loadgen started the server: then it is an embedded (zonky) build, not the one users deploy. */
+  static String build(ScopeRun run) {
+    JsonNode embedded = run.manifest().path("target").path("embedded");
+    if (!embedded.isBoolean()) {
+      return null;
+    }
+    return embedded.asBoolean() ? "embedded (zonky) build" : "the server at the run's JDBC URL (not embedded)";
+  }
+
+  /** pg_config's CONFIGURE, which loadgen records where the user may read it (PostgreSQL starts it with a blank). */
+  static String configure(ScopeRun run) {
+    String configure = ScopeRun.text(run.manifest().path("target").path("build"));
+    return configure == null ? null : configure.strip();
+  }
+
+  /**
+   * A duet side's CPU set ({@code cpus} label), else the CPUs the server was allowed
+   * ({@code cpu_affinity}), else the machine's count: a run without a set had the whole machine.
+   */
+  static String cpus(ScopeRun run) {
+    String set = run.label(Pairing.CPUS_LABEL);
+    if (set == null) {
+      set = ScopeRun.text(run.manifest().path("cpu_affinity").path("server"));
+    }
+    if (set != null) {
+      return "set " + set + " (" + count(set) + ")";
+    }
+    JsonNode machine = run.manifest().path("client").path("cpus");
+    return machine.isNumber() ? "all of the machine's " + machine.asInt() : null;
+  }
+
+  private static String count(String set) {
+    try {
+      int n = CpuList.parse(set).size();
+      return n + (n == 1 ? " CPU" : " CPUs");
+    } catch (RuntimeException notAList) {
+      return "count " + NOT_RECORDED;
+    }
+  }
+
+  /** loadgen: its clients (a burst: the tasks let loose at once); else the runs table's {@code clients}. */
+  static String clients(ScopeRun run) {
+    JsonNode mode = run.manifest().path("mode");
+    if ("burst".equals(ScopeRun.text(mode.path("kind")))) {
+      return ScopeRun.text(run.manifest().path("workload").path("parameters").path("burst_size"));
+    }
+    String clients = ScopeRun.text(mode.path("clients"));
+    return clients != null ? clients : run.clients() == null ? null : run.clients().toString();
+  }
+
+  /** loadgen's connections: one per client, or a burst's pool; a third-party source does not say. */
+  static String connections(ScopeRun run) {
+    return ScopeRun.text(run.manifest().path("mode").path("clients"));
+  }
+
+  /** {@code 1 table × 10000 rows} from the workload's parameters, as far as they say. */
+  static String data(ScopeRun run) {
+    JsonNode p = run.manifest().path("workload").path("parameters");
+    String tables = ScopeRun.text(p.path("tables"));
+    String rows = ScopeRun.text(p.path("table_size"));
+    if (tables != null || rows != null) {
+      return (tables == null ? "tables " + NOT_RECORDED : tables + ("1".equals(tables) ? " table" : " tables"))
+          + " × " + (rows == null ? "rows " + NOT_RECORDED : rows + " rows");
+    }
+    String total = ScopeRun.text(p.path("rows"));
+    return total == null ? null : "tables " + NOT_RECORDED + ", " + total + " rows in all";
+  }
+
+  /**
+   * The server's durability settings. loadgen records every setting whose source is not the
+   * default, so one it does not list is the server's default; other sources record none.
+   */
+  static String durability(ScopeRun run) {
+    JsonNode settings = run.manifest().path("target").path("settings");
+    if (!settings.isObject()) {
+      return null;
+    }
+    List<String> each = new ArrayList<>();
+    for (String name : DURABILITY) {
+      String value = ScopeRun.text(settings.path(name));
+      each.add(name + "=" + (value == null ? "default" : value));
+    }
+    return String.join(", ", each);
+  }
+
+  /** The measured window (duration or tasks; reads and writes apart where they were) and the warm-up. */
+  static String steps(ScopeRun run) {
+    JsonNode mode = run.manifest().path("mode");
+    JsonNode p = run.manifest().path("workload").path("parameters");
+    if (mode.isMissingNode()) {
+      return null;
+    }
+    String window;
+    if (p.has("read_duration_s") || p.has("write_duration_s")) {
+      window = "reads " + seconds(p.has("read_duration_s") ? p.path("read_duration_s") : mode.path("duration_s"))
+          + ", writes " + seconds(p.has("write_duration_s") ? p.path("write_duration_s") : mode.path("duration_s"));
+    } else if (mode.path("duration_s").isNumber()) {
+      window = seconds(mode.path("duration_s"));
+    } else if (mode.path("tasks").isNumber()) {
+      window = mode.path("tasks").asLong() + " tasks";
+    } else {
+      window = NOT_RECORDED;
+    }
+    JsonNode warmup = mode.path("warmup_s");
+    return window + ", warm-up " + (warmup.isNumber() ? seconds(warmup) : NOT_RECORDED);
+  }
+
+  private static String seconds(JsonNode value) {
+    return value.isNumber() ? Format.duration(value.asDouble()) : NOT_RECORDED;
+  }
+
+  /** A fact's value by key, or null. */
+  public String fact(String key) {
+    return facts.stream().filter(f -> f.key().equals(key)).map(Fact::value).findFirst().orElse(null);
+  }
+
+  /**
+   * report.json's {@code scope}: each fact by key, then {@code groups}: per group, each line by key.
+   */
+  public void json(ObjectNode node) {
+    facts.forEach(f -> node.put(f.key(), f.value()));
+    ObjectNode byGroup = node.putObject("groups");
+    for (int g = 0; g < groups.size(); g++) {
+      ObjectNode group = byGroup.putObject(groups.get(g));
+      for (Line line : lines) {
+        group.put(line.key(), line.values().get(g));
+      }
+    }
+  }
+
+  /** report.md's block: a heading, the facts as a list, the lines as a table of the groups. */
+  public String markdown() {
+    StringBuilder md = new StringBuilder("## Scope\n\n").append(Markdown.text(INTRO)).append("\n\n");
+    facts.forEach(f -> md.append("- ").append(f.label()).append(": ").append(Markdown.text(f.value())).append('\n'));
+    md.append('\n');
+    List<String> header = new ArrayList<>(List.of(""));
+    groups.forEach(g -> header.add(Markdown.codeCell(g)));
+    Markdown.row(md, header);
+    List<String> rule = new ArrayList<>();
+    header.forEach(h -> rule.add("---"));
+    Markdown.row(md, rule);
+    for (Line line : lines) {
+      List<String> cells = new ArrayList<>(List.of(line.label()));
+      line.values().forEach(v -> cells.add(Markdown.text(v)));
+      Markdown.row(md, cells);
+    }
+    return md.toString();
+  }
+
+  /** The sentence above the block (a method too, for the page's template). */
+  public String intro() {
+    return INTRO;
+  }
+
+  /** The sentence above the block. */
+  public static final String INTRO = "What was measured, as the runs recorded it (" + NOT_RECORDED
+      + ": they do not say). A verdict is about this setup, not about the servers in general.";
+
+  /** A few lines for a terminal: the facts on one, then one per group (without the long configure options). */
+  public List<String> terminalLines() {
+    List<String> out = new ArrayList<>();
+    out.add("Scope: " + String.join("; ", facts.stream().map(f -> f.label() + " " + f.value()).toList()) + ".");
+    for (int g = 0; g < groups.size(); g++) {
+      List<String> parts = new ArrayList<>();
+      for (Line line : lines) {
+        if (!line.key().equals("configure")) {
+          parts.add(line.label() + " " + line.values().get(g));
+        }
+      }
+      out.add(String.format(Locale.ROOT, "  %s: %s.", groups.get(g), String.join("; ", parts)));
+    }
+    return out;
+  }
+}

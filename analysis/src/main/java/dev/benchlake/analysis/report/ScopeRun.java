@@ -1,0 +1,64 @@
+package dev.benchlake.analysis.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.benchlake.core.Json;
+import dev.benchlake.core.Labels;
+import dev.benchlake.warehouse.RunSelector;
+import dev.benchlake.warehouse.WarehouseSchema;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Row;
+
+/**
+ * What one run of the warehouse says about what it measured, for its report's {@link Scope}: its
+ * labels, the runs table's dimensions, and its source's metadata ({@code runs.metadata_json}): a
+ * loadgen run's whole manifest ({@code source.manifest}), a third-party run's facts (e.g. pgbench's
+ * {@code clients}). Every accessor gives a missing node or null where the run does not say.
+ *
+ * @param manifest the loadgen manifest as ingest stored it (snake_case keys), or a missing node
+ * @param facts a third-party source's facts, or a missing node
+ */
+public record ScopeRun(String runId, String sourceFormat, Map<String, String> labels, String workload,
+    Integer clients, String dbVersion, JsonNode manifest, JsonNode facts) {
+  public ScopeRun {
+    labels = Map.copyOf(labels);
+  }
+
+  /** The runs of a runs table, each as its scope sees it. */
+  public static List<ScopeRun> of(List<Row> runsTable) {
+    return runsTable.stream().map(ScopeRun::of).toList();
+  }
+
+  /** One runs row; metadata that is not JSON (it always is, as ingest writes it) counts as none. */
+  public static ScopeRun of(Row row) {
+    JsonNode metadata = MissingNode.getInstance();
+    String text = row.getAs("metadata_json");
+    if (text != null) {
+      try {
+        metadata = Json.mapper().readTree(text);
+      } catch (JsonProcessingException notJson) {
+        metadata = MissingNode.getInstance();
+      }
+    }
+    return new ScopeRun(row.getAs(WarehouseSchema.RUN_ID), row.getAs("source_format"), RunSelector.labelsOf(row),
+        row.getAs(Labels.WORKLOAD), row.getAs(Labels.CLIENTS), row.getAs(Labels.DB_VERSION),
+        metadata.path("source").path("manifest"), metadata.path("facts"));
+  }
+
+  /** A label's value, or null. */
+  String label(String key) {
+    return labels.get(key);
+  }
+
+  /** The workload's name: the runs column, else the manifest's, else null. */
+  String workloadName() {
+    return workload != null ? workload : text(manifest.path("workload").path("name"));
+  }
+
+  /** A node's text, or null when it is missing or null. */
+  static String text(JsonNode node) {
+    return node.isMissingNode() || node.isNull() ? null : node.asText();
+  }
+}

@@ -1,0 +1,165 @@
+package dev.benchlake.analysis.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.warehouse.WarehouseSchema;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every report says what it measured (issue 46.1): the scope from the runs table's rows as ingest
+ * writes them, for a duet of loadgen runs, a loadgen manifest older than the server's build, and a
+ * third-party run that knows little. No Spark: the rows are made here.
+ */
+class ScopeTest {
+  private static final String CONFIGURE = "'--prefix=/usr/local/pg-build' '--with-openssl'";
+
+  /** A runs row with these labels, dimensions and {@code metadata_json}. */
+  static Row row(String runId, String format, Map<String, String> labels, String workload, Integer clients,
+      String dbVersion, String metadataJson) {
+    Object[] values = new Object[WarehouseSchema.RUNS.size()];
+    values[WarehouseSchema.RUNS.fieldIndex(WarehouseSchema.RUN_ID)] = runId;
+    values[WarehouseSchema.RUNS.fieldIndex("source_format")] = format;
+    values[WarehouseSchema.RUNS.fieldIndex(WarehouseSchema.LABELS)] =
+        scala.jdk.javaapi.CollectionConverters.asScala(labels);
+    values[WarehouseSchema.RUNS.fieldIndex("workload")] = workload;
+    values[WarehouseSchema.RUNS.fieldIndex("clients")] = clients;
+    values[WarehouseSchema.RUNS.fieldIndex("db_version")] = dbVersion;
+    values[WarehouseSchema.RUNS.fieldIndex("metadata_json")] = metadataJson;
+    return new GenericRowWithSchema(values, WarehouseSchema.RUNS);
+  }
+
+  /**
+   * A loadgen run's metadata as ingest stores it: the manifest under {@code source.manifest}; the build
+   * with the blank PostgreSQL's CONFIGURE starts with.
+   */
+  static String loadgen(String version, String build, String synchronousCommit, String workloadJson) {
+    return "{\"files\":[],\"source\":{\"manifest\":{\"run_id\":\"x\",\"workload\":" + workloadJson + ","
+        + "\"mode\":{\"kind\":\"closed\",\"clients\":1,\"duration_s\":5.0,\"warmup_s\":1.0},"
+        + "\"target\":{\"embedded\":true,\"server_version\":\"" + version + "\",\"settings\":{\"fsync\":\"on\","
+        + "\"synchronous_commit\":\"" + synchronousCommit + "\"}" + (build == null ? "" : ",\"build\":\" " + build + "\"") + "},\"client\":{\"host\":\"vm1\",\"cpus\":2}}}}";
+  }
+
+  private static final String SYSBENCH = "{\"name\":\"sysbench\",\"parameters\":{\"tables\":1,\"table_size\":10000}}";
+
+  static Map<String, String> duet(String round, String side, String cpus, boolean aa) {
+    Map<String, String> labels = new LinkedHashMap<>(Map.of("design", "duet", "round", round, "side", side,
+        "cpus", cpus, "cpu_swap", "in-window", "cpu_swap_period_ms", "100"));
+    if (aa) {
+      labels.put("control", "aa");
+    }
+    return labels;
+  }
+
+  @Test
+  void aDuetSaysItsDesignRoundsSharedDiskCpusDurabilityAndBuilds() {
+    List<Row> rows = List.of(
+        row("aa-a", "loadgen", duet("1", "a", "0", true), "sysbench", 1, null, loadgen("PostgreSQL 14.24", CONFIGURE,
+            "off", SYSBENCH)),
+        row("aa-b", "loadgen", duet("1", "b", "1", true), "sysbench", 1, null, loadgen("PostgreSQL 14.24", CONFIGURE,
+            "off", SYSBENCH)),
+        row("r2-a", "loadgen", duet("2", "a", "0", false), "sysbench", 1, null, loadgen("PostgreSQL 14.24", CONFIGURE,
+            "off", SYSBENCH)),
+        row("r2-b", "loadgen", duet("2", "b", "1", false), "sysbench", 1, null, loadgen("PostgreSQL 17.6", CONFIGURE,
+            "off", SYSBENCH)),
+        row("r3-a", "loadgen", duet("3", "a", "0", false), "sysbench", 1, null, loadgen("PostgreSQL 17.6", CONFIGURE,
+            "off", SYSBENCH)),
+        row("r3-b", "loadgen", duet("3", "b", "1", false), "sysbench", 1, null, loadgen("PostgreSQL 14.24", CONFIGURE,
+            "off", SYSBENCH)));
+    Map<String, List<String>> groups = new LinkedHashMap<>();
+    groups.put("baseline", List.of("r2-a", "r3-b"));
+    groups.put("candidate", List.of("r2-b", "r3-a"));
+
+    Scope scope = Scope.of(ScopeRun.of(rows), groups);
+
+    assertThat(scope.fact("design")).isEqualTo("duet, CPU sets swapped in-window every 100 ms");
+    assertThat(scope.fact("rounds")).isEqualTo("2");
+    assertThat(scope.fact("aa_rounds")).isEqualTo("1");
+    assertThat(scope.fact("shared_disk")).isEqualTo("yes: a duet, both servers at the same time on one machine (vm1)");
+    assertThat(values(scope, "runs")).containsExactly("2", "2");
+    assertThat(values(scope, "server")).containsExactly("PostgreSQL 14.24", "PostgreSQL 17.6");
+    assertThat(values(scope, "build")).containsExactly("embedded (zonky) build", "embedded (zonky) build");
+    assertThat(values(scope, "configure")).containsExactly(CONFIGURE, CONFIGURE);
+    assertThat(values(scope, "cpus")).containsExactly("set 0 (1 CPU) | set 1 (1 CPU)", "set 1 (1 CPU) | set 0 (1 CPU)");
+    assertThat(values(scope, "clients")).containsExactly("1", "1");
+    assertThat(values(scope, "connections")).containsExactly("1", "1");
+    assertThat(values(scope, "data")).containsExactly("1 table × 10000 rows", "1 table × 10000 rows");
+    assertThat(values(scope, "durability")).as("what the manifests record, whoever set it").containsOnly(
+        "fsync=on, synchronous_commit=off, full_page_writes=default, wal_sync_method=default");
+    assertThat(values(scope, "steps")).containsOnly("5 s, warm-up 1 s");
+  }
+
+  @Test
+  void anOlderManifestWithoutTheBuildSaysNotRecordedAndWorkloadsThatDifferAreNamed() {
+    String selectUpdate = "{\"name\":\"select-update\",\"parameters\":{\"rows\":10000}}";
+    List<Row> rows = List.of(
+        row("s1", "loadgen", Map.of("design", "sequential", "round", "1"), "select-update", 1, null,
+            loadgen("PostgreSQL 16.4", null, "on", selectUpdate)),
+        row("s2", "loadgen", Map.of("design", "sequential", "round", "1"), "sysbench", 1, null,
+            loadgen("PostgreSQL 16.4", null, "off", SYSBENCH)),
+        row("s3", "loadgen", Map.of("design", "sequential", "round", "2"), "select-update", 1, null,
+            loadgen("PostgreSQL 17.6", null, "on", selectUpdate)));
+
+    Scope scope = Scope.of(ScopeRun.of(rows), Map.of("16", List.of("s1", "s2"), "17", List.of("s3")));
+
+    assertThat(scope.fact("aa_rounds")).as("no duet, no a/a control").isNull();
+    assertThat(scope.fact("shared_disk")).isEqualTo("no: the sides ran one after another (sequential)");
+    assertThat(values(scope, "configure")).containsExactly(Scope.NOT_RECORDED, Scope.NOT_RECORDED);
+    assertThat(values(scope, "cpus")).containsExactly("all of the machine's 2", "all of the machine's 2");
+    assertThat(scope.lines().stream().filter(l -> l.key().equals("data")).findFirst().orElseThrow().values()
+        .get(scope.groups().indexOf("16")))
+        .isEqualTo("select-update: tables not recorded, 10000 rows in all; sysbench: 1 table × 10000 rows");
+    assertThat(scope.lines().stream().filter(l -> l.key().equals("durability")).findFirst().orElseThrow().values()
+        .get(scope.groups().indexOf("16"))).isEqualTo(
+            "select-update: fsync=on, synchronous_commit=on, full_page_writes=default, wal_sync_method=default;"
+            + " sysbench: fsync=on, synchronous_commit=off, full_page_writes=default, wal_sync_method=default");
+  }
+
+  @Test
+  void aThirdPartyRunSaysWhatItKnowsAndNothingMore() {
+    List<Row> rows = List.of(
+        row("pg1", "pgbench", Map.of(), "tpcb-like", 8, "16.2", "{\"files\":[],\"facts\":{\"clients\":\"8\"}}"),
+        row("csv1", "csv", Map.of("run", "x"), null, null, null, null));
+
+    Scope scope = Scope.of(ScopeRun.of(rows), Map.of("baseline", List.of("pg1"), "candidate", List.of("csv1")));
+
+    assertThat(scope.fact("design")).isEqualTo(Scope.NOT_RECORDED);
+    assertThat(scope.fact("rounds")).isEqualTo(Scope.NOT_RECORDED);
+    assertThat(scope.fact("shared_disk")).isEqualTo(Scope.NOT_RECORDED);
+    Map<String, String> baseline = new LinkedHashMap<>();
+    Map<String, String> candidate = new LinkedHashMap<>();
+    scope.lines().forEach(l -> {
+      baseline.put(l.key(), l.values().get(scope.groups().indexOf("baseline")));
+      candidate.put(l.key(), l.values().get(scope.groups().indexOf("candidate")));
+    });
+    assertThat(baseline).containsEntry("server", "16.2").containsEntry("clients", "8")
+        .containsEntry("connections", Scope.NOT_RECORDED).containsEntry("durability", Scope.NOT_RECORDED)
+        .containsEntry("build", Scope.NOT_RECORDED).containsEntry("steps", Scope.NOT_RECORDED);
+    assertThat(candidate).containsEntry("runs", "1");
+    assertThat(candidate.entrySet().stream().filter(e -> !e.getKey().equals("runs")))
+        .allMatch(e -> e.getValue().equals(Scope.NOT_RECORDED));
+  }
+
+  @Test
+  void theRenderingsShowTheSameValues() {
+    Scope scope = new Scope(List.of(new Scope.Fact("design", "design", "duet")), List.of("baseline", "candidate"),
+        List.of(new Scope.Line("durability", "durability", List.of("synchronous_commit=off | on", "fsync=on"))));
+    assertThat(scope.markdown()).contains("- design: duet\n")
+        .contains("| durability | synchronous_commit=off \\| on | fsync=on |\n");
+    com.fasterxml.jackson.databind.node.ObjectNode json = dev.benchlake.core.Json.mapper().createObjectNode();
+    scope.json(json);
+    assertThat(json.path("design").asText()).isEqualTo("duet");
+    assertThat(json.path("groups").path("baseline").path("durability").asText())
+        .isEqualTo("synchronous_commit=off | on");
+    assertThat(scope.terminalLines()).containsExactly("Scope: design duet.",
+        "  baseline: durability synchronous_commit=off | on.", "  candidate: durability fsync=on.");
+  }
+
+  private static List<String> values(Scope scope, String key) {
+    return scope.lines().stream().filter(l -> l.key().equals(key)).findFirst().orElseThrow().values();
+  }
+}
