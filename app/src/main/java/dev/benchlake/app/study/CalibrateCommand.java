@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
           + "the interval covers the expected ratio, the bias (estimate / expected - 1), the verdict, and the size "
           + "the interval's width could detect; a duet adds its a/a control. Read steps, one client per side.",
       "Runs labelled handicap_stretch: never mix them with real runs."},
-    footer = {"", "Examples:", "  benchlake calibrate", "  benchlake calibrate --sizes 3%,5%,10%,15% --rounds 6",
+    footer = {"", "Examples:", "  benchlake calibrate", "  benchlake calibrate --sizes 3%%,5%%,10%%,15%% --rounds 6",
       "", "Exit codes: 0 done (an interval that misses is a finding: 'covered no' and a Missed: line; a 95 %% "
           + "interval misses 1 time in 20), 1 a run failed (the studies done so far are reported), 2 bad usage or "
           + "bad input (nothing written)."})
