@@ -2,6 +2,7 @@ package dev.benchlake.app;
 
 import dev.benchlake.app.batch.BatchCommand;
 import dev.benchlake.app.quickstart.QuickstartCommand;
+import dev.benchlake.app.study.CalibrateCommand;
 import dev.benchlake.app.study.StudyCommand;
 import dev.benchlake.core.redaction.RedactedLogs;
 import dev.benchlake.loadgen.LoadgenCommand;
@@ -18,6 +19,7 @@ public final class Benchlake {
   /** Commands that run on the client: the load generator, and what drives the whole chain. */
   static final List<Subcommand> CLIENT_COMMANDS = List.of(Subcommand.of(LoadgenCommand.class, LoadgenCommand::new),
       Subcommand.of(QuickstartCommand.class, QuickstartCommand::new), Subcommand.of(StudyCommand.class, StudyCommand::new),
+      Subcommand.of(CalibrateCommand.class, CalibrateCommand::new),
       Subcommand.of(BatchCommand.class, () -> new BatchCommand(Benchlake::commandLine)));
 
   private Benchlake() {}

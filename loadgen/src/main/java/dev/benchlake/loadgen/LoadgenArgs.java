@@ -95,7 +95,15 @@ public final class LoadgenArgs {
     if (c.runId() != null) {
       add(args, "--run-id", c.runId());
     }
-    c.labels().forEach((k, v) -> add(args, "--label", k + "=" + v));
+    // The handicap's label is loadgen's own: --handicap-stretch gives it.
+    c.labels().forEach((k, v) -> {
+      if (!(k.equals(LoadgenConfig.HANDICAP_LABEL) && c.handicapStretch() > 0)) {
+        add(args, "--label", k + "=" + v);
+      }
+    });
+    if (c.handicapStretch() != 0) {
+      add(args, "--handicap-stretch", LoadgenDefaults.number(c.handicapStretch()));
+    }
     duration(args, "--connect-timeout", c.connectTimeout());
     duration(args, "--query-timeout", c.queryTimeout());
     duration(args, "--max-outage", c.maxOutage());

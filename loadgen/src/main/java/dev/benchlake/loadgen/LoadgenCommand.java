@@ -196,6 +196,11 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
   @Option(names = "--quiet", description = "No progress output.")
   boolean quiet;
 
+  @Option(names = "--handicap-stretch", paramLabel = "SHARE", hidden = true,
+      description = "Calibration only (benchlake calibrate): after each task, spin until SHARE × its time has passed, "
+          + "so that every latency is (1 + SHARE) × its own; the run is labelled handicap_stretch=SHARE.")
+  double handicapStretch;
+
   @Option(names = "--barrier", paramLabel = "stdio", hidden = true,
       description = "Wait before each step for the process that started this one: print 'benchlake-barrier ready "
           + "INDEX STEP', read 'go INDEX EPOCH_NS' on stdin and start the step at that instant (a duet's sides; "
@@ -323,6 +328,7 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
         .maxOutage(maxOutage)
         .betweenSteps(betweenSteps)
         .stepBarrier(stepBarrier())
+        .handicapStretch(handicapStretch)
         .build();
   }
 

@@ -36,6 +36,9 @@ import java.util.TreeMap;
  * @param betweenSteps what runs on the workload's tables between steps (null: none)
  * @param stepBarrier what each step waits behind before it starts ({@link StepBarrier#NONE}: nothing;
  *     a duet's sides: their coordinator, so that both start every step together)
+ * @param handicapStretch a handicap of known size for {@code benchlake calibrate}: every task's latency
+ *     stretched by this share ({@link dev.benchlake.loadgen.run.HandicapStretch}); 0 for a real run. A
+ *     run with one carries the label {@link #HANDICAP_LABEL}, so that it never passes for a real one.
  */
 public record LoadgenConfig(
     Target target,
@@ -55,7 +58,11 @@ public record LoadgenConfig(
     Duration maxOutage,
     Map<String, String> environment,
     BetweenSteps betweenSteps,
-    StepBarrier stepBarrier) {
+    StepBarrier stepBarrier,
+    double handicapStretch) {
+
+  /** The label of every run made with a handicap: its stretch ({@code 0.05}). */
+  public static final String HANDICAP_LABEL = "handicap_stretch";
 
   public LoadgenConfig {
     Objects.requireNonNull(target, "target");
@@ -66,12 +73,16 @@ public record LoadgenConfig(
     warmup = warmup == null ? Duration.ZERO : warmup;
     betweenSteps = betweenSteps == null ? BetweenSteps.NONE : betweenSteps;
     stepBarrier = stepBarrier == null ? StepBarrier.NONE : stepBarrier;
+    if (handicapStretch > 0 && Double.isFinite(handicapStretch)) {
+      labels.put(HANDICAP_LABEL, LoadgenDefaults.number(handicapStretch));
+    }
   }
 
   /** This config writing its run to {@code dir} (several runs of one config each need their own directory). */
   public LoadgenConfig withOutDir(Path dir) {
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, runId, labels, skipLoad,
-        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier);
+        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
+        handicapStretch);
   }
 
   /**
@@ -80,7 +91,8 @@ public record LoadgenConfig(
    */
   public LoadgenConfig forWarmUp(Path dir) {
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, null, labels, skipLoad,
-        true, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier);
+        true, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
+        handicapStretch);
   }
 
   /** This config with one more label (or another value for it). */
@@ -88,7 +100,8 @@ public record LoadgenConfig(
     SortedMap<String, String> more = new TreeMap<>(labels);
     more.put(key, value);
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, outDir, runId, more, skipLoad,
-        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier);
+        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
+        handicapStretch);
   }
 
   /** The database: an embedded server loadgen starts, or any server by URL. */
@@ -209,6 +222,7 @@ public record LoadgenConfig(
     private Map<String, String> environment = System.getenv();
     private BetweenSteps betweenSteps = BetweenSteps.NONE;
     private StepBarrier stepBarrier = StepBarrier.NONE;
+    private double handicapStretch;
 
     public Builder target(Target value) {
       target = value;
@@ -353,6 +367,12 @@ public record LoadgenConfig(
       return this;
     }
 
+    /** A handicap of known size on every task ({@code --handicap-stretch}), for calibration only. */
+    public Builder handicapStretch(double value) {
+      handicapStretch = value;
+      return this;
+    }
+
     public Builder environment(Map<String, String> value) {
       environment = value;
       return this;
@@ -363,7 +383,8 @@ public record LoadgenConfig(
           new WorkloadSpec(workloadName, steps, scale, thinkMin, thinkMax, tables, tableSize, rangeSize, randType,
               scripts, defines, readDuration, writeDuration),
           mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad, recordTasks, connectTimeout,
-          queryTimeout, maxOutage, environment, betweenSteps, stepBarrier);
+          queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
+        handicapStretch);
     }
   }
 }

@@ -6,6 +6,7 @@ import dev.benchlake.loadgen.LoadgenConfig.ModeKind;
 import dev.benchlake.loadgen.run.BurstDriver;
 import dev.benchlake.loadgen.run.ClosedLoopDriver;
 import dev.benchlake.loadgen.run.Driver;
+import dev.benchlake.loadgen.run.HandicapStretch;
 import dev.benchlake.loadgen.run.OpenLoopDriver;
 import dev.benchlake.loadgen.run.StepPlan;
 import dev.benchlake.loadgen.db.EmbeddedBinaries;
@@ -44,7 +45,7 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
 
   static RunPlan of(LoadgenConfig c) {
     Workload workload = workload(c.workload());
-    Driver driver = driver(c.mode());
+    Driver driver = driver(c.mode(), stretch(c));
     boolean byKind = c.workload().readDuration() != null || c.workload().writeDuration() != null;
     if (byKind && !(workload instanceof SysbenchWorkload)) {
       throw new BadInputException("--read-duration and --write-duration go with --workload sysbench");
@@ -176,7 +177,32 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
     return new SysbenchWorkload(steps, w.tables(), w.tableSize(), w.rangeSize(), w.randType());
   }
 
-  static Driver driver(LoadgenConfig.Mode m) {
+  /**
+   * {@code --handicap-stretch}: a share of 0..1, in a closed loop only (an open loop's or a burst's
+   * latency counts its queue, which the stretch lengthens by more than its size); its label is
+   * loadgen's own, never a user's.
+   */
+  static HandicapStretch stretch(LoadgenConfig c) {
+    double h = c.handicapStretch();
+    if (h == 0) {
+      if (c.labels().containsKey(LoadgenConfig.HANDICAP_LABEL)) {
+        throw new BadInputException("--label " + LoadgenConfig.HANDICAP_LABEL + " marks runs made with "
+            + "--handicap-stretch: it is loadgen's own");
+      }
+      return HandicapStretch.NONE;
+    }
+    if (!(h > 0 && h <= HandicapStretch.MAX)) {
+      throw new BadInputException("--handicap-stretch must be above 0 and at most " + LoadgenDefaults.number(
+          HandicapStretch.MAX) + " (a share of each task's time), not " + h);
+    }
+    if (c.mode().kind() != ModeKind.CLOSED) {
+      throw new BadInputException("--handicap-stretch goes with a closed loop (--clients): an open loop's or a "
+          + "burst's latency counts its queue, which the stretch lengthens by more than its size");
+    }
+    return new HandicapStretch(h);
+  }
+
+  static Driver driver(LoadgenConfig.Mode m, HandicapStretch stretch) {
     if (m.kind() == ModeKind.BURST) {
       if (m.burst() < 1 || m.burst() > BurstDriver.MAX_BURST) {
         throw new BadInputException("--burst must be 1.." + BurstDriver.MAX_BURST + ", not " + m.burst());
@@ -198,7 +224,7 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
       }
       return new OpenLoopDriver(m.clients(), m.rate(), m.schedule());
     }
-    return new ClosedLoopDriver(m.clients());
+    return new ClosedLoopDriver(m.clients(), stretch);
   }
 
   /** @param byKind whether both kinds have their own duration (then --duration is not needed) */

@@ -54,6 +54,12 @@ class BadInputTest {
       "--workload select-update --tasks 5 --scale 0   | --scale must be above 0",
       "--workload select-update --tasks 5 --think-time 5ms..1ms | --think-time MIN..MAX needs 0 <= MIN <= MAX",
       "--workload select-update --tasks 5 --jdbc-url jdbc:mysql://x/y | --jdbc-url must start with jdbc:postgresql:",
+      "--workload point-select --tasks 5 --handicap-stretch 0 --label handicap_stretch=0.1 | --label handicap_stretch marks runs made with --handicap-stretch",
+      "--workload point-select --tasks 5 --handicap-stretch -0.05 | --handicap-stretch must be above 0 and at most 1",
+      "--workload point-select --tasks 5 --handicap-stretch 1.5 | --handicap-stretch must be above 0 and at most 1",
+      "--workload point-select --tasks 5 --handicap-stretch NaN | --handicap-stretch must be above 0 and at most 1",
+      "--workload select-update --burst 10 --pool 2 --tasks 5 --handicap-stretch 0.1 | --handicap-stretch goes with a closed loop (--clients)",
+      "--workload point-select --rate 10 --tasks 5 --handicap-stretch 0.1 | --handicap-stretch goes with a closed loop (--clients)",
   })
   void badArgumentsExitWith2AndOneLine(String args, String message) {
     CommandRun o = runWithOut(args.trim().split("\\s+"));

@@ -54,6 +54,18 @@ class LoadgenArgsTest {
   }
 
   @Test
+  void aHandicapRoundTripsAndLabelsItsRunWhateverLabelWasGiven() {
+    LoadgenConfig handicapped = LoadgenConfig.builder().workload("point-select").mode(LoadgenConfig.Mode.closed(1))
+        .duration(Duration.ofSeconds(2)).outDir(Path.of("h")).labels(Map.of("side", "b", "handicap_stretch", "9"))
+        .handicapStretch(0.05).build();
+    roundTrips(handicapped);
+    assertThat(handicapped.labels()).containsEntry("handicap_stretch", "0.05").containsEntry("side", "b");
+    assertThat(LoadgenArgs.of(handicapped)).containsSubsequence("--handicap-stretch", "0.05")
+        .doesNotContain("handicap_stretch=0.05");
+    assertThat(LoadgenConfig.builder().workload("point-select").build().labels()).doesNotContainKey("handicap_stretch");
+  }
+
+  @Test
   void aScriptWorkloadWithDefinesRoundTrips() {
     roundTrips(LoadgenConfig.builder().workload("script").scripts(List.of("a.sql@3", "b.sql"))
         .defines(Map.of("scale", 10L, "aid", 2L)).mode(LoadgenConfig.Mode.closed(2)).tasks(100L)

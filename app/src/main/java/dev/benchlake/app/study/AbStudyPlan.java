@@ -132,19 +132,16 @@ public record AbStudyPlan(Side a, Side b, Side aaSecond, Design design, int roun
     return "side b with side a over its " + aaRounds + " rounds (both the baseline)";
   }
 
-  private String sideOf(String studyId, String side) {
-    return StudyLabels.STUDY_ID + "=" + studyId + "," + StudyLabels.SIDE + "=" + side + "," + StudyLabels.NOT_CONTROL;
-  }
-
   @Override
   public RoundByRound.Decide decide(String studyId) {
-    return RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w, sideOf(studyId, "a"),
-        sideOf(studyId, "b"), THRESHOLD, at));
+    return RoundByRound.Decide.byComparing((w, at) -> ChainStages.compare(w,
+        StudyLabels.comparisonSide(studyId, "a"), StudyLabels.comparisonSide(studyId, "b"), THRESHOLD, at));
   }
 
   @Override
   public ComparisonReport report(Study.Finished finished) {
     finished.status().accept("comparing side b (" + b.describe() + ") with side a (" + a.describe() + ")");
-    return finished.compare(sideOf(finished.studyId(), "a"), sideOf(finished.studyId(), "b"), THRESHOLD);
+    return finished.compare(StudyLabels.comparisonSide(finished.studyId(), "a"),
+        StudyLabels.comparisonSide(finished.studyId(), "b"), THRESHOLD);
   }
 }

@@ -36,6 +36,11 @@ public final class StudyLabels {
 
   private StudyLabels() {}
 
+  /** The selector of one side's comparison runs of a study ({@code study_id=…,side=a,control!=aa}). */
+  public static String comparisonSide(String studyId, String side) {
+    return STUDY_ID + "=" + studyId + "," + SIDE + "=" + side + "," + NOT_CONTROL;
+  }
+
   /**
    * The labels of one run of a study.
    *

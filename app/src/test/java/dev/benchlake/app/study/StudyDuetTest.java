@@ -174,6 +174,49 @@ class StudyDuetTest {
   }
 
   /**
+   * Accuracy, not only precision (issue 46.3): {@code benchlake calibrate} runs a duet of PostgreSQL 17
+   * against itself, side b's client stretching every task by 10 % ({@code --handicap-stretch 0.1}), 6
+   * rounds and 2 a/a rounds of a 2 s point-select. Always: the estimate lies above 1 (the right
+   * direction), the table and report.json carry the row with its expected ratio 1.100, and side b's
+   * comparison runs, and only they, carry the handicap's label. Where the study could resolve the
+   * handicap (its interval's detectable size at most 10 %: a quiet machine; on this project's VM with
+   * four builds beside it, load average 14, it was 16–128 %), it must also be called slower and its
+   * 95 % interval hold 1.10. Tolerance: the interval is widened by 2 % each way before that check,
+   * since an exact 95 % interval misses one run in 20 by chance, and such a miss falls just past its
+   * edge; a method biased by more than 2 % still fails. On a machine too busy to resolve 10 %, that
+   * part is skipped with the figures (an assumption), not passed.
+   */
+  @Test
+  void calibrateRecoversAKnownTenPercentHandicapAtItsSize(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("cal");
+    CommandRun run = CommandRun.of(Cli.commandLine(new CalibrateCommand()), "--designs", "duet", "--sizes", "10%",
+        "--rounds", "6", "--aa-rounds", "2", "--steps", "point-select", "--duration", "2s", "--warmup", "500ms",
+        "--table-size", "2000", "--seed", "46", "--pg-dir", Files.createDirectories(dir.resolve("pg")).toString(),
+        "--out", out.toString(), "--master", "local[2]");
+    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
+    assertThat(run.stderr()).contains("calibrate: study 1 of 1: duet, side b +10% (expected ratio 1.100)");
+    JsonNode rows = Json.mapper().readTree(out.resolve("report.json").toFile()).get("rows");
+    assertThat(rows).hasSize(1);
+    JsonNode row = rows.get(0);
+    String seen = row.toString() + "\n" + run.stdout();
+    assertThat(row.get("expected_ratio").asDouble()).isEqualTo(1.1);
+    assertThat(row.get("ratio").asDouble()).as(seen).isGreaterThan(1);
+    assertThat(run.stdout()).contains("| duet | 10% | `point-select` | 1.100 |").containsIgnoringCase("a/a control");
+    JsonNode study = Json.mapper().readTree(out.resolve("duet-10pct/study.json").toFile());
+    for (JsonNode r : study.get("order")) {
+      Map<String, String> labels = RunManifest.read(out.resolve("duet-10pct").resolve(r.get("run_dir").asText())
+          .resolve("manifest.json")).labels();
+      boolean handicapped = labels.get("side").equals("b") && !"aa".equals(labels.get("control"));
+      assertThat(labels.get("handicap_stretch")).as(labels.toString()).isEqualTo(handicapped ? "0.1" : null);
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(row.get("detectable").asDouble() <= 0.1,
+        () -> "this machine was too busy to resolve a 10 % handicap: " + seen);
+    assertThat(row.get("verdict").asText()).as(seen).isEqualTo("slower");
+    assertThat(row.get("ci95").get(0).asDouble() / 1.02).as(seen).isLessThanOrEqualTo(1.1);
+    assertThat(row.get("ci95").get(1).asDouble() * 1.02).as(seen).isGreaterThanOrEqualTo(1.1);
+  }
+
+  /**
    * The coordinator of a duet killed outright ({@code KILL}) or interrupted ({@code TERM}) as soon
    * as its sides run their first step (of 30 s): the sides see their stdin end and stop at once,
    * each stopping its server; with cgroup groups (root), the sides (killed coordinator) or the

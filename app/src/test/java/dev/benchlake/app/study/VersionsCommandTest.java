@@ -231,14 +231,17 @@ class VersionsCommandTest {
       for (List<String> args : List.of(
           List.of("study", "versions", "--pg", "14,17", "--design", "duet", "--out", dir.resolve("v").toString()),
           List.of("study", "ab", "--a-pg", "14", "--b-pg", "17", "--out", dir.resolve("ab").toString()),
-          List.of("quickstart", "--design", "duet", "--out", dir.resolve("q").toString()))) {
+          List.of("quickstart", "--design", "duet", "--out", dir.resolve("q").toString()),
+          List.of("calibrate", "--out", dir.resolve("c").toString()))) {
         Object command = args.get(0).equals("study") ? new StudyCommand()
+            : args.get(0).equals("calibrate") ? new CalibrateCommand()
             : new dev.benchlake.app.quickstart.QuickstartCommand();
         CommandRun run = CommandRun.of(Cli.commandLine(command), args.subList(1, args.size()).toArray(String[]::new));
         assertThat(run.exitCode()).as(args.toString()).isEqualTo(ExitCode.BAD_INPUT);
+        String design = args.get(0).equals("calibrate") ? "--designs" : "--design";
         assertThat(run.stderr().strip()).as(args.toString()).endsWith(
-            "--design duet runs both sides at once, each on CPUs of its own, and this machine has 1 CPU (" + first
-                + "): use --design interleaved").doesNotContain("\n");
+            design + " duet runs both sides at once, each on CPUs of its own, and this machine has 1 CPU (" + first
+                + "): use " + design + " interleaved").doesNotContain("\n");
       }
       assertThat(dir).isEmptyDirectory();
     } finally {

@@ -26,11 +26,18 @@ final class ClientSession implements AutoCloseable {
   private TaskRunner runner;
   private int consecutiveConnectionFailures;
   private long backoffUntilNs = Long.MIN_VALUE;
+  private final HandicapStretch stretch;
 
   ClientSession(StepRun run, int clientId, int clients) {
+    this(run, clientId, clients, HandicapStretch.NONE);
+  }
+
+  /** @param stretch the handicap after each successful task (a closed loop's; {@link HandicapStretch#NONE}: none) */
+  ClientSession(StepRun run, int clientId, int clients, HandicapStretch stretch) {
     this.run = run;
     this.clientId = clientId;
     this.clients = clients;
+    this.stretch = stretch;
   }
 
   /**
@@ -75,7 +82,7 @@ final class ClientSession implements AutoCloseable {
         runner = run.step.open(connection, clientId, clients);
       }
       runner.run(task, random);
-      long endNs = run.clock.now();
+      long endNs = stretch.end(startNs, run.clock.now(), run.clock::now);
       consecutiveConnectionFailures = 0;
       backoffUntilNs = Long.MIN_VALUE;
       run.record(new TaskRecord(name, clientId, seq, intendedNs, startNs, endNs, 0, warmup, true, "", ""));

@@ -13,9 +13,16 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ClosedLoopDriver implements Driver {
   private final int clients;
+  private final HandicapStretch stretch;
 
   public ClosedLoopDriver(int clients) {
+    this(clients, HandicapStretch.NONE);
+  }
+
+  /** @param stretch a known handicap on every task ({@code --handicap-stretch}; {@link HandicapStretch#NONE}: none) */
+  public ClosedLoopDriver(int clients, HandicapStretch stretch) {
     this.clients = clients;
+    this.stretch = stretch;
   }
 
   @Override
@@ -28,7 +35,7 @@ public final class ClosedLoopDriver implements Driver {
     AtomicLong measuredClaimed = new AtomicLong();
     Driver.runWorkers("client", clients, clientId -> {
       SplittableRandom random = run.random(clientId, 0);
-      try (ClientSession session = new ClientSession(run, clientId, clients)) {
+      try (ClientSession session = new ClientSession(run, clientId, clients, stretch)) {
         if (!session.setUpAndAwaitStart()) {
           return;
         }
