@@ -67,11 +67,11 @@ final class LookPreCheck {
       boolean[] onSetOne = onSetOne(pairs);
       // ln θ as the effect estimates it (with the sets fitted, not the plain mean): shifting every
       // log ratio by c shifts it by c.
-      double mean = PairedEffect.of(logRatios, onSetOne).meanLogDifference();
+      double mean = PairedEffect.robust(logRatios, onSetOne).meanLogDifference();
       double sign = mean >= 0 ? 1 : -1;
       double toward = -sign * Math.min(SLACK_LOG, Math.abs(mean));
-      double pEquivalence = PairedEffect.of(shifted(logRatios, toward), onSetOne).pEquivalence(margin);
-      double pDifference = PairedEffect.of(shifted(logRatios, sign * SLACK_LOG), onSetOne).pDifference();
+      double pEquivalence = PairedEffect.robust(shifted(logRatios, toward), onSetOne).pEquivalence(margin);
+      double pDifference = PairedEffect.robust(shifted(logRatios, sign * SLACK_LOG), onSetOne).pDifference();
       if (!(pEquivalence <= alpha) && !(pDifference <= alpha)) {
         return Optional.of(String.format(Locale.ROOT,
             "%s cannot be decided at this level (%d pairs: its p would stay above %s even %.0f %% nearer a"
