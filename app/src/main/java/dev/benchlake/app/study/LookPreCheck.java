@@ -31,8 +31,9 @@ import java.util.TreeMap;
  * <p>Each step's figure is the comparison's: the median (numpy's linear quantile) of the latency,
  * end minus intended start, of the run's successful measured tasks. The pairs are the comparison
  * rounds' (not the a/a control's) runs of one {@code round} and {@code pair}, side a the baseline;
- * their effect is built as the comparison builds it ({@code PairedByKey}: the CPU set fitted where
- * the pairs swap two sets with two pairs each way, else the one-sample t). A step counts as
+ * their effect is built as the comparison builds it ({@code PairedEffect.robust}: Huber's fit, the CPU
+ * set fitted where the pairs swap two sets with two pairs each way; moving every log ratio by c moves
+ * its θ by c and leaves its standard error). A step counts as
  * undecidable only when even its log ratios moved {@link #SLACK_LOG} toward each verdict leave both
  * its equivalence (TOST) and its difference p above α: the comparison's p-values, the same or
  * larger after the correction across steps, then cannot reach α either, unless its figures differ
