@@ -1,6 +1,7 @@
 package dev.benchlake.app.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.benchlake.analysis.stats.PairedEffect;
 import dev.benchlake.analysis.stats.RatioDecisions;
@@ -262,9 +263,7 @@ class RobustLooksCalibrationTest {
   /** The table of docs/log.md: old and new statistic, every disturbance rate; only with -Dbenchlake.robust.full=true. */
   @Test
   void printsTheTableOldAgainstNew() {
-    if (!FULL) {
-      return;
-    }
+    assumeTrue(FULL, "the table runs with -Dbenchlake.robust.full=true");
     double[] mixedFamily = {1.0, MARGIN_THETA, 1.0, MARGIN_THETA, 1.0};
     System.out.println("| step-rounds disturbed | least squares (before): every step decided, mean stop round |"
         + " Huber (now): the same | false faster/slower, every θ = 1 | false equivalent, every θ = 1.05 |"
@@ -279,6 +278,8 @@ class RobustLooksCalibrationTest {
           100 * q, 100 * before.decidedShare(), before.meanRounds(), 100 * mixed.decidedShare(), mixed.meanRounds(),
           100 * equal.rate(equal.falseDifference()), 100 * margin.rate(margin.falseEquivalence()),
           100 * family.rate(family.anyFalse())));
+      assertThat(equal.rate(equal.falseDifference())).isLessThanOrEqualTo(bound(equal.studies()));
+      assertThat(margin.rate(margin.falseEquivalence())).isLessThanOrEqualTo(bound(margin.studies()));
     }
   }
 }
