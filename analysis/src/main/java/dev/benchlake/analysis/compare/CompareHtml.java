@@ -100,7 +100,7 @@ public final class CompareHtml {
         Format.percent(settings.decisionConfidence()), Format.percent(settings.equivalenceConfidence()),
         betterSide(), "θ, candidate / baseline (log scale): " + betterSide(),
         Pairing.UNPAIRED_DESIGN.equals(report.design()) ? "ratio of the geometric means of the per-run medians"
-            : "paired θ (design " + report.design() + "): geometric mean of the per-pair ratios of the per-run medians",
+            : "paired θ (design " + report.design() + "): Huber M-estimate of the per-pair ratios of the per-run medians",
         report.scope());
   }
 

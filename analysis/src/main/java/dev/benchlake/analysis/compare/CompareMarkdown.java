@@ -69,8 +69,9 @@ public final class CompareMarkdown {
     }
     md.append("\n\n");
     if (report.steps().stream().anyMatch(s -> s.runLevel().median().paired())) {
-      md.append("θ is the paired θ (design ").append(report.design()).append("): the geometric mean of the per-pair"
-          + " ratios of the per-run figures, its interval the one-sample t of their logs (with the CPU set fitted where"
+      md.append("θ is the paired θ (design ").append(report.design()).append("): the Huber M-estimate of the per-pair"
+          + " log ratios of the per-run figures (one disturbed round pulls only 1.345 scale units), its interval the t of"
+          + " Huber's sandwich standard error (with the CPU set fitted where"
           + " the pairs swap sets: see each step); the runs column counts the complete pairs.\n\n");
     }
     md.append(summaryTable(report));
@@ -101,7 +102,7 @@ public final class CompareMarkdown {
     }
     RunLevel r = s.runLevel();
     md.append(r.median().paired()
-        ? "Run level, paired (the run is the unit; θ = geometric mean of the per-pair ratios of the per-run figures,"
+        ? "Run level, paired (the run is the unit; θ = Huber M-estimate of the per-pair ratios of the per-run figures,"
             + " " + r.counts() + "):\n\n"
         : "Run level (the run is the unit; θ = ratio of the geometric means of the per-run figures):\n\n");
     row(md, "family", "change (θ)", Format.percent(report.settings().decisionConfidence()) + " interval",

@@ -2,6 +2,7 @@ package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Pairing;
+import dev.benchlake.analysis.stats.HuberLogRatio;
 import dev.benchlake.analysis.report.Uncorrected;
 import dev.benchlake.analysis.stats.KolmogorovSmirnov;
 import dev.benchlake.analysis.stats.MannWhitneyU;
@@ -17,11 +18,13 @@ final class Methods {
     CompareRequest.Tuning tuning = request.tuning();
     StatisticsSettings settings = request.settings();
     String theta = pairing.paired()
-        ? " The change theta is the geometric mean of the per-pair ratios of these per-run figures, candidate over"
-            + " baseline (each baseline run paired with its candidate run: " + pairing.design() + "); its intervals"
-            + " come from the one-sample t of the per-pair log ratios (95% and 90%), exponentiated, or, where the"
-            + " pairs swap two CPU sets with at least 2 pairs each way, from the least-squares fit of the per-pair log"
-            + " ratio on the set (a two-period crossover, df = pairs - 2); a run without a"
+        ? " The change theta is the robust centre of the per-pair ratios of these per-run figures, candidate over"
+            + " baseline (each baseline run paired with its candidate run: " + pairing.design() + "): the "
+            + HuberLogRatio.NAME + " of the per-pair log ratios, so that a pair further than 1.345 scale units from"
+            + " the fit pulls only that far and one disturbed round cannot overturn a verdict; its intervals (95% and"
+            + " 90%) and its verdict come from the t of Huber's sandwich standard error (df = pairs - 1), exponentiated,"
+            + " or, where the pairs swap two CPU sets with at least 2 pairs each way, from the same fit of the per-pair"
+            + " log ratio with the set as a term (a two-period crossover, df = pairs - 2); a run without a"
             + " partner is dropped and listed, and a step with fewer than 2 complete pairs is inconclusive."
         : " The change theta is the ratio of the geometric means of these per-run figures, candidate over baseline;"
             + " its intervals come from Welch's t on their logs (95% and 90%), exponentiated.";

@@ -1,6 +1,7 @@
 package dev.benchlake.analysis.report;
 
 import dev.benchlake.analysis.stats.CrossoverLogRatio;
+import dev.benchlake.analysis.stats.HuberLogRatio;
 import dev.benchlake.analysis.stats.RatioEffect;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 
@@ -30,7 +31,8 @@ public record Estimate(Double ratio, Range ci95, Range ci90, Range ciDecision, R
         Range.of(effect.interval(settings.decisionConfidence())),
         Range.of(effect.interval(settings.equivalenceConfidence())), finite(effect.pDifference()),
         finite(effect.betweenRunSdLog()),
-        effect instanceof CrossoverLogRatio crossover ? finite(crossover.setRatio()) : null);
+        effect instanceof CrossoverLogRatio crossover ? finite(crossover.setRatio())
+            : effect instanceof HuberLogRatio huber && huber.setsFitted() ? finite(huber.setRatio()) : null);
   }
 
   /** Whether the interval shown with θ is too wide for θ to be read as a change ({@link Range#tooNoisyToSay}). */

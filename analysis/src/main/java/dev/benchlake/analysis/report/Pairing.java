@@ -77,8 +77,7 @@ public record Pairing(String design, String reason, EffectMethod method) {
       String labels = String.join(",", pairBy);
       Map<String, String> keys = PairKeys.of(labelsByRun, pairBy, "--pair-by " + labels);
       return new Pairing(PAIRED_BY_PREFIX + labels, "--pair-by " + labels + " pairs each baseline run with the"
-          + " candidate run of the same " + String.join(" and ", pairBy) + ", so θ is the geometric mean of the per-pair"
-          + " ratios and its interval the one-sample t of their logs" + SET_FIT, new PairedByKey(keys,
+          + " candidate run of the same " + String.join(" and ", pairBy) + ", so θ is" + ROBUST + SET_FIT, new PairedByKey(keys,
           cpuSets(labelsByRun)));
     }
     boolean duet = labelsByRun.both(runs -> !runs.isEmpty()
@@ -91,14 +90,22 @@ public record Pairing(String design, String reason, EffectMethod method) {
     Map<String, String> keys = PairKeys.of(labelsByRun, keyLabels, "the duet's " + String.join(" and ", keyLabels)
         + " label" + (withPair ? "s" : ""));
     return new Pairing(DUET, "every run carries design=duet: both runs of a " + String.join(" and ", keyLabels)
-        + " ran at the same moment on one machine, so each is paired with its partner, θ is the geometric mean of"
-        + " the per-pair ratios and its interval the one-sample t of their logs (what disturbs both runs of a pair"
-        + " alike cancels)" + SET_FIT, new PairedByKey(keys, cpuSets(labelsByRun)));
+        + " ran at the same moment on one machine, so each is paired with its partner (what disturbs both runs of a"
+        + " pair alike cancels) and θ is" + ROBUST + SET_FIT, new PairedByKey(keys, cpuSets(labelsByRun)));
   }
+
+  /** The paired statistic ({@link dev.benchlake.analysis.stats.HuberLogRatio}), in the reason's words. */
+  private static final String ROBUST = " the " + dev.benchlake.analysis.stats.HuberLogRatio.NAME + " of the per-pair"
+      + " log ratios (a pair further than 1.345 scale units from the fit pulls only that far, so one disturbed round"
+      + " cannot overturn a verdict), its interval the t of Huber's sandwich standard error";
+
+  /** The paired statistic of {@link #leastSquares}, in the reason's words. */
+  private static final String LEAST_SQUARES = " the geometric mean of the per-pair ratios and its interval the"
+      + " one-sample t of their logs";
 
   /** What {@link PairedByKey} adds for runs that swap CPU sets, in the reason's words. */
   private static final String SET_FIT = "; where the pairs swap two CPU sets (label cpus) with at least two pairs each"
-      + " way, the set is fitted too (a two-period crossover: log ratio = ln θ + set term, df = pairs − 2), so that a"
+      + " way, the set is fitted too (a two-period crossover: log ratio = ln θ + set term, fitted alike, df = pairs − 2), so that a"
       + " CPU set that favours whichever side runs on it cancels instead of widening the interval";
 
   /** Each run's CPU set label, the runs without one left out. */
@@ -113,6 +120,15 @@ public record Pairing(String design, String reason, EffectMethod method) {
       });
     }
     return sets;
+  }
+
+  /**
+   * This pairing with its pairs estimated by least squares ({@link PairedByKey#leastSquares}), the
+   * reason saying so: a version study's trend. Unpaired, itself.
+   */
+  public Pairing leastSquares() {
+    return method instanceof PairedByKey paired ? new Pairing(design, reason.replace(ROBUST, LEAST_SQUARES),
+        paired.leastSquares()) : this;
   }
 
   /** Whether the runs are analysed in pairs. */

@@ -1,10 +1,12 @@
 package dev.benchlake.analysis.stats;
 
 /**
- * The one rule that picks a paired θ, for the comparison, its a/a control and the study's look
- * pre-check alike: where the pairs swap CPU sets with at least {@link
- * CrossoverLogRatio#MIN_PAIRS_PER_SET} pairs each way, the set is fitted ({@link CrossoverLogRatio});
- * else the one-sample t of the log ratios ({@link PairedLogRatio}).
+ * The rules that pick a paired θ: where the pairs swap CPU sets with at least {@link
+ * CrossoverLogRatio#MIN_PAIRS_PER_SET} pairs each way, the set is fitted; else the plain paired
+ * model. {@link #robust} (the comparison's verdicts and the study's look pre-check) fits it with
+ * Huber's M-estimator ({@link HuberLogRatio}), so that one disturbed round cannot overturn a
+ * verdict; {@link #of} (the a/a control) by least squares ({@link CrossoverLogRatio},
+ * {@link PairedLogRatio}).
  */
 public final class PairedEffect {
   private PairedEffect() {}
@@ -18,5 +20,15 @@ public final class PairedEffect {
     return baselineOnSetOne != null && CrossoverLogRatio.fits(baselineOnSetOne)
         ? CrossoverLogRatio.of(logRatios, baselineOnSetOne)
         : PairedLogRatio.ofLogRatios(logRatios);
+  }
+
+  /**
+   * The comparison's paired θ: {@link HuberLogRatio}, with the sets fitted where {@link #of} fits them.
+   *
+   * @param logRatios the pairs' {@code ln(candidate/baseline)}, at least two, finite
+   * @param baselineOnSetOne as for {@link #of}
+   */
+  public static RatioEffect robust(double[] logRatios, boolean[] baselineOnSetOne) {
+    return HuberLogRatio.of(logRatios, baselineOnSetOne);
   }
 }

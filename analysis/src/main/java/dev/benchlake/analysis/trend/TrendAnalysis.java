@@ -139,7 +139,7 @@ public final class TrendAnalysis {
     Map<String, Map<String, String>> base = labels(runs.getOrDefault(request.base(), List.of()), labelsOf);
     runs.forEach((version, ids) -> {
       if (!version.equals(request.base())) {
-        pairings.put(version, Pairing.choose(Sides.of(base, labels(ids, labelsOf)), request.pairBy()));
+        pairings.put(version, Pairing.choose(Sides.of(base, labels(ids, labelsOf)), request.pairBy()).leastSquares());
       }
     });
     return pairings;
@@ -364,7 +364,7 @@ public final class TrendAnalysis {
       String from = versions.get(v - 1);
       String to = versions.get(v);
       previous.put(to, from.equals(request.base()) ? pairings.get(to) : Pairing.choose(Sides.of(
-          labels(runs.get(from), labelsOf), labels(runs.get(to), labelsOf)), request.pairBy()));
+          labels(runs.get(from), labelsOf), labels(runs.get(to), labelsOf)), request.pairBy()).leastSquares());
     }
     return previous;
   }

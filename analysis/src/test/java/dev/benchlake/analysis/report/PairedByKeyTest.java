@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.benchlake.analysis.stats.CrossoverLogRatio;
+import dev.benchlake.analysis.stats.HuberLogRatio;
 import dev.benchlake.analysis.stats.PairedLogRatio;
 import dev.benchlake.core.cli.BadInputException;
 import java.util.LinkedHashMap;
@@ -35,11 +35,11 @@ class PairedByKeyTest {
     assertThat(pairs.pairs()).extracting(p -> p.runIds().candidate()).containsExactly("c1", "c2", "c3");
     assertThat(pairs.dropped()).containsExactly(new RunPairs.Dropped("b4", Side.BASELINE, "design=duet, round=4",
         "no candidate run with a figure has design=duet, round=4"));
-    PairedLogRatio theta = (PairedLogRatio) new PairedByKey(keys).estimate(figures);
+    HuberLogRatio theta = (HuberLogRatio) new PairedByKey(keys).estimate(figures);
     // Every pair's ratio is 1.1: the rounds' ±30 % swing cancels.
     assertThat(theta.pairs()).isEqualTo(3);
     assertThat(theta.ratio()).isCloseTo(1.1, within(1e-12));
-    assertThat(theta.sdLogDifference()).isLessThan(1e-12);
+    assertThat(theta.seLog()).isLessThan(1e-12);
     assertThat(new PairedByKey(keys).name()).isEqualTo("paired");
   }
 
@@ -65,20 +65,21 @@ class PairedByKeyTest {
     RunPairs pairs = ((PairedByKey) pairing.method()).pairs(figures);
     assertThat(pairs.pairs().get(0).cpuSets()).isEqualTo(Sides.of("0", "1"));
     assertThat(pairs.baselineOnSetOne()).containsExactly(true, false, true, false, true, false);
-    CrossoverLogRatio fitted = (CrossoverLogRatio) pairing.method().estimate(figures);
+    HuberLogRatio fitted = (HuberLogRatio) pairing.method().estimate(figures);
+    assertThat(fitted.setsFitted()).isTrue();
     assertThat(fitted.ratio()).isCloseTo(1.05, within(0.01));
     // The candidate over the baseline is 1.2² higher when the baseline has CPU 0 (set one).
     assertThat(fitted.setRatio()).isCloseTo(1.44, within(0.03));
-    assertThat(fitted.residualSdLog()).isLessThan(0.02);
+    assertThat(fitted.betweenRunSdLog()).isLessThan(0.02);
     PairedLogRatio ignored = PairedLogRatio.of(pairs.figures().baseline(), pairs.figures().candidate());
-    assertThat(ignored.sdLogDifference()).isGreaterThan(10 * fitted.residualSdLog());
+    assertThat(ignored.sdLogDifference()).isGreaterThan(10 * fitted.betweenRunSdLog());
     // Three rounds leave one pair on set two: no fit, the one-sample t.
     Sides<Map<String, Double>> three = figures.map(f -> {
       Map<String, Double> first = new LinkedHashMap<>();
       f.entrySet().stream().limit(3).forEach(e -> first.put(e.getKey(), e.getValue()));
       return first;
     });
-    assertThat(pairing.method().estimate(three)).isInstanceOf(PairedLogRatio.class);
+    assertThat(((HuberLogRatio) pairing.method().estimate(three)).setsFitted()).isFalse();
   }
 
   @Test

@@ -31,8 +31,9 @@ import java.util.TreeMap;
  * <p>Each step's figure is the comparison's: the median (numpy's linear quantile) of the latency,
  * end minus intended start, of the run's successful measured tasks. The pairs are the comparison
  * rounds' (not the a/a control's) runs of one {@code round} and {@code pair}, side a the baseline;
- * their effect is built as the comparison builds it ({@code PairedByKey}: the CPU set fitted where
- * the pairs swap two sets with two pairs each way, else the one-sample t). A step counts as
+ * their effect is built as the comparison builds it ({@code PairedEffect.robust}: Huber's fit, the CPU
+ * set fitted where the pairs swap two sets with two pairs each way; moving every log ratio by c moves
+ * its θ by c and leaves its standard error). A step counts as
  * undecidable only when even its log ratios moved {@link #SLACK_LOG} toward each verdict leave both
  * its equivalence (TOST) and its difference p above α: the comparison's p-values, the same or
  * larger after the correction across steps, then cannot reach α either, unless its figures differ
@@ -67,11 +68,11 @@ final class LookPreCheck {
       boolean[] onSetOne = onSetOne(pairs);
       // ln θ as the effect estimates it (with the sets fitted, not the plain mean): shifting every
       // log ratio by c shifts it by c.
-      double mean = PairedEffect.of(logRatios, onSetOne).meanLogDifference();
+      double mean = PairedEffect.robust(logRatios, onSetOne).meanLogDifference();
       double sign = mean >= 0 ? 1 : -1;
       double toward = -sign * Math.min(SLACK_LOG, Math.abs(mean));
-      double pEquivalence = PairedEffect.of(shifted(logRatios, toward), onSetOne).pEquivalence(margin);
-      double pDifference = PairedEffect.of(shifted(logRatios, sign * SLACK_LOG), onSetOne).pDifference();
+      double pEquivalence = PairedEffect.robust(shifted(logRatios, toward), onSetOne).pEquivalence(margin);
+      double pDifference = PairedEffect.robust(shifted(logRatios, sign * SLACK_LOG), onSetOne).pDifference();
       if (!(pEquivalence <= alpha) && !(pDifference <= alpha)) {
         return Optional.of(String.format(Locale.ROOT,
             "%s cannot be decided at this level (%d pairs: its p would stay above %s even %.0f %% nearer a"

@@ -2,8 +2,7 @@ package dev.benchlake.app.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.benchlake.analysis.stats.CrossoverLogRatio;
-import dev.benchlake.analysis.stats.PairedLogRatio;
+import dev.benchlake.analysis.stats.PairedEffect;
 import dev.benchlake.analysis.stats.RatioDecisions;
 import dev.benchlake.analysis.stats.RatioEffect;
 import dev.benchlake.analysis.stats.StatisticsSettings;
@@ -86,8 +85,7 @@ class LookPreCheckTest {
           pairs.add(new LookPreCheck.Pair(logs[i], sets ? onSetOne[i] : null));
         }
         family.put("step" + s, pairs);
-        effects.add(sets && CrossoverLogRatio.fits(onSetOne) ? CrossoverLogRatio.of(logs, onSetOne)
-            : PairedLogRatio.ofLogRatios(logs));
+        effects.add(PairedEffect.robust(logs, sets ? onSetOne : null));
       }
       StatisticsSettings at = new StatisticsSettings(alpha, MARGIN, StatisticsSettings.DEFAULTS.correction());
       boolean stops = RatioDecisions.decideWithoutPlanning(effects, at, true).stream()
