@@ -29,8 +29,10 @@ public final class DuetOptions {
 
   @Option(names = "--cpu-swap", paramLabel = "MODE", defaultValue = "auto",
       description = "A duet: when the sides swap CPU sets. in-window: every --swap-period of every step, by moving "
-          + "each side's cgroup cpuset group (needs root or a delegated cgroup); per-round: between rounds only; auto "
-          + "(default): in-window where this machine allows it, else per-round, said on stderr.")
+          + "each side's cgroup cpuset group where one can be made (root or a delegated cgroup), else each of its "
+          + "threads (sched_setaffinity, any user), said on stderr; in-window-cgroup, in-window-affinity: by that "
+          + "way only; per-round: between rounds only; auto (default): in-window where this machine allows it, "
+          + "else per-round, said on stderr. Each run's labels say which (cpu_swap, cpu_swap_mover).")
   String cpuSwap;
 
   @Option(names = "--swap-period", paramLabel = "DURATION", converter = SwapRule.Converter.class,
@@ -64,14 +66,15 @@ public final class DuetOptions {
       return null;
     }
     DuetCpus cpus = DuetCpus.choose(DuetCpus.available(), cpusA, cpusB);
-    CpuSwap swap = CpuSwap.resolve(cpuSwap, dev.benchlake.core.TerminalText.escaping(
-        new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8)));
-    if (swap == CpuSwap.PER_ROUND) {
-      if (swapPeriod != null && CpuSwap.PER_ROUND.id().equalsIgnoreCase(cpuSwap)) {
-        throw new BadInputException("--swap-period goes with --cpu-swap in-window: per-round swaps between rounds only");
-      }
-      SideCommand.requireTaskset();
+    if (swapPeriod != null && CpuSwap.PER_ROUND.id().equalsIgnoreCase(cpuSwap)) {
+      throw new BadInputException("--swap-period goes with --cpu-swap in-window: per-round swaps between rounds only");
     }
-    return cpus.withSwap(new SwapRule(swap, swapPeriod != null ? swapPeriod : SwapRule.defaultPeriod()));
+    SwapRule swap = CpuSwap.resolve(cpuSwap, swapPeriod != null ? swapPeriod : SwapRule.defaultPeriod(),
+        dev.benchlake.core.TerminalText.escaping(
+            new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8)));
+    if (swap.mover() != SwapMover.CGROUP) {
+      SideCommand.requireTaskset(); // a side not in a group starts pinned by taskset
+    }
+    return cpus.withSwap(swap);
   }
 }
