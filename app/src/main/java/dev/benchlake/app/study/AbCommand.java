@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
           + "(compare/report.html).",
       "--design duet (the default) runs both sides at the same moment on this machine, each side's client and "
           + "embedded server pinned to a CPU set of its own (by default half of the CPUs each), the sets "
-          + "swapped every round and, where cgroup cpuset groups can be made (root), every " + SwapRule.DEFAULT_PERIOD
-          + " inside each step (--cpu-swap, --swap-period), every step started on both sides together and counted over the window they share: "
+          + "swapped every round and every " + SwapRule.DEFAULT_PERIOD + " inside each step (by cgroup cpuset groups "
+          + "where they can be made, else by each thread's affinity: --cpu-swap, --swap-period), every step started on both sides together and counted over the window they share: "
           + "the machine's second-to-second swings, which make runs taken one after another differ by "
           + "15-25 %% on a VM, hit both sides alike. Every duet carries an a/a control (--aa-rounds, both sides "
           + "side a; its comparison in aa/ must come out 1). A server by URL cannot be pinned: only its client is.",

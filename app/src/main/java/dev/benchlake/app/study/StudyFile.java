@@ -129,6 +129,7 @@ public final class StudyFile {
       sets.put("swap_rule", "inside every step the sides also swap sets every " + cpus.swap().periodMs() + " ms, "
           + "counted from the start of the step's measured window (in its first period each side is on its round's "
           + "set): a window of an even number of periods has each side half of it on each set");
+      sets.put("swap_mover", cpus.swap().mover().id());
     }
     InterruptShares.read(cpus).ifPresent(shares -> {
       ObjectNode irq = sets.putObject("device_interrupts");

@@ -110,7 +110,7 @@ class VersionsCommandTest {
         "--cpu-swap", "sometimes", "--out", dir.resolve("a").toString());
     assertThat(unknown.exitCode()).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(unknown.stderr()).containsOnlyOnce("\n")
-        .contains("--cpu-swap 'sometimes': give in-window, per-round or auto");
+        .contains("--cpu-swap 'sometimes': give auto, in-window, in-window-cgroup, in-window-affinity or per-round");
     CommandRun interleaved = CommandRun.of(Cli.commandLine(new StudyCommand()), "versions", "--pg", "14,17",
         "--design", "interleaved", "--cpu-swap", "in-window", "--out", dir.resolve("b").toString());
     assertThat(interleaved.exitCode()).isEqualTo(ExitCode.BAD_INPUT);

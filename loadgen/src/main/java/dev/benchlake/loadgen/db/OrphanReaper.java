@@ -101,6 +101,25 @@ public final class OrphanReaper {
     return removed;
   }
 
+  /**
+   * The postmasters of the servers {@code owner} started in {@code parent} that run now: what a
+   * duet's coordinator moves with its side's JVM when it swaps CPU sets without a cgroup (the
+   * postmaster's parent is init, not the JVM).
+   */
+  public static List<Long> postmastersOf(ProcessIdentity owner, Path parent) {
+    List<Long> found = new ArrayList<>();
+    try (DirectoryStream<Path> dirs = Files.newDirectoryStream(parent, "benchlake-pg*")) {
+      for (Path dir : dirs) {
+        if (ServerOwner.read(dir).filter(o -> o.owner().equals(owner)).isPresent()) {
+          postmaster(dir.resolve("data")).ifPresent(found::add);
+        }
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // no folder yet, or it went away: no server there
+    }
+    return found;
+  }
+
   /** The orphaned clusters in {@code parent}, by name. */
   public static List<Orphan> find(Path parent) {
     return find(parent, o -> true);

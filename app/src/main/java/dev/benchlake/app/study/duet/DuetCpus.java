@@ -69,7 +69,7 @@ public record DuetCpus(CpuList one, CpuList two, SwapRule swap) {
   /** How the sets are swapped, in words, for the study's first line. */
   public String swapInWords() {
     return swap.mode() == CpuSwap.IN_WINDOW
-        ? "swapped every round, and every " + swap.periodMs() + " ms inside each step"
+        ? "swapped every round, and every " + swap.periodMs() + " ms inside each step " + swap.mover().inWords()
         : "swapped every round";
   }
 

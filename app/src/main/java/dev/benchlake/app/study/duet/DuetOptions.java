@@ -29,8 +29,10 @@ public final class DuetOptions {
 
   @Option(names = "--cpu-swap", paramLabel = "MODE", defaultValue = "auto",
       description = "A duet: when the sides swap CPU sets. in-window: every --swap-period of every step, by moving "
-          + "each side's cgroup cpuset group (needs root or a delegated cgroup); per-round: between rounds only; auto "
-          + "(default): in-window where this machine allows it, else per-round, said on stderr.")
+          + "each side's cgroup cpuset group where one can be made (root or a delegated cgroup), else each of its "
+          + "threads (sched_setaffinity, any user), said on stderr; in-window-cgroup, in-window-affinity: by that "
+          + "way only; per-round: between rounds only; auto (default): in-window where this machine allows it, "
+          + "else per-round, said on stderr. Each run's labels say which (cpu_swap, cpu_swap_mover).")
   String cpuSwap;
 
   @Option(names = "--swap-period", paramLabel = "DURATION", converter = SwapRule.Converter.class,
@@ -88,19 +90,19 @@ public final class DuetOptions {
       return null;
     }
     DuetCpus cpus = DuetCpus.choose(DuetCpus.available(), cpusA, cpusB);
+    if (swapPeriod != null && CpuSwap.PER_ROUND.id().equalsIgnoreCase(cpuSwap)) {
+      throw new BadInputException("--swap-period goes with --cpu-swap in-window: per-round swaps between rounds only");
+    }
     java.io.PrintWriter err = dev.benchlake.core.TerminalText.escaping(
         new java.io.OutputStreamWriter(System.err, java.nio.charset.StandardCharsets.UTF_8));
-    CpuSwap swap = CpuSwap.resolve(cpuSwap, err);
+    SwapRule swap = CpuSwap.resolve(cpuSwap, swapPeriod != null ? swapPeriod : SwapRule.defaultPeriod(), err);
+    if (swap.mover() != SwapMover.CGROUP) {
+      SideCommand.requireTaskset(); // a side not in a group starts pinned by taskset
+    }
     if (durableCommits) {
       err.println(SharedDisk.notice(true));
       err.flush();
     }
-    if (swap == CpuSwap.PER_ROUND) {
-      if (swapPeriod != null && CpuSwap.PER_ROUND.id().equalsIgnoreCase(cpuSwap)) {
-        throw new BadInputException("--swap-period goes with --cpu-swap in-window: per-round swaps between rounds only");
-      }
-      SideCommand.requireTaskset();
-    }
-    return cpus.withSwap(new SwapRule(swap, swapPeriod != null ? swapPeriod : SwapRule.defaultPeriod()));
+    return cpus.withSwap(swap);
   }
 }

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * the postmaster, the postmaster every backend), a server by URL is not pinned at all. With {@link
  * CpuSwap#PER_ROUND} the side's JVM was started under {@code taskset -c}; with {@link
  * CpuSwap#IN_WINDOW} it joined a cgroup cpuset group first thing, and {@link InWindowCpuSwap} swaps
- * the two groups' sets inside every step. Each side waits
+ * the two groups' sets inside every step, or (by affinity, {@link SwapMover}) it was started under
+ * taskset and the swap moves each of its threads and its server's processes. Each side waits
  * before every step ({@code --barrier stdio}); once both are ready this coordinator gives both the
  * same start instant, a little ahead, so that the side that was slower to get there (a JVM start,
  * a server start, loading the tables, a table-health snapshot) shifts neither side's window: both
@@ -80,7 +81,7 @@ public final class DuetPair {
     }
     a = labelled(a);
     b = labelled(b);
-    return run(a, b, sessions.sides(a, b, swap.mode()), logs.resolve(a.config().outDir().getFileName() + ".log"),
+    return run(a, b, sessions.sides(a, b, swap), logs.resolve(a.config().outDir().getFileName() + ".log"),
         logs.resolve(b.config().outDir().getFileName() + ".log"));
   }
 
@@ -97,7 +98,7 @@ public final class DuetPair {
     try {
       run(new SideRun(a.name(), a.config().forWarmUp(scratch.resolve("a")), a.cpus()),
           new SideRun(b.name(), b.config().forWarmUp(scratch.resolve("b")), b.cpus()),
-          sessions.sides(a, b, swap.mode()),
+          sessions.sides(a, b, swap),
           logs.resolve(name + "-a.log"), logs.resolve(name + "-b.log"));
     } finally {
       deleteTree(scratch);
@@ -108,11 +109,12 @@ public final class DuetPair {
     return labelled(side, swap);
   }
 
-  /** The side with the swap's labels: its mode, and its period where it swaps inside the window. */
+  /** The side with the swap's labels: its mode, and its period and mover where it swaps inside the window. */
   static SideRun labelled(SideRun side, SwapRule swap) {
     LoadgenConfig config = side.config().withLabel(SwapRule.MODE_LABEL, swap.mode().id());
     if (swap.mode() == CpuSwap.IN_WINDOW) {
-      config = config.withLabel(SwapRule.PERIOD_LABEL, swap.periodMs());
+      config = config.withLabel(SwapRule.PERIOD_LABEL, swap.periodMs()).withLabel(SwapRule.MOVER_LABEL,
+          swap.mover().id());
     }
     return new SideRun(side.name(), config, side.cpus());
   }
@@ -126,17 +128,14 @@ public final class DuetPair {
     long largestGapNs = 0;
     long warmupNs = a.config().warmup().toNanos();
     boolean[] bFirst = new boolean[1];
+    long[] threads = new long[2]; // threads moved, moves (by affinity)
     InWindowCpuSwap swapper = groups == null ? null : new InWindowCpuSwap(a.cpus(), b.cpus(), (setA, setB) -> {
-      // Between the two writes both sides share one set: which side moves first alternates, so
+      // Between the two moves both sides share one set: which side moves first alternates, so
       // that neither is always the one that waits on the other's CPU.
-      if (bFirst[0]) {
-        groups.b(setB);
-        groups.a(setA);
-      } else {
-        groups.a(setA);
-        groups.b(setB);
-      }
+      int moved = bFirst[0] ? groups.b(setB) + groups.a(setA) : groups.a(setA) + groups.b(setB);
       bFirst[0] = !bFirst[0];
+      threads[0] += moved;
+      threads[1]++;
     }, swap.period().toNanos());
     try (swapper) {
       pa.begin(a, logA);
@@ -185,7 +184,9 @@ public final class DuetPair {
       if (swapper != null) {
         swapper.close();
         swapper.throwIfFailed();
-        log.println("    " + swapper.summary());
+        log.println("    " + swapper.summary(swap.mover() == SwapMover.CGROUP ? "one write per side's group"
+            : String.format(Locale.ROOT, "%.0f threads and processes on average (sched_setaffinity)",
+                threads[1] == 0 ? 0.0 : (double) threads[0] / threads[1])));
         log.flush();
       }
       return new Outcome(ma, mb, largestGapNs);

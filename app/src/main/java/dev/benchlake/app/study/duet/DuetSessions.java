@@ -14,8 +14,9 @@ import java.util.Set;
  * A duet study's side processes, kept from pair to pair: one {@link SideProcess} (a loadgen JVM in
  * session mode) per CPU set, for the whole study. In each pair, the side whose round starts on a set
  * runs on that set's process, so that each JVM stays on its own CPUs whichever side it serves; with
- * the in-window swap the process is in a cgroup cpuset group of its set (which the pair's swap
- * moves, and which is set back before the next pair), else {@code taskset} pinned it at its start.
+ * the in-window swap by cgroups the process is in a cgroup cpuset group of its set (which the pair's
+ * swap moves, and which is set back before the next pair), else {@code taskset} pinned it at its
+ * start (and the in-window swap by affinity moves its threads and its servers', set back likewise).
  *
  * <p>Why keep them. A JVM's start and its JIT's warm-up were paid by both sides in every pair, on
  * the side's one CPU of a 2-core machine; and a client measured in its JVM's first seconds is in
@@ -35,17 +36,22 @@ public final class DuetSessions implements AutoCloseable {
   /** The two processes of a pair: side a's and side b's, and how to move them inside a window (null: they are not moved). */
   record Sides(SideProcess a, SideProcess b, Mover mover) {}
 
-  /** Moves side a's and side b's processes to the given sets (the in-window swap). */
+  /**
+   * Moves side a's and side b's processes to the given sets (the in-window swap): each returns how
+   * many threads it moved, or {@link #WHOLE_GROUP} where one write moved the side's group.
+   */
   interface Mover {
-    void a(CpuList cpus);
+    int WHOLE_GROUP = -1;
 
-    void b(CpuList cpus);
+    int a(CpuList cpus);
+
+    int b(CpuList cpus);
   }
 
   private final Path logs;
   private final Map<CpuList, Slot> slots = new LinkedHashMap<>();
   private final Set<String> warmed = new HashSet<>();
-  private CpuSwap swap;
+  private SwapRule swap;
   private boolean closed;
 
   /** @param logs where the sides' logs go: {@code logs/} of the study's folder */
@@ -54,30 +60,55 @@ public final class DuetSessions implements AutoCloseable {
   }
 
   /** The processes of the pair {@code a}, {@code b}, each on its set: started at the first pair that uses the set. */
-  Sides sides(SideRun a, SideRun b, CpuSwap swap) throws IOException {
-    if (this.swap != null && this.swap != swap) {
-      throw new IllegalStateException("a study's pairs swap CPU sets one way: " + this.swap.id() + ", not " + swap.id());
+  Sides sides(SideRun a, SideRun b, SwapRule swap) throws IOException {
+    if (this.swap != null && (this.swap.mode() != swap.mode() || this.swap.mover() != swap.mover())) {
+      throw new IllegalStateException("a study's pairs swap CPU sets one way: " + describe(this.swap) + ", not "
+          + describe(swap));
     }
     this.swap = swap;
     Slot sa = slot(a.cpus());
     Slot sb = slot(b.cpus());
-    if (swap != CpuSwap.IN_WINDOW) {
+    if (swap.mode() != CpuSwap.IN_WINDOW) {
       return new Sides(sa.process(), sb.process(), null);
+    }
+    if (swap.mover() == SwapMover.AFFINITY) {
+      AffinityMover ma = new AffinityMover(sa.process().pid(), sa.process()::postmasters);
+      AffinityMover mb = new AffinityMover(sb.process().pid(), sb.process()::postmasters);
+      // The last pair's swap may have left the processes on each other's sets.
+      ma.moveTo(sa.cpus());
+      mb.moveTo(sb.cpus());
+      return new Sides(sa.process(), sb.process(), new Mover() {
+        @Override
+        public int a(CpuList cpus) {
+          return ma.moveTo(cpus);
+        }
+
+        @Override
+        public int b(CpuList cpus) {
+          return mb.moveTo(cpus);
+        }
+      });
     }
     // The last pair's swap may have left the groups on each other's sets.
     sa.group().cpus(sa.cpus());
     sb.group().cpus(sb.cpus());
     return new Sides(sa.process(), sb.process(), new Mover() {
       @Override
-      public void a(CpuList cpus) {
+      public int a(CpuList cpus) {
         sa.group().cpus(cpus);
+        return WHOLE_GROUP;
       }
 
       @Override
-      public void b(CpuList cpus) {
+      public int b(CpuList cpus) {
         sb.group().cpus(cpus);
+        return WHOLE_GROUP;
       }
     });
+  }
+
+  private static String describe(SwapRule swap) {
+    return swap.mode().id() + (swap.mover() == null ? "" : " by " + swap.mover().id());
   }
 
   /**
@@ -101,7 +132,7 @@ public final class DuetSessions implements AutoCloseable {
     }
     String name = slots.isEmpty() ? "one" : "two";
     CgroupCpusets.Group group = null;
-    if (swap == CpuSwap.IN_WINDOW) {
+    if (swap.mover() == SwapMover.CGROUP) {
       CgroupCpusets.Found found = CgroupCpusets.forThisProcess();
       CgroupCpusets cpusets = found.cpusets().orElseThrow(() -> new IllegalStateException(
           "the in-window CPU swap needs cgroup cpuset groups, and " + found.why()));

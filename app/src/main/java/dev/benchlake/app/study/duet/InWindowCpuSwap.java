@@ -19,7 +19,8 @@ import java.util.function.BiConsumer;
  * it on each set.
  *
  * <p>The move itself is {@code move(setOfA, setOfB)}: one write per side's cgroup
- * ({@link CgroupCpusets.Group#cpus}), which takes well under a millisecond.
+ * ({@link CgroupCpusets.Group#cpus}), or one {@code sched_setaffinity} per thread of each side
+ * ({@link AffinityMover}); how long it took is measured and said with the lateness ({@link #summary}).
  */
 public final class InWindowCpuSwap implements AutoCloseable {
   private final CpuList setA;
@@ -36,6 +37,8 @@ public final class InWindowCpuSwap implements AutoCloseable {
   private long latestLateNs;
   private long totalLateNs;
   private long timedMoves;
+  private long totalMoveNs;
+  private long longestMoveNs;
   private volatile boolean realtime;
 
   /**
@@ -72,7 +75,11 @@ public final class InWindowCpuSwap implements AutoCloseable {
         long k = Math.floorDiv(now - anchor, periodNs);
         boolean shouldSwap = swappedAt(now, anchor, periodNs);
         if (shouldSwap != swapped) {
+          long moveStartNs = System.nanoTime();
           move.accept(shouldSwap ? setB : setA, shouldSwap ? setA : setB);
+          long moveNs = System.nanoTime() - moveStartNs;
+          totalMoveNs += moveNs;
+          longestMoveNs = Math.max(longestMoveNs, moveNs);
           swapped = shouldSwap;
           swaps++;
           if (anchor == seenAnchor) { // a move at its instant, not one put right after a new step's start
@@ -148,11 +155,18 @@ public final class InWindowCpuSwap implements AutoCloseable {
     }
   }
 
-  /** How many moves were made, and the latest one's lateness after its instant (read after {@link #close}). */
-  String summary() {
+  /**
+   * How many moves were made, how late after their instants they started, and how long they took
+   * (read after {@link #close}).
+   *
+   * @param whatMoved what a move moved, e.g. {@code "for 46 threads on average"}
+   */
+  String summary(String whatMoved) {
     return String.format(java.util.Locale.ROOT, "swapped CPU sets %d times, every %.0f ms, %.1f ms late on average, "
-        + "at most %.1f ms%s", swaps, periodNs / 1e6, timedMoves == 0 ? 0 : totalLateNs / 1e6 / timedMoves,
-        latestLateNs / 1e6, realtime ? " (a real-time thread)" : "");
+        + "at most %.1f ms%s; a move took %.0f µs on average, at most %.0f µs, %s", swaps, periodNs / 1e6,
+        timedMoves == 0 ? 0 : totalLateNs / 1e6 / timedMoves, latestLateNs / 1e6,
+        realtime ? " (a real-time thread)" : "", swaps == 0 ? 0 : totalMoveNs / 1e3 / swaps, longestMoveNs / 1e3,
+        whatMoved);
   }
 
   long swaps() {

@@ -23,7 +23,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -50,7 +49,7 @@ final class SideProcess implements AutoCloseable {
   /** The process as the kernel knows it: the owner its servers record ({@link ServerOwner}). */
   private final ProcessIdentity identity;
   /** Where the runs it was given start their servers: where to look for what it left when it dies. */
-  private final Set<Path> serverDirs = new LinkedHashSet<>();
+  private final Set<Path> serverDirs = new java.util.concurrent.CopyOnWriteArraySet<>(); // read by the CPU swap's thread
   private final Writer stdin;
   private final Path errFile;
   private final List<String> command;
@@ -85,6 +84,23 @@ final class SideProcess implements AutoCloseable {
     this.reader = new Thread(this::read, "duet-" + name);
     reader.setDaemon(true);
     reader.start();
+  }
+
+  /** The process's pid: the side's JVM's (taskset execs it). */
+  long pid() {
+    return identity.pid();
+  }
+
+  /**
+   * The postmasters of the embedded servers this process started that run now (their parent is
+   * init, not this process): what the in-window swap moves with it when it moves threads.
+   */
+  List<Long> postmasters() {
+    List<Long> found = new ArrayList<>();
+    for (Path dir : serverDirs) {
+      found.addAll(OrphanReaper.postmastersOf(identity, dir));
+    }
+    return found;
   }
 
   /** Starts {@code side}'s run: its log ({@code log}) begun, its options sent. */

@@ -6,14 +6,16 @@ import picocli.CommandLine;
 
 /**
  * How a duet's sides swap CPU sets: when ({@link CpuSwap}), and with {@link CpuSwap#IN_WINDOW} how
- * often inside a step ({@code --swap-period}). Every run of the duet records both in its labels
- * ({@link #MODE_LABEL}, {@link #PERIOD_LABEL}); a run without the period's label was swapped every
- * {@link #DEFAULT_PERIOD}, the one period there was before the option.
+ * ({@link SwapMover}) and how often inside a step ({@code --swap-period}). Every run of the duet
+ * records them in its labels ({@link #MODE_LABEL}, {@link #MOVER_LABEL}, {@link #PERIOD_LABEL}); a
+ * run without the period's label was swapped every {@link #DEFAULT_PERIOD}, the one period there was
+ * before the option, and an in-window run without the mover's label by cgroup groups.
  *
  * @param mode when the sets are swapped
+ * @param mover how a side is moved inside a step: with {@link CpuSwap#IN_WINDOW}, else null
  * @param period how often inside a step, with {@link CpuSwap#IN_WINDOW}
  */
-public record SwapRule(CpuSwap mode, Duration period) {
+public record SwapRule(CpuSwap mode, SwapMover mover, Duration period) {
   /**
    * A tenth of a second: short beside the transients of a step's first second, which a longer
    * period leaves to one set; in a/a studies on a 2-core VM, 100 ms gave the smallest per-round SD
@@ -28,11 +30,17 @@ public record SwapRule(CpuSwap mode, Duration period) {
   public static final String MODE_LABEL = CpuSwap.LABEL;
   /** The label with the in-window period in ms (only on runs swapped in the window). */
   public static final String PERIOD_LABEL = "cpu_swap_period_ms";
+  /** The label with {@link SwapMover#id()} (only on runs swapped in the window). */
+  public static final String MOVER_LABEL = SwapMover.LABEL;
 
   /** Between rounds only. */
-  public static final SwapRule PER_ROUND = new SwapRule(CpuSwap.PER_ROUND, defaultPeriod());
+  public static final SwapRule PER_ROUND = new SwapRule(CpuSwap.PER_ROUND, null, defaultPeriod());
 
   public SwapRule {
+    if ((mode == CpuSwap.IN_WINDOW) != (mover != null)) {
+      throw new IllegalArgumentException("a swap " + mode.id() + " with mover " + mover + ": in-window swaps, and "
+          + "only they, have one");
+    }
     if (!withinRange(period)) {
       throw new IllegalArgumentException("a swap period of " + period + " is not from " + MIN_PERIOD + " to "
           + MAX_PERIOD);

@@ -162,6 +162,76 @@ public class DuetSessionsTest {
     }
   }
 
+  /**
+   * Issue 46: the in-window swap by each thread's affinity (what a plain user gets; here forced, as
+   * root would with {@code --cpu-swap in-window-affinity}), one pair of one 2 s step, the warm-up
+   * skipped: while it runs, every 10 ms, each side's postmaster and every process under it, read from
+   * /proc, are on one set and move between both sets, the two servers on different sets; the
+   * swap's line says what a move moved.
+   */
+  @Test
+  void theAffinitySwapMovesEachSidesServerTreeBetweenTheSetsInsideTheStep() throws Exception {
+    twoCpus();
+    Path pg = dir.resolve("pg");
+    Path logs = dir.resolve("logs");
+    StringWriter log = new StringWriter();
+    List<Map<Long, java.util.Set<String>>> samples = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.concurrent.atomic.AtomicBoolean watching = new java.util.concurrent.atomic.AtomicBoolean(true);
+    Thread watch = new Thread(() -> {
+      while (watching.get()) {
+        Map<Long, java.util.Set<String>> sample = new java.util.HashMap<>();
+        for (long pm : postmasters(pg)) {
+          java.util.Set<String> sets = new java.util.HashSet<>();
+          sets.add(CpuList.allowedFor(pm).map(CpuList::toString).orElse("gone"));
+          for (ProcessHandle child : ProcessHandle.of(pm).map(p -> p.children().toList()).orElse(List.of())) {
+            CpuList.allowedFor(child.pid()).ifPresent(c -> sets.add(c.toString()));
+          }
+          sets.remove("gone");
+          sample.put(pm, sets);
+        }
+        if (sample.size() == 2 && log.toString().contains("both ready")) {
+          samples.add(sample);
+        }
+        try {
+          Thread.sleep(10);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }, "affinity-watch");
+    SwapRule affinity = new SwapRule(CpuSwap.IN_WINDOW, SwapMover.AFFINITY, SwapRule.defaultPeriod());
+    try (DuetSessions sessions = new DuetSessions(logs)) {
+      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), affinity, sessions);
+      SideRun a = new SideRun("a", config("r1-a", Map.of(), pg, Duration.ofSeconds(2)), one);
+      SideRun b = new SideRun("b", config("r1-b", Map.of(), pg, Duration.ofSeconds(2)), two);
+      sessions.needsWarmUp(DuetPair.kind(a)); // no warm-up: the swap is what is checked
+      watch.start();
+      DuetPair.Outcome outcome = duet.run(a, b);
+      assertThat(outcome.a().labels()).containsEntry("cpu_swap", "in-window").containsEntry("cpu_swap_mover",
+          "affinity");
+    } finally {
+      watching.set(false);
+      watch.join();
+    }
+    assertThat(log.toString()).containsPattern("swapped CPU sets \\d+ times, every 100 ms, .*; a move took \\d+ µs on "
+        + "average, at most \\d+ µs, \\d+ threads and processes on average \\(sched_setaffinity\\)");
+    assertThat(samples).as("samples of both servers in the step").hasSizeGreaterThan(10);
+    Map<Long, java.util.Set<String>> seen = new java.util.HashMap<>();
+    int uniformApart = 0;
+    for (Map<Long, java.util.Set<String>> sample : samples) {
+      sample.forEach((pm, sets) -> seen.computeIfAbsent(pm, k -> new java.util.HashSet<>()).addAll(sets));
+      List<java.util.Set<String>> trees = List.copyOf(sample.values());
+      if (trees.get(0).size() == 1 && trees.get(1).size() == 1 && !trees.get(0).equals(trees.get(1))) {
+        uniformApart++;
+      }
+    }
+    assertThat(seen.values()).as("each server's processes on both sets").allMatch(
+        sets -> sets.equals(java.util.Set.of(one.toString(), two.toString())));
+    // A sample read across a move (a few ms on a loaded machine) may see a tree on both sets.
+    assertThat(uniformApart).as("samples with each server's tree on one set, the two on different sets")
+        .isGreaterThanOrEqualTo(samples.size() * 3 / 4);
+  }
+
   @Test
   void aSideThatRefusesItsRunEndsThePairWithItsOwnErrorAndLeavesNoProcess() throws Exception {
     twoCpus();

@@ -74,6 +74,8 @@ class InWindowCpuSwapTest {
     }
     // Every move but the one that put the sides back at the end (none when the last period was an even one).
     assertThat(swap.swaps()).isBetween(moves.size() - 1L, (long) moves.size());
+    assertThat(swap.summary("one write per side's group")).startsWith("swapped CPU sets " + swap.swaps() + " times, "
+        + "every 40 ms, ").containsPattern("; a move took \\d+ µs on average, at most \\d+ µs, one write per side's group$");
   }
 
   @Test

@@ -73,7 +73,7 @@ class InterruptSharesTest {
     assertThat(InterruptShares.parse(THIS_VM, HALVES).warning(HALVES)).hasValueSatisfying(w -> assertThat(w)
         .startsWith("CPUs 1 handle 9").contains("the side on 1 runs I/O-heavy steps slower")
         .contains("evens out only over an even number of rounds"));
-    DuetCpus inWindow = HALVES.withSwap(new SwapRule(CpuSwap.IN_WINDOW, SwapRule.defaultPeriod()));
+    DuetCpus inWindow = HALVES.withSwap(new SwapRule(CpuSwap.IN_WINDOW, SwapMover.CGROUP, SwapRule.defaultPeriod()));
     assertThat(InterruptShares.parse(THIS_VM, inWindow).warning(inWindow)).hasValueSatisfying(w -> assertThat(w)
         .contains("the sides' swap of sets inside every step evens out").doesNotContain("even number of rounds"));
     DuetCpus swapped = new DuetCpus(CpuList.parse("1"), CpuList.parse("0"));
