@@ -134,7 +134,7 @@ public final class CompareHtml {
             + (total == 1 ? " step: " : " steps: ") + String.join(", ", steps) + ".");
       }
     }
-    String control = report.aaControl() != null && report.aaControl().reliable() ? " " + report.aaControl().sentence()
+    String control = report.aaControl() != null && !report.headlineHasControl() ? " " + report.aaControl().sentence()
         : "";
     return report.headline() + " " + String.join(" ", sentences) + control;
   }

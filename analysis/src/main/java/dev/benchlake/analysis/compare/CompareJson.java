@@ -94,7 +94,8 @@ public final class CompareJson {
 
   /**
    * {@code controls.aa}: the a/a control's θ, its interval and the interval its verdict rests on
-   * (TOST's 1 − 2α), the verdict, and whether the study is reliable.
+   * (TOST's 1 − 2α), the verdict, and what it says of the method ({@code state}: {@code confirmed},
+   * {@code too short} or {@code unreliable}; {@code reliable}: confirmed).
    */
   private static void aaControl(ObjectNode aa, AaControl control) {
     aa.put("unit", "round");
@@ -115,6 +116,7 @@ public final class CompareJson {
     aa.put("verdict", Format.verdict(control.verdict()));
     aa.set("margin", statistic(control.margin()));
     aa.put("reliable", control.reliable());
+    aa.put("state", control.state().id());
     integer(aa, "rounds_needed", control.roundsNeeded());
     // Kept for readers of earlier reports, when the unit was the measurement: the measurements that
     // many rounds hold.

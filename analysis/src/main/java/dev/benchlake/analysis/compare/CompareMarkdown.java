@@ -53,7 +53,7 @@ public final class CompareMarkdown {
   public static String write(ComparisonReport report) {
     StringBuilder md = new StringBuilder("# benchlake compare\n\n").append(report.headline()).append("\n\n");
     md.append(Markdown.warnings(report.warnings()));
-    if (report.aaControl() != null && report.aaControl().reliable()) {
+    if (report.aaControl() != null && !report.headlineHasControl()) {
       md.append(Markdown.text(report.aaControl().sentence())).append("\n\n");
     }
     for (Side side : Side.values()) {

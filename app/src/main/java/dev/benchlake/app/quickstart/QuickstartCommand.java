@@ -143,7 +143,7 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
     ComparisonReport comparison = outcome.report();
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.println(comparison.headline());
-    if (comparison.aaControl() != null && comparison.aaControl().reliable()) {
+    if (comparison.aaControl() != null && !comparison.headlineHasControl()) {
       stdout.println(comparison.aaControl().sentence());
     }
     if (comparison.sequential() != null) {
