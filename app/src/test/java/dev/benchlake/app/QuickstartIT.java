@@ -143,6 +143,8 @@ class QuickstartIT {
       assertThat(pairs.get("pairs").get(0).get("baseline_cpus").asText())
           .isNotEqualTo(pairs.get("pairs").get(0).get("candidate_cpus").asText());
       assertThat(pairs.get("cpu_set_ratio").isNull()).isTrue();
+      // Beside a paired result, no two-stage bootstrap: it resamples the sides apart (issue 46 item 7).
+      assertThat(step.get("run_level").get("two_stage_bootstrap_ci95").isNull()).isTrue();
       assertThat(step.get("verdict").asText()).isIn("faster", "slower", "equivalent", "inconclusive");
       assertThat(step.get("run_level").get("ratio").isNumber()).as(step.get("step").asText()).isTrue();
       // The stdout table shows the same figures as report.json, and θ is read as a change only

@@ -107,7 +107,7 @@ public final class CompareMarkdown {
     row(md, "---", "---:", "---:", "---:", "---:", "---", "---:", "---:", "---:", "---:");
     for (RunLevelEffect e : r.effects()) {
       Estimate estimate = e.estimate();
-      row(md, e.metric(), Format.changeOf(estimate.ratio(), estimate.ciDecision()),
+      row(md, r.label(e), Format.changeOf(estimate.ratio(), estimate.ciDecision()),
           Format.changeInterval(estimate.ciDecision()),
           Format.changeInterval(estimate.ciEquivalence()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()),
           Format.verdict(e.verdict()), estimate.betweenRunSdLog() == null ? DASH : significant(estimate.betweenRunSdLog(), 3),
