@@ -133,10 +133,10 @@ class AaControlTest {
       offEquivalent += off.reliable() ? 1 : 0;
       offSlower += off.unreliable() && off.verdict() == Verdict.SLOWER ? 1 : 0;
     }
-    // Binomial(2000, p): SD 0.005 at 0.95, 0.0049 at 0.05.
+    // Binomial(2000, p): SD 0.005 at 0.95, 0.0049 at 0.05; at 4 rounds this model gives 0.91 (SD 0.0064).
     assertThat(soundAtDefault / (double) trials).as("a sound method confirmed at %d rounds", AaControl.DEFAULT_ROUNDS)
         .isGreaterThanOrEqualTo(0.95);
-    assertThat(soundAtFour / (double) trials).as("at 4 rounds, the earlier default").isLessThan(0.92);
+    assertThat(soundAtFour / (double) trials).as("at 4 rounds, the earlier default").isLessThan(0.935);
     assertThat(offEquivalent / (double) trials).as("5 % off called equivalent").isLessThan(0.065);
     assertThat(offSlower / (double) trials).as("5 % off called slower: unreliable").isGreaterThan(0.9);
   }
