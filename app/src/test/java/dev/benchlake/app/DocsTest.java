@@ -33,8 +33,11 @@ class DocsTest {
   private static final Path ROOT = Path.of("..");
   /** The README's budget of words, before anything a newcomer would scroll past. */
   private static final int README_WORDS = 450;
-  /** The design's budget: "about 15 KB" of the issue, with room for a few more choices. */
-  private static final long DESIGN_BYTES = 20_000;
+  /**
+   * The design's budget: "about 15 KB" of issue 45, with room for a few more choices; issue 46 added
+   * five (durable commits, the robust statistic, the affinity swap, the a/a control's rounds, calibrate).
+   */
+  private static final long DESIGN_BYTES = 27_000;
 
   @Test
   void theReadmeFitsTwoScreensAndSendsTheRestToDocs() throws IOException {

@@ -137,7 +137,7 @@ public final class CompareHtml {
             + (total == 1 ? " step: " : " steps: ") + String.join(", ", steps) + ".");
       }
     }
-    String control = report.aaControl() != null && report.aaControl().reliable() ? " " + report.aaControl().sentence()
+    String control = report.aaControl() != null && !report.headlineHasControl() ? " " + report.aaControl().sentence()
         : "";
     return report.headline() + " " + String.join(" ", sentences) + control;
   }
@@ -168,14 +168,14 @@ public final class CompareHtml {
         + (r.errors().p() == null ? ", no test (too few runs or no variation)." : ", " + Format.pEquals("p", r.errors().p()) + ".");
     return new StepView(index, anchor(index), s.step(), Format.verdict(s.verdict()) + CompareMarkdown.mark(s),
         Format.verdict(s.verdict()), headline, detail, betterSide(), s.explanation(),
-        r.effects().stream().map(CompareHtml::family).toList(), stats(groups), tests(s.tests()), runs(r),
+        r.effects().stream().map(e -> family(r, e)).toList(), stats(groups), tests(s.tests()), runs(r),
         !errors.isEmpty(), errors, errorsAcrossRuns, outliers, s.tableHealth(), Confounder.anyFlag(s.confounders()),
         r.pairsSentence());
   }
 
-  private static FamilyRow family(RunLevelEffect e) {
+  private static FamilyRow family(RunLevel r, RunLevelEffect e) {
     Estimate estimate = e.estimate();
-    return new FamilyRow(e.metric(), change(estimate), Format.changeInterval(estimate.ciDecision()),
+    return new FamilyRow(r.label(e), change(estimate), Format.changeInterval(estimate.ciDecision()),
         Format.changeInterval(estimate.ciEquivalence()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()),
         Format.verdict(e.verdict()), Format.verdict(e.verdict()),
         estimate.betweenRunSdLog() == null ? DASH : significant(estimate.betweenRunSdLog(), 3),

@@ -75,10 +75,10 @@ public final class CompareJson {
       group(s.putObject("candidate"), step.groups().candidate());
       s.put("verdict", Format.verdict(step.verdict()));
       s.put("explanation", step.explanation());
-      effect(s.putObject("run_level"), step.runLevel().median());
+      effect(s.putObject("run_level"), step.runLevel().median(), false);
       ObjectNode families = s.putObject("run_level_families");
-      effect(families.putObject("p99"), step.runLevel().p99());
-      effect(families.putObject("throughput"), step.runLevel().throughput());
+      effect(families.putObject("p99"), step.runLevel().p99(), true);
+      effect(families.putObject("throughput"), step.runLevel().throughput(), true);
       runs(s.putObject("runs"), step.runLevel());
       tests(s.putObject("within_run_tests"), step.tests());
       plot(s.putObject("plot"), step.plot());
@@ -97,7 +97,8 @@ public final class CompareJson {
 
   /**
    * {@code controls.aa}: the a/a control's θ, its interval and the interval its verdict rests on
-   * (TOST's 1 − 2α), the verdict, and whether the study is reliable.
+   * (TOST's 1 − 2α), the verdict, and what it says of the method ({@code state}: {@code confirmed},
+   * {@code too short} or {@code unreliable}; {@code reliable}: confirmed).
    */
   private static void aaControl(ObjectNode aa, AaControl control) {
     aa.put("unit", "round");
@@ -118,6 +119,7 @@ public final class CompareJson {
     aa.put("verdict", Format.verdict(control.verdict()));
     aa.set("margin", statistic(control.margin()));
     aa.put("reliable", control.reliable());
+    aa.put("state", control.state().id());
     integer(aa, "rounds_needed", control.roundsNeeded());
     // Kept for readers of earlier reports, when the unit was the measurement: the measurements that
     // many rounds hold.
@@ -197,8 +199,11 @@ public final class CompareJson {
     t.put("median_ratio_method", ratio == null ? null : ratio.method());
   }
 
-  /** One family's θ: the keys of issue 13, then what the sentences rest on. */
-  private static void effect(ObjectNode r, RunLevelEffect e) {
+  /**
+   * One family's θ: the keys of issue 13, then what the sentences rest on; {@code descriptive}: its
+   * verdict is outside the α budget (p99, throughput), not a call.
+   */
+  private static void effect(ObjectNode r, RunLevelEffect e, boolean descriptive) {
     Estimate estimate = e.estimate();
     RatioDecisions.Decision decision = e.decision();
     r.put("metric", e.metric());
@@ -219,6 +224,7 @@ public final class CompareJson {
     r.set("two_stage_bootstrap_ci95", e.bootstrapCi95() == null ? null : range(r, e.bootstrapCi95(), false));
     r.put("unavailable", e.unavailable());
     r.put("analysis", e.analysis());
+    r.put("descriptive", descriptive);
     ObjectNode pairs = PairsJson.of(r, e.pairs());
     if (pairs != null) {
       // Where the pairs swapped CPU sets and the set was fitted: its effect on the ratio, else null.

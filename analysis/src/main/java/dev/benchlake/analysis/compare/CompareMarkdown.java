@@ -53,7 +53,7 @@ public final class CompareMarkdown {
   public static String write(ComparisonReport report) {
     StringBuilder md = new StringBuilder("# benchlake compare\n\n").append(report.headline()).append("\n\n");
     md.append(Markdown.warnings(report.warnings()));
-    if (report.aaControl() != null && report.aaControl().reliable()) {
+    if (report.aaControl() != null && !report.headlineHasControl()) {
       md.append(Markdown.text(report.aaControl().sentence())).append("\n\n");
     }
     for (Side side : Side.values()) {
@@ -111,7 +111,7 @@ public final class CompareMarkdown {
     row(md, "---", "---:", "---:", "---:", "---:", "---", "---:", "---:", "---:", "---:");
     for (RunLevelEffect e : r.effects()) {
       Estimate estimate = e.estimate();
-      row(md, e.metric(), Format.changeOf(estimate.ratio(), estimate.ciDecision()),
+      row(md, r.label(e), Format.changeOf(estimate.ratio(), estimate.ciDecision()),
           Format.changeInterval(estimate.ciDecision()),
           Format.changeInterval(estimate.ciEquivalence()), e.pAdjusted() == null ? DASH : Format.p(e.pAdjusted()),
           Format.verdict(e.verdict()), estimate.betweenRunSdLog() == null ? DASH : significant(estimate.betweenRunSdLog(), 3),

@@ -33,7 +33,9 @@ final class Methods {
             + " are counted, never mixed into latencies.",
         "The run is the unit of replication: per step, each run gives one median latency, one p99 and one"
             + " throughput (successful tasks per second)." + theta + " Median, p99 and throughput are three families"
-            + (Uncorrected.applies(settings) ? "." : ", each corrected on its own."),
+            + (Uncorrected.applies(settings) ? "" : ", each corrected on its own")
+            + "; only the medians' verdicts are calls and spend alpha (and a study's looks): p99 and throughput"
+            + " verdicts are descriptive.",
         "Analysis: " + pairing.analysis() + " (design " + pairing.design() + "): " + pairing.reason() + ".",
         "Verdict (from the per-run medians only): equivalent when the " + confidence(1 - 2 * settings.alpha())
             + " interval lies within [1/(1+M), 1+M] with M = " + Format.percent(settings.margin()) + " (TOST);"
@@ -51,11 +53,14 @@ final class Methods {
             + " of a run's log median (and log p99) is the SD of that log quantile over 400 resamples of the"
             + " run's own tasks (the bootstrap's inner stage, seed per run); the report shows the root mean square"
             + " over the runs.",
-        String.format(Locale.ROOT, "Two-stage bootstrap of the p50 and p99 ratios: %d resamples, seed %d; each"
-            + " resample draws the runs of each group with replacement, then the tasks of each drawn run with"
-            + " replacement from its latency histogram (buckets of at most 0.4%%), its quantile drawn exactly as an"
-            + " order statistic (Beta-distributed rank); 2.5%% and 97.5%% percentiles of the ratio of geometric means.",
-            tuning.bootstrapResamples(), tuning.seed()),
+        pairing.paired()
+            ? "No two-stage bootstrap beside a paired result: it draws each group's runs on their own, an unpaired"
+                + " interval that would show the noise the pairing cancels; the paired intervals are the ones to read."
+            : String.format(Locale.ROOT, "Two-stage bootstrap of the p50 and p99 ratios: %d resamples, seed %d; each"
+                + " resample draws the runs of each group with replacement, then the tasks of each drawn run with"
+                + " replacement from its latency histogram (buckets of at most 0.4%%), its quantile drawn exactly as an"
+                + " order statistic (Beta-distributed rank); 2.5%% and 97.5%% percentiles of the ratio of geometric"
+                + " means.", tuning.bootstrapResamples(), tuning.seed()),
         "Errors at run level: Welch's t on the per-run error rates (failed / all tasks of the run); Fisher's exact"
             + " test on the pooled tasks is descriptive.",
         "Outliers: " + request.outliers().describe() + ", fences fitted on each run's own latencies (never on a"

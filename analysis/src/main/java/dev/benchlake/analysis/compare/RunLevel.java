@@ -19,6 +19,15 @@ public record RunLevel(Sides<List<RunFigure>> runs, RunLevelEffect median, RunLe
     return List.of(median, p99, throughput);
   }
 
+  /**
+   * A family's name as the reports show it: p99 and throughput {@code (descriptive)}. Only the
+   * median's verdicts are the step's calls, spend the α budget and stop a study run until decided;
+   * the other two are corrected each on its own, outside that budget.
+   */
+  public String label(RunLevelEffect effect) {
+    return effect == median ? effect.metric() : effect.metric() + " (descriptive)";
+  }
+
   public RunLevelEffect effect(Family family) {
     return switch (family) {
       case MEDIAN -> median;

@@ -137,6 +137,20 @@ class PairedComparisonTest {
     ComparisonReport unpaired = FigureReports.of(StatisticsSettings.DEFAULTS, steps, false);
     assertThat(CompareJson.write(unpaired)).contains("\"design\": \"unpaired\"", "\"analysis\": \"unpaired\"",
         "\"pairs\": null");
+
+    // Issue 46 item 7: beside a paired result no two-stage bootstrap, which resamples each side's
+    // runs on their own (an unpaired interval); unpaired, it stays.
+    assertThat(report.methods()).anyMatch(m -> m.startsWith("No two-stage bootstrap beside a paired result"))
+        .noneMatch(m -> m.startsWith("Two-stage bootstrap"));
+    assertThat(unpaired.methods()).anyMatch(m -> m.startsWith("Two-stage bootstrap of the p50 and p99 ratios"))
+        .noneMatch(m -> m.startsWith("No two-stage bootstrap"));
+    // And p99 and throughput are labelled descriptive: only the medians' verdicts spend alpha.
+    assertThat(markdown).contains("| p99 (descriptive) |", "| throughput (descriptive) |", "| median |",
+        "only the medians' verdicts are calls and spend alpha");
+    assertThat(runLevel.get("descriptive").asBoolean()).isFalse();
+    assertThat(json.get("steps").get(0).get("run_level_families").get("p99").get("descriptive").asBoolean()).isTrue();
+    assertThat(view.steps().get(0).families()).extracting(CompareHtml.FamilyRow::metric)
+        .containsExactly("median", "p99 (descriptive)", "throughput (descriptive)");
     assertThat(CompareMarkdown.write(unpaired)).contains("- Analysis: unpaired (design unpaired): the runs were not"
         + " all measured in a duet").doesNotContain("paired θ", "Dropped");
   }

@@ -20,8 +20,8 @@ public final class DuetPairs {
   private DuetPairs() {}
 
   public static StudyRuns.Pair pair(String title, DuetCpus cpus, DuetSchedule.Round round, SideConfig config) {
-    CpuList setA = cpus.sideA(round.ofKind());
-    CpuList setB = cpus.sideB(round.ofKind());
+    CpuList setA = cpus.sideA(round);
+    CpuList setB = cpus.sideB(round);
     return new StudyRuns.Pair(title, new SideRun("a", config.of("a", setA), setA),
         new SideRun("b", config.of("b", setB), setB), cpus.swap());
   }

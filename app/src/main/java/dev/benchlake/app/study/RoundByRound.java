@@ -178,6 +178,11 @@ public final class RoundByRound implements UntilDecided.Study {
       // as strict as any look the study could have stopped at.
       return new Ran(List.copyOf(soFar), warehouse, looks.settingsAt(looks.firstLook()), null, stopped.cutShort());
     }
+    // The control's rounds run after the stopping look are not ingested yet.
+    if (ingested < soFar.size()) {
+      ingest.into(warehouse(), soFar.subList(ingested, soFar.size()));
+      ingested = soFar.size();
+    }
     recordStop.accept(outcome.done(), outcome.stop());
     return new Ran(outcome.done(), warehouse(), outcome.settings(), outcome.stop(), null);
   }

@@ -66,8 +66,8 @@ public final class Study<R> {
     }
 
     /**
-     * A trend as a study reports it: a failed a/a control leads its warnings ("Unreliable: …"), a
-     * sound one is in its methods, a study run until decided names its rule and the look it stopped
+     * A trend as a study reports it: an a/a control that did not confirm the method leads its warnings
+     * ("Unreliable: …", "Control too short to confirm the method: …"), one that did is in its methods, a study run until decided names its rule and the look it stopped
      * at, and one cut short says so.
      */
     public TrendReport noted(TrendReport trend) {
@@ -160,7 +160,11 @@ public final class Study<R> {
       aaDir = out.resolve("aa");
       String controlRuns = study + StudyLabels.CONTROL + "=" + StudyLabels.AA + "," + StudyLabels.SIDE + "=";
       ComparisonReport aa = ChainStages.writeCompare(ran.warehouse(), controlRuns + "a", controlRuns + "b",
-          plan.threshold(), settings, r -> cut == null ? r : r.withCutShort(cut), aaDir);
+          plan.threshold(), settings, r -> {
+            // The control's own page leads with its verdict, not with five per-step calls (issue 49).
+            ComparisonReport own = r.asControlItself(AaControl.of(r, settings));
+            return cut == null ? own : own.withCutShort(cut);
+          }, aaDir);
       control = AaControl.of(aa, settings);
       if (control != null) {
         status(control.sentence());

@@ -119,8 +119,12 @@ public final class StudyFile {
     ObjectNode sets = root.putObject("cpu_sets");
     sets.put("one", cpus.one().toString());
     sets.put("two", cpus.two().toString());
-    sets.put("rule", "side a runs on set one in the odd rounds of its kind (comparison or a/a) and on set two in the "
-        + "even ones; side b on the other set");
+    sets.put("rule", "within each kind of round (comparison or a/a), in blocks of two rounds, side a runs on set one in "
+        + "one and on set two in the other, which first drawn from the study's seed; side b on the other set");
+    sets.put("seed", duet.seed());
+    // Side a's set in every round, in the order they run: the draw, recorded, not only its seed.
+    ArrayNode sideA = sets.putArray("side_a");
+    duet.order().forEach(r -> sideA.add(r.aOnSetOne() ? "one" : "two"));
     sets.put("swap", cpus.swap().mode().id());
     sets.put("processes", "one loadgen JVM per set for the whole study, warmed up by " + DuetPair.WARM_UP_PASSES
         + " passes of each kind of pair before its first measured one, the kinds in turn pass by pass; in each pair"
@@ -140,6 +144,8 @@ public final class StudyFile {
     });
     ObjectNode aa = controls.putObject("aa");
     aa.put("rounds", duet.aaRounds());
+    aa.put("placement", "one round at a place drawn from the study's seed in each of " + duet.aaRounds()
+        + " equal stretches of the study; a study stopped early by a look runs the rest before its report");
     aa.put("selector", StudyLabels.CONTROL + "=" + StudyLabels.AA);
     aa.put("what", "both sides run the baseline; their ratio must come out 1 (equivalent within the margin)");
   }

@@ -49,7 +49,7 @@ public interface StudyPlan<R> {
   /** A duet run until decided: its looks (their last round is {@link #rounds}); else null. */
   SequentialLooks looks();
 
-  /** A duet's rounds in the order they run (run until decided: the a/a rounds before the first look). */
+  /** A duet's rounds in the order they run, the a/a rounds spread through them, and each round's CPU sets. */
   default DuetSchedule schedule() {
     return new DuetSchedule(rounds(), aaRounds(), seed(), looks() == null ? 0 : looks().firstLook());
   }

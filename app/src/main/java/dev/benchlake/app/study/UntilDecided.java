@@ -17,11 +17,13 @@ import java.util.Optional;
 
 /**
  * A duet study run until decided ({@code --until-decided --max-rounds N}): its rounds one at a
- * time, in the {@link DuetSchedule}'s order (the a/a control's rounds before the first look), and
+ * time, in the {@link DuetSchedule}'s order (the a/a control's rounds spread through it), and
  * after each comparison round from the first look on a look at every step
  * ({@link SequentialLooks}: Haybittle–Peto boundaries, so that looking after every round does not
  * inflate the error rates). It stops at the first look at which every step is decided, or after
- * the last round. A look that the study can tell beforehand cannot stop it ({@link
+ * the last round, and then runs the control's rounds still to come, so that the control is
+ * complete whenever a look stops the study (the comparison is decided already: they change none of
+ * its calls). A look that the study can tell beforehand cannot stop it ({@link
  * Study#cannotStopAt}) is skipped, the last one never. What runs and what a look reads is the
  * study's ({@link Study}); this class only sequences them, so the stopping rule is one piece of
  * code for every study.
@@ -101,7 +103,9 @@ public final class UntilDecided {
     }
     List<StudyRuns.Done> done = new ArrayList<>();
     List<StudyRuns.Done> sinceLastLook = new ArrayList<>();
-    for (DuetSchedule.Round round : schedule.order()) {
+    List<DuetSchedule.Round> order = schedule.order();
+    for (int i = 0; i < order.size(); i++) {
+      DuetSchedule.Round round = order.get(i);
       List<StudyRuns.Done> these = study.run(study.measurementsOf(round));
       done.addAll(these);
       sinceLastLook.addAll(these);
@@ -124,6 +128,15 @@ public final class UntilDecided {
           + look.headline() + (stop ? " Stopping." : " Next round."));
       log.flush();
       if (stop) {
+        List<DuetSchedule.Round> control = schedule.controlAfter(i + 1);
+        if (!control.isEmpty()) {
+          log.println("study: the a/a control's last " + control.size() + (control.size() == 1 ? " round" : " rounds")
+              + " of " + schedule.aaRounds() + ", so that it is complete.");
+          log.flush();
+        }
+        for (DuetSchedule.Round aa : control) {
+          done.addAll(study.run(study.measurementsOf(aa)));
+        }
         return new Outcome(List.copyOf(done), new SequentialStop(SequentialLooks.NAME, looks.inWords(), k,
             looks.maxRounds(), SequentialLooks.everyStepDecided(look.decisions())), at);
       }

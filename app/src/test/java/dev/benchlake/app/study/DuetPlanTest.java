@@ -42,8 +42,10 @@ class DuetPlanTest {
   void theSetsAreHalvesOrWhatIsGivenDisjointAndSwappedEveryRound() {
     assertThat(HALVES.one()).hasToString("0-1");
     assertThat(HALVES.two()).hasToString("2-3");
-    assertThat(List.of(HALVES.sideA(1), HALVES.sideB(1), HALVES.sideA(2), HALVES.sideB(2), HALVES.sideA(3)))
-        .extracting(CpuList::toString).containsExactly("0-1", "2-3", "2-3", "0-1", "0-1");
+    DuetSchedule.Round onOne = new DuetSchedule.Round(1, false, 1, true);
+    DuetSchedule.Round onTwo = new DuetSchedule.Round(2, false, 2, false);
+    assertThat(List.of(HALVES.sideA(onOne), HALVES.sideB(onOne), HALVES.sideA(onTwo), HALVES.sideB(onTwo)))
+        .extracting(CpuList::toString).containsExactly("0-1", "2-3", "2-3", "0-1");
     assertThat(DuetCpus.choose(CpuList.parse("0-1"), null, null)).isEqualTo(new DuetCpus(CpuList.parse("0"),
         CpuList.parse("1")));
     assertThat(DuetCpus.choose(CpuList.parse("0-7"), "0,2", null).two()).hasToString("1,3-7");
@@ -65,18 +67,62 @@ class DuetPlanTest {
     assertThatThrownBy(() -> DuetCpus.choose(CpuList.parse("0-3"), "x", null)).hasMessageContaining("--cpus-a 'x'");
   }
 
+  /**
+   * Issue 46 item 6: the control's rounds spread through the study, one in each of {@code aaRounds}
+   * equal stretches, run until decided or not (they used to come all before the first look, and saw
+   * only the study's first minutes).
+   */
   @Test
-  void runUntilDecidedTheControlsRoundsAllComeBeforeTheFirstLook() {
-    for (long seed = 0; seed < 30; seed++) {
-      List<DuetSchedule.Round> order = new DuetSchedule(10, 3, seed, 3).order();
-      assertThat(order).hasSize(13);
-      assertThat(order.subList(0, 5)).as("seed " + seed).filteredOn(DuetSchedule.Round::aa).hasSize(3);
-      assertThat(order.subList(5, 13)).extracting(DuetSchedule.Round::ofKind).containsExactly(3, 4, 5, 6, 7, 8, 9, 10);
+  void theControlsRoundsAreSpreadThroughTheStudyOneInEachStretch() {
+    java.util.Set<List<Integer>> placements = new java.util.HashSet<>();
+    for (long seed = 0; seed < 200; seed++) {
+      for (int firstLook : new int[] {0, 3}) {
+        List<DuetSchedule.Round> order = new DuetSchedule(12, 6, seed, firstLook).order();
+        assertThat(order).hasSize(18);
+        List<Integer> places = order.stream().filter(DuetSchedule.Round::aa).map(DuetSchedule.Round::round).toList();
+        for (int stretch = 0; stretch < 6; stretch++) {
+          int from = 3 * stretch + 1;
+          assertThat(places).as("seed %d, rounds %d to %d", seed, from, from + 2)
+              .filteredOn(p -> p >= from && p <= from + 2).hasSize(1);
+        }
+        placements.add(places);
+      }
+      List<DuetSchedule.Round> order = new DuetSchedule(12, 6, seed, 3).order();
+      assertThat(order.subList(12, 18)).as("seed %d: a control round in the study's last third", seed)
+          .anyMatch(DuetSchedule.Round::aa);
     }
-    assertThat(java.util.stream.LongStream.range(0, 20).mapToObj(seed -> new DuetSchedule(10, 2, seed, 3).order()
-        .subList(0, 4)).distinct().count()).as("the seed places the control among the first rounds").isGreaterThan(1);
-    assertThat(new DuetSchedule(5, 2, 42, 0).order()).as("a fixed duet as before").isEqualTo(new DuetSchedule(5, 2, 42)
-        .order());
+    assertThat(placements).as("the seed draws the places").hasSizeGreaterThan(100);
+    assertThat(new DuetSchedule(12, 6, 9, 3).controlAfter(0)).hasSize(6);
+    assertThat(new DuetSchedule(12, 6, 9, 3).controlAfter(18)).isEmpty();
+  }
+
+  /**
+   * Issue 46 item 7: each kind's CPU sets in blocks of two rounds, one each way, which first drawn
+   * from the seed (strict alternation before): any 2k rounds of a kind have k each way, so the
+   * crossover fit has its two pairs each way from round 4 on; the comparison's sets do not depend on
+   * the number of a/a rounds.
+   */
+  @Test
+  void theCpuSetsComeInBalancedBlocksInAnOrderTheSeedDraws() {
+    java.util.Set<List<Boolean>> orders = new java.util.HashSet<>();
+    for (long seed = 0; seed < 200; seed++) {
+      List<DuetSchedule.Round> order = new DuetSchedule(12, 6, seed, 3).order();
+      for (boolean aa : new boolean[] {false, true}) {
+        List<Boolean> sets = order.stream().filter(r -> r.aa() == aa).map(DuetSchedule.Round::aOnSetOne).toList();
+        for (int block = 0; block + 1 < sets.size(); block += 2) {
+          assertThat(sets.get(block)).as("seed %d, %s block %d", seed, aa ? "a/a" : "comparison", block / 2)
+              .isNotEqualTo(sets.get(block + 1));
+        }
+        if (!aa) {
+          orders.add(sets);
+        }
+      }
+      assertThat(new DuetSchedule(12, 6, seed, 3).order()).as("the seed reproduces it").isEqualTo(order);
+      assertThat(new DuetSchedule(12, 2, seed, 3).order().stream().filter(r -> !r.aa())
+          .map(DuetSchedule.Round::aOnSetOne).toList()).as("the comparison's sets whatever --aa-rounds")
+          .isEqualTo(order.stream().filter(r -> !r.aa()).map(DuetSchedule.Round::aOnSetOne).toList());
+    }
+    assertThat(orders).as("not one fixed order: 2^6 possible").hasSizeGreaterThan(40);
   }
 
   @Test
@@ -146,12 +192,14 @@ class DuetPlanTest {
       assertThat(p.b().config().outDir().getFileName().toString()).isEqualTo("r" + a.get("round") + (aa ? "-aa" : "")
           + "-b");
     }
-    // Side a's set alternates over the comparison's rounds, and over the control's.
+    // Side a's set is the schedule's draw, one each way in the first two rounds of each kind.
     Map<Boolean, List<String>> setsOfA = plan.stream().map(m -> (StudyRuns.Pair) m).collect(Collectors.groupingBy(
         p -> p.a().config().labels().containsKey("control"), Collectors.mapping(p -> p.a().cpus().toString(),
             Collectors.toList())));
-    assertThat(setsOfA.get(false)).containsExactly("0-1", "2-3", "0-1");
-    assertThat(setsOfA.get(true)).containsExactly("0-1", "2-3");
+    assertThat(plan.stream().map(m -> ((StudyRuns.Pair) m).a().cpus().toString()).toList())
+        .isEqualTo(abPlan(Design.DUET).schedule().order().stream().map(r -> r.aOnSetOne() ? "0-1" : "2-3").toList());
+    assertThat(setsOfA.get(false).subList(0, 2)).containsExactlyInAnyOrder("0-1", "2-3");
+    assertThat(setsOfA.get(true)).containsExactlyInAnyOrder("0-1", "2-3");
   }
 
   @Test

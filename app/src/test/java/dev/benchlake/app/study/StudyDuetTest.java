@@ -98,6 +98,7 @@ class StudyDuetTest {
     assertThat(byRound.keySet()).containsExactly(1, 2, 3, 4);
     List<String> abSetsOfA = new ArrayList<>();
     List<String> aaSetsOfA = new ArrayList<>();
+    List<String> setsOfAInOrder = new ArrayList<>();
     for (Map<String, RunManifest> pair : byRound.values()) {
       RunManifest a = pair.get("a");
       RunManifest b = pair.get("b");
@@ -110,6 +111,7 @@ class StudyDuetTest {
       assertThat(setA.intersects(setB)).isFalse();
       assertThat(Set.of(setA, setB)).containsExactlyInAnyOrder(one, two);
       (aa ? aaSetsOfA : abSetsOfA).add(setA.toString());
+      setsOfAInOrder.add(setA.equals(one) ? "one" : "two");
 
       // Both sides' steps: the same window, shared, and each side's tasks inside it.
       assertThat(a.stepWindows()).extracting(StepWindow::step).containsExactlyElementsOf(STEPS);
@@ -130,9 +132,11 @@ class StudyDuetTest {
         }
       }
     }
-    // The sets swap every round of each kind.
-    assertThat(abSetsOfA).containsExactly(one.toString(), two.toString());
-    assertThat(aaSetsOfA).containsExactly(one.toString(), two.toString());
+    // The two rounds of each kind: one each way round, in the order the seed drew and study.json records.
+    assertThat(abSetsOfA).containsExactlyInAnyOrder(one.toString(), two.toString());
+    assertThat(aaSetsOfA).containsExactlyInAnyOrder(one.toString(), two.toString());
+    assertThat(study.get("cpu_sets").get("side_a")).extracting(JsonNode::asText)
+        .containsExactlyElementsOf(setsOfAInOrder);
 
     // What the watcher read while the study ran: two side processes for the whole study (DuetSessions),
     // each on one set all along, one on each; every postmaster and backend on the set of the run whose

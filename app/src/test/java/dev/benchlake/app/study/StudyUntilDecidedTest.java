@@ -23,8 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  * machine running other test JVMs beside this one once slowed one of side a's runs 90-fold (a
  * median of 3.7 ms against 40 µs), which leaves 4 pairs inconclusive at the last look's 0.049 but
  * not 6 at 0.047 (the other pairs' log ratios are near 3.9); its a/a
- * control (side a against itself, 3 rounds x 2 steps) is reported, and the report leads with
- * "Unreliable" whenever the control is not shown equivalent.
+ * control (side a against itself, 3 rounds x 2 steps) is reported, complete whenever the study
+ * stops, and the report leads with "Unreliable" only when the control shows a difference, "Control
+ * too short to confirm the method" when it is inconclusive; the control's own report leads with
+ * its verdict.
  */
 @Tag("integration")
 class StudyUntilDecidedTest {
@@ -58,8 +60,8 @@ class StudyUntilDecidedTest {
     assertThat(report.get("sequential").get("every_step_decided").asBoolean()).isTrue();
     assertThat(report.get("alpha").asDouble()).as("the stopping look's level").isEqualTo(stop < 6 ? 0.001 : 0.047);
 
-    // The control is reported as it came out, and the report leads with "Unreliable" unless it is
-    // equivalent. Whether it comes out null is a property of the machine (the duet assumes that what
+    // The control is reported as it came out: the report leads with "Unreliable" only when it shows
+    // a difference, with "Control too short …" when it is inconclusive. Whether it comes out null is a property of the machine (the duet assumes that what
     // disturbs one side disturbs the other alike); CI runs other test JVMs, unpinned, beside this
     // one, and one such run gave the control +18.8 % over 3 rounds. The statistic's own false-call
     // rate is AaControlTest's simulation; the method's on a quiet machine, bench/quickstart-decides.sh.
@@ -70,13 +72,23 @@ class StudyUntilDecidedTest {
     String verdict = aa.get("verdict").asText();
     assertThat(verdict).isIn("equivalent", "inconclusive", "slower", "faster");
     assertThat(aa.get("reliable").asBoolean()).isEqualTo(verdict.equals("equivalent"));
+    assertThat(aa.get("state").asText()).isEqualTo(switch (verdict) {
+      case "equivalent" -> "confirmed";
+      case "inconclusive" -> "too short";
+      default -> "unreliable";
+    });
     String md = Files.readString(out.resolve("compare/report.md"));
     assertThat(md).contains("Run until decided: Haybittle");
-    if (aa.get("reliable").asBoolean()) {
-      assertThat(md).contains("A/a control (both sides the same)").doesNotContain("Unreliable");
-    } else {
-      assertThat(md).contains("Unreliable: the a/a control (both sides the same) came out " + verdict);
+    switch (verdict) {
+      case "equivalent" -> assertThat(md).contains("A/a control (both sides the same)").doesNotContain("Unreliable")
+          .doesNotContain("Control too short");
+      case "inconclusive" -> assertThat(md).contains("Control too short to confirm the method: the a/a control (both "
+          + "sides the same) came out inconclusive").doesNotContain("Unreliable");
+      default -> assertThat(md).contains("Unreliable: the a/a control (both sides the same) came out " + verdict);
     }
+    // The control's own page leads with the control's verdict; its per-step calls are descriptive.
+    assertThat(Files.readString(out.resolve("aa/report.md"))).startsWith("# benchlake compare\n\n"
+        + aa.get("sentence").asText() + " Per step (descriptive: ");
 
     JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
     assertThat(study.get("until_decided").get("stopped_after_round").asInt()).isEqualTo(stop);

@@ -6,12 +6,13 @@ import java.util.Optional;
 
 /**
  * A duet's two disjoint CPU sets: by default the first and the second half of the CPUs this
- * process may use, or {@code --cpus-a}/{@code --cpus-b}. Side a runs on set one in the odd rounds
- * of its kind and on set two in the even ones, side b the other way round, so that a faster core
- * (or one that shares a cache with the machine's other work) cannot favour one side.
+ * process may use, or {@code --cpus-a}/{@code --cpus-b}. Side a runs on set one in half of the rounds
+ * of its kind and on set two in the other half, in an order the study's seed draws ({@link
+ * DuetSchedule}), side b on the other set, so that a faster core (or one that shares a cache with
+ * the machine's other work) cannot favour one side.
  *
- * @param one side a's set in round 1
- * @param two side b's set in round 1
+ * @param one set one
+ * @param two set two
  * @param swap whether the sides also swap sets inside every window, and how often
  */
 public record DuetCpus(CpuList one, CpuList two, SwapRule swap) {
@@ -73,14 +74,14 @@ public record DuetCpus(CpuList one, CpuList two, SwapRule swap) {
         : "swapped every round";
   }
 
-  /** Side a's set in the {@code index}-th round (from 1) of its kind: set one in the odd ones. */
-  public CpuList sideA(int index) {
-    return index % 2 == 1 ? one : two;
+  /** Side a's set in {@code round}. */
+  public CpuList sideA(DuetSchedule.Round round) {
+    return round.aOnSetOne() ? one : two;
   }
 
-  /** Side b's set: the other one. */
-  public CpuList sideB(int index) {
-    return index % 2 == 1 ? two : one;
+  /** Side b's set in {@code round}: the other one. */
+  public CpuList sideB(DuetSchedule.Round round) {
+    return round.aOnSetOne() ? two : one;
   }
 
   private static CpuList parse(String option, String text, CpuList available) {

@@ -7,15 +7,15 @@ import picocli.CommandLine.Option;
 /** A duet's options, shared by every command that runs one ({@code study ab}, {@code study versions}, quickstart). */
 public final class DuetOptions {
   /**
-   * 4, not the fewest: a sound method's control must be able to come out equivalent. On a 2-core VM
-   * (the unit SDs measured there, simulated: docs/designs.md) it does about 30 % of the time with 2
-   * rounds, about 80 % with 4.
+   * {@link dev.benchlake.analysis.compare.AaControl#DEFAULT_ROUNDS}, not the fewest: a sound method's
+   * control must come out equivalent (simulated with the SDs measured on a 2-core VM: 99.8 % of
+   * studies at 6 rounds, 85 % at 4, about 30 % at 2).
    */
-  private static final String DEFAULT_AA_ROUNDS = "4";
+  private static final String DEFAULT_AA_ROUNDS = "" + dev.benchlake.analysis.compare.AaControl.DEFAULT_ROUNDS;
 
   @Option(names = "--aa-rounds", paramLabel = "N", converter = RoundsConverter.class, defaultValue = DEFAULT_AA_ROUNDS,
-      description = "A duet's a/a control rounds (both sides the baseline), at least 2; with fewer than 4 a sound "
-          + "method's control seldom comes out equivalent (default: ${DEFAULT-VALUE}).")
+      description = "A duet's a/a control rounds (both sides the baseline), at least 2; with fewer than 6 a sound "
+          + "method's control often comes out too short to confirm it (default: ${DEFAULT-VALUE}).")
   int aaRounds;
 
   @Option(names = "--cpus-a", paramLabel = "LIST", description = "A duet: side a's (the baseline's) CPU set in its "
