@@ -15,7 +15,7 @@ import java.util.SplittableRandom;
  * cut into {@code aaRounds} equal stretches and the seed draws one place in each, so that the
  * control sees the same machine over the study as the comparison does (a control run before the
  * first look saw only the study's first minutes). A study run until decided may stop before the
- * control's last rounds; it runs them then ({@link dev.benchlake.app.study.UntilDecided}), so the
+ * control's last rounds; it runs them then (the study's {@code UntilDecided}), so the
  * control is complete whenever a look stops the study.
  *
  * <p>The CPU sets. Within each kind, rounds go in blocks of two, one each way round; the seed draws
