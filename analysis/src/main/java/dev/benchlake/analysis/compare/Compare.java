@@ -129,7 +129,7 @@ public final class Compare {
     for (Side side : Side.values()) {
       sides.put(side.label(), groups.runs().get(side));
     }
-    return Scope.of(ScopeRun.of(tables.runs()), sides);
+    return Scope.of(ScopeRun.of(tables.runs(), sides), sides);
   }
 
   /**

@@ -31,6 +31,25 @@ public record ScopeRun(String runId, String sourceFormat, Map<String, String> la
     return runsTable.stream().map(ScopeRun::of).toList();
   }
 
+  /**
+   * The runs of a runs table as a report's scope needs them: the runs of {@code groups} whole, every
+   * other run by its labels alone (the a/a rounds are counted from them), so that a warehouse of
+   * years does not have every run's manifest parsed for each report.
+   */
+  public static List<ScopeRun> of(List<Row> runsTable, Map<String, List<String>> groups) {
+    java.util.Set<String> selected = new java.util.HashSet<>();
+    groups.values().forEach(selected::addAll);
+    return runsTable.stream()
+        .map(row -> selected.contains(row.<String>getAs(WarehouseSchema.RUN_ID)) ? of(row) : labelsOnly(row))
+        .toList();
+  }
+
+  private static ScopeRun labelsOnly(Row row) {
+    return new ScopeRun(row.getAs(WarehouseSchema.RUN_ID), row.getAs("source_format"), RunSelector.labelsOf(row),
+        row.getAs(Labels.WORKLOAD), row.getAs(Labels.CLIENTS), row.getAs(Labels.DB_VERSION),
+        MissingNode.getInstance(), MissingNode.getInstance());
+  }
+
   /** One runs row; metadata that is not JSON (it always is, as ingest writes it) counts as none. */
   public static ScopeRun of(Row row) {
     JsonNode metadata = MissingNode.getInstance();

@@ -123,7 +123,7 @@ public final class Trend {
     // The versions in the report's order; the runs table read again (a few hundred rows, no Spark).
     Map<String, List<String>> byVersion = new LinkedHashMap<>();
     report.versions().forEach(v -> byVersion.put(v, report.runs().getOrDefault(v, List.of())));
-    return report.withScope(Scope.of(ScopeRun.of(tables.runs()), byVersion));
+    return report.withScope(Scope.of(ScopeRun.of(tables.runs(), byVersion), byVersion));
   }
 
   private static String key(Observation o) {
