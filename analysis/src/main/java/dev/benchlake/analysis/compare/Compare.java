@@ -123,7 +123,7 @@ public final class Compare {
     return report(request, groups, figures, skipped, confounders).withScope(scope(tables, groups));
   }
 
-  /** What the two sides' runs measured, from the runs table (its second read: a few hundred rows, no Spark). */
+  /** What the two sides' runs measured, from the runs table's rows the selection read ({@code tables} keeps them). */
   static Scope scope(KernelWarehouse tables, RunGroups groups) {
     Map<String, List<String>> sides = new LinkedHashMap<>();
     for (Side side : Side.values()) {

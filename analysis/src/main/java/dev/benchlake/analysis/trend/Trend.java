@@ -120,7 +120,7 @@ public final class Trend {
         TableHealthReader.read(tables, new ArrayList<>(versionOf.keySet())), deadFractionThreshold);
     TrendReport report = TrendAnalysis.analyse(new ArrayList<>(observations.values()), runs, orderKeys, request, notes,
         confounders, labelsOf);
-    // The versions in the report's order; the runs table read again (a few hundred rows, no Spark).
+    // The versions in the report's order; the runs table's rows as selectRuns read them (tables keeps them).
     Map<String, List<String>> byVersion = new LinkedHashMap<>();
     report.versions().forEach(v -> byVersion.put(v, report.runs().getOrDefault(v, List.of())));
     return report.withScope(Scope.of(ScopeRun.of(tables.runs(), byVersion), byVersion));

@@ -67,6 +67,8 @@ public final class KernelWarehouse {
    * One snapshot per command also means every read of a table sees the same commit.
    */
   private final Map<Table, Loaded> snapshots = new EnumMap<>(Table.class);
+  /** The runs table's rows at its snapshot, once read ({@link #runs}). */
+  private List<Row> runs;
   private final Storage storage;
 
   private KernelWarehouse(String root, Configuration conf) {
@@ -275,10 +277,17 @@ public final class KernelWarehouse {
         + " (no runs have been ingested there yet; run 'benchlake ingest --warehouse " + root + " PATH…' first)");
   }
 
-  /** Committed runs. */
+  /**
+   * Committed runs, unmodifiable. Read once: a command selects its runs from them and then builds
+   * its report's scope from them (compare, trend), and every read of the same snapshot would list
+   * and decode the table's files again for the same rows.
+   */
   public List<Row> runs() {
     requireExisting();
-    return read(Table.RUNS);
+    if (runs == null) {
+      runs = List.copyOf(read(Table.RUNS));
+    }
+    return runs;
   }
 
   /** Rows of {@code table} whose run is among {@code selectedRuns} (as {@code Warehouse.committedOnly}). */
