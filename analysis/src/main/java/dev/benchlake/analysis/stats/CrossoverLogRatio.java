@@ -22,7 +22,8 @@ package dev.benchlake.analysis.stats;
  *   <li>{@link #seLog()} {@code = (s/2)·√(1/n₁ + 1/n₂)} ({@code s/√n} when balanced), {@code df = n − 2}.
  * </ul>
  *
- * <p>Interval, difference test and TOST are those of {@link LogScaleT} on {@code (ln θ̂, se, n − 2)},
+ * <p>Interval, difference test and TOST are those of {@link LogScaleT} on {@code (ln θ̂, se, n − 2)}
+ * ({@link PairedTEffect}),
  * which is what ordinary least squares with the columns {@code [1, x]} gives for the intercept
  * ({@code make_reference.py}'s {@code crossover_log_ratios}, solved with numpy's {@code lstsq}).
  * Each assignment needs at least two pairs: fewer leaves the swing and the noise inseparable.
@@ -34,7 +35,7 @@ package dev.benchlake.analysis.stats;
  * @param residualSdLog {@code s}
  */
 public record CrossoverLogRatio(int pairs, int pairsOnSetOne, double meanLogDifference, double setEffectLog,
-    double residualSdLog) implements RatioEffect {
+    double residualSdLog) implements PairedTEffect {
 
   /** The fewest pairs of each assignment the fit takes. */
   public static final int MIN_PAIRS_PER_SET = 2;
@@ -45,16 +46,10 @@ public record CrossoverLogRatio(int pairs, int pairsOnSetOne, double meanLogDiff
    * @throws IllegalArgumentException when an assignment has fewer than {@link #MIN_PAIRS_PER_SET} pairs
    */
   public static CrossoverLogRatio of(double[] logRatios, boolean[] baselineOnSetOne) {
-    if (logRatios.length != baselineOnSetOne.length) {
-      throw new IllegalArgumentException("every pair needs its set, have " + logRatios.length + " log ratios and "
-          + baselineOnSetOne.length + " sets");
-    }
+    requirePairs(logRatios, baselineOnSetOne);
     double[] sum = new double[2];
     int[] count = new int[2];
     for (int i = 0; i < logRatios.length; i++) {
-      if (!Double.isFinite(logRatios[i])) {
-        throw new IllegalArgumentException("log ratios must be finite, not " + logRatios[i]);
-      }
       int g = baselineOnSetOne[i] ? 0 : 1;
       sum[g] += logRatios[i];
       count[g]++;
@@ -74,6 +69,24 @@ public record CrossoverLogRatio(int pairs, int pairsOnSetOne, double meanLogDiff
         Math.sqrt(rss / (logRatios.length - 2)));
   }
 
+  /**
+   * The pairs' log ratios finite and, where the sets are given, a set for each pair: what both fits
+   * of the crossover model ({@link HuberLogRatio} too) take.
+   *
+   * @param baselineOnSetOne null: no sets
+   */
+  static void requirePairs(double[] logRatios, boolean[] baselineOnSetOne) {
+    if (baselineOnSetOne != null && logRatios.length != baselineOnSetOne.length) {
+      throw new IllegalArgumentException("every pair needs its set, have " + logRatios.length + " log ratios and "
+          + baselineOnSetOne.length + " sets");
+    }
+    for (double d : logRatios) {
+      if (!Double.isFinite(d)) {
+        throw new IllegalArgumentException("log ratios must be finite, not " + d);
+      }
+    }
+  }
+
   /** Whether these assignments give the fit enough pairs of each. */
   public static boolean fits(boolean[] baselineOnSetOne) {
     int one = 0;
@@ -83,17 +96,14 @@ public record CrossoverLogRatio(int pairs, int pairsOnSetOne, double meanLogDiff
     return one >= MIN_PAIRS_PER_SET && baselineOnSetOne.length - one >= MIN_PAIRS_PER_SET;
   }
 
-  @Override
-  public double ratio() {
-    return Math.exp(meanLogDifference);
-  }
-
   /** {@code (s/2)·√(1/n₁ + 1/n₂)}. */
+  @Override
   public double seLog() {
     return residualSdLog / 2 * Math.sqrt(1.0 / pairsOnSetOne + 1.0 / (pairs - pairsOnSetOne));
   }
 
   /** {@code n − 2}: the mean and the set term are both estimated. */
+  @Override
   public int df() {
     return pairs - 2;
   }
@@ -104,21 +114,6 @@ public record CrossoverLogRatio(int pairs, int pairsOnSetOne, double meanLogDiff
    */
   public double setRatio() {
     return Math.exp(2 * setEffectLog);
-  }
-
-  @Override
-  public Interval interval(double confidence) {
-    return fit().interval(confidence);
-  }
-
-  @Override
-  public double pDifference() {
-    return fit().pDifference();
-  }
-
-  @Override
-  public double pEquivalence(double margin) {
-    return fit().pEquivalence(margin);
   }
 
   /** {@code s}: what one more pair adds once the set is accounted for (what {@link RunsNeeded} plans with). */
@@ -136,9 +131,5 @@ public record CrossoverLogRatio(int pairs, int pairsOnSetOne, double meanLogDiff
   @Override
   public RunsAdvice runsToDecide(double alpha, double margin, double power) {
     return RunsNeeded.advise(SampleDesign.CROSSOVER, residualSdLog, meanLogDifference, pairs, margin, alpha, power);
-  }
-
-  private LogScaleT fit() {
-    return new LogScaleT(meanLogDifference, seLog(), df());
   }
 }

@@ -50,7 +50,7 @@ import java.util.Arrays;
  * @param df {@code n − p}
  */
 public record HuberLogRatio(int pairs, int pairsOnSetOne, double meanLogDifference, double setEffectLog,
-    double scaleLog, double seLog, int df) implements RatioEffect {
+    double scaleLog, double seLog, int df) implements PairedTEffect {
 
   /** Huber's tuning constant: 95 % of least squares' efficiency for normal noise. */
   public static final double K = 1.345;
@@ -71,15 +71,7 @@ public record HuberLogRatio(int pairs, int pairsOnSetOne, double meanLogDifferen
     if (logRatios.length < 2) {
       throw new IllegalArgumentException("pairs need at least two log ratios, have " + logRatios.length);
     }
-    for (double d : logRatios) {
-      if (!Double.isFinite(d)) {
-        throw new IllegalArgumentException("log ratios must be finite, not " + d);
-      }
-    }
-    if (baselineOnSetOne != null && baselineOnSetOne.length != logRatios.length) {
-      throw new IllegalArgumentException("every pair needs its set, have " + logRatios.length + " log ratios and "
-          + baselineOnSetOne.length + " sets");
-    }
+    CrossoverLogRatio.requirePairs(logRatios, baselineOnSetOne);
     boolean sets = baselineOnSetOne != null && CrossoverLogRatio.fits(baselineOnSetOne);
     double[][] groups = sets ? split(logRatios, baselineOnSetOne) : new double[][] {logRatios.clone()};
     int n = logRatios.length;
@@ -184,11 +176,6 @@ public record HuberLogRatio(int pairs, int pairsOnSetOne, double meanLogDifferen
     return sum;
   }
 
-  @Override
-  public double ratio() {
-    return Math.exp(meanLogDifference);
-  }
-
   /** Whether the CPU sets were fitted. */
   public boolean setsFitted() {
     return pairsOnSetOne > 0;
@@ -197,21 +184,6 @@ public record HuberLogRatio(int pairs, int pairsOnSetOne, double meanLogDifferen
   /** The set's effect on the ratio, {@code exp(2·setEffectLog)}, as {@link CrossoverLogRatio#setRatio}. */
   public double setRatio() {
     return Math.exp(2 * setEffectLog);
-  }
-
-  @Override
-  public Interval interval(double confidence) {
-    return fit().interval(confidence);
-  }
-
-  @Override
-  public double pDifference() {
-    return fit().pDifference();
-  }
-
-  @Override
-  public double pEquivalence(double margin) {
-    return fit().pEquivalence(margin);
   }
 
   /**
@@ -233,9 +205,5 @@ public record HuberLogRatio(int pairs, int pairsOnSetOne, double meanLogDifferen
   public RunsAdvice runsToDecide(double alpha, double margin, double power) {
     return RunsNeeded.advise(setsFitted() ? SampleDesign.CROSSOVER : SampleDesign.PAIRED, betweenRunSdLog(),
         meanLogDifference, pairs, margin, alpha, power);
-  }
-
-  private LogScaleT fit() {
-    return new LogScaleT(meanLogDifference, seLog, df);
   }
 }

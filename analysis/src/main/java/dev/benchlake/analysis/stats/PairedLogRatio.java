@@ -32,7 +32,7 @@ package dev.benchlake.analysis.stats;
  * @param meanLogDifference {@code d̄ = ln θ}
  * @param sdLogDifference {@code s}, the SD of the per-pair log ratios
  */
-public record PairedLogRatio(int pairs, double meanLogDifference, double sdLogDifference) implements RatioEffect {
+public record PairedLogRatio(int pairs, double meanLogDifference, double sdLogDifference) implements PairedTEffect {
 
   /**
    * @param baselineFigures the baseline run's figure of each pair, at least two, finite and positive
@@ -68,47 +68,21 @@ public record PairedLogRatio(int pairs, double meanLogDifference, double sdLogDi
     if (logRatios.length < 2) {
       throw new IllegalArgumentException("pairs need at least two log ratios, have " + logRatios.length);
     }
-    for (double d : logRatios) {
-      if (!Double.isFinite(d)) {
-        throw new IllegalArgumentException("log ratios must be finite, not " + d);
-      }
-    }
+    CrossoverLogRatio.requirePairs(logRatios, null);
     double mean = LogScaleT.mean(logRatios);
     return new PairedLogRatio(logRatios.length, mean, Math.sqrt(LogScaleT.variance(logRatios, mean)));
   }
 
-  /** θ = exp(d̄): the geometric mean of the per-pair ratios, candidate over baseline. */
-  @Override
-  public double ratio() {
-    return Math.exp(meanLogDifference);
-  }
-
   /** {@code se = s/√n}. */
+  @Override
   public double seLog() {
     return sdLogDifference / Math.sqrt(pairs);
   }
 
   /** {@code n − 1}. */
+  @Override
   public int df() {
     return pairs - 1;
-  }
-
-  /** The exponentiated one-sample t interval of the per-pair log ratios at {@code confidence}, two-sided. */
-  @Override
-  public Interval interval(double confidence) {
-    return oneSample().interval(confidence);
-  }
-
-  /** Two-sided one-sample t p-value of H0: θ = 1 (mean log ratio 0); NaN when s = 0. */
-  @Override
-  public double pDifference() {
-    return oneSample().pDifference();
-  }
-
-  /** TOST p-value of H0: θ outside {@code [1/(1+margin), 1+margin]} on the per-pair log ratios; NaN when s = 0. */
-  @Override
-  public double pEquivalence(double margin) {
-    return oneSample().pEquivalence(margin);
   }
 
   /**
@@ -132,9 +106,5 @@ public record PairedLogRatio(int pairs, double meanLogDifference, double sdLogDi
   @Override
   public RunsAdvice runsToDecide(double alpha, double margin, double power) {
     return RunsNeeded.advise(SampleDesign.PAIRED, sdLogDifference, meanLogDifference, pairs, margin, alpha, power);
-  }
-
-  private LogScaleT oneSample() {
-    return new LogScaleT(meanLogDifference, seLog(), df());
   }
 }
