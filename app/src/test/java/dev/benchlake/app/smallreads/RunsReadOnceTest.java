@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A command reads the runs table's files once (issue 46): compare selects its two sides from the
- * rows and builds its report's scope from the same rows, as trend does for its versions, through
- * the one {@link KernelWarehouse} of the command. Shown without Spark on a copy of the frozen 0.3.0
+ * A compare or a trend reads the runs table's files once (issue 46): compare selects its two sides
+ * from the rows and builds its report's scope from the same rows, as trend does for its versions,
+ * through the one {@link KernelWarehouse} it is given. Shown without Spark on a copy of the frozen 0.3.0
  * warehouse: once its runs are read, their files deleted, the same warehouse still gives the same
  * rows and still selects a compare's runs (a second read would find the files gone).
  */
