@@ -102,7 +102,7 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
   @Option(names = "--steps", split = ",", paramLabel = "STEP",
       description = "sysbench steps to run one after another on the same data, each with its own warm-up: the "
           + "steps above, mytools (the PostgreSQL 11-16 version study's sequence of steps named "
-          + "<testType>_range=<R>), or any of those by name, e.g. point-query_range=100,scan_range=100.")
+          + "<testType>_range=<R>; mytools-2023: the 43 of them it ran in 2023), or any of those by name, e.g. point-query_range=100,scan_range=100.")
   List<String> steps = new ArrayList<>();
 
   @Option(names = "--scale", description = "select-update: rows = 10 x 100000 x SCALE (default: ${DEFAULT-VALUE}).")
