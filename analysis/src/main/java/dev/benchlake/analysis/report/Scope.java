@@ -226,8 +226,12 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
         + (planCache ? "; 11 turns a prepared statement generic after 5 executions where a later major may keep a"
             + " custom plan (measured here with 10,000 rows: 16 kept one for an IN list of 100, 0.140 ms of planning"
             + " against 11's 0.042 ms), so point and range steps partly measure planning" : "")
-        + " (study versions --help gives the published study's settings and their cost)";
+        + (largest < PRESET_ROWS_PER_TABLE ? " (study versions --preset published-small is closer; its --help gives"
+            + " the published settings and their cost)" : "");
   }
+
+  /** {@code study versions --preset published-small}'s rows a table. */
+  static final long PRESET_ROWS_PER_TABLE = 1_000_000L;
 
   /** The published study's rows a table (mdcallag/mytools all_small.sh runs, 2023). */
   static final long PUBLISHED_ROWS_PER_TABLE = 20_000_000L;

@@ -121,6 +121,14 @@ class ScopeTest {
         row("b", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 17.6", null, "on", mytools)))), groups);
     assertThat(sameMajor.fact("scale")).startsWith("10,000 rows a table").doesNotContain("generic");
 
+    assertThat(small.fact("scale")).endsWith("(study versions --preset published-small is closer; its --help gives the"
+        + " published settings and their cost)");
+    String preset = mytools.replace("10000}", "1000000}");
+    assertThat(Scope.of(ScopeRun.of(List.of(
+        row("a", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 11.22", null, "on", preset)),
+        row("b", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 16.10", null, "on", preset)))), groups)
+        .fact("scale")).startsWith("1,000,000 rows a table at most").doesNotContain("--preset");
+
     String published = mytools.replace("10000}", "20000000}");
     Scope large = Scope.of(ScopeRun.of(List.of(
         row("a", "loadgen", Map.of(), "sysbench", 8, null, loadgen("PostgreSQL 11.22", null, "on", published)),
