@@ -77,6 +77,10 @@ class ErrorsBeforeSparkTest {
     cases.add(Arguments.of("trend --warehouse WH --out OUT --by source_format", "--by source_format has values that are"
         + " neither dates nor versions (loadgen, mytools, pgbench, …), so they have no order of their own: add --order-by"
         + " LABEL"));
+    // Issue 47 item 5: names with a base are compared against it, but the gate needs a series.
+    cases.add(Arguments.of("trend --warehouse WH --out OUT --by source_format --base loadgen --fail-on change-point",
+        "--fail-on change-point needs the values of --by source_format in an order, and these are names: add"
+            + " --order-by LABEL"));
     cases.add(Arguments.of("trend --warehouse WH --out OUT --by source_format --order-by nosuchlabel",
         "--order-by nosuchlabel: the runs of source_format"));
     cases.add(Arguments.of("ingest --warehouse WH /nonexistent/run", "/nonexistent/run: no such file or directory"));

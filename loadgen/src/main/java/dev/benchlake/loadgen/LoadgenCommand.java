@@ -47,6 +47,7 @@ import picocli.CommandLine.Spec;
           + "--warmup 10s --out runs/sb1",
       "  benchlake loadgen --workload sysbench --steps mytools --tables 4 --table-size 100000 "
           + "--read-duration 60s --write-duration 90s --warmup 5s --out runs/mytools1",
+      "    (48 steps: 38 timed reads x 65 s and 9 writes x 95 s, about 56 minutes; scan is one pass)",
       "  benchlake loadgen --jdbc-url jdbc:postgresql://db:5432/bench --user bench --script tx.sql@3 "
           + "--script report.sql@1 --rate 200 --duration 5m --out runs/mix1",
       "", "Exit codes: 0 run complete, 1 run interrupted or failed, 2 bad usage or bad input. --serve runs until "
@@ -102,7 +103,7 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
   @Option(names = "--steps", split = ",", paramLabel = "STEP",
       description = "sysbench steps to run one after another on the same data, each with its own warm-up: the "
           + "steps above, mytools (the PostgreSQL 11-16 version study's sequence of steps named "
-          + "<testType>_range=<R>), or any of those by name, e.g. point-query_range=100,scan_range=100.")
+          + "<testType>_range=<R>; mytools-2023: the 43 of them it ran in 2023), or any of those by name, e.g. point-query_range=100,scan_range=100.")
   List<String> steps = new ArrayList<>();
 
   @Option(names = "--scale", description = "select-update: rows = 10 x 100000 x SCALE (default: ${DEFAULT-VALUE}).")

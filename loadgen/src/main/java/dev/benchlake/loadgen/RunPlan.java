@@ -142,7 +142,8 @@ record RunPlan(LoadgenConfig config, Workload workload, Driver driver, StepPlan 
       case SysbenchWorkload.NAME -> {
         if (w.steps().isEmpty()) {
           throw new BadInputException("--workload sysbench needs --steps, some of: " + String.join(", ", SysbenchStep.names())
-              + ", or " + MytoolsStep.SET_NAME + " (the mytools version study's " + MytoolsStep.STUDY.size() + " steps)");
+              + ", or " + MytoolsStep.SET_NAME + " (the mytools version study's " + MytoolsStep.STUDY.size() + " steps; "
+              + MytoolsStep.SET_2023 + ": the " + MytoolsStep.STUDY_2023.size() + " it ran in 2023)");
         }
         return sysbench(w, w.steps());
       }

@@ -7,6 +7,7 @@ import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.analysis.trend.TrendMarkdown;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.analysis.trend.TrendRequest;
+import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.cli.VersionProvider;
 import dev.benchlake.core.cli.Preflight;
@@ -36,7 +37,8 @@ import picocli.CommandLine.Spec;
           + " between consecutive versions (Welch's t on the logs, corrected for multiple comparisons), and per step the"
           + " change points where its level shifts along the versions (E-divisive means on the runs' logs, a"
           + " permutation test at --change-point-alpha). Step names of the mytools study (<test>_range=<R>) fall into its five"
-          + " groups: point query parts 1 and 2, range query parts 1 and 2, writes.",
+          + " groups: point query parts 1 and 2, range query parts 1 and 2, writes; its warm-up step (.warm) in a group"
+          + " of its own, warm-up.",
       "Figures come from each run's tasks when it has them, else from its whole-run step_metrics (sysbench, pgbench,"
           + " wide CSV tables). Writes trend.json, trend.md and trend.html into --out and prints the group table."
     },
@@ -49,7 +51,8 @@ public final class TrendCommand implements Callable<Integer>, Validated {
       description = "The run dimension or label whose values are the versions, e.g. db_major; 'date' for nightly"
           + " history: a run's label date when it has one, else the UTC day (yyyy-MM-dd) of its started_at. Dates and"
           + " timestamps sort by time (a day without a run shows as a gap), versions as versions (9.6 < 10 < 14.10);"
-          + " other values (commits, names) need --order-by.")
+          + " other values need --order-by for a series (commits: --order-by commit_time); names (configurations,"
+          + " profiles) with a --base are each compared against it, without change points or the --fail-on gate.")
   String by;
 
   @Option(names = "--base", paramLabel = "VALUE",
@@ -114,7 +117,11 @@ public final class TrendCommand implements Callable<Integer>, Validated {
     boolean gate = gated;
     // Before Spark starts: a damaged warehouse, a --where that matches no run, a --base no run has,
     // versions with no order or runs that do not pair is one line in a second.
-    Trend.checkSelection(warehouseOption.openWholeBeforeSpark(sparkOptions), request);
+    boolean ordered = Trend.checkSelection(warehouseOption.openWholeBeforeSpark(sparkOptions), request);
+    if (gate && !ordered) {
+      throw new BadInputException("--fail-on change-point needs the values of --by " + request.by() + " in an order,"
+          + " and these are names: add --order-by LABEL");
+    }
     Warehouse warehouse = warehouseOption.open(sparkOptions.session("trend"));
     // One reader of the small tables for the whole command: the provenance names the commit it read.
     KernelWarehouse tables = KernelWarehouse.of(warehouse);

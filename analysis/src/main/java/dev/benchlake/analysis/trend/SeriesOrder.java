@@ -28,12 +28,17 @@ import java.util.regex.Pattern;
  *       runs'), compared as times when all are, else as versions (numbers as numbers), ties by the value;
  *   <li>{@link Kind#BASE_FIRST}: two values of anything else and a {@code --base}: the base, then the
  *       other (a plain A/B, as {@code --by os --base linux}: there is no "order" to get wrong);
+ *   <li>{@link Kind#NAMES}: more values of anything else (configurations, settings profiles) and a
+ *       {@code --base}: the base, then the others by name. Each is compared against the base; what
+ *       needs a series (change points, the comparisons between consecutive values, the gate) is left
+ *       out and the report says so ({@link #names(String, String, Collection)});
  * </ul>
- * anything else (commits, names) is bad input that says to add {@code --order-by}.
+ * anything else (commits, names without a base) is bad input that says to add {@code --order-by}
+ * or {@code --base}.
  */
 final class SeriesOrder {
   /** How the values were put in order. */
-  enum Kind { TIME, VERSION, ORDER_BY, BASE_FIRST }
+  enum Kind { TIME, VERSION, ORDER_BY, BASE_FIRST, NAMES }
 
   private static final Pattern VERSION = Pattern.compile("^[vV]?\\d+(\\.[0-9A-Za-z_+~-]+)*$");
 
@@ -55,12 +60,17 @@ final class SeriesOrder {
           .toList();
       case VERSION -> values.stream().sorted(VersionOrder.INSTANCE).toList();
       case ORDER_BY -> byKey(request, values, keys);
-      case BASE_FIRST -> values.stream().sorted(Comparator.comparing((String v) -> !v.equals(request.base()))).toList();
+      case BASE_FIRST, NAMES -> values.stream().sorted(Comparator.comparing((String v) -> !v.equals(request.base()))
+          .thenComparing(Comparator.naturalOrder())).toList();
     };
   }
 
   static Kind kindOf(TrendRequest request, Collection<String> values) {
-    if (request.orderBy() != null) {
+    return kindOf(request.base(), request.orderBy(), values);
+  }
+
+  private static Kind kindOf(String base, String orderBy, Collection<String> values) {
+    if (orderBy != null) {
       return Kind.ORDER_BY;
     }
     if (values.stream().allMatch(SeriesOrder::isTime)) {
@@ -69,10 +79,18 @@ final class SeriesOrder {
     if (values.stream().allMatch(v -> VERSION.matcher(v).matches())) {
       return Kind.VERSION;
     }
-    if (values.size() <= 1 || values.size() == 2 && values.contains(request.base())) {
+    if (values.size() <= 1 || values.size() == 2 && values.contains(base)) {
       return Kind.BASE_FIRST;
     }
-    return null;
+    return base == null ? null : Kind.NAMES;
+  }
+
+  /**
+   * Whether {@code values} are names with no series between them ({@link Kind#NAMES}): more than two,
+   * neither dates nor versions, a base and no {@code --order-by}.
+   */
+  static boolean names(String base, String orderBy, Collection<String> values) {
+    return kindOf(base, orderBy, values) == Kind.NAMES;
   }
 
   private static List<String> byKey(TrendRequest request, Collection<String> values, Map<String, String> keys) {
@@ -97,7 +115,7 @@ final class SeriesOrder {
         + " --order-by LABEL, a label or runs column that orders them (e.g. --by commit --order-by commit_time, or"
         + " --order-by started_at: when the runs began; "
         + (candidates.isEmpty() ? "the runs have no other label" : "labels the runs have: " + String.join(", ", candidates))
-        + "), or use --by date");
+        + "), or --base VALUE to compare each against it, or use --by date");
   }
 
   /** Whether {@code value} is a date or an ISO 8601 timestamp. */

@@ -41,10 +41,13 @@ import java.util.regex.PatternSyntaxException;
  *         <li>{@value #WRITES}: {@code insert}, every {@code update-*}, {@code delete},
  *             {@code write-only} and {@code read-write} (a write transaction, whatever its reads);
  *       </ul>
- *       A warm step ({@code .pre}, {@code .warm}, {@code .post}), and a step that ran at another dop
- *       than its run's ({@code point-query.pre_range=100_dop=2}: all_small.sh's first warm-up, in
- *       the run of its folder), is in its test type's group. A mytools name of an unknown test type
- *       falls through to the rules below;
+ *       The sequence's warm-up ({@code .warm}: all_small.sh's first step, which loads the caches
+ *       after the tables are built and is followed by a vacuum) is {@value #WARM_UP}, a group of its
+ *       own, not one of the five: the study ran it to ready the server, not to measure it. A step
+ *       measured before or after the writes ({@code .pre}, {@code .post}), and a step that ran at
+ *       another dop than its run's ({@code point-query.pre_range=100_dop=2}, in the run of its
+ *       folder), is in its test type's group. A mytools name of an unknown test type falls through
+ *       to the rules below;
  *   <li>the built-in rules, over loadgen's, sysbench's and pgbench's step names: mixed
  *       transactions ({@code read-only}, {@code read-write}, {@code oltp_read_only} …) are
  *       {@value #OTHER}; names with {@code update}, {@code insert}, {@code delete}, {@code write},
@@ -67,15 +70,16 @@ public final class StepGroups {
   public static final String POINT_2 = "point query, part 2";
   public static final String RANGE_1 = "range query, part 1";
   public static final String RANGE_2 = "range query, part 2";
+  public static final String WARM_UP = "warm-up";
   private static final List<String> BUILT_IN_ORDER = List.of(POINT, POINT_1, POINT_2, RANGE, RANGE_1, RANGE_2, WRITES,
-      OTHER);
+      WARM_UP, OTHER);
 
   /**
    * A mytools step name: the test type, an optional warm suffix, the range, and the dop (and pk)
    * when they are not its run's (ingest's {@code point-query.pre_range=100_dop=2}).
    */
   private static final Pattern MYTOOLS = Pattern.compile(
-      "^([a-z][a-z-]*)(?:\\.(?:pre|warm|post))?_range=\\d+(?:_dop=\\d+)?(?:_pk=[01])?$", Pattern.CASE_INSENSITIVE);
+      "^([a-z][a-z-]*)(?:\\.(pre|warm|post))?_range=\\d+(?:_dop=\\d+)?(?:_pk=[01])?$", Pattern.CASE_INSENSITIVE);
 
   /** The mytools test types by group (their names as run.sh spells them). */
   private static final Map<String, String> MYTOOLS_GROUPS = mytoolsGroups();
@@ -165,7 +169,7 @@ public final class StepGroups {
     java.util.regex.Matcher mytools = MYTOOLS.matcher(step);
     String group = mytools.matches() ? MYTOOLS_GROUPS.get(mytools.group(1).toLowerCase(Locale.ROOT)) : null;
     if (group != null) {
-      return group;
+      return "warm".equalsIgnoreCase(mytools.group(2)) ? WARM_UP : group;
     }
     for (Rule rule : BUILT_IN) {
       if (rule.pattern().matcher(step).find()) {
@@ -191,7 +195,7 @@ public final class StepGroups {
 
   /**
    * Groups in reading order: point (then its two parts), range (then its two parts), writes, the
-   * mapping file's own groups by name, other.
+   * warm-up, the mapping file's own groups by name, other.
    */
   public static Comparator<String> order() {
     return Comparator.<String>comparingInt(StepGroups::rank).thenComparing(Comparator.naturalOrder());

@@ -55,17 +55,20 @@ public final class Trend {
    * warehouse there, {@code --where} matching a run, runs with a value of {@code --by}, and
    * {@code --base} one of those values.
    *
+   * @return whether the values form a series (false: names, compared against the base only; see
+   *     {@link TrendReport#ordered()})
    * @throws BadInputException saying which
    */
-  public static void checkSelection(KernelWarehouse tables, TrendRequest request) {
+  public static boolean checkSelection(KernelWarehouse tables, TrendRequest request) {
     Map<String, String> versionOf = new TreeMap<>();
     Map<String, Map<String, String>> labelsOf = new HashMap<>();
     Map<String, String> orderKeys = new TreeMap<>();
     Set<String> labels = new java.util.TreeSet<>();
     selectRuns(tables, request, versionOf, labelsOf, new HashSet<>(), new ArrayList<>(), orderKeys, labels);
-    TrendRequest based = TrendAnalysis.withBase(request, SeriesOrder.sort(request,
-        versionOf.values().stream().distinct().toList(), orderKeys, labels));
+    List<String> versions = SeriesOrder.sort(request, versionOf.values().stream().distinct().toList(), orderKeys, labels);
+    TrendRequest based = TrendAnalysis.withBase(request, versions);
     TrendAnalysis.pairings(based, runsByVersion(versionOf), labelsOf);
+    return !SeriesOrder.names(based.base(), based.orderBy(), versions);
   }
 
   private static Map<String, List<String>> runsByVersion(Map<String, String> versionOf) {

@@ -211,6 +211,13 @@ public final class TrendAnalysis {
     request = withBase(request, versions);
     Map<String, Pairing> pairings = pairings(request, runs, labelsOf);
     List<String> messages = new ArrayList<>(notes);
+    // Names (configurations, profiles) are each compared against the base; a series needs an order.
+    boolean ordered = !SeriesOrder.names(request.base(), request.orderBy(), versions);
+    if (!ordered) {
+      messages.add("The values of " + request.by() + " are names with no order of their own: each is compared against "
+          + request.base() + "; no change points and no comparisons between consecutive values (--order-by LABEL"
+          + " gives them an order).");
+    }
     for (String version : versions) {
       if (runs.get(version).size() == 1) {
         messages.add(request.by() + " " + version + " has one run: its relatives have no interval, so its calls are"
@@ -229,7 +236,7 @@ public final class TrendAnalysis {
     }
     List<Series> series = new ArrayList<>();
     for (Map.Entry<String, Map<String, Map<String, Double>>> e : byStep.entrySet()) {
-      series.add(series(e.getKey(), e.getValue(), versions, request, pairings, messages));
+      series.add(series(e.getKey(), e.getValue(), versions, request, pairings, ordered, messages));
     }
     series.sort(Comparator.comparing(Series::group, StepGroups.order()).thenComparing(Series::step));
     singleRunSteps(series, versions, runs, request, messages);
@@ -246,9 +253,10 @@ public final class TrendAnalysis {
       }
     }
     Map<String, Decision> baseDecisions = decide(againstBase, request, direction);
-    Map<String, Pairing> previousPairings = previousPairings(request, versions, runs, pairings, labelsOf);
+    Map<String, Pairing> previousPairings = ordered ? previousPairings(request, versions, runs, pairings, labelsOf)
+        : Map.of();
     List<Test> againstPrevious = new ArrayList<>();
-    for (int i = 0; i < series.size(); i++) {
+    for (int i = 0; ordered && i < series.size(); i++) {
       for (int v = 1; v < versions.size(); v++) {
         RatioEffect effect = againstPrevious(series.get(i), versions.get(v - 1), versions.get(v), request,
             previousPairings.get(versions.get(v)));
@@ -290,7 +298,7 @@ public final class TrendAnalysis {
 
   /** One step's per-version figures, relatives, intervals and change points. */
   private static Series series(String step, Map<String, Map<String, Double>> observed, List<String> versions,
-      TrendRequest request, Map<String, Pairing> pairings, List<String> messages) {
+      TrendRequest request, Map<String, Pairing> pairings, boolean ordered, List<String> messages) {
     Map<String, Figures> byVersion = new LinkedHashMap<>();
     observed.forEach((v, byRun) -> byVersion.put(v, new Figures(byRun)));
     Map<String, Double> values = new LinkedHashMap<>();
@@ -345,7 +353,7 @@ public final class TrendAnalysis {
         noisy |= Math.log(interval.high() / interval.low()) / 2 > Math.log1p(request.settings().margin());
       }
     }
-    List<ChangePoint> changePoints = ChangePoints.of(step, byVersion.entrySet().stream().collect(
+    List<ChangePoint> changePoints = !ordered ? List.of() : ChangePoints.of(step, byVersion.entrySet().stream().collect(
         TreeMap::new, (m, e) -> m.put(e.getKey(), e.getValue().byRun()), Map::putAll), versions,
         EDivisive.at(request.changePointAlpha()), messages);
     return new Series(step, request.groups().groupOf(step), byVersion, values, relative, vsBase, pairs, spread, noisy,
@@ -403,7 +411,9 @@ public final class TrendAnalysis {
       // A relative without a test (one run, a figure of 0) cannot be decided.
       Verdict verdict = !compared ? null : decision == null ? Verdict.INCONCLUSIVE : decision.verdict();
       Verdict previous = null;
-      if (v > 0 && s.values().get(versions.get(v - 1)) != null && s.values().get(version) != null) {
+      // Names have no previous value: they are compared against the base only.
+      if (v > 0 && s.values().get(versions.get(v - 1)) != null && s.values().get(version) != null
+          && !SeriesOrder.names(request.base(), request.orderBy(), versions)) {
         // Both versions have a figure but no test: as undecidable as against the base.
         Decision d = previousDecisions.get(key(index, version));
         previous = d == null ? Verdict.INCONCLUSIVE : d.verdict();

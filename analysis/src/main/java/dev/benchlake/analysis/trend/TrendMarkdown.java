@@ -31,6 +31,8 @@ import java.util.Locale;
 public final class TrendMarkdown {
   private static final String DASH = Markdown.DASH;
   private static final String NO_RUN = "no run";
+  private static final String UNORDERED = "Not computed: the values are names with no order of their own (--order-by"
+      + " LABEL gives them one).";
 
   private TrendMarkdown() {}
 
@@ -152,7 +154,9 @@ public final class TrendMarkdown {
       row(md, cells);
     }
     md.append("\n## Changes between consecutive versions (faster or slower)\n\n");
-    if (r.flags().isEmpty()) {
+    if (!r.ordered()) {
+      md.append(UNORDERED).append('\n');
+    } else if (r.flags().isEmpty()) {
       md.append("None.\n");
     } else {
       row(md, List.of("step", "from", "to", "change", "95% CI", "adjusted p", ""));
@@ -188,6 +192,10 @@ public final class TrendMarkdown {
   private static void changePoints(StringBuilder md, TrendReport r) {
     md.append("\n## Change points (E-divisive means on the runs' logs, α = ").append(Format.significant(r.changePointAlpha(), 3))
         .append(")\n\n");
+    if (!r.ordered()) {
+      md.append(UNORDERED).append('\n');
+      return;
+    }
     List<String[]> rows = new ArrayList<>();
     for (StepTrend s : r.steps()) {
       for (ChangePoint c : s.changePoints()) {

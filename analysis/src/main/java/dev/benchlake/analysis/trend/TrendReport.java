@@ -70,6 +70,14 @@ public record TrendReport(String by, String base, String metric, String unit, Di
         changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cutShort, runsScope);
   }
 
+  /**
+   * Whether the versions form a series (versions, dates, an {@code --order-by}, or two values): false
+   * for names, which are only compared against the base, without change points or consecutive calls.
+   */
+  public boolean ordered() {
+    return !SeriesOrder.names(base, orderBy, versions);
+  }
+
   /** The days without a run after {@code version} and before the next version (empty: none, or not dates). */
   public List<String> gapAfter(String version) {
     int at = versions.indexOf(version);

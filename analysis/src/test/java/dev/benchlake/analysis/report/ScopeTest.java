@@ -93,6 +93,49 @@ class ScopeTest {
     assertThat(values(scope, "steps")).containsOnly("5 s, warm-up 1 s");
   }
 
+  /**
+   * Issue 47 item 6: a sysbench study smaller than the published one says so, and where it spans 11
+   * and a later major, that its point and range steps partly measure the plan cache; at the
+   * published size it says nothing.
+   */
+  @Test
+  void aSysbenchStudySmallerThanThePublishedOneSaysWhatItMeasures() {
+    Map<String, List<String>> groups = new LinkedHashMap<>();
+    groups.put("11", List.of("a"));
+    groups.put("16", List.of("b"));
+    String mytools = "{\"name\":\"sysbench\",\"steps\":[\"point-query.warm_range=100\",\"scan_range=100\"],"
+        + "\"parameters\":{\"tables\":1,\"table_size\":10000}}";
+    assertThat(Scope.of(ScopeRun.of(List.of(
+        row("a", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 11.22", null, "on", SYSBENCH)),
+        row("b", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 16.10", null, "on", SYSBENCH)))),
+        groups).fact("scale")).as("the classic sysbench steps are not the published study's").isNull();
+    Scope small = Scope.of(ScopeRun.of(List.of(
+        row("a", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 11.22", null, "on", mytools)),
+        row("b", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 16.10", null, "on", mytools)))), groups);
+    assertThat(small.fact("scale")).startsWith("10,000 rows a table at most, against the published 11→16 study's"
+        + " 20,000,000: ").contains("11 turns a prepared statement generic after 5 executions");
+    assertThat(small.markdown()).contains("- scale: 10,000 rows a table at most");
+
+    Scope sameMajor = Scope.of(ScopeRun.of(List.of(
+        row("a", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 16.10", null, "on", mytools)),
+        row("b", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 17.6", null, "on", mytools)))), groups);
+    assertThat(sameMajor.fact("scale")).startsWith("10,000 rows a table").doesNotContain("generic");
+
+    assertThat(small.fact("scale")).endsWith("(study versions --preset published-small is closer; its --help gives the"
+        + " published settings and their cost)");
+    String preset = mytools.replace("10000}", "1000000}");
+    assertThat(Scope.of(ScopeRun.of(List.of(
+        row("a", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 11.22", null, "on", preset)),
+        row("b", "loadgen", Map.of(), "sysbench", 1, null, loadgen("PostgreSQL 16.10", null, "on", preset)))), groups)
+        .fact("scale")).startsWith("1,000,000 rows a table at most").doesNotContain("--preset");
+
+    String published = mytools.replace("10000}", "20000000}");
+    Scope large = Scope.of(ScopeRun.of(List.of(
+        row("a", "loadgen", Map.of(), "sysbench", 8, null, loadgen("PostgreSQL 11.22", null, "on", published)),
+        row("b", "loadgen", Map.of(), "sysbench", 8, null, loadgen("PostgreSQL 16.10", null, "on", published)))), groups);
+    assertThat(large.fact("scale")).isNull();
+  }
+
   @Test
   void anOlderManifestWithoutTheBuildSaysNotRecordedAndWorkloadsThatDifferAreNamed() {
     String selectUpdate = "{\"name\":\"select-update\",\"parameters\":{\"rows\":10000}}";

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
+import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.BadInputException;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ class SeriesOrderTest {
         .hasMessage("--by commit has values that are neither dates nor versions (0c55d2e, 3f2a9c1, a81be07), so they"
             + " have no order of their own: add --order-by LABEL, a label or runs column that orders them (e.g. --by"
             + " commit --order-by commit_time, or --order-by started_at: when the runs began; labels the runs have:"
-            + " commit_time, os), or use --by date");
+            + " commit_time, os), or --base VALUE to compare each against it, or use --by date");
     assertThatThrownBy(() -> analyse(request, Map.of())).isInstanceOf(BadInputException.class)
         .hasMessageContaining("add --order-by LABEL");
   }
@@ -87,6 +88,41 @@ class SeriesOrderTest {
         .isInstanceOf(BadInputException.class)
         .hasMessage("--order-by commit_time: the runs of commit 0c55d2e, a81be07 have no commit_time; give every run that"
             + " label, or order by another");
+  }
+
+  /**
+   * Issue 47 item 5: names (configurations, settings profiles) with a base are each compared against
+   * it, as before issue 29; only what needs a series, change points and the consecutive calls, is
+   * left out, and the report says so.
+   */
+  @Test
+  void namesWithABaseAreEachComparedAgainstItWithoutASeries() {
+    add("stock", 100, 102, 101, 99);
+    add("jit-off", 120, 121, 119, 122);
+    add("huge-pages", 100, 101, 100, 102);
+    add("tuned", 80, 81, 79, 80);
+    TrendReport report = analyse(TrendRequest.of("profile", "stock", "qps"), Map.of());
+    assertThat(report.versions()).containsExactly("stock", "huge-pages", "jit-off", "tuned");
+    assertThat(report.ordered()).isFalse();
+    StepTrend step = report.steps().get(0);
+    assertThat(step.at("jit-off").verdict()).isEqualTo(dev.benchlake.analysis.stats.Verdict.FASTER);
+    assertThat(step.at("tuned").verdict()).isEqualTo(dev.benchlake.analysis.stats.Verdict.SLOWER);
+    assertThat(step.at("huge-pages").verdict()).isNotIn(dev.benchlake.analysis.stats.Verdict.FASTER,
+        dev.benchlake.analysis.stats.Verdict.SLOWER);
+    // jit-off → tuned would be a "change between consecutive values" of an order nobody gave.
+    assertThat(report.flags()).isEmpty();
+    assertThat(report.steps()).allMatch(s -> s.changePoints().isEmpty());
+    assertThat(report.callsBetweenVersions().total()).isZero();
+    assertThat(report.messages()).anyMatch(m -> m.startsWith("The values of profile are names with no order of their"
+        + " own: each is compared against stock; no change points"));
+    assertThat(TrendMarkdown.summary(report)).contains("## Changes between consecutive versions (faster or slower)\n\n"
+        + "Not computed: the values are names").contains("## Change points (E-divisive means on the runs' logs, α = 0.01)"
+        + "\n\nNot computed");
+    // With --order-by they are a series again.
+    TrendReport ordered = analyse(TrendRequest.of("profile", "stock", "qps").withOrderBy("rank"),
+        Map.of("stock", "1", "huge-pages", "2", "jit-off", "3", "tuned", "4"));
+    assertThat(ordered.ordered()).isTrue();
+    assertThat(ordered.flags()).isNotEmpty();
   }
 
   @Test

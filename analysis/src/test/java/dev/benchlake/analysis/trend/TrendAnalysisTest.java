@@ -270,6 +270,23 @@ class TrendAnalysisTest {
     assertThat(groups.groupOf("custom")).isEqualTo(StepGroups.OTHER);
   }
 
+  /**
+   * all_small.sh's first step, point-query.warm, readies the server after the load: a warm-up of its
+   * own, not a point query of part 1, while the steps measured before the writes (.pre) keep their
+   * test type's group.
+   */
+  @Test
+  void theMytoolsWarmUpStepIsAGroupOfItsOwnNotAPointQuery() {
+    StepGroups groups = StepGroups.builtIn();
+    assertThat(groups.groupOf("point-query.warm_range=100")).isEqualTo(StepGroups.WARM_UP);
+    assertThat(groups.groupOf("point-query.warm_range=100_dop=8")).isEqualTo(StepGroups.WARM_UP);
+    assertThat(groups.groupOf("point-query.pre_range=100")).isEqualTo(StepGroups.POINT_1);
+    assertThat(groups.groupOf("point-query_range=100")).isEqualTo(StepGroups.POINT_1);
+    assertThat(java.util.stream.Stream.of(StepGroups.OTHER, StepGroups.WARM_UP, StepGroups.WRITES, StepGroups.POINT_1)
+        .sorted(StepGroups.order()).toList())
+        .containsExactly(StepGroups.POINT_1, StepGroups.WRITES, StepGroups.WARM_UP, StepGroups.OTHER);
+  }
+
   @Test
   void aGroupsFileComesBeforeTheBuiltInRules() throws Exception {
     Path file = dir.resolve("groups.yaml");

@@ -20,7 +20,7 @@ public final class SysbenchOptions {
 
   @Option(names = "--steps", paramLabel = "STEP", split = ",",
       description = "loadgen sysbench steps (default: ${DEFAULT-VALUE}; mytools is the version study's whole sequence, "
-          + "or name some of its <testType>_range=<R> steps).")
+          + "mytools-2023 the 43 steps it ran in 2023, or name some of its <testType>_range=<R> steps).")
   List<String> steps;
 
   @Option(names = "--clients", paramLabel = "N|auto", converter = ClientsConverter.class,

@@ -104,4 +104,29 @@ class StudyPresetsTest {
     assertThat(given.byKind().readDuration()).isEqualTo(java.time.Duration.ofSeconds(3));
     assertThat(given.byKind().writeDuration()).as("--duration's").isEqualTo(java.time.Duration.ofSeconds(1));
   }
+
+  /**
+   * Issue 47 item 6: --preset published-small is the 2023 sequence on 4 tables of 1M rows with 10 s
+   * reads, 20 s writes and 2 s warm-ups; an option given on the command line wins over it, and
+   * --duration keeps the preset's step durations out.
+   */
+  @Test
+  void thePublishedSmallPresetFillsWhatTheCommandLineDoesNotGive() {
+    CommandLine line = parsed("versions", "--preset", "published-small");
+    ((VersionsCommand) line.getCommand()).applyPreset();
+    Workload.Sysbench preset = ((SysbenchOptions) mixin(line, "sysbench")).workload(null);
+    assertThat(preset.byKind()).isEqualTo(new Workload.Sysbench(List.of("mytools-2023"), 4, 1_000_000, 1, null,
+        java.time.Duration.ofSeconds(10), java.time.Duration.ofSeconds(20), java.time.Duration.ofSeconds(2)));
+
+    CommandLine mine = parsed("versions", "--table-size", "50000", "--preset", "published-small", "--duration", "3s");
+    ((VersionsCommand) mine.getCommand()).applyPreset();
+    Workload.Sysbench given = ((SysbenchOptions) mixin(mine, "sysbench")).workload(null);
+    assertThat(given.byKind()).isEqualTo(new Workload.Sysbench(List.of("mytools-2023"), 4, 50_000, 1, null,
+        java.time.Duration.ofSeconds(3), java.time.Duration.ofSeconds(3), java.time.Duration.ofSeconds(2)));
+
+    CommandLine unknown = parsed("versions", "--preset", "published-large");
+    assertThatThrownBy(() -> ((VersionsCommand) unknown.getCommand()).applyPreset())
+        .isInstanceOf(dev.benchlake.core.cli.BadInputException.class)
+        .hasMessage("unknown --preset 'published-large'; known: published-small");
+  }
 }

@@ -78,6 +78,7 @@ class VersionsCommandTest {
     assertThat(text).contains("8 clients on 4 tables of 20M rows, 600 s for each read step and 1200 s for each write step")
         .contains("--clients 8 --tables 4 --table-size 20000000 --read-duration 600s --write-duration 1200s")
         .contains("each client scans every table once, and its qps is the rows scanned per second")
+        .contains("9.4 hours a run").contains("--steps mytools-2023")
         .doesNotContain("900");
     for (String option : List.of("--pg-setting", "--clients", "--tables", "--table-size", "--read-duration",
         "--write-duration", "--design", "--aa-rounds", "--cpus-a", "--cpus-b", "--cpu-swap")) {

@@ -53,7 +53,9 @@ import java.util.regex.Pattern;
  * </table>
  *
  * <p>{@link #STUDY} is the study's sequence (its {@code all_small.sh}, plus the
- * {@code read-only-*} variants at 1000 and {@code scan} of its later versions): the warm step, the
+ * {@code read-only-*} variants at 1000 of its later versions), 48 steps; {@link #STUDY_2023} is the
+ * 43 that all_small.sh ran in 2023 (mdcallag/mytools 4c80133a, 2023-02-25: before the
+ * {@code read-only-{simple,sum,order,distinct,count}_range=1000} steps): the warm step, the
  * {@code .pre} queries, the writes, then the same queries again. Writes run before the later reads,
  * as in the study: the later reads see the updated, deleted-and-reinserted rows, after the vacuum
  * that follows read-write at 100 ({@link #vacuumAfter()}). Durations follow
@@ -67,10 +69,15 @@ import java.util.regex.Pattern;
 public record MytoolsStep(TestType type, String suffix, int range) {
   /** {@code --steps mytools}: the whole sequence. */
   public static final String SET_NAME = "mytools";
+  /** {@code --steps mytools-2023}: the sequence as the 2023 study ran it. */
+  public static final String SET_2023 = "mytools-2023";
   private static final Pattern NAME = Pattern.compile("([a-z-]+)((?:\\.pre|\\.warm)?)_range=([0-9]{1,7})");
 
   /** The study's sequence, in its order. */
   public static final List<MytoolsStep> STUDY = study();
+
+  /** The 2023 sequence: {@link #STUDY} without the read-only variants at 1000 that mytools added later. */
+  public static final List<MytoolsStep> STUDY_2023 = STUDY.stream().filter(s -> !s.addedAfter2023()).toList();
 
   /** What R means for a test type. */
   public enum RangeUse { UNUSED, POINTS, WIDTH, RANGE_SIZE }
@@ -172,6 +179,14 @@ public record MytoolsStep(TestType type, String suffix, int range) {
   public boolean vacuumAfter() {
     return (type == TestType.POINT_QUERY && suffix.equals(".warm"))
         || (type == TestType.READ_WRITE && suffix.isEmpty() && range == 100);
+  }
+
+  /** Whether mytools added this step to all_small.sh after the 2023 study (the read-only variants at 1000). */
+  private boolean addedAfter2023() {
+    return switch (type) {
+      case READ_ONLY_SIMPLE, READ_ONLY_SUM, READ_ONLY_ORDER, READ_ONLY_DISTINCT, READ_ONLY_COUNT -> true;
+      default -> false;
+    };
   }
 
   /** A step by its name; any test type at any R, not only the study's. */

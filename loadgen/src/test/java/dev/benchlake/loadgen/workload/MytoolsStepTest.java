@@ -154,6 +154,40 @@ class MytoolsStepTest {
         .containsExactly("point-query.warm_range=100", "read-write_range=100");
   }
 
+  /**
+   * {@code --steps mytools-2023} is all_small.sh as mdcallag/mytools had it in 2023 (4c80133a,
+   * 2023-02-25), written out here from that script, step by step: 43 steps, without the
+   * read-only-*_range=1000 variants added in 2024-2025.
+   */
+  @Test
+  void theTwentyTwentyThreeSequenceIsAllSmallAsItRanThen() {
+    List<String> allSmall2023 = new ArrayList<>(List.of("point-query.warm_range=100", "point-query.pre_range=100",
+        "random-points.pre_range=10", "random-points.pre_range=100", "random-points.pre_range=1000",
+        "read-only.pre_range=10", "read-only.pre_range=100", "read-only.pre_range=10000"));
+    for (String t : List.of("points-covered-pk", "points-notcovered-pk", "points-covered-si", "points-notcovered-si",
+        "range-covered-pk", "range-notcovered-pk", "range-covered-si", "range-notcovered-si")) {
+      allSmall2023.add(t + ".pre_range=100");
+    }
+    for (String t : List.of("update-inlist", "update-index", "update-nonindex", "update-one", "update-zipf")) {
+      allSmall2023.add(t + "_range=100");
+    }
+    // write-only runs with $range left at 10000 by the read-only.pre loop before it.
+    allSmall2023.addAll(List.of("write-only_range=10000", "read-write_range=10", "read-write_range=100",
+        "read-only_range=10", "read-only_range=100", "read-only_range=10000", "point-query_range=100",
+        "random-points_range=10", "random-points_range=100", "random-points_range=1000", "hot-points_range=100"));
+    for (String t : List.of("points-covered-pk", "points-notcovered-pk", "points-covered-si", "points-notcovered-si",
+        "range-covered-pk", "range-notcovered-pk", "range-covered-si", "range-notcovered-si", "scan", "delete",
+        "insert")) {
+      allSmall2023.add(t + "_range=100");
+    }
+    SysbenchSteps steps = SysbenchSteps.resolve(List.of(" Mytools-2023 "), 1000, 100, RandType.UNIFORM);
+    assertThat(steps.names()).hasSize(43).isEqualTo(allSmall2023);
+    assertThat(MytoolsStep.STUDY).hasSize(48);
+    assertThat(MytoolsStep.STUDY.stream().map(MytoolsStep::name).filter(n -> !allSmall2023.contains(n)))
+        .containsExactly("read-only-simple_range=1000", "read-only-sum_range=1000", "read-only-order_range=1000",
+            "read-only-distinct_range=1000", "read-only-count_range=1000");
+  }
+
   @Test
   void stepsResolveByNameMixedWithTheClassicOnes() {
     SysbenchSteps all = SysbenchSteps.resolve(List.of("mytools"), 1000, 100, RandType.UNIFORM);
