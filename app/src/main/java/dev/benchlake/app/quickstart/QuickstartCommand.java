@@ -20,6 +20,7 @@ import dev.benchlake.core.cli.DurationConverter;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
 import dev.benchlake.core.cli.VersionProvider;
+import dev.benchlake.loadgen.db.BetweenSteps;
 import dev.benchlake.warehouse.spark.SparkOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -90,6 +91,19 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
       description = "Warm-up of each sysbench-like step (default: ${DEFAULT-VALUE}).")
   Duration warmup;
 
+  /**
+   * vacuum-analyze by default, so that both sides start every step without dead tuples. Why: with none,
+   * {@code insert} started on {@code update-index}'s dead tuples, of which the faster side had written more (a
+   * dead-tuple fraction of 0.106 on 14 and 0.193 on 17), a table-maintenance confounder on that step in every
+   * run (docs/designs.md).
+   */
+  @Option(names = "--between-steps", paramLabel = "WHAT", converter = BetweenSteps.Converter.class,
+      defaultValue = "vacuum-analyze",
+      description = "What each side runs on its tables between the sysbench-like steps, outside the measured windows: "
+          + "vacuum-analyze (both start every step without the previous steps' dead tuples), analyze, checkpoint or "
+          + "none (maintenance left to each server's autovacuum) (default: ${DEFAULT-VALUE}; docs/designs.md).")
+  BetweenSteps betweenSteps;
+
   @Option(names = "--design", paramLabel = "DESIGN", defaultValue = "duet", converter = Design.Converter.class,
       description = "duet (both majors at the same moment, each on half of the CPUs, with an a/a control; see "
           + "benchlake study ab --help) or interleaved (the majors alternate, run after run) (default: "
@@ -125,8 +139,9 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
     QuickstartPlan plan = StudyPlan.fromOptions(() -> {
       SequentialLooks looks = UntilDecidedOptions.looks(design == Design.DUET && !fixedRounds, maxRounds, design,
           settings);
-      return new QuickstartPlan(majors, rounds.rounds(looks), QuickstartPlan.workloads(stepDuration, warmup), design,
-          duet.aaRounds(), cpus, duet.serverSettings(design == Design.DUET, Map.of()), looks, settings);
+      return new QuickstartPlan(majors, rounds.rounds(looks),
+          QuickstartPlan.workloads(stepDuration, warmup, betweenSteps), design, duet.aaRounds(), cpus,
+          duet.serverSettings(design == Design.DUET, Map.of()), looks, settings);
     });
     layout = new QuickstartLayout(out.toAbsolutePath().normalize());
     quickstart = new Study<>(plan, layout.root(), layout.warehouse(), spec.commandLine().getErr(), settings);

@@ -16,6 +16,7 @@ import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.app.study.duet.DuetSchedule;
 import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.db.BetweenSteps;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,10 +61,13 @@ public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> wo
   /** The run dimension that tells the majors apart. */
   public static final String BY = "db_major";
 
-  /** The quickstart's workloads: select-update, then sysbench-like steps of {@code stepDuration} each. */
-  public static List<Workload> workloads(Duration stepDuration, Duration warmup) {
+  /**
+   * The quickstart's workloads: select-update, then sysbench-like steps of {@code stepDuration} each, with
+   * {@code betweenSteps} on their tables between them.
+   */
+  public static List<Workload> workloads(Duration stepDuration, Duration warmup, BetweenSteps betweenSteps) {
     return List.of(Workload.SelectUpdate.DEFAULT, new Workload.Sysbench(DEFAULT_STEPS, 1, 10_000, SYSBENCH_CLIENTS,
-        stepDuration, null, null, warmup));
+        stepDuration, null, null, warmup, betweenSteps));
   }
 
   public QuickstartPlan {

@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.benchlake.app.quickstart.QuickstartCommand;
+import dev.benchlake.app.quickstart.QuickstartPlan;
 import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.testing.CommandRun;
+import dev.benchlake.loadgen.LoadgenConfig;
+import dev.benchlake.loadgen.db.BetweenSteps;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -128,5 +131,25 @@ class StudyPresetsTest {
     assertThatThrownBy(() -> ((VersionsCommand) unknown.getCommand()).applyPreset())
         .isInstanceOf(dev.benchlake.core.cli.BadInputException.class)
         .hasMessage("unknown --preset 'published-large'; known: published-small");
+  }
+
+  /**
+   * Issue 49: the quickstart's sides start every sysbench step from the same table state, each side's
+   * {@code VACUUM (ANALYZE)} after the step before, unless told otherwise; each run's loadgen gets it.
+   */
+  @Test
+  void theQuickstartVacuumsBetweenStepsUnlessTold() {
+    Map<String, BetweenSteps> given = Map.of("", BetweenSteps.VACUUM_ANALYZE, "none", BetweenSteps.NONE);
+    given.forEach((value, expected) -> {
+      CommandLine.Model.OptionSpec option = (value.isEmpty() ? parsed("quickstart")
+          : parsed("quickstart", "--between-steps", value)).getCommandSpec().findOption("--between-steps");
+      assertThat(option).as("the quickstart's --between-steps").isNotNull();
+      BetweenSteps chosen = option.getValue();
+      assertThat(chosen).as("--between-steps " + value).isEqualTo(expected);
+      Workload.Sysbench sysbench = (Workload.Sysbench) QuickstartPlan.workloads(java.time.Duration.ofSeconds(1),
+          java.time.Duration.ofMillis(500), chosen).get(1);
+      assertThat(sysbench.run(new LoadgenConfig.Embedded(17, Map.of(), null), 1L, Path.of("run"), Map.of())
+          .betweenSteps()).isEqualTo(expected);
+    });
   }
 }
