@@ -103,16 +103,19 @@ public enum FailOn {
 
   /**
    * A study's one stderr line when any of {@code gates} fails, saying which and why, e.g. {@code benchlake
-   * quickstart: --fail-on unreliable,undecided: undecided: 2 of 5 steps (insert, update-index); unreliable: the
-   * a/a control came out inconclusive, θ +10.8% [-1.2%, +24.0%]}; empty when none fails.
+   * quickstart: --fail-on unreliable,undecided: unreliable: the a/a control came out inconclusive, θ +10.8%, 90%
+   * interval [+2.8%, +22.8%], not within ±5%; undecided: 2 of 5 steps (insert, update-index)}; empty when none fails.
    */
   public static Optional<String> studyFailure(String command, Collection<FailOn> gates, List<Call> calls,
       AaControl control) {
     List<String> reasons = new ArrayList<>();
     for (FailOn gate : gates.stream().distinct().toList()) {
       if (gate.fails(control)) {
+        // The interval its verdict rests on (the 1 − 2α one, checked against the margin).
         reasons.add(gate.id() + ": the a/a control came out " + Format.verdict(control.verdict()) + ", θ "
-            + Format.changeOf(control.ratio(), control.ci()) + " " + Format.changeInterval(control.ci()));
+            + Format.changeOf(control.ratio(), control.equivalenceCi()) + ", "
+            + Format.percent(control.equivalenceConfidence()) + " interval " + Format.changeInterval(control.equivalenceCi())
+            + ", not within ±" + Format.percent(control.margin()));
       }
       List<String> failed = calls.stream().filter(c -> gate.fails(c.verdict())).map(Call::step).toList();
       if (!failed.isEmpty()) {

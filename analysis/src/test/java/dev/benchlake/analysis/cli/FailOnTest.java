@@ -45,7 +45,7 @@ class FailOnTest {
     // As issue 49's plain user's run: the a/a control inconclusive at +10.8 %, exit 0 until now.
     assertThat(FailOn.studyFailure("study ab", BOTH, DECIDED, control(Verdict.INCONCLUSIVE, 1.108)))
         .contains("benchlake study ab: --fail-on unreliable,undecided: unreliable: the a/a control came out "
-            + "inconclusive, θ +10.8% [+0.8%, +24.8%]");
+            + "inconclusive, θ +10.8%, 90% interval [+2.8%, +22.8%], not within ±5%");
     assertThat(FailOn.studyFailure("study ab", List.of(FailOn.UNRELIABLE), DECIDED, control(Verdict.SLOWER, 1.2)))
         .hasValueSatisfying(line -> assertThat(line).contains("unreliable: the a/a control came out slower"));
     assertThat(FailOn.studyFailure("study ab", List.of(FailOn.UNDECIDED), DECIDED, control(Verdict.SLOWER, 1.2)))
