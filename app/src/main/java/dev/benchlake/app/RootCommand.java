@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
       "Run 'benchlake COMMAND --help' for the options of a command."
     },
     commandListHeading = "%nCommands:%n",
-    footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 regression found (compare --fail-on)."})
+    footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 a --fail-on gate failed (compare, quickstart, study)."})
 final class RootCommand implements Runnable {
   @Spec
   CommandSpec spec;

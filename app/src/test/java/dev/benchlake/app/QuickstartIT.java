@@ -179,11 +179,19 @@ class QuickstartIT {
       assertThat(run.stdout()).containsPattern("\\| `" + step.get("step").asText()
           + "` \\| " + (ci.tooNoisyToSay() ? "too noisy to say" : "[-+]\\d") + ".* \\| 3 pairs \\|");
     }
-    assertThat(run.stdout()).startsWith(switch (report.get("controls").get("aa").get("state").asText()) {
+    // The last lines give the answer (issue 49): after the table and the scope, before the paths.
+    String answer = switch (report.get("controls").get("aa").get("state").asText()) {
       case "confirmed" -> "Calls: ";
       case "too short" -> "Control too short to confirm the method: ";
       default -> "Unreliable: ";
-    }).contains("Run until decided: Haybittle");
+    };
+    List<String> stdout = run.stdout().lines().toList();
+    int answerAt = stdout.indexOf(stdout.stream().filter(l -> l.startsWith(answer)).findFirst().orElseThrow());
+    assertThat(answerAt).isGreaterThan(stdout.indexOf("| step | change (θ) | 95% interval | verdict | runs | runs needed |"))
+        .isLessThan(stdout.indexOf(stdout.stream().filter(l -> l.startsWith("Comparison report: ")).findFirst()
+            .orElseThrow()));
+    assertThat(stdout.get(stdout.size() - 1)).matches("Done in \\d+ s; .*qs holds \\d.* [kMG]?B\\.");
+    assertThat(run.stdout()).contains("Run until decided: Haybittle");
     assertThat(run.stdout()).doesNotContainIgnoringCase("no significant difference")
         .doesNotContain("no_significant_difference");
     assertThat(run.stdout()).contains("| step | change (θ) | 95% interval | verdict | runs | runs needed |")

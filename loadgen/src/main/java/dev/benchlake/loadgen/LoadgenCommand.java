@@ -463,6 +463,10 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
       out.print(table.render());
     }
     out.println("(latency: successful measured tasks, from each task's intended start; HdrHistogram, within 1 %)");
+    if (result.runDir() != null && java.nio.file.Files.isDirectory(result.runDir())) {
+      out.println("wrote " + dev.benchlake.core.DiskUsage.human(dev.benchlake.core.DiskUsage.bytes(result.runDir())) + ": "
+          + dev.benchlake.core.DiskUsage.files(result.runDir()));
+    }
     out.flush();
   }
 

@@ -4,15 +4,10 @@ import dev.benchlake.analysis.compare.Compare;
 import dev.benchlake.analysis.compare.CompareRequest;
 import dev.benchlake.analysis.compare.OutlierPolicy;
 import dev.benchlake.analysis.compare.ComparisonReport;
-import dev.benchlake.analysis.compare.StepComparison;
-import dev.benchlake.analysis.report.Estimate;
-import dev.benchlake.analysis.report.Format;
-import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.report.Provenance;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.CompareMarkdown;
 import dev.benchlake.analysis.report.Markdown;
-import dev.benchlake.core.TerminalText;
 import dev.benchlake.core.cli.Preflight;
 import dev.benchlake.core.cli.Validated;
 import dev.benchlake.warehouse.RunSelector;
@@ -28,7 +23,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,50 +43,6 @@ import picocli.CommandLine.Spec;
     },
     footer = {"", "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input, 3 the --fail-on gate failed."})
 public final class CompareCommand implements Callable<Integer>, Validated {
-  /** What makes {@code --fail-on} exit with {@link ExitCode#REGRESSION}. */
-  public enum FailOn {
-    /** A step whose verdict is {@code slower}: its 1 − α interval lies above 1. */
-    REGRESSION,
-    /** A step that is {@code slower} or {@code inconclusive}: no evidence that it did not regress. */
-    INCONCLUSIVE,
-    /** A step that is not {@code equivalent} within the margin (a change either way, or no evidence). */
-    NOT_EQUIVALENT;
-
-    boolean fails(ComparisonReport report) {
-      return switch (this) {
-        case REGRESSION -> report.hasRegression();
-        case INCONCLUSIVE -> report.hasRegressionOrInconclusive();
-        case NOT_EQUIVALENT -> report.hasNonEquivalent();
-      };
-    }
-
-    /** Whether a step with this verdict fails the gate (the rule {@link #fails} applies to every step). */
-    boolean fails(Verdict verdict) {
-      return switch (this) {
-        case REGRESSION -> verdict == Verdict.SLOWER;
-        case INCONCLUSIVE -> verdict == Verdict.SLOWER || verdict == Verdict.INCONCLUSIVE;
-        case NOT_EQUIVALENT -> verdict != Verdict.EQUIVALENT;
-      };
-    }
-
-    /**
-     * One line per step that fails the gate, for stderr: which step, its verdict and the change its
-     * verdict rests on, e.g. {@code compare: --fail-on regression: step write is slower: +12.0 % [+4.1 %, +20.5 %]}.
-     */
-    List<String> failures(ComparisonReport report) {
-      String gate = "compare: --fail-on " + name().toLowerCase(Locale.ROOT).replace('_', '-') + ": step ";
-      List<String> lines = new ArrayList<>();
-      for (StepComparison s : report.steps()) {
-        if (fails(s.verdict())) {
-          Estimate estimate = s.runLevel().median().estimate();
-          lines.add(TerminalText.escape(gate + s.step() + " is " + Format.verdict(s.verdict()) + ": "
-              + Format.changeOf(estimate.ratio(), estimate.ciDecision()) + " " + Format.changeInterval(estimate.ciDecision())));
-        }
-      }
-      return lines;
-    }
-  }
-
   @Mixin
   WarehouseOption warehouseOption;
 
@@ -126,25 +76,11 @@ public final class CompareCommand implements Callable<Integer>, Validated {
       description = "Also count the successful tasks faster than this, e.g. 5s or 250ms.")
   Duration threshold;
 
-  @Option(names = "--fail-on", paramLabel = "WHAT", converter = FailOnConverter.class,
+  @Option(names = "--fail-on", paramLabel = "WHAT", converter = FailOn.OfCompare.class,
       description = "A CI gate, exit 3: regression (a step is slower), inconclusive (a step is slower or"
-          + " inconclusive: demands evidence of no regression) or not-equivalent (a step is not shown equivalent"
-          + " within the margin).")
+          + " inconclusive: demands evidence of no regression), not-equivalent (a step is not shown equivalent"
+          + " within the margin) or undecided (a step is inconclusive).")
   FailOn failOn;
-
-  /** {@code regression}, {@code inconclusive}, {@code not-equivalent}. */
-  static final class FailOnConverter implements picocli.CommandLine.ITypeConverter<FailOn> {
-    @Override
-    public FailOn convert(String value) {
-      for (FailOn f : FailOn.values()) {
-        if (f.name().replace('_', '-').equalsIgnoreCase(value.trim())) {
-          return f;
-        }
-      }
-      throw new picocli.CommandLine.TypeConversionException("'" + value
-          + "' is not one of regression, inconclusive, not-equivalent");
-    }
-  }
 
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "Folder for report.json, report.md and report.html.")
   Path out;
@@ -194,11 +130,12 @@ public final class CompareCommand implements Callable<Integer>, Validated {
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(Markdown.warnings(report.warnings()) + CompareMarkdown.summaryTable(report));
     stdout.flush();
-    if (failOn == null || !failOn.fails(report)) {
+    List<String> failures = failOn == null ? List.of() : failOn.failures(FailOn.calls(report));
+    if (failures.isEmpty()) {
       return ExitCode.OK;
     }
     PrintWriter stderr = spec.commandLine().getErr();
-    failOn.failures(report).forEach(stderr::println);
+    failures.forEach(stderr::println);
     stderr.flush();
     return ExitCode.REGRESSION;
   }

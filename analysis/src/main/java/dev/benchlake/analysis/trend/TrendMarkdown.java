@@ -184,6 +184,32 @@ public final class TrendMarkdown {
     return r.cutShort() == null ? calls : r.cutShort().sentence() + " " + calls;
   }
 
+  /**
+   * A study's answer on a terminal, its last lines before the paths: the calls ({@link #headline}), then each
+   * step group at each version against the base, with its 95 % interval, one line each ({@code   16 against
+   * 11: point query, part 1 -11.0% [-12.3%, -9.6%]}); plain text, control characters escaped.
+   */
+  public static List<String> terminalLines(TrendReport r) {
+    List<String> lines = new ArrayList<>();
+    lines.add(headline(r));
+    List<String> groups = new ArrayList<>();
+    for (String version : r.versions()) {
+      for (GroupTrend g : version.equals(r.base()) ? List.<GroupTrend>of() : r.groups()) {
+        Double x = g.at(version).geomean();
+        if (x != null) {
+          Range ci95 = g.at(version).ci95();
+          groups.add("  " + version + " against " + r.base() + ": " + g.group() + " " + Format.changeOf(x, ci95)
+              + (ci95 == null ? "" : " " + Format.changeInterval(ci95)));
+        }
+      }
+    }
+    if (!groups.isEmpty()) {
+      lines.add("Groups (geometric means of the steps' " + r.metric() + " ratios, 95% intervals):");
+      lines.addAll(groups);
+    }
+    return lines.stream().map(dev.benchlake.core.TerminalText::escape).toList();
+  }
+
   static String count(long n, String what) {
     return n + " " + what + (n == 1 ? "" : "s");
   }

@@ -1,5 +1,6 @@
 package dev.benchlake.app.quickstart;
 
+import dev.benchlake.analysis.cli.FailOn;
 import dev.benchlake.analysis.cli.StatisticsOptions;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.CompareMarkdown;
@@ -8,6 +9,8 @@ import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.app.study.Design;
+import dev.benchlake.app.study.FailOnOption;
+import dev.benchlake.app.study.VerboseOption;
 import dev.benchlake.app.study.RoundsOption;
 import dev.benchlake.app.study.Study;
 import dev.benchlake.app.study.StudyDefaults;
@@ -56,7 +59,8 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "quickstart",
       description = "Output folder (default: ${DEFAULT-VALUE}): runs/, warehouse/, compare/, aa/, trend/. "
-          + "A folder made by an earlier quickstart is replaced.")
+          + "A folder made by an earlier quickstart is kept: renamed with the time it started "
+          + "(quickstart.2026-12-06T16-40-12) before anything is written.")
   Path out;
 
   @Option(names = "--pg-versions", paramLabel = "MAJOR,MAJOR", split = ",", defaultValue = "14,17",
@@ -119,6 +123,12 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   @Mixin
   SparkOptions sparkOptions;
 
+  @Mixin
+  FailOnOption failOn;
+
+  @Mixin
+  VerboseOption verbose;
+
   @Spec
   CommandSpec spec;
 
@@ -157,20 +167,14 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   public Integer call() throws Exception {
     validate(Preflight.ALONE);
     long startNs = System.nanoTime();
-    Study.Outcome<ComparisonReport> outcome = quickstart.run(() -> sparkOptions.session("quickstart"));
+    Study.Outcome<ComparisonReport> outcome = quickstart.run(() -> verbose.session(sparkOptions, "quickstart"));
     ComparisonReport comparison = outcome.report();
     PrintWriter stdout = spec.commandLine().getOut();
-    stdout.println(comparison.headline());
-    if (comparison.aaControl() != null && !comparison.headlineHasControl()) {
-      stdout.println(comparison.aaControl().sentence());
-    }
-    if (comparison.sequential() != null) {
-      stdout.println(comparison.sequential().sentence());
-    }
-    stdout.println();
     stdout.print(CompareMarkdown.summaryTable(comparison));
     stdout.println();
     Study.printScope(stdout, comparison.scope());
+    stdout.println();
+    Study.printAnswer(stdout, comparison);
     stdout.println();
     stdout.println("Comparison report: " + layout.compare().resolve(CompareFiles.HTML) + " (open it in a browser; also "
         + CompareFiles.JSON + ", " + CompareFiles.MARKDOWN + ")");
@@ -178,6 +182,8 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
         + TrendFiles.MARKDOWN + ")");
     stdout.println("Warehouse:         " + layout.warehouse());
     stdout.println("Explore it:        bin/benchlake runs --warehouse " + layout.warehouse());
-    return Study.printEnd(stdout, spec.commandLine().getErr(), outcome.cutShort(), startNs, "quickstart");
+    int ended = Study.printEnd(stdout, spec.commandLine().getErr(), outcome.cutShort(), startNs, "quickstart",
+        layout.root());
+    return failOn.exitCode(ended, "quickstart", FailOn.calls(comparison), outcome.control(), spec.commandLine().getErr());
   }
 }

@@ -4,13 +4,19 @@ import dev.benchlake.core.cli.BadInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
+import java.nio.file.StandardCopyOption;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * The quickstart's output folder: {@code runs/} (raw loadgen runs), {@code warehouse/},
- * {@code compare/} and {@code trend/} reports, and a duet's a/a control's comparison, {@code aa/}. Re-running the quickstart replaces a folder it made
- * before (it leaves a marker file) and refuses to touch any other non-empty folder.
+ * {@code compare/} and {@code trend/} reports, and a duet's a/a control's comparison, {@code aa/}. Re-running the
+ * quickstart keeps a folder it made before (it leaves a marker file): the whole folder is renamed, with the
+ * time that earlier quickstart started, before anything is written ({@code quickstart.2026-12-06T16-40-12}), so
+ * a second run that is interrupted loses nothing of the first. Any other non-empty folder is refused.
  */
 public record QuickstartLayout(Path root) {
   static final String MARKER = ".benchlake-quickstart";
@@ -58,24 +64,34 @@ public record QuickstartLayout(Path root) {
     }
   }
 
-  /** Empties (or creates) the folder. */
-  void prepare() throws IOException {
+  /** The time in a kept folder's name: UTC, no colons (a file name on every system). */
+  private static final DateTimeFormatter KEPT_AT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss", Locale.ROOT)
+      .withZone(ZoneOffset.UTC);
+
+  /**
+   * Creates the folder anew: an earlier quickstart's folder is first renamed beside it (one rename on the
+   * same file system: no moment without it), named with the time its marker was written.
+   *
+   * @return where the earlier quickstart's folder now is, if there was one
+   */
+  Optional<Path> prepare() throws IOException {
     check();
-    if (Files.exists(root)) {
-      deleteContents(root);
+    Optional<Path> kept = Optional.empty();
+    if (Files.exists(root.resolve(MARKER))) {
+      kept = Optional.of(keepAside());
     }
     Files.createDirectories(runs());
-    Files.writeString(root.resolve(MARKER), "made by benchlake quickstart; it replaces this folder when run again\n",
-        java.nio.charset.StandardCharsets.UTF_8);
+    Files.writeString(root.resolve(MARKER), "made by benchlake quickstart; a new quickstart renames this folder "
+        + "with its date and starts afresh\n", java.nio.charset.StandardCharsets.UTF_8);
+    return kept;
   }
 
-  private static void deleteContents(Path dir) throws IOException {
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
-        if (!p.equals(dir)) {
-          Files.delete(p);
-        }
-      }
+  private Path keepAside() throws IOException {
+    String name = root.getFileName() + "." + KEPT_AT.format(Files.getLastModifiedTime(root.resolve(MARKER)).toInstant());
+    Path target = root.resolveSibling(name);
+    for (int n = 2; Files.exists(target); n++) {
+      target = root.resolveSibling(name + "-" + n);
     }
+    return Files.move(root, target, StandardCopyOption.ATOMIC_MOVE);
   }
 }

@@ -132,8 +132,11 @@ public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> wo
   }
 
   @Override
-  public void prepare(Path out) throws IOException {
-    new QuickstartLayout(out).prepare();
+  public void prepare(Path out, java.io.PrintWriter log) throws IOException {
+    new QuickstartLayout(out).prepare().ifPresent(kept -> {
+      log.println("quickstart: the earlier quickstart's folder is kept as " + kept);
+      log.flush();
+    });
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.analysis.cli.FailOn;
 import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.stats.SequentialLooks;
@@ -44,7 +45,7 @@ import picocli.CommandLine.Spec;
       "  benchlake study ab --a-pg 14 --b-pg 17 --rounds 5 --out ab-14-17",
       "  benchlake study ab --a-pg 17 --b-pg 17 --b-setting shared_buffers=128kB --steps point-select --out sb",
       "", "Exit codes: 0 done, 1 a run failed (a study cut short reports its complete rounds, and says so), "
-          + "2 bad usage or bad input (nothing written)."})
+          + "2 bad usage or bad input (nothing written), 3 a --fail-on gate failed."})
 public final class AbCommand implements Callable<Integer>, Validated {
   /** The defaults of {@code study ab}'s shared options. */
   static final class Defaults extends StudyDefaults {
@@ -134,12 +135,15 @@ public final class AbCommand implements Callable<Integer>, Validated {
         + (plan.cpus() == null ? "" : ", " + StudyOptions.cpuSets(plan.cpus()));
     return options.run(study, plan, outDir, spec, sides, "study ab", (stdout, outcome) -> {
       Study.printScope(stdout, outcome.report().scope());
+      stdout.println();
+      Study.printAnswer(stdout, outcome.report());
+      stdout.println();
       stdout.println("Comparison:   " + outDir.resolve("compare").resolve(CompareFiles.HTML) + " (b against a; also "
           + CompareFiles.JSON + ", " + CompareFiles.MARKDOWN + ")");
       if (outcome.aaDir() != null) {
         stdout.println("a/a control:  " + outcome.aaDir().resolve(CompareFiles.HTML) + " (must come out 1)");
       }
-    }, "Design:       ");
+    }, "Design:       ", FailOn::calls);
   }
 
   private AbStudyPlan plan(StatisticsSettings settings) {

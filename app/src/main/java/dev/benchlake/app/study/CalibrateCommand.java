@@ -123,7 +123,7 @@ public final class CalibrateCommand implements Callable<Integer>, Validated {
       err.printf(Locale.ROOT, "calibrate: study %d of %d: %s, side b +%s (expected ratio %.3f), in %s%n", i + 1,
           studies.size(), plan.design(), CalibratePlan.percent(plan.stretch()), plan.expected(), plan.folder());
       err.flush();
-      Study.Outcome<ComparisonReport> outcome = studies.get(i).run(() -> options.spark.session("calibrate"));
+      Study.Outcome<ComparisonReport> outcome = studies.get(i).run(() -> options.verbose.session(options.spark, "calibrate"));
       calibration = Calibration.add(calibration, plan, outcome.report(), outcome.control());
       cut = outcome.cutShort();
     }
@@ -134,6 +134,6 @@ public final class CalibrateCommand implements Callable<Integer>, Validated {
     stdout.print(calibration.markdown());
     stdout.println("Report:       " + outDir.resolve("report.md") + " (also report.json)");
     stdout.println("Warehouse:    " + options.warehouseDir(outDir));
-    return Study.printEnd(stdout, err, cut, startNs, "calibrate");
+    return Study.printEnd(stdout, err, cut, startNs, "calibrate", outDir);
   }
 }

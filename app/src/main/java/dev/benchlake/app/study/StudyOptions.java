@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.analysis.cli.FailOn;
 import dev.benchlake.analysis.cli.StatisticsOptions;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.app.study.duet.DuetCpus;
@@ -47,6 +48,12 @@ public final class StudyOptions {
   @Mixin
   SparkOptions spark;
 
+  @Mixin
+  FailOnOption failOn;
+
+  @Mixin
+  VerboseOption verbose;
+
   /** α, the margin and the correction, checked. */
   StatisticsSettings settings() {
     return statistics.settings();
@@ -82,22 +89,25 @@ public final class StudyOptions {
    * {@code reports}, its warehouse and its study file ({@code fileIs}: what the file is called there).
    *
    * @param command {@code study ab}: in the last line's hint, and the Spark session's name
-   * @return the exit code ({@link Study#printEnd})
+   * @param calls the report's calls, which {@code --fail-on} reads
+   * @return the exit code ({@link Study#printEnd}, then {@link FailOnOption#exitCode})
    */
   <R> int run(Study<R> study, StudyPlan<R> plan, Path outDir, CommandSpec spec, String about, String command,
-      BiConsumer<PrintWriter, Study.Outcome<R>> reports, String fileIs) throws IOException, InterruptedException {
+      BiConsumer<PrintWriter, Study.Outcome<R>> reports, String fileIs,
+      java.util.function.Function<R, java.util.List<FailOn.Call>> calls) throws IOException, InterruptedException {
     study.checkSettings();
     PrintWriter err = spec.commandLine().getErr();
     err.println("study: seed " + plan.seed() + ", design " + plan.design() + ", " + about);
     err.flush();
     long startNs = System.nanoTime();
-    Study.Outcome<R> outcome = study.run(() -> spark.session(command.replace(' ', '-')));
+    Study.Outcome<R> outcome = study.run(() -> verbose.session(spark, command.replace(' ', '-')));
     PrintWriter stdout = spec.commandLine().getOut();
     Study.printStart(stdout, outcome, outDir);
     reports.accept(stdout, outcome);
     stdout.println("Warehouse:    " + warehouseDir(outDir));
     stdout.println(fileIs + outDir.resolve(StudyFile.NAME));
-    return Study.printEnd(stdout, err, outcome.cutShort(), startNs, command);
+    int ended = Study.printEnd(stdout, err, outcome.cutShort(), startNs, command, outDir);
+    return failOn.exitCode(ended, command, calls.apply(outcome.report()), outcome.control(), err);
   }
 
   /** A duet's CPU sets in a study's first line: {@code CPU sets 0 | 1 (swapped …)}. */

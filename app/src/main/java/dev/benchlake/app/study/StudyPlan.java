@@ -60,8 +60,8 @@ public interface StudyPlan<R> {
   /** What only PostgreSQL can tell (a setting it refuses), on servers started for it, before the first run. */
   default void checkSettings(PrintWriter log) {}
 
-  /** Makes the study's folder ready for its first run. */
-  default void prepare(Path out) throws IOException {
+  /** Makes the study's folder ready for its first run; what it did besides, in a line on {@code log}. */
+  default void prepare(Path out, PrintWriter log) throws IOException {
     Files.createDirectories(out.resolve("runs"));
   }
 

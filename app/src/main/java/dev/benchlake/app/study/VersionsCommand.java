@@ -2,7 +2,10 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.analysis.cli.FailOn;
+import dev.benchlake.analysis.compare.CompareFiles;
 import dev.benchlake.analysis.trend.TrendFiles;
+import dev.benchlake.analysis.trend.TrendMarkdown;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.core.cli.Preflight;
@@ -45,7 +48,8 @@ import picocli.CommandLine.Spec;
       "    (21 runs of about 45 s of steps each: about 25 minutes on 2 cores)",
       "  benchlake study versions --pg 14,17 --pg-setting shared_buffers=1GB --design duet --out study2",
       "", "Exit codes: 0 done, 1 a run failed (a study cut short reports its complete rounds, and says so), "
-          + "2 bad usage or bad input (e.g. a major without embedded binaries, a setting PostgreSQL refuses)."})
+          + "2 bad usage or bad input (e.g. a major without embedded binaries, a setting PostgreSQL refuses), "
+          + "3 a --fail-on gate failed."})
 public final class VersionsCommand implements Callable<Integer>, Validated {
   /** The defaults of {@code study versions}' shared options: a short study (the published one in the description). */
   static final class Defaults extends StudyDefaults {
@@ -132,11 +136,17 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
             .map(VersionStudyPlan.Run::dirName).toList());
     return options.run(study, plan, outDir, spec, runs, "study versions", (stdout, outcome) -> {
       Study.printScope(stdout, outcome.report().scope());
+      stdout.println();
+      TrendMarkdown.terminalLines(outcome.report()).forEach(stdout::println);
+      if (outcome.control() != null) {
+        stdout.println(outcome.control().sentence());
+      }
+      stdout.println();
       stdout.println("Trend report: " + outDir.resolve("trend").resolve(TrendFiles.HTML) + " (also " + TrendFiles.JSON
           + ", " + TrendFiles.MARKDOWN + ")");
-      if (outcome.control() != null) {
-        stdout.println("A/a control:  " + outcome.control().sentence() + " (" + outDir.resolve("aa") + ")");
+      if (outcome.aaDir() != null) {
+        stdout.println("a/a control:  " + outcome.aaDir().resolve(CompareFiles.HTML));
       }
-    }, "Run order:    ");
+    }, "Run order:    ", FailOn::calls);
   }
 }

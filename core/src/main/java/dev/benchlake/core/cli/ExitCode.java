@@ -8,7 +8,7 @@ public final class ExitCode {
   public static final int FAILURE = 1;
   /** Bad usage or bad input: an unknown option, a malformed file, an empty warehouse. */
   public static final int BAD_INPUT = 2;
-  /** {@code compare --fail-on regression} found a significant, non-negligible slowdown. */
+  /** A {@code --fail-on} gate failed: {@code compare}'s (a step slower, …) or a study's (also its a/a control unreliable). */
   public static final int REGRESSION = 3;
 
   private ExitCode() {}

@@ -40,11 +40,21 @@ final class InitdbTemplate {
   }
 
   /**
-   * The template of one PostgreSQL build under {@code parent} (not a {@code benchlake-pg*} name,
+   * This user's template of one PostgreSQL build under {@code parent} (not a {@code benchlake-pg*} name,
    * which the orphan reaper would take for a dead server's cluster).
    */
   static InitdbTemplate of(Path parent, String version) {
-    return new InitdbTemplate(parent.resolve("benchlake-initdb-" + version));
+    return of(parent, version, System.getProperty("user.name", ""));
+  }
+
+  /**
+   * {@code user}'s template: one per user, because a cluster's files are its owner's alone (mode 0700, as
+   * PostgreSQL demands): in a temp folder shared by all, a template root made was unreadable to everyone
+   * else, whose every server then ran initdb again.
+   */
+  static InitdbTemplate of(Path parent, String version, String user) {
+    String owner = user.replaceAll("[^A-Za-z0-9._-]", "_");
+    return new InitdbTemplate(parent.resolve("benchlake-initdb-" + version + (owner.isEmpty() ? "" : "-" + owner)));
   }
 
   Path dir() {

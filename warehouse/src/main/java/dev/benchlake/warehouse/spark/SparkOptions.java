@@ -55,4 +55,16 @@ public final class SparkOptions {
   public SparkSession session(String appName) {
     return SparkSessions.getOrCreate("benchlake " + appName, master, conf);
   }
+
+  /**
+   * The session of a command that prints progress of its own (the quickstart, a study): Spark's stage bars
+   * only when {@code progress} ({@code --verbose}) or a {@code --conf spark.ui.showConsoleProgress} asks for
+   * them, since they would break into its status lines.
+   */
+  public SparkSession session(String appName, boolean progress) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put(SparkSessions.CONSOLE_PROGRESS, Boolean.toString(progress && System.console() != null));
+    settings.putAll(conf);
+    return SparkSessions.getOrCreate("benchlake " + appName, master, settings);
+  }
 }

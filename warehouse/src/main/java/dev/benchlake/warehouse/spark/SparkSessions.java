@@ -38,6 +38,9 @@ public final class SparkSessions {
         : conf.getOrDefault("spark.master", System.getProperty("spark.master", DEFAULT_MASTER));
   }
 
+  /** Spark's stage bars on the console. */
+  public static final String CONSOLE_PROGRESS = "spark.ui.showConsoleProgress";
+
   /**
    * @param appName shown in the Spark UI and the cluster's application list
    * @param master explicit master, or null for {@code spark.master} / {@link #DEFAULT_MASTER}
@@ -81,7 +84,7 @@ public final class SparkSessions {
         // Spark's default pattern misses Azure's and Google Cloud's keys.
         .config("spark.redaction.regex", Redaction.sparkRegex())
         // Spark's own progress bar is the live progress of long jobs, but only on a terminal.
-        .config("spark.ui.showConsoleProgress", Boolean.toString(System.console() != null));
+        .config(CONSOLE_PROGRESS, Boolean.toString(System.console() != null));
     if (local) {
       int cores = Runtime.getRuntime().availableProcessors();
       builder

@@ -86,14 +86,11 @@ public record InterruptShares(long one, long two) {
       return Optional.empty();
     }
     boolean first = share > UNEVEN;
-    String evened = sets.swap().mode() == CpuSwap.IN_WINDOW
-        ? "which the sides' swap of sets inside every step evens out, though the transients it leaves to one set "
-            + "widen the intervals of those steps"
-        : "which the sides' swap of sets evens out only over an even number of rounds and which widens every interval";
-    return Optional.of(String.format(Locale.ROOT, "CPUs %s handle %.1f %% of this machine's device interrupts (disk "
-        + "and network completions; /proc/interrupts), CPUs %s the rest: the side on %s runs I/O-heavy steps slower, "
-        + "%s (docs/designs.md, what the duet assumes). Steering the interrupts evenly "
-        + "(/proc/irq/N/smp_affinity, or irqbalance) removes it.", first ? sets.one() : sets.two(),
-        100 * (first ? share : 1 - share), first ? sets.two() : sets.one(), first ? sets.one() : sets.two(), evened));
+    // One line: what it does to the study; the fix (steering the interrupts) is in the docs.
+    String evened = sets.swap().mode() == CpuSwap.IN_WINDOW ? "the swap inside every step evens it out"
+        : "evened out over pairs of rounds only";
+    return Optional.of(String.format(Locale.ROOT, "CPUs %s handle %.1f %% of the device interrupts: their side runs "
+        + "I/O-heavy steps slower; %s (fix: docs/designs.md, Interrupts).", first ? sets.one() : sets.two(),
+        100 * (first ? share : 1 - share), evened));
   }
 }
