@@ -126,7 +126,7 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
       SequentialLooks looks = UntilDecidedOptions.looks(design == Design.DUET && !fixedRounds, maxRounds, design,
           settings);
       return new QuickstartPlan(majors, rounds.rounds(looks), QuickstartPlan.workloads(stepDuration, warmup), design,
-          duet.aaRounds(), cpus, duet.serverSettings(design == Design.DUET, Map.of()), looks, settings);
+          duet.aaRounds(), cpus, duet.serverSettings(design == Design.DUET, Map.of()), looks);
     });
     layout = new QuickstartLayout(out.toAbsolutePath().normalize());
     quickstart = new Study<>(plan, layout.root(), layout.warehouse(), spec.commandLine().getErr(), settings);
