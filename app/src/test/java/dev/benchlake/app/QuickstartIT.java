@@ -194,7 +194,7 @@ class QuickstartIT {
     assertThat(run.stdout()).contains("Run until decided: Haybittle");
     assertThat(run.stdout()).doesNotContainIgnoringCase("no significant difference")
         .doesNotContain("no_significant_difference");
-    assertThat(run.stdout()).contains("| step | change (θ) | 95% interval | verdict | runs | runs needed |")
+    assertThat(run.stdout()).contains("| step | change (θ) | 95% interval | verdict | runs | pairs needed |")
         .contains("Comparison report: " + out.resolve("compare/report.html").toAbsolutePath().normalize())
         .contains("Trend report:      " + out.resolve("trend/trend.html").toAbsolutePath().normalize());
     for (String file : List.of("compare/report.md", "compare/report.html", "trend/trend.json", "trend/trend.md",
@@ -217,6 +217,7 @@ class QuickstartIT {
       assertThat(step.get("relative").get("14").asDouble()).isEqualTo(1.0);
       assertThat(step.get("relative").get("17").asDouble()).as(step.get("step").asText()).isPositive();
     }
+    threePagesOneStory(out, report, trend);
 
     // Every report says what it measured (issue 46.1), from the runs' manifests: the duet, its rounds
     // and a/a rounds, the shared disk, each side's server, build, CPU set, durability and steps.
@@ -249,5 +250,46 @@ class QuickstartIT {
     Files.writeString(foreign.resolve("notes.txt"), "mine");
     assertThat(Benchlake.commandLine().execute("quickstart", "--out", foreign.toString())).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(foreign.resolve("notes.txt")).exists();
+  }
+
+  /**
+   * Issue 49: the study's three pages tell one story. compare/ and aa/ give the control the same
+   * figure, interval and sentence, aa/ leading with it; every step's figure and interval are the
+   * same in report.json, report.md and report.html; trend/ makes its calls at the comparison's α and,
+   * as its figure is another (qps, least squares), says so on each of its pages.
+   */
+  private static void threePagesOneStory(Path out, JsonNode report, JsonNode trend) throws Exception {
+    String md = Files.readString(out.resolve("compare/report.md"), StandardCharsets.UTF_8);
+    String html = Files.readString(out.resolve("compare/report.html"), StandardCharsets.UTF_8);
+    assertThat(md).startsWith("# benchlake compare: PostgreSQL 17 against 14\n\n");
+    assertThat(html).contains("<title>PostgreSQL 17 against 14 · benchlake</title>");
+    for (JsonNode step : report.get("steps")) {
+      JsonNode level = step.get("run_level");
+      Range ci = new Range(level.get("ci95").get(0).asDouble(), level.get("ci95").get(1).asDouble());
+      String interval = dev.benchlake.analysis.report.Format.changeInterval(ci);
+      String name = step.get("step").asText();
+      assertThat(md).as(name).containsPattern("\\| `" + java.util.regex.Pattern.quote(name) + "` \\| [^|]* \\| "
+          + java.util.regex.Pattern.quote(interval) + " \\| \\*\\*" + step.get("verdict").asText());
+      assertThat(html).as(name).contains("<td>" + interval + "</td>");
+    }
+
+    JsonNode control = report.get("controls").get("aa");
+    JsonNode aaReport = Json.mapper().readTree(out.resolve("aa/report.json").toFile());
+    JsonNode own = aaReport.get("controls").get("aa");
+    for (String field : List.of("ratio", "ci", "ci_equivalence", "verdict", "state", "sentence")) {
+      assertThat(own.get(field)).as("aa/ and compare/ give the control the same " + field).isEqualTo(control.get(field));
+    }
+    assertThat(Files.readString(out.resolve("aa/report.md"), StandardCharsets.UTF_8))
+        .startsWith("# benchlake compare: a/a control: side b against a\n\n" + control.get("sentence").asText()
+            + " Per step (descriptive: ");
+
+    assertThat(trend.get("alpha").asDouble()).as("the trend calls at the comparison's α")
+        .isEqualTo(report.get("alpha").asDouble());
+    assertThat(trend.get("design").asText()).isEqualTo("duet");
+    String reason = trend.get("comparison").asText();
+    assertThat(reason).contains("qps").contains("median latency").contains("The study's calls are the comparison's.");
+    assertThat(Files.readString(out.resolve("trend/trend.md"), StandardCharsets.UTF_8)).contains("> " + reason);
+    assertThat(Files.readString(out.resolve("trend/trend.html"), StandardCharsets.UTF_8))
+        .contains("<p class=\"note comparison\">" + reason.replace("'", "&#39;") + "</p>");
   }
 }

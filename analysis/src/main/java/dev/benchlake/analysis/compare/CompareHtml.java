@@ -49,7 +49,7 @@ public final class CompareHtml {
       String lead, List<Tally> tally, List<SummaryRow> summary, List<StepView> steps, boolean hasSkipped, String skipped,
       boolean hasWarnings, List<String> warnings, Provenance provenance, List<String> methods,
       String decisionLevel, String equivalenceLevel, String betterSide, String forestAxis, String thetaCaption,
-      Scope scope) {}
+      Scope scope, String candidateTitle, String baselineTitle, String levelNote, String runsNeededHeader) {}
 
   /** How many steps got a verdict. */
   public record Tally(String verdict, String css, long count) {}
@@ -92,7 +92,8 @@ public final class CompareHtml {
         + Format.percent(settings.margin()) + " · outliers: " + report.outliers() + " · correction across steps: "
         + settings.correction().label() + (report.thresholdS() == null ? "" : " · threshold " + duration(report.thresholdS()));
     Sides<ComparisonReport.Selection> selections = report.selections();
-    return new View(PageAssets.get(), selections.candidate().selector() + " vs " + selections.baseline().selector(),
+    ComparisonTitle title = ComparisonTitle.of(report);
+    return new View(PageAssets.get(), title.text(),
         ScriptJson.of(CompareJson.tree(report)), HtmlTemplates.text("compare.js"), selections.baseline().selector(),
         selections.candidate().selector(), selections.baseline().runs(), selections.candidate().runs(), settingsLine,
         lead(report), tally, summary, steps, !report.skippedSteps().isEmpty(), String.join(", ", report.skippedSteps()),
@@ -101,7 +102,8 @@ public final class CompareHtml {
         betterSide(), "θ, candidate / baseline (log scale): " + betterSide(),
         Pairing.UNPAIRED_DESIGN.equals(report.design()) ? "ratio of the geometric means of the per-run medians"
             : "paired θ (design " + report.design() + "): Huber M-estimate of the per-pair ratios of the per-run medians",
-        report.scope());
+        report.scope(), title.candidate(), title.baseline(), CompareMarkdown.levelNote(report),
+        CompareMarkdown.runsNeededHeader(report));
   }
 
   /** The report's warnings first (⚠), then what the server starts say of the runs' independence. */

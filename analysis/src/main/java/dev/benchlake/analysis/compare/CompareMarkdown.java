@@ -6,6 +6,7 @@ import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Markdown;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.Side;
+import dev.benchlake.analysis.stats.StatisticsSettings;
 import static dev.benchlake.analysis.report.Format.duration;
 import static dev.benchlake.analysis.report.Format.significant;
 import static dev.benchlake.analysis.report.Markdown.code;
@@ -30,8 +31,9 @@ public final class CompareMarkdown {
    */
   public static String summaryTable(ComparisonReport report) {
     StringBuilder md = new StringBuilder();
-    row(md, "step", "change (θ)", Format.percent(report.settings().decisionConfidence()) + " interval", "verdict", "runs",
-        "runs needed");
+    String level = levelNote(report) == null ? "" : "¹";
+    row(md, "step", "change (θ)", Format.percent(report.settings().decisionConfidence()) + " interval" + level, "verdict",
+        "runs", runsNeededHeader(report));
     row(md, "---", "---:", "---:", "---", "---:", "---:");
     for (StepComparison s : report.steps()) {
       RunLevelEffect m = s.runLevel().median();
@@ -40,7 +42,41 @@ public final class CompareMarkdown {
           "**" + Format.verdict(s.verdict()) + "**" + mark(s), s.runLevel().counts(),
           m.runsNeeded() == null ? DASH : m.runsNeeded());
     }
+    if (!level.isEmpty()) {
+      md.append("\n¹ ").append(levelNote(report)).append('\n');
+    }
     return md.toString();
+  }
+
+  /** The level a reader expects of an interval when none is said: 95 %. */
+  private static final double USUAL_CONFIDENCE = 0.95;
+
+  /**
+   * What an interval's level is, where it is not 95 % ("95.9 % interval" said without a reason reads
+   * as a typo; issue 49): the level of the calls, 1 − α, and TOST's 1 − 2α, with α the look's share
+   * of the study's in a study run until decided. Null at 95 %.
+   */
+  public static String levelNote(ComparisonReport report) {
+    StatisticsSettings settings = report.settings();
+    if (Math.abs(settings.decisionConfidence() - USUAL_CONFIDENCE) < 1e-9) {
+      return null;
+    }
+    String alpha = significant(settings.alpha(), 3);
+    return "The intervals are at the level of the calls: 1 − α = " + Format.percent(settings.decisionConfidence())
+        + " for faster or slower, 1 − 2α = " + Format.percent(settings.equivalenceConfidence()) + " for equivalent"
+        + " (TOST), with α = " + alpha + (report.sequential() == null ? "."
+            : ", this look's share of the study's α (" + report.sequential().rule() + "), so that its looks together"
+                + " keep the study's error rates.");
+  }
+
+  /** What an inconclusive step would need at 80 % power: pairs of runs in a paired design, else runs. */
+  public static String runsNeededHeader(ComparisonReport report) {
+    return paired(report) ? "pairs needed" : "runs needed";
+  }
+
+  /** Whether the steps' θ is paired (a duet, {@code --pair-by}): each step's runs counted in pairs. */
+  static boolean paired(ComparisonReport report) {
+    return report.steps().stream().anyMatch(s -> s.runLevel().median().paired());
   }
 
   /** {@code  ⚠ confounded: dead_tuples} after a verdict whose sides ran the step in different table-maintenance states. */
@@ -51,7 +87,9 @@ public final class CompareMarkdown {
 
   /** The whole report. */
   public static String write(ComparisonReport report) {
-    StringBuilder md = new StringBuilder("# benchlake compare\n\n").append(report.headline()).append("\n\n");
+    ComparisonTitle title = ComparisonTitle.of(report);
+    StringBuilder md = new StringBuilder("# benchlake compare: ").append(Markdown.text(title.text())).append("\n\n")
+        .append(report.headline()).append("\n\n");
     md.append(Markdown.warnings(report.warnings()));
     if (report.aaControl() != null && !report.headlineHasControl()) {
       md.append(Markdown.text(report.aaControl().sentence())).append("\n\n");
@@ -68,7 +106,7 @@ public final class CompareMarkdown {
       md.append(", threshold: ").append(duration(report.thresholdS()));
     }
     md.append("\n\n");
-    if (report.steps().stream().anyMatch(s -> s.runLevel().median().paired())) {
+    if (paired(report)) {
       md.append("θ is the paired θ (design ").append(report.design()).append("): the Huber M-estimate of the per-pair"
           + " log ratios of the per-run figures (one disturbed round pulls only 1.345 scale units), its interval the t of"
           + " Huber's sandwich standard error (with the CPU set fitted where"
@@ -107,7 +145,7 @@ public final class CompareMarkdown {
         : "Run level (the run is the unit; θ = ratio of the geometric means of the per-run figures):\n\n");
     row(md, "family", "change (θ)", Format.percent(report.settings().decisionConfidence()) + " interval",
         Format.percent(report.settings().equivalenceConfidence()) + " interval", "p (adj.)", "verdict",
-        "between-run SD (log)", "within-run SE (log)", "runs needed", "two-stage bootstrap 95%");
+        "between-run SD (log)", "within-run SE (log)", runsNeededHeader(report), "two-stage bootstrap 95%");
     row(md, "---", "---:", "---:", "---:", "---:", "---", "---:", "---:", "---:", "---:");
     for (RunLevelEffect e : r.effects()) {
       Estimate estimate = e.estimate();

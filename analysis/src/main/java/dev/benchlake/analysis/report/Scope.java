@@ -381,7 +381,12 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
 
   /** report.md's block: a heading, the facts as a list, the lines as a table of the groups. */
   public String markdown() {
-    StringBuilder md = new StringBuilder("## Scope\n\n").append(Markdown.text(INTRO)).append("\n\n");
+    return markdown("Scope");
+  }
+
+  /** {@link #markdown()} under its own heading (a report of several studies names whose scope it is). */
+  public String markdown(String heading) {
+    StringBuilder md = new StringBuilder("## ").append(heading).append("\n\n").append(Markdown.text(INTRO)).append("\n\n");
     facts.forEach(f -> md.append("- ").append(f.label()).append(": ").append(Markdown.text(f.value())).append('\n'));
     md.append('\n');
     List<String> header = new ArrayList<>(List.of(""));

@@ -47,7 +47,7 @@ public final class TrendHtml {
       List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods, String by,
       String baseLabel, boolean hasMaintenance, List<String> maintenance, boolean hasWarnings, List<String> warnings,
       String metric, boolean hasSeries, String seriesTitle, List<SeriesRow> series, boolean hasBars,
-      dev.benchlake.analysis.report.Scope scope) {}
+      dev.benchlake.analysis.report.Scope scope, String comparison) {}
 
   /** Bars per value of --by read well up to this many values; a longer series is drawn as lines only. */
   static final int MAX_BARS_OF_A_SERIES = 6;
@@ -130,7 +130,7 @@ public final class TrendHtml {
         r.by() + " " + r.base(), !maintenance.isEmpty(), maintenance, !r.warnings().isEmpty(),
         r.warnings().stream().map(w -> "⚠ " + w).toList(), r.metric(), axis != null,
         axis == null ? null : axis.title(), series, axis == null || r.versions().size() <= MAX_BARS_OF_A_SERIES,
-        r.scope());
+        r.scope(), r.comparison());
   }
 
   /** {@code  ⚠ confounded: dead_tuples} beside a figure whose sides ran in different table-maintenance states. */

@@ -64,6 +64,9 @@ public final class TrendJson {
     root.put("higher_is_better", report.higherIsBetter());
     root.put("where", report.where());
     root.put("design", report.design());
+    if (report.comparison() != null) {
+      root.put("comparison", report.comparison());
+    }
     if (report.scope() != null) {
       report.scope().json(root.putObject("scope"));
     }

@@ -140,6 +140,9 @@ public final class TrendMarkdown {
 
   public static String summary(TrendReport r) {
     StringBuilder md = new StringBuilder(text(headline(r))).append("\n\n");
+    if (r.comparison() != null) {
+      md.append("> ").append(text(r.comparison())).append("\n\n");
+    }
     md.append(Markdown.warnings(r.warnings()));
     md.append("## Groups (geometric mean of the relatives, 95% interval; steps)\n\n");
     header(md, "group", r);

@@ -42,12 +42,25 @@ import java.util.Map;
  *     otherwise
  * @param scope what each version's runs measured ({@link Scope}); null only for a report made
  *     without its runs (a test of the analysis)
+ * @param comparison where a study reports this trend beside a comparison of the same runs whose
+ *     figure differs (another metric, another estimator): one sentence saying why and whose calls are
+ *     the study's, so that two pages of one study do not tell two stories (issue 49); null otherwise
  */
 public record TrendReport(String by, String base, String metric, String unit, Direction direction, String where,
     List<String> versions, List<StepTrend> steps, List<GroupTrend> groups, List<Flag> flags,
     Map<String, List<String>> runs, StatisticsSettings settings, double changePointAlpha, List<String> messages,
     List<String> warnings, List<String> methods, String design, String orderBy, List<String> gaps,
-    CutShort cutShort, Scope scope) {
+    CutShort cutShort, Scope scope, String comparison) {
+
+  /** A trend reported alone: no comparison beside it. */
+  public TrendReport(String by, String base, String metric, String unit, Direction direction, String where,
+      List<String> versions, List<StepTrend> steps, List<GroupTrend> groups, List<Flag> flags,
+      Map<String, List<String>> runs, StatisticsSettings settings, double changePointAlpha, List<String> messages,
+      List<String> warnings, List<String> methods, String design, String orderBy, List<String> gaps,
+      CutShort cutShort, Scope scope) {
+    this(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings, changePointAlpha,
+        messages, warnings, methods, design, orderBy, gaps, cutShort, scope, null);
+  }
 
   /**
    * The same report with these warnings and methods: what a study adds (its a/a control, the look
@@ -55,19 +68,26 @@ public record TrendReport(String by, String base, String metric, String unit, Di
    */
   public TrendReport withNotes(List<String> warnings, List<String> methods) {
     return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
-        changePointAlpha, messages, List.copyOf(warnings), List.copyOf(methods), design, orderBy, gaps, cutShort, scope);
+        changePointAlpha, messages, List.copyOf(warnings), List.copyOf(methods), design, orderBy, gaps, cutShort, scope,
+        comparison);
   }
 
   /** This report as the report of a study cut short: its headline leads with it. */
   public TrendReport withCutShort(CutShort cut) {
     return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
-        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cut, scope);
+        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cut, scope, comparison);
   }
 
   /** This report with what its runs measured. */
   public TrendReport withScope(Scope runsScope) {
     return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
-        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cutShort, runsScope);
+        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cutShort, runsScope, comparison);
+  }
+
+  /** This report beside a comparison of the same runs: {@code sentence} says how their figures relate. */
+  public TrendReport withComparison(String sentence) {
+    return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
+        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cutShort, scope, sentence);
   }
 
   /**

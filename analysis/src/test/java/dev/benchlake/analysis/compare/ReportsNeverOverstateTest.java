@@ -75,7 +75,7 @@ class ReportsNeverOverstateTest {
   @Test
   void theHeadlineLeadsWithTheCallsAndThePageSaysWhichSideOfOneIsBetter() {
     ComparisonReport report = FigureReports.of(StatisticsSettings.DEFAULTS, heldBack());
-    assertThat(CompareMarkdown.write(report)).startsWith("# benchlake compare\n\nCalls: 2 inconclusive (2 steps).\n\n");
+    assertThat(CompareMarkdown.write(report)).startsWith("# benchlake compare: grp c against b\n\nCalls: 2 inconclusive (2 steps).\n\n");
     assertThat(CompareHtml.lead(report)).startsWith("Calls: 2 inconclusive (2 steps). Inconclusive in 2 of 2 steps: read (θ");
     String page = CompareHtml.write(report, new Provenance("benchlake compare", "wh", 1, "test"));
     assertThat(page).contains("<span class=\"card-detail card-direction\">below 1 is better (lower latency)</span>")
@@ -98,7 +98,7 @@ class ReportsNeverOverstateTest {
     String warning = "Uncorrected (--correction none) over 2 steps: expect about α·N = 0.1 false calls where nothing"
         + " changed; none is meant for a single pre-registered step or family.";
     assertThat(report.warnings()).containsExactly(warning);
-    assertThat(CompareMarkdown.write(report)).startsWith("# benchlake compare\n\nCalls: 1 slower, 1 inconclusive"
+    assertThat(CompareMarkdown.write(report)).startsWith("# benchlake compare: grp c against b\n\nCalls: 1 slower, 1 inconclusive"
         + " (2 steps).\n\n> ⚠ " + warning + "\n\n");
     assertThat(CompareJson.tree(report).get("warnings").get(0).asText()).isEqualTo(warning);
     assertThat(CompareJson.tree(report).get("correction").asText()).isEqualTo("none");

@@ -60,6 +60,27 @@ class PairedTrendTest {
     return TrendAnalysis.analyse(observations, runs, request, List.of(), null, labels);
   }
 
+  /**
+   * Issue 49: a trend reported beside a comparison of the same runs on another figure says so on
+   * each of its pages, under its calls; a trend alone says nothing of the kind.
+   */
+  @Test
+  void aTrendBesideAComparisonSaysWhyItsFiguresDifferOnEveryPage() throws Exception {
+    duet("duet");
+    TrendReport alone = analyse(TrendRequest.of("db_major", "14", "qps"));
+    String line = "This trend follows qps; the comparison calls the same steps on median latency.";
+    TrendReport beside = alone.withComparison(line);
+    String md = TrendMarkdown.write(beside);
+    assertThat(md).contains(TrendMarkdown.headline(beside) + "\n\n> " + line + "\n\n");
+    assertThat(Json.mapper().readTree(TrendJson.write(beside)).get("comparison").asText()).isEqualTo(line);
+    assertThat(TrendHtml.write(beside, new dev.benchlake.analysis.report.Provenance("benchlake trend", "wh", 1, "t")))
+        .contains("<p class=\"note comparison\">" + line + "</p>");
+    assertThat(TrendMarkdown.write(alone)).doesNotContain("> This trend");
+    assertThat(Json.mapper().readTree(TrendJson.write(alone)).has("comparison")).isFalse();
+    assertThat(TrendHtml.write(alone, new dev.benchlake.analysis.report.Provenance("benchlake trend", "wh", 1, "t")))
+        .doesNotContain("note comparison");
+  }
+
   @Test
   void eachVersionIsComparedWithTheBaseInPairsAndThePairedThetaIsShown() throws Exception {
     duet("duet");

@@ -2,7 +2,7 @@ package dev.benchlake.app.quickstart;
 
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.stats.SequentialLooks;
-import dev.benchlake.analysis.stats.StatisticsSettings;
+import dev.benchlake.analysis.report.Pairing;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.app.study.Design;
 import dev.benchlake.app.study.DuetPairs;
@@ -41,10 +41,9 @@ import java.util.function.Function;
  * @param serverSettings every embedded server's settings (a duet's commit without waiting for the shared disk:
  *     {@link dev.benchlake.app.study.duet.SharedDisk})
  * @param looks a duet run until decided (the default): its looks, {@code rounds} their last round; else null
- * @param settings α, the margin and the correction of the trend
  */
 public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> workloads, Design design, int aaRounds,
-    DuetCpus cpus, Map<String, String> serverSettings, SequentialLooks looks, StatisticsSettings settings) implements StudyPlan<ComparisonReport> {
+    DuetCpus cpus, Map<String, String> serverSettings, SequentialLooks looks) implements StudyPlan<ComparisonReport> {
 
   public static final List<String> DEFAULT_STEPS = List.of("point-select", "read-only", "update-index", "insert");
 
@@ -199,9 +198,24 @@ public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> wo
     finished.status().accept("comparing PostgreSQL " + candidate() + " with " + base());
     ComparisonReport comparison = finished.compare(selectorOf(base()), selectorOf(candidate()), THRESHOLD);
     finished.status().accept("trend of qps by PostgreSQL major, relative to " + base());
+    // The trend's calls at the comparison's α (the look's, in a study run until decided), with its
+    // control and stop, and a line saying why its figure is not the comparison's (issue 49).
     ChainStages.writeTrend(finished.warehouse(), BY, Integer.toString(base()), "qps",
-        design == Design.DUET ? StudyLabels.NOT_CONTROL : null, settings,
-        r -> finished.cutShort() == null ? r : r.withCutShort(finished.cutShort()), finished.out().resolve("trend"));
+        design == Design.DUET ? StudyLabels.NOT_CONTROL : null, finished.settings(),
+        r -> finished.noted(r).withComparison(besideTheComparison(r.design())), finished.out().resolve("trend"));
     return comparison;
+  }
+
+  /**
+   * Why the trend's figures are not the comparison's, whose calls are the study's: the comparison
+   * follows each step's median latency, and paired rounds by Huber's M-estimate; the trend follows
+   * qps, and paired rounds by least squares (its groups are geometric means of those relatives).
+   */
+  static String besideTheComparison(String trendDesign) {
+    boolean paired = !Pairing.UNPAIRED_DESIGN.equals(trendDesign);
+    return "This trend follows qps (higher is better)" + (paired ? ", the rounds paired and fitted by least squares"
+        : ", the runs unpaired") + "; the comparison (compare/report.html) calls the same steps on median latency (lower"
+        + " is better)" + (paired ? " by Huber's M-estimate" : "") + ": another figure, so its numbers and intervals"
+        + " differ from these. The study's calls are the comparison's.";
   }
 }

@@ -7,11 +7,14 @@ import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.compare.RunLevelEffect;
 import dev.benchlake.analysis.compare.StepComparison;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.Scope;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.core.Json;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -23,8 +26,21 @@ import java.util.OptionalDouble;
  * power: its 95 % half-width on the log scale × (1.96 + 0.84) / 1.96, as a change. It is read from
  * the interval's width alone, so a design's detectable size can be compared with the sizes it did
  * detect.
+ *
+ * <p>{@code scopes}: what each design's studies measured ({@link Scope}, from its first study's runs;
+ * the sizes differ only in side b's handicap), so that the top-level report says it as every
+ * comparison does (issue 46.1).
  */
-public record Calibration(List<Row> rows, List<Control> controls) {
+public record Calibration(List<Row> rows, List<Control> controls, Map<String, Scope> scopes) {
+  public Calibration {
+    scopes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(scopes));
+  }
+
+  /** Rows and controls without the runs' scope (a test of the figures). */
+  public Calibration(List<Row> rows, List<Control> controls) {
+    this(rows, controls, Map.of());
+  }
+
   /** One step of one study: {@code ratio} and {@code ci95} null where θ could not be estimated. */
   public record Row(String design, double size, String step, Double ratio, Range ci95, Verdict verdict) {
     public double expected() {
@@ -70,7 +86,11 @@ public record Calibration(List<Row> rows, List<Control> controls) {
     if (control != null) {
       controls.add(new Control(plan.design().id(), plan.stretch(), control));
     }
-    return new Calibration(rows, controls);
+    Map<String, Scope> scopes = new LinkedHashMap<>(so.scopes);
+    if (report.scope() != null) {
+      scopes.putIfAbsent(plan.design().id(), report.scope());
+    }
+    return new Calibration(rows, controls, scopes);
   }
 
   public static Calibration empty() {
@@ -90,6 +110,12 @@ public record Calibration(List<Row> rows, List<Control> controls) {
         .mapToDouble(Row::detectable).max();
   }
 
+  /** The sizes {@code design} ran, smallest first, as the user gave them. */
+  private List<String> sizes(String design) {
+    return rows.stream().filter(r -> r.design.equals(design)).mapToDouble(Row::size).distinct().sorted()
+        .mapToObj(CalibratePlan::percent).toList();
+  }
+
   public List<String> designs() {
     return rows.stream().map(Row::design).distinct().toList();
   }
@@ -99,7 +125,7 @@ public record Calibration(List<Row> rows, List<Control> controls) {
     return rows.stream().filter(r -> !r.covered()).toList();
   }
 
-  /** The table: one line a row, then each design's summary and its a/a controls. */
+  /** The table: one line a row, then each design's summary and its a/a controls, then each design's scope. */
   public String markdown() {
     StringBuilder md = new StringBuilder("| design | size | step | expected | estimate | 95 % interval | covered | bias "
         + "| verdict | detectable |\n|---|---:|---|---:|---:|---:|---|---:|---|---:|\n");
@@ -111,6 +137,7 @@ public record Calibration(List<Row> rows, List<Control> controls) {
     }
     md.append('\n');
     summary().forEach(line -> md.append("- ").append(line).append('\n'));
+    scopes.forEach((design, scope) -> md.append('\n').append(scope.markdown("Scope of the " + design + " studies")));
     return md.toString();
   }
 
@@ -120,8 +147,9 @@ public record Calibration(List<Row> rows, List<Control> controls) {
     for (String design : designs()) {
       OptionalDouble smallest = smallestDetected(design);
       OptionalDouble width = detectable(design);
-      lines.add(design + ": smallest size detected on every step "
-          + (smallest.isPresent() ? CalibratePlan.percent(smallest.getAsDouble()) : "none of those run")
+      lines.add(design + ": " + (smallest.isPresent()
+          ? "the smallest size detected on every step (called slower) " + CalibratePlan.percent(smallest.getAsDouble())
+          : "no size run (" + String.join(", ", sizes(design)) + ") was detected on every step (called slower)")
           + "; detectable from the interval widths about " + (width.isPresent() ? change(width.getAsDouble()) : "—")
           + " (its noisiest step, 80 % power)");
     }
@@ -149,6 +177,10 @@ public record Calibration(List<Row> rows, List<Control> controls) {
     }
     ArrayNode summary = root.putArray("summary");
     summary().forEach(summary::add);
+    if (!scopes.isEmpty()) {
+      ObjectNode byDesign = root.putObject("scope");
+      scopes.forEach((design, scope) -> scope.json(byDesign.putObject(design)));
+    }
     return root;
   }
 

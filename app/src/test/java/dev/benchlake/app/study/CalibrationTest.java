@@ -47,10 +47,26 @@ class CalibrationTest {
     assertThat(c.markdown())
         .contains("| duet | 3% | `point-select` | 1.030 | 1.020 | [0.990, 1.050] | yes | -1.0% | inconclusive |")
         .contains("| interleaved | 5% | `read-only` | 1.050 | 1.300 | [1.200, 1.400] | **no** | +23.8% | slower |")
-        .contains("- duet: smallest size detected on every step 5%")
-        .contains("- interleaved: smallest size detected on every step none of those run")
+        .contains("- duet: the smallest size detected on every step (called slower) 5%;")
+        .contains("- interleaved: no size run (5%) was detected on every step (called slower);")
         .contains("- Missed: interleaved 5% read-only, the 95 % interval [1.200, 1.400] does not hold 1.050");
     assertThat(c.json().get("rows")).hasSize(5);
     assertThat(c.json().get("rows").get(4).get("covered").asBoolean()).isFalse();
+  }
+
+  /** Issue 46.1: the top-level report says what each design's studies measured, as every comparison does. */
+  @Test
+  void theReportCarriesEachDesignsScope() {
+    dev.benchlake.analysis.report.Scope duet = new dev.benchlake.analysis.report.Scope(
+        List.of(new dev.benchlake.analysis.report.Scope.Fact("design", "design", "duet, CPU sets swapped")),
+        List.of("a", "b"), List.of(new dev.benchlake.analysis.report.Scope.Line("server", "server",
+            List.of("PostgreSQL 17.2", "PostgreSQL 17.2"))));
+    Calibration c = new Calibration(List.of(row("duet", 0.05, "point-select", 1.05, 1.02, 1.08, Verdict.SLOWER)),
+        List.of(), java.util.Map.of("duet", duet));
+    assertThat(c.markdown()).contains("## Scope of the duet studies\n\n").contains("- design: duet, CPU sets swapped")
+        .contains("| server | PostgreSQL 17.2 | PostgreSQL 17.2 |");
+    assertThat(c.json().get("scope").get("duet").get("design").asText()).isEqualTo("duet, CPU sets swapped");
+    assertThat(c.json().get("scope").get("duet").get("groups").get("b").get("server").asText())
+        .isEqualTo("PostgreSQL 17.2");
   }
 }

@@ -87,7 +87,7 @@ class StudyUntilDecidedTest {
       default -> assertThat(md).contains("Unreliable: the a/a control (both sides the same) came out " + verdict);
     }
     // The control's own page leads with the control's verdict; its per-step calls are descriptive.
-    assertThat(Files.readString(out.resolve("aa/report.md"))).startsWith("# benchlake compare\n\n"
+    assertThat(Files.readString(out.resolve("aa/report.md"))).startsWith("# benchlake compare: a/a control: side b against a\n\n"
         + aa.get("sentence").asText() + " Per step (descriptive: ");
 
     JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
