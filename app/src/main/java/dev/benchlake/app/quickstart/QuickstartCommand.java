@@ -151,7 +151,7 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
           settings);
       return new QuickstartPlan(majors, rounds.rounds(looks),
           QuickstartPlan.workloads(stepDuration, warmup, betweenSteps), design, duet.aaRounds(), cpus,
-          duet.serverSettings(design == Design.DUET, Map.of()), looks, settings);
+          duet.serverSettings(design == Design.DUET, Map.of()), looks);
     });
     layout = new QuickstartLayout(out.toAbsolutePath().normalize());
     quickstart = new Study<>(plan, layout.root(), layout.warehouse(), spec.commandLine().getErr(), settings);
