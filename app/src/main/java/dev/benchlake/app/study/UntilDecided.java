@@ -189,7 +189,7 @@ public final class UntilDecided {
               > deadlineNs;
       if (spent) {
         log.println("study: the budget does not fit another round (about "
-            + RoundClock.duration((deadlineNs - System.nanoTime()) / 1e9) + " left): the look after round " + k
+            + RoundClock.duration(Math.max(0, deadlineNs - System.nanoTime()) / 1e9) + " left): the look after round " + k
             + " is the last.");
         log.flush();
       }

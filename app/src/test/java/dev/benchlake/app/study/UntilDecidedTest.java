@@ -204,6 +204,29 @@ class UntilDecidedTest {
         .contains("round 5 of at most 10: 1 of 4 steps open, about ");
   }
 
+  /**
+   * {@code --budget}: at the first look after which the next round would not fit, that look is
+   * taken (never skipped) and the study stops, with its steps still open, then completes the control.
+   */
+  @Test
+  void aSpentBudgetMakesTheNextLookTheLast() throws Exception {
+    Scripted study = new Scripted(round -> List.of(Verdict.FASTER, Verdict.INCONCLUSIVE)) {
+      @Override
+      public java.util.Optional<String> decidesNoneAt(StatisticsSettings at, java.util.Set<String> decided) {
+        return java.util.Optional.of("nothing to decide");
+      }
+    };
+    StringWriter log = new StringWriter();
+    UntilDecided.Outcome outcome = UntilDecided.run(new DuetSchedule(10, 2, 5, 3),
+        SequentialLooks.haybittlePeto(SETTINGS, 3, 10), study, new PrintWriter(log), System.nanoTime());
+    assertThat(study.looksAfter).as("the look after round 3 is taken although it would be skipped").containsExactly(3);
+    assertThat(outcome.stop().stoppedAfterRound()).isEqualTo(3);
+    assertThat(outcome.stop().sentence()).contains("stopped after round 3 of at most 10, the time budget spent, with "
+        + "steps still undecided");
+    assertThat(study.ran.stream().filter(DuetSchedule.Round::aa).count()).as("the control complete").isEqualTo(2);
+    assertThat(log.toString()).contains("study: the budget does not fit another round").contains("Stopping.");
+  }
+
   private static dev.benchlake.loadgen.LoadgenConfig config(String workload, List<String> steps) {
     return dev.benchlake.loadgen.LoadgenConfig.builder()
         .target(new dev.benchlake.loadgen.LoadgenConfig.External("jdbc:postgresql://x/y", null)).workload(workload)
