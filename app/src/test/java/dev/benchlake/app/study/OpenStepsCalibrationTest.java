@@ -249,6 +249,10 @@ class OpenStepsCalibrationTest {
       assertThat(equal.rate(equal.falseDifference())).as("%s: false faster/slower, every θ = 1", shape.name())
           .isLessThanOrEqualTo(bound(equal.studies()));
       Cell atMargin = cell(shape, all(shape, MARGIN_THETA), true, 472);
+      System.out.printf(Locale.ROOT, "%s, %d studies a cell: false faster/slower %.2f %% (θ = 1), false equivalent"
+          + " %.2f %% (θ = 1.05); bound %.2f %%%n", shape.name(), equal.studies(),
+          100 * equal.rate(equal.falseDifference()), 100 * atMargin.rate(atMargin.falseEquivalence()),
+          100 * bound(equal.studies()));
       assertThat(atMargin.rate(atMargin.falseEquivalence())).as("%s: false equivalent, every θ = 1.05", shape.name())
           .isLessThanOrEqualTo(bound(atMargin.studies()));
     }
