@@ -95,6 +95,25 @@ public record LoadgenConfig(
         handicapStretch);
   }
 
+  /**
+   * This config running only {@code steps} of its sysbench steps ({@link WorkloadSpec#stepNames}:
+   * {@code mytools} resolved to its steps), each where it was in the sequence (a study run until
+   * decided leaves out the steps it has decided).
+   */
+  public LoadgenConfig withSteps(java.util.List<String> steps) {
+    WorkloadSpec w = workload;
+    List<String> names = w.stepNames();
+    if (!names.containsAll(steps)) {
+      throw new IllegalArgumentException("steps " + steps + " are not all among " + names);
+    }
+    WorkloadSpec only = new WorkloadSpec(w.name(), names.stream().filter(steps::contains).toList(), w.scale(),
+        w.thinkMin(), w.thinkMax(), w.tables(), w.tableSize(), w.rangeSize(), w.randType(), w.scripts(), w.defines(),
+        w.readDuration(), w.writeDuration());
+    return new LoadgenConfig(target, only, mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad,
+        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
+        handicapStretch);
+  }
+
   /** This config with one more label (or another value for it). */
   public LoadgenConfig withLabel(String key, String value) {
     SortedMap<String, String> more = new TreeMap<>(labels);
@@ -143,6 +162,17 @@ public record LoadgenConfig(
       steps = List.copyOf(steps);
       scripts = List.copyOf(scripts);
       defines = Map.copyOf(defines);
+    }
+
+    /**
+     * The names of the steps a run measures, as its {@code tasks.csv} names them: the sysbench steps
+     * resolved ({@code mytools} is its 48), else the workload's one step ({@code select-update}).
+     */
+    public List<String> stepNames() {
+      if (steps.isEmpty()) {
+        return List.of(name);
+      }
+      return dev.benchlake.loadgen.workload.SysbenchSteps.resolve(steps, tableSize, rangeSize, randType).names();
     }
   }
 

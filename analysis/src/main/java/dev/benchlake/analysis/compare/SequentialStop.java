@@ -18,6 +18,9 @@ public record SequentialStop(String rule, String plan, int stoppedAfterRound, in
   /** The methods' line. */
   public String sentence() {
     return "Run until decided: " + rule + ", " + plan + "; stopped after round " + stoppedAfterRound + " of at most "
-        + maxRounds + (everyStepDecided ? ", every step decided." : ", the last round, with steps still undecided.");
+        + maxRounds + (everyStepDecided ? ", every step decided."
+            // Before the last round with steps open: only --budget stops there (issue 47).
+            : stoppedAfterRound < maxRounds ? ", the time budget spent, with steps still undecided."
+            : ", the last round, with steps still undecided.");
   }
 }

@@ -15,6 +15,7 @@ import dev.benchlake.app.study.RoundsOption;
 import dev.benchlake.app.study.Study;
 import dev.benchlake.app.study.StudyDefaults;
 import dev.benchlake.app.study.StudyPlan;
+import dev.benchlake.app.study.Budget;
 import dev.benchlake.app.study.UntilDecidedOptions;
 import dev.benchlake.app.study.duet.DuetCpus;
 import dev.benchlake.app.study.duet.DuetOptions;
@@ -82,9 +83,14 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   @Option(names = "--max-rounds", paramLabel = "N",
       converter = RoundsConverter.class, defaultValue = DEFAULT_MAX_ROUNDS,
       description = "A duet run until decided: the most rounds, at least 3, besides the a/a control's; it looks "
-          + "after each from round 3 on (Haybittle-Peto boundaries; a look that a step's own medians show cannot "
-          + "stop it is skipped; default: ${DEFAULT-VALUE}).")
+          + "after each from round 3 on (Haybittle-Peto boundaries); a step decided at a look drops out of later "
+          + "rounds, and a look at which the runs' own medians show no open step can be decided is skipped (default: "
+          + "${DEFAULT-VALUE}).")
   int maxRounds;
+
+  @Option(names = "--budget", paramLabel = "DURATION", converter = DurationConverter.Positive.class,
+      description = Budget.DESCRIPTION)
+  Duration budget;
 
   /** 1 s, not 2: a sysbench step's per-round spread hardly grows, and the time saved buys select-update's rounds. */
   @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.Positive.class,
@@ -154,7 +160,8 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
           duet.serverSettings(design == Design.DUET, Map.of()), looks);
     });
     layout = new QuickstartLayout(out.toAbsolutePath().normalize());
-    quickstart = new Study<>(plan, layout.root(), layout.warehouse(), spec.commandLine().getErr(), settings);
+    quickstart = new Study<>(plan, layout.root(), layout.warehouse(), spec.commandLine().getErr(), settings)
+        .budget(budget);
     quickstart.validate();
   }
 

@@ -23,10 +23,11 @@ import java.util.TreeMap;
 
 /**
  * Before a look of a duet that compares side b with side a (the quickstart, {@code study ab}):
- * whether some step cannot be decided at the look's level, told from the runs' own {@code
- * tasks.csv} in this process, without ingesting them. A look stops the study only when it decides
- * every step ({@link UntilDecided}), so one such step makes the look (an ingest and a comparison:
- * 5–20 s of Spark) change nothing; at α = 0.001 with 3–7 pairs that is the usual case.
+ * whether no open step can be decided at the look's level, told from the runs' own {@code
+ * tasks.csv} in this process, without ingesting them. A look decides steps (each decided one drops
+ * out of later rounds) and stops the study once every step is decided ({@link UntilDecided}), so
+ * only a look at which no open step can be decided (an ingest and a comparison: 5–20 s of Spark)
+ * changes nothing; at α = 0.001 with 3–5 pairs that is the usual case.
  *
  * <p>Each step's figure is the comparison's: the median (numpy's linear quantile) of the latency,
  * end minus intended start, of the run's successful measured tasks. The pairs are the comparison
@@ -38,7 +39,7 @@ import java.util.TreeMap;
  * its equivalence (TOST) and its difference p above α: the comparison's p-values, the same or
  * larger after the correction across steps, then cannot reach α either, unless its figures differ
  * from these by more than the slack (they are the same figures). So a look is skipped only where
- * it would not have stopped the study.
+ * it would have decided no step.
  */
 final class LookPreCheck {
   /** How far each step's mean log ratio is moved toward a verdict before it is called undecidable. */
@@ -50,35 +51,54 @@ final class LookPreCheck {
   private final Map<Path, Map<String, Double>> mediansByRun = new HashMap<>();
 
   /**
-   * The first step (by name) that no look at {@code at} can decide, with why; empty when every
-   * step might be decided.
+   * Why no open step (every step but {@code decided}) can be decided at {@code at}; empty when one
+   * might be.
    */
-  Optional<String> undecidable(List<StudyRuns.Done> runs, StatisticsSettings at) throws IOException {
-    return undecidable(pairsByStep(runs), at.alpha(), at.margin());
+  Optional<String> undecidable(List<StudyRuns.Done> runs, StatisticsSettings at, java.util.Set<String> decided)
+      throws IOException {
+    Map<String, List<Pair>> open = new TreeMap<>(pairsByStep(runs));
+    open.keySet().removeAll(decided);
+    return undecidable(open, at.alpha(), at.margin());
   }
 
-  /** Pure: the first step of {@code pairsByStep} whose pairs cannot be decided at α and the margin. */
+  /**
+   * Pure: why none of the steps of {@code pairsByStep} can be decided at α and the margin (the
+   * first step's reason, by name, and how many steps), or empty when one might be. A look that
+   * decides one step drops it from later rounds, so it is taken.
+   */
   static Optional<String> undecidable(Map<String, List<Pair>> pairsByStep, double alpha, double margin) {
-    for (Map.Entry<String, List<Pair>> step : new TreeMap<>(pairsByStep).entrySet()) {
-      List<Pair> pairs = step.getValue();
-      if (pairs.size() < 2) {
-        return Optional.of(step.getKey() + " has " + pairs.size() + " pair(s)");
+    Optional<String> first = Optional.empty();
+    for (String step : new TreeMap<>(pairsByStep).keySet()) {
+      Optional<String> why = undecidable(step, pairsByStep.get(step), alpha, margin);
+      if (why.isEmpty()) {
+        return why;
       }
-      double[] logRatios = pairs.stream().mapToDouble(Pair::logRatio).toArray();
-      boolean[] onSetOne = onSetOne(pairs);
-      // ln θ as the effect estimates it (with the sets fitted, not the plain mean): shifting every
-      // log ratio by c shifts it by c.
-      double mean = PairedEffect.robust(logRatios, onSetOne).meanLogDifference();
-      double sign = mean >= 0 ? 1 : -1;
-      double toward = -sign * Math.min(SLACK_LOG, Math.abs(mean));
-      double pEquivalence = PairedEffect.robust(shifted(logRatios, toward), onSetOne).pEquivalence(margin);
-      double pDifference = PairedEffect.robust(shifted(logRatios, sign * SLACK_LOG), onSetOne).pDifference();
-      if (!(pEquivalence <= alpha) && !(pDifference <= alpha)) {
-        return Optional.of(String.format(Locale.ROOT,
-            "%s cannot be decided at this level (%d pairs: its p would stay above %s even %.0f %% nearer a"
-                + " verdict, equivalence %.3g, difference %.3g)", step.getKey(), pairs.size(), alpha,
-            100 * SLACK_LOG, pEquivalence, pDifference));
-      }
+      first = first.isPresent() ? first : why;
+    }
+    int steps = pairsByStep.size();
+    return first.map(why -> steps == 1 ? why : "none of the " + steps + " open steps can be decided at this level ("
+        + why + "; and so each of the others)");
+  }
+
+  /** Why {@code step}'s pairs cannot be decided at α and the margin; empty when they might be. */
+  private static Optional<String> undecidable(String step, List<Pair> pairs, double alpha, double margin) {
+    if (pairs.size() < 2) {
+      return Optional.of(step + " has " + pairs.size() + " pair(s)");
+    }
+    double[] logRatios = pairs.stream().mapToDouble(Pair::logRatio).toArray();
+    boolean[] onSetOne = onSetOne(pairs);
+    // ln θ as the effect estimates it (with the sets fitted, not the plain mean): shifting every
+    // log ratio by c shifts it by c.
+    double mean = PairedEffect.robust(logRatios, onSetOne).meanLogDifference();
+    double sign = mean >= 0 ? 1 : -1;
+    double toward = -sign * Math.min(SLACK_LOG, Math.abs(mean));
+    double pEquivalence = PairedEffect.robust(shifted(logRatios, toward), onSetOne).pEquivalence(margin);
+    double pDifference = PairedEffect.robust(shifted(logRatios, sign * SLACK_LOG), onSetOne).pDifference();
+    if (!(pEquivalence <= alpha) && !(pDifference <= alpha)) {
+      return Optional.of(String.format(Locale.ROOT,
+          "%s cannot be decided at this level (%d pairs: its p would stay above %s even %.0f %% nearer a"
+              + " verdict, equivalence %.3g, difference %.3g)", step, pairs.size(), alpha,
+          100 * SLACK_LOG, pEquivalence, pDifference));
     }
     return Optional.empty();
   }

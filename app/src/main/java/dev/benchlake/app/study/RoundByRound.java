@@ -13,7 +13,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BiConsumer;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -39,14 +39,14 @@ public final class RoundByRound implements UntilDecided.Study {
   public interface Decide {
     UntilDecided.Look at(Warehouse warehouse, StatisticsSettings settings);
 
-    /** Why a look at {@code at} cannot stop the study, from its runs so far ({@link UntilDecided.Study#cannotStopAt}). */
-    default Optional<String> cannotStopAt(List<StudyRuns.Done> soFar, StatisticsSettings at)
+    /** Why a look at {@code at} can decide no open step, from the runs so far ({@link UntilDecided.Study#decidesNoneAt}). */
+    default Optional<String> decidesNoneAt(List<StudyRuns.Done> soFar, StatisticsSettings at, Set<String> decided)
         throws IOException {
       return Optional.empty();
     }
 
     /**
-     * A look that compares side b with side a, skipped where a step cannot be decided yet
+     * A look that compares side b with side a, skipped where no open step can be decided yet
      * ({@link LookPreCheck}).
      */
     static Decide byComparing(BiFunction<Warehouse, StatisticsSettings, ComparisonReport> compare) {
@@ -58,12 +58,18 @@ public final class RoundByRound implements UntilDecided.Study {
         }
 
         @Override
-        public Optional<String> cannotStopAt(List<StudyRuns.Done> soFar, StatisticsSettings at)
-            throws IOException {
-          return preCheck.undecidable(soFar, at);
+        public Optional<String> decidesNoneAt(List<StudyRuns.Done> soFar, StatisticsSettings at,
+            Set<String> decided) throws IOException {
+          return preCheck.undecidable(soFar, at, decided);
         }
       };
     }
+  }
+
+  /** Writes the study file once the study stopped: every run, the stop, and the round each step was decided after. */
+  @FunctionalInterface
+  public interface RecordStop {
+    void accept(List<StudyRuns.Done> done, SequentialStop stop, java.util.Map<String, Integer> decidedAt);
   }
 
   /**
@@ -157,15 +163,16 @@ public final class RoundByRound implements UntilDecided.Study {
   }
 
   /**
-   * Runs {@code schedule}'s rounds until a look decides every step ({@link UntilDecided#run}),
-   * then records every run with the stop ({@code recordStop}: the study file).
+   * Runs {@code schedule}'s rounds until a look decides every step or the time to {@code
+   * deadlineNs} ({@link System#nanoTime}; {@link Long#MAX_VALUE}: none) is spent ({@link
+   * UntilDecided#run}), then records every run with the stop ({@code recordStop}: the study file).
    */
-  public Ran untilDecided(DuetSchedule schedule, SequentialLooks looks, PrintWriter log,
-      BiConsumer<List<StudyRuns.Done>, SequentialStop> recordStop) throws IOException, InterruptedException {
+  public Ran untilDecided(DuetSchedule schedule, SequentialLooks looks, long deadlineNs, PrintWriter log,
+      RecordStop recordStop) throws IOException, InterruptedException {
     runner.expect(schedule.order().size(), true);
     UntilDecided.Outcome outcome;
     try {
-      outcome = UntilDecided.run(schedule, looks, this, log);
+      outcome = UntilDecided.run(schedule, looks, this, log, deadlineNs);
     } catch (RuntimeException e) {
       // soFar holds whole rounds only: a round's runs are added once all of them are done.
       Stopped stopped = stopped(runner, soFar, e);
@@ -183,7 +190,7 @@ public final class RoundByRound implements UntilDecided.Study {
       ingest.into(warehouse(), soFar.subList(ingested, soFar.size()));
       ingested = soFar.size();
     }
-    recordStop.accept(outcome.done(), outcome.stop());
+    recordStop.accept(outcome.done(), outcome.stop(), outcome.decidedAt());
     return new Ran(outcome.done(), warehouse(), outcome.settings(), outcome.stop(), null);
   }
 
@@ -204,8 +211,8 @@ public final class RoundByRound implements UntilDecided.Study {
   }
 
   @Override
-  public Optional<String> cannotStopAt(StatisticsSettings at) throws IOException {
-    return decide.cannotStopAt(List.copyOf(soFar), at);
+  public Optional<String> decidesNoneAt(StatisticsSettings at, Set<String> decided) throws IOException {
+    return decide.decidesNoneAt(List.copyOf(soFar), at, decided);
   }
 
   @Override

@@ -86,9 +86,23 @@ public final class Study<R> {
     }
   }
 
+  /** {@code --budget}: the most time the study may take (null: none). */
+  private Duration budget;
+
+  /** This study with {@code --budget} (null: none), checked by {@link #validate}. */
+  public Study<R> budget(Duration value) {
+    budget = value;
+    return this;
+  }
+
   /** Checks everything a user can get wrong (a duet's taskset among it), starting and writing nothing. */
   public void validate() {
     plan.validate(out);
+    if (budget != null && plan.looks() == null) {
+      throw new dev.benchlake.core.cli.BadInputException(
+          "--budget spends its time on a duet run until decided: drop --no-until-decided, or use --design duet");
+    }
+    Budget.check(budget, plan);
     if (plan.design() == Design.DUET) {
       StudyRuns.requireTaskset();
     }
@@ -110,6 +124,7 @@ public final class Study<R> {
    * or, run until decided, at the first look.
    */
   public Outcome<R> run(Supplier<SparkSession> spark) throws IOException, InterruptedException {
+    long startNs = System.nanoTime();
     validate();
     checkSettings();
     String studyId = plan.idPrefix() == null ? null
@@ -122,7 +137,8 @@ public final class Study<R> {
     file.record(plan, studyId, List.of(), null);
     StudyRuns runner = new StudyRuns(out, log, file);
     try {
-      Outcome<R> outcome = run(spark, runner, file, studyId);
+      long deadlineNs = budget == null ? Long.MAX_VALUE : startNs + budget.toNanos();
+      Outcome<R> outcome = run(spark, runner, file, studyId, deadlineNs);
       if (outcome.cutShort() == null) {
         file.complete();
       }
@@ -132,8 +148,8 @@ public final class Study<R> {
     }
   }
 
-  private Outcome<R> run(Supplier<SparkSession> spark, StudyRuns runner, StudyFile file, String studyId)
-      throws IOException, InterruptedException {
+  private Outcome<R> run(Supplier<SparkSession> spark, StudyRuns runner, StudyFile file, String studyId,
+      long deadlineNs) throws IOException, InterruptedException {
     Path runs = out.resolve("runs");
     Supplier<Warehouse> openWarehouse = () -> Warehouse.at(spark.get(), warehouseDir.toString());
     RoundByRound.Ran ran;
@@ -143,7 +159,8 @@ public final class Study<R> {
               d -> file.record(plan, studyId, d, null), openWarehouse, this::ingest, settings)
           : new RoundByRound(runner, plan.byRound(runs, studyId), all -> file.record(plan, studyId, all, null),
               openWarehouse, this::ingest, plan.decide(studyId))
-              .untilDecided(plan.schedule(), plan.looks(), log, (all, s) -> file.record(plan, studyId, all, s));
+              .untilDecided(plan.schedule(), plan.looks(), deadlineNs, log,
+                  (all, s, at) -> file.record(plan, studyId, all, s, at));
     }
     CutShort cut = ran.cutShort();
     if (cut != null) {

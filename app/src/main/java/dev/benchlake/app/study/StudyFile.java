@@ -58,13 +58,19 @@ public final class StudyFile {
    * @param studyId null for a study whose warehouse holds it alone
    */
   public void record(StudyPlan<?> plan, String studyId, List<StudyRuns.Done> done, SequentialStop stop) {
+    record(plan, studyId, done, stop, java.util.Map.of());
+  }
+
+  /** The same, with each step decided before the last round and the round of the look that decided it. */
+  public void record(StudyPlan<?> plan, String studyId, List<StudyRuns.Done> done, SequentialStop stop,
+      java.util.Map<String, Integer> decidedAt) {
     ObjectNode root = Json.mapper().createObjectNode();
     if (studyId != null) {
       root.put("study_id", studyId);
     }
     plan.head(root);
     design(root, plan.design(), plan.rounds(), plan.design() == Design.DUET ? plan.schedule() : null, plan.cpus());
-    untilDecided(root, plan.looks(), stop);
+    untilDecided(root, plan.looks(), stop, decidedAt);
     plan.workload(root);
     order(root, file.getParent(), done);
     write(root);
@@ -72,7 +78,7 @@ public final class StudyFile {
 
   /**
    * study.json's record of what ran, in order: each run's folder (relative to the study's),
-   * id, major, the study's labels, and the CPU sets its processes had.
+   * id, major, the study's labels, the CPU sets its processes had, and the steps it measured.
    */
   static void order(ObjectNode root, Path studyDir, List<StudyRuns.Done> done) {
     ArrayNode order = root.putArray("order");
@@ -101,6 +107,11 @@ public final class StudyFile {
       }
       r.put("run_dir", studyDir.relativize(d.dir().toAbsolutePath().normalize()).toString());
       r.put("run_id", d.manifest().runId());
+      if (d.manifest().workload() != null && d.manifest().workload().steps() != null) {
+        // What the run measured: a study run until decided leaves out the steps it decided (issue 47).
+        ArrayNode steps = r.putArray("steps");
+        d.manifest().workload().steps().forEach(steps::add);
+      }
     }
   }
 
@@ -152,10 +163,11 @@ public final class StudyFile {
 
   /**
    * study.json's {@code until_decided}, for a study run until decided: its looks, and once it
-   * stopped, where and why; nothing for a fixed number of rounds.
+   * stopped, where and why, and the round after which each step decided early was decided (it ran
+   * in no later comparison round); nothing for a fixed number of rounds.
    */
   static void untilDecided(ObjectNode root, dev.benchlake.analysis.stats.SequentialLooks looks,
-      dev.benchlake.analysis.compare.SequentialStop stop) {
+      dev.benchlake.analysis.compare.SequentialStop stop, java.util.Map<String, Integer> decidedAt) {
     if (looks == null) {
       return;
     }
@@ -167,6 +179,9 @@ public final class StudyFile {
     if (stop != null) {
       node.put("stopped_after_round", stop.stoppedAfterRound());
       node.put("every_step_decided", stop.everyStepDecided());
+      // A step decided at a look ran in no later comparison round (issue 47): its runs stop there.
+      ObjectNode decided = node.putObject("decided_after_round");
+      decidedAt.forEach(decided::put);
     }
   }
 

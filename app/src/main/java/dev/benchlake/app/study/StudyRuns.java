@@ -214,7 +214,7 @@ public final class StudyRuns implements AutoCloseable {
   private void warmUpInTurn(List<Measurement> plan) throws IOException, InterruptedException {
     List<Pair> cold = new ArrayList<>();
     for (Measurement m : plan) {
-      if (m instanceof Pair pair && sessions.needsWarmUp(DuetPair.kind(pair.a()))) {
+      if (m instanceof Pair pair && sessions.needsWarmUp(pair.a().config().workload())) {
         cold.add(pair);
       }
     }

@@ -12,8 +12,12 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A duet study run until decided ({@code --until-decided --max-rounds N}): its rounds one at a
@@ -44,38 +48,70 @@ public final class UntilDecided {
     Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException;
 
     /**
-     * Why a look at {@code at} cannot stop the study, known before the look (a step that no look at
-     * that level can decide, from the runs so far); empty: look. A look stops a study only when it
-     * decides every step, so one such step means the look would change nothing. Skipping it cannot
-     * raise the error rates: the level of every look is planned in advance, and a look not taken
-     * only removes a chance to stop.
+     * Why a look at {@code at} can decide none of the open steps (every step but {@code decided}),
+     * known before the look (from the runs so far); empty: look. Such a look would stop nothing and
+     * drop no step, so skipping it changes no outcome: the level of every look is planned in advance,
+     * and a look not taken only removes a chance to decide.
      */
-    default Optional<String> cannotStopAt(StatisticsSettings at) throws IOException {
+    default Optional<String> decidesNoneAt(StatisticsSettings at, Set<String> decided) throws IOException {
       return Optional.empty();
     }
   }
 
-  /** What a look found: each step's decision (null: no estimate), and the calls in words for the log. */
-  public record Look(List<Decision> decisions, String headline) {
+  /**
+   * What a look found: each step's decision (null: no estimate), the step each decision is of
+   * (null: unnamed, no step drops out), and the calls in words for the log.
+   */
+  public record Look(List<Decision> decisions, String headline, List<String> stepOf) {
     public Look {
       decisions = Collections.unmodifiableList(new ArrayList<>(decisions));
+      stepOf = stepOf == null ? null : List.copyOf(stepOf);
+      if (stepOf != null && stepOf.size() != decisions.size()) {
+        throw new IllegalArgumentException(stepOf.size() + " step names for " + decisions.size() + " decisions");
+      }
+    }
+
+    public Look(List<Decision> decisions, String headline) {
+      this(decisions, headline, null);
     }
 
     /** The look of a comparison: its steps' median decisions, which are its verdicts. */
     public static Look of(ComparisonReport report) {
-      return new Look(report.steps().stream().map(s -> s.runLevel().median().decision()).toList(), report.headline());
+      return new Look(report.steps().stream().map(s -> s.runLevel().median().decision()).toList(), report.headline(),
+          report.steps().stream().map(s -> s.step()).toList());
     }
 
     /** The look of a version study's trend: every step's call of every version against the base. */
     public static Look ofTrend(dev.benchlake.analysis.trend.TrendReport trend) {
       List<Decision> decisions = new ArrayList<>();
+      List<String> stepOf = new ArrayList<>();
       for (var step : trend.steps()) {
-        step.versions().stream().filter(v -> !v.version().equals(trend.base()))
-            .forEach(v -> decisions.add(v.decision()));
+        step.versions().stream().filter(v -> !v.version().equals(trend.base())).forEach(v -> {
+          decisions.add(v.decision());
+          stepOf.add(step.step());
+        });
       }
-      return new Look(decisions, "calls against " + trend.base() + ": " + trend.callsAgainstBase().text() + ".");
+      return new Look(decisions, "calls against " + trend.base() + ": " + trend.callsAgainstBase().text() + ".",
+          stepOf);
     }
 
+    /**
+     * The named steps this look decided: every decision of the step (one per version against the
+     * base) faster, slower or equivalent. Empty for a look whose steps are unnamed.
+     */
+    public Set<String> decidedSteps() {
+      Set<String> decided = new LinkedHashSet<>();
+    Map<String, Integer> decidedAt = new LinkedHashMap<>();
+      if (stepOf == null) {
+        return decided;
+      }
+      Set<String> open = new LinkedHashSet<>();
+      for (int i = 0; i < decisions.size(); i++) {
+        (SequentialLooks.everyStepDecided(Collections.singletonList(decisions.get(i))) ? decided : open).add(stepOf.get(i));
+      }
+      decided.removeAll(open);
+      return decided;
+    }
   }
 
   /**
@@ -84,8 +120,15 @@ public final class UntilDecided {
    * @param done every run, in the order they ran
    * @param stop the look it stopped at, for the report's methods
    * @param settings that look's settings: the final report is decided with them
+   * @param decidedAt each step decided before the last round, and the round of the look that
+   *     decided it (it ran in no later comparison round)
    */
-  public record Outcome(List<StudyRuns.Done> done, SequentialStop stop, StatisticsSettings settings) {}
+  public record Outcome(List<StudyRuns.Done> done, SequentialStop stop, StatisticsSettings settings,
+      Map<String, Integer> decidedAt) {
+    public Outcome {
+      decidedAt = Collections.unmodifiableMap(new LinkedHashMap<>(decidedAt));
+    }
+  }
 
   private UntilDecided() {}
 
@@ -97,6 +140,18 @@ public final class UntilDecided {
    */
   public static Outcome run(DuetSchedule schedule, SequentialLooks looks, Study study, PrintWriter log)
       throws IOException, InterruptedException {
+    return run(schedule, looks, study, log, Long.MAX_VALUE);
+  }
+
+  /**
+   * The same within a budget ({@code --budget}): at each look from the first, when the next round,
+   * the a/a control's rounds still to come and a look would not fit before {@code deadlineNs}
+   * ({@link System#nanoTime}; {@link Long#MAX_VALUE}: no budget), at their measured times so far,
+   * that look is taken (never skipped) and the study stops after it. Stopping at any look keeps the
+   * error rates: each look's level is planned in advance ({@link SequentialLooks}).
+   */
+  public static Outcome run(DuetSchedule schedule, SequentialLooks looks, Study study, PrintWriter log,
+      long deadlineNs) throws IOException, InterruptedException {
     if (schedule.firstLook() != looks.firstLook() || schedule.rounds() != looks.maxRounds()) {
       throw new IllegalArgumentException("the schedule (rounds " + schedule.rounds() + ", first look "
           + schedule.firstLook() + ") and the looks (" + looks.inWords() + ") disagree");
@@ -104,9 +159,23 @@ public final class UntilDecided {
     List<StudyRuns.Done> done = new ArrayList<>();
     List<StudyRuns.Done> sinceLastLook = new ArrayList<>();
     List<DuetSchedule.Round> order = schedule.order();
+    // Steps decided at a look: final, and left out of every later comparison round (issue 47).
+    Set<String> decided = new LinkedHashSet<>();
+    Map<String, Integer> decidedAt = new LinkedHashMap<>();
+    RoundClock clock = new RoundClock();
     for (int i = 0; i < order.size(); i++) {
       DuetSchedule.Round round = order.get(i);
-      List<StudyRuns.Done> these = study.run(study.measurementsOf(round));
+      // The a/a control runs every step in each of its planned rounds, whatever the comparison has
+      // decided: what it checks (the method on this machine) does not depend on the comparison's data.
+      List<StudyRuns.Measurement> all = study.measurementsOf(round);
+      List<StudyRuns.Measurement> measurements = round.aa() ? all : OpenSteps.without(all, decided);
+      if (!round.aa()) {
+        clock.progress(log, round.ofKind(), looks.maxRounds(), OpenSteps.count(measurements), OpenSteps.count(all),
+            order.subList(i + 1, order.size()));
+      }
+      long startNs = System.nanoTime();
+      List<StudyRuns.Done> these = study.run(measurements);
+      clock.ran(OpenSteps.count(measurements), System.nanoTime() - startNs);
       done.addAll(these);
       sinceLastLook.addAll(these);
       if (round.aa() || !looks.isLook(round.ofKind())) {
@@ -114,18 +183,38 @@ public final class UntilDecided {
       }
       int k = round.ofKind();
       StatisticsSettings at = looks.settingsAt(k);
-      Optional<String> skip = k < looks.maxRounds() ? study.cannotStopAt(at) : Optional.empty();
+      List<DuetSchedule.Round> rest = order.subList(i + 1, order.size());
+      boolean spent = k < looks.maxRounds() && deadlineNs != Long.MAX_VALUE
+          && System.nanoTime() + clock.nanosBeforeStopping(OpenSteps.count(measurements), OpenSteps.count(all), rest)
+              > deadlineNs;
+      if (spent) {
+        log.println("study: the budget does not fit another round (about "
+            + RoundClock.duration(Math.max(0, deadlineNs - System.nanoTime()) / 1e9) + " left): the look after round " + k
+            + " is the last.");
+        log.flush();
+      }
+      Optional<String> skip = k < looks.maxRounds() && !spent ? study.decidesNoneAt(at, Set.copyOf(decided))
+          : Optional.empty();
       if (skip.isPresent()) {
         log.println("study: look after round " + k + " of at most " + looks.maxRounds() + " (α = " + level(at)
             + ") skipped: " + skip.get() + ". Next round.");
         log.flush();
         continue;
       }
+      long lookStartNs = System.nanoTime();
       Look look = study.look(List.copyOf(sinceLastLook), at);
+      clock.looked(System.nanoTime() - lookStartNs);
       sinceLastLook.clear();
-      boolean stop = looks.stopsAfter(k, look.decisions());
+      Set<String> now = look.decidedSteps();
+      now.removeAll(decided);
+      decided.addAll(now);
+      now.forEach(step -> decidedAt.put(step, k));
+      boolean everyNamedDecided = look.stepOf() != null && decided.containsAll(look.stepOf());
+      boolean stop = looks.stopsAfter(k, look.decisions()) || everyNamedDecided || spent;
+      String dropping = now.isEmpty() || stop ? "" : " Decided, so left out of later rounds: " + String.join(", ", now)
+          + " (" + (new LinkedHashSet<>(look.stepOf()).size() - decided.size()) + " open).";
       log.println("study: look after round " + k + " of at most " + looks.maxRounds() + " (α = " + level(at) + "): "
-          + look.headline() + (stop ? " Stopping." : " Next round."));
+          + look.headline() + dropping + (stop ? " Stopping." : " Next round."));
       log.flush();
       if (stop) {
         List<DuetSchedule.Round> control = schedule.controlAfter(i + 1);
@@ -138,7 +227,8 @@ public final class UntilDecided {
           done.addAll(study.run(study.measurementsOf(aa)));
         }
         return new Outcome(List.copyOf(done), new SequentialStop(SequentialLooks.NAME, looks.inWords(), k,
-            looks.maxRounds(), SequentialLooks.everyStepDecided(look.decisions())), at);
+            looks.maxRounds(), SequentialLooks.everyStepDecided(look.decisions()) || everyNamedDecided), at,
+            decidedAt);
       }
     }
     throw new IllegalStateException("the schedule ended before its last look");

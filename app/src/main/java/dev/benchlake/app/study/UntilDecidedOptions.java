@@ -15,8 +15,9 @@ public final class UntilDecidedOptions {
       + SequentialLooks.MIN_FIRST_LOOK + " on; stop when every step is decided (faster, slower or equivalent) or "
       + "after --max-rounds (--rounds is then ignored). Haybittle-Peto boundaries keep the error "
       + "rates at alpha however many looks there are; the report names the rule and the round it stopped at. A "
-      + "comparison skips a look at which some step cannot be decided yet (its runs' medians, read before the "
-      + "look), which only removes a chance to stop.")
+      + "step decided at a look drops out of later rounds (study.json: until_decided.decided_after_round). A "
+      + "comparison skips a look at which no open step can be decided yet (its runs' medians, read before the "
+      + "look), which only removes a chance to decide.")
   boolean untilDecided;
 
   @Option(names = "--max-rounds", paramLabel = "N", converter = RoundsConverter.class, defaultValue = DEFAULT_MAX_ROUNDS,
@@ -24,8 +25,17 @@ public final class UntilDecidedOptions {
           + " (default: ${DEFAULT-VALUE}).")
   int maxRounds;
 
+  @Option(names = "--budget", paramLabel = "DURATION", converter = dev.benchlake.core.cli.DurationConverter.Positive.class,
+      description = Budget.DESCRIPTION)
+  java.time.Duration budget;
+
   public boolean untilDecided() {
-    return untilDecided;
+    return untilDecided || budget != null;
+  }
+
+  /** {@code --budget}, or null. */
+  public java.time.Duration budget() {
+    return budget;
   }
 
   public int maxRounds() {
@@ -38,7 +48,7 @@ public final class UntilDecidedOptions {
    * @throws BadInputException for --until-decided without a duet, or too few rounds
    */
   public SequentialLooks looks(Design design, StatisticsSettings settings) {
-    return looks(untilDecided, maxRounds, design, settings);
+    return looks(untilDecided(), maxRounds, design, settings);
   }
 
   /** The same, for a command whose default differs ({@code quickstart}: on). */

@@ -41,8 +41,7 @@ class LookPreCheckTest {
    */
   @Test
   void aStepThatCannotReachTheLooksLevelEvenNearerAVerdictIsNamedWithItsPValues() {
-    Map<String, List<LookPreCheck.Pair>> pairs = Map.of("read-only", pairs(0.02, -0.01, 0.03, 0.00),
-        "insert", pairs(0.30, 0.31, 0.29, 0.30));
+    Map<String, List<LookPreCheck.Pair>> pairs = Map.of("read-only", pairs(0.02, -0.01, 0.03, 0.00));
     Optional<String> why = LookPreCheck.undecidable(pairs, 0.001, MARGIN);
     assertThat(why).hasValueSatisfying(w -> assertThat(w).startsWith("read-only cannot be decided at this level")
         .contains("4 pairs").contains("equivalence 0.00640").contains("difference 0.116"));
@@ -52,13 +51,28 @@ class LookPreCheckTest {
   }
 
   /**
+   * Issue 47: a look that can decide one open step is taken, as that step then drops out of later
+   * rounds, even when another step cannot be decided; it is skipped only when none can be.
+   */
+  @Test
+  void aLookIsSkippedOnlyWhenNoOpenStepCanBeDecided() {
+    Map<String, List<LookPreCheck.Pair>> pairs = Map.of("read-only", pairs(0.02, -0.01, 0.03, 0.00),
+        "insert", pairs(0.30, 0.31, 0.29, 0.30));
+    assertThat(LookPreCheck.undecidable(pairs, 0.001, MARGIN)).as("insert is clearly slower").isEmpty();
+    Map<String, List<LookPreCheck.Pair>> neither = Map.of("read-only", pairs(0.02, -0.01, 0.03, 0.00),
+        "update-index", pairs(0.03, -0.02, 0.04, 0.00));
+    assertThat(LookPreCheck.undecidable(neither, 0.001, MARGIN)).hasValueSatisfying(w -> assertThat(w)
+        .startsWith("none of the 2 open steps can be decided at this level (read-only cannot be decided"));
+  }
+
+  /**
    * The promise: wherever the comparison's decisions (the same effects, the correction across the
-   * steps) decide every step, the pre-check lets the look happen. Over random families of 1–5
+   * steps) decide any step, the pre-check lets the look happen (issue 47: a decided step drops out). Over random families of 1–5
    * steps, 3–10 pairs, with and without swapped CPU sets, θ from 1 to 1.3, at an interim and a
    * last look's level. And it has teeth: the looks it skips are most of the early ones.
    */
   @Test
-  void itNeverSkipsALookThatWouldHaveStoppedTheStudy() {
+  void itNeverSkipsALookThatWouldHaveDecidedAStep() {
     Random random = new Random(28);
     int stopping = 0;
     int earlyNotStopping = 0;
@@ -88,20 +102,22 @@ class LookPreCheckTest {
         effects.add(PairedEffect.robust(logs, sets ? onSetOne : null));
       }
       StatisticsSettings at = new StatisticsSettings(alpha, MARGIN, StatisticsSettings.DEFAULTS.correction());
+      // A look that decides any step (it then drops out of later rounds) must be taken.
       boolean stops = RatioDecisions.decideWithoutPlanning(effects, at, true).stream()
-          .allMatch(d -> d.verdict() != Verdict.INCONCLUSIVE);
+          .anyMatch(d -> d.verdict() != Verdict.INCONCLUSIVE);
       Optional<String> skip = LookPreCheck.undecidable(family, alpha, MARGIN);
       if (stops) {
         stopping++;
-        assertThat(skip).as("trial %d: the look would have stopped the study", trial).isEmpty();
+        assertThat(skip).as("trial %d: the look would have decided a step", trial).isEmpty();
       } else if (alpha == 0.001 && n <= 6) {
         earlyNotStopping++;
         earlySkipped += skip.isPresent() ? 1 : 0;
       }
     }
     assertThat(stopping).as("looks that stop, so that the promise was tested").isGreaterThan(1_000);
-    assertThat(earlySkipped / (double) earlyNotStopping).as("early looks that could not stop, skipped")
-        .isGreaterThan(0.8);
+    // Skipped only when no step of the family can be decided (issue 47): 78 % of such early looks here.
+    assertThat(earlySkipped / (double) earlyNotStopping).as("early looks that could decide no step, skipped")
+        .isGreaterThan(0.7);
   }
 
   /** numpy's median of the successful measured tasks' latency per step, as the comparison takes it. */

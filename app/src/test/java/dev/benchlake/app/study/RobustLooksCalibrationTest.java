@@ -108,7 +108,7 @@ class RobustLooksCalibrationTest {
     }
 
     @Override
-    public Optional<String> cannotStopAt(StatisticsSettings at) {
+    public Optional<String> decidesNoneAt(StatisticsSettings at, java.util.Set<String> decided) {
       if (!skip) {
         return Optional.empty();
       }

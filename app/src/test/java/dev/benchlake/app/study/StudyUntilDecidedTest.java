@@ -9,6 +9,7 @@ import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.testing.CommandRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,5 +94,18 @@ class StudyUntilDecidedTest {
     JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
     assertThat(study.get("until_decided").get("stopped_after_round").asInt()).isEqualTo(stop);
     assertThat(study.get("order")).as("3 a/a rounds and the rounds up to the stop, two runs each").hasSize(2 * (3 + stop));
+    // Issue 47: a step decided at a look ran in no later comparison round; the control's runs keep every step.
+    JsonNode decidedAfter = study.get("until_decided").get("decided_after_round");
+    assertThat(decidedAfter.size()).as("both steps decided, each at its look").isEqualTo(2);
+    // decided_after_round counts comparison rounds (as stopped_after_round does); a run's round label counts all.
+    java.util.Map<Integer, Integer> comparisonRound = new java.util.HashMap<>();
+    for (JsonNode r : study.get("order")) {
+      List<String> expected = new java.util.ArrayList<>(List.of("point-select", "read-only"));
+      if (!r.has("control")) {
+        int k = comparisonRound.computeIfAbsent(r.get("round").asInt(), x -> comparisonRound.size() + 1);
+        expected.removeIf(step -> decidedAfter.get(step).asInt() < k);
+      }
+      assertThat(r.get("steps")).as(r.toString()).extracting(JsonNode::asText).containsExactlyElementsOf(expected);
+    }
   }
 }

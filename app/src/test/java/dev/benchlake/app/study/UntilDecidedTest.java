@@ -105,7 +105,7 @@ class UntilDecidedTest {
   void aLookThatCannotStopTheStudyIsSkippedButNeverTheLast() throws Exception {
     Scripted study = new Scripted(round -> List.of(Verdict.FASTER, Verdict.INCONCLUSIVE)) {
       @Override
-      public java.util.Optional<String> cannotStopAt(StatisticsSettings at) {
+      public java.util.Optional<String> decidesNoneAt(StatisticsSettings at, java.util.Set<String> decided) {
         int round = ran.get(ran.size() - 1).ofKind();
         return round == 5 ? java.util.Optional.empty() : java.util.Optional.of("step b has too few pairs");
       }
@@ -146,5 +146,90 @@ class UntilDecidedTest {
     }, new PrintWriter(new StringWriter()));
     assertThat(outcome.stop().stoppedAfterRound()).isEqualTo(4);
     assertThat(outcome.stop().everyStepDecided()).isFalse();
+  }
+
+  /**
+   * Issue 47: a step decided at a look drops out of every later comparison round (its workload not
+   * run at all once all of its steps are decided, the open steps in their order), while the a/a
+   * control's rounds run every step; the study stops once every step is decided, records the round
+   * each was decided after, and says each round's open steps.
+   */
+  @Test
+  void aStepDecidedAtALookDropsOutOfLaterRounds() throws Exception {
+    List<String> steps = List.of("select-update", "point-select", "read-only", "insert");
+    List<List<String>> ranPerRound = new ArrayList<>();
+    Scripted study = new Scripted(round -> round < 4
+        ? List.of(Verdict.EQUIVALENT, Verdict.INCONCLUSIVE, Verdict.SLOWER, Verdict.INCONCLUSIVE)
+        // At look 4, select-update and read-only (frozen) keep their calls; insert is decided now.
+        : round < 5 ? List.of(Verdict.EQUIVALENT, Verdict.INCONCLUSIVE, Verdict.SLOWER, Verdict.FASTER)
+        : List.of(Verdict.EQUIVALENT, Verdict.EQUIVALENT, Verdict.SLOWER, Verdict.FASTER)) {
+      @Override
+      public List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round) {
+        super.measurementsOf(round);
+        return List.of(new StudyRuns.Alone("su", config("select-update", List.of())),
+            new StudyRuns.Alone("sb", config("sysbench", steps.subList(1, 4))));
+      }
+
+      @Override
+      public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) {
+        List<String> ran = new ArrayList<>();
+        measurements.forEach(m -> ran.addAll(OpenSteps.of(((StudyRuns.Alone) m).config())));
+        ranPerRound.add(ran);
+        return super.run(measurements);
+      }
+
+      @Override
+      public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) {
+        return new UntilDecided.Look(super.look(newRuns, at).decisions(), "Calls: …", steps);
+      }
+    };
+    StringWriter log = new StringWriter();
+    UntilDecided.Outcome outcome = UntilDecided.run(new DuetSchedule(10, 2, 5, 3),
+        SequentialLooks.haybittlePeto(SETTINGS, 3, 10), study, new PrintWriter(log));
+    List<String> everyStep = steps;
+    for (int i = 0; i < study.ran.size(); i++) {
+      DuetSchedule.Round round = study.ran.get(i);
+      List<String> expected = round.aa() ? everyStep : round.ofKind() <= 3 ? everyStep
+          : round.ofKind() == 4 ? List.of("point-select", "insert") : List.of("point-select");
+      assertThat(ranPerRound.get(i)).as("round %s", round).isEqualTo(expected);
+    }
+    assertThat(outcome.stop().stoppedAfterRound()).isEqualTo(5);
+    assertThat(outcome.stop().everyStepDecided()).isTrue();
+    assertThat(outcome.decidedAt()).containsExactly(java.util.Map.entry("select-update", 3),
+        java.util.Map.entry("read-only", 3), java.util.Map.entry("insert", 4), java.util.Map.entry("point-select", 5));
+    assertThat(log.toString())
+        .contains("round 1 of at most 10: 4 of 4 steps open, time left known after the first round")
+        .contains("Decided, so left out of later rounds: select-update, read-only (2 open). Next round.")
+        .contains("round 4 of at most 10: 2 of 4 steps open, about ")
+        .contains("round 5 of at most 10: 1 of 4 steps open, about ");
+  }
+
+  /**
+   * {@code --budget}: at the first look after which the next round would not fit, that look is
+   * taken (never skipped) and the study stops, with its steps still open, then completes the control.
+   */
+  @Test
+  void aSpentBudgetMakesTheNextLookTheLast() throws Exception {
+    Scripted study = new Scripted(round -> List.of(Verdict.FASTER, Verdict.INCONCLUSIVE)) {
+      @Override
+      public java.util.Optional<String> decidesNoneAt(StatisticsSettings at, java.util.Set<String> decided) {
+        return java.util.Optional.of("nothing to decide");
+      }
+    };
+    StringWriter log = new StringWriter();
+    UntilDecided.Outcome outcome = UntilDecided.run(new DuetSchedule(10, 2, 5, 3),
+        SequentialLooks.haybittlePeto(SETTINGS, 3, 10), study, new PrintWriter(log), System.nanoTime());
+    assertThat(study.looksAfter).as("the look after round 3 is taken although it would be skipped").containsExactly(3);
+    assertThat(outcome.stop().stoppedAfterRound()).isEqualTo(3);
+    assertThat(outcome.stop().sentence()).contains("stopped after round 3 of at most 10, the time budget spent, with "
+        + "steps still undecided");
+    assertThat(study.ran.stream().filter(DuetSchedule.Round::aa).count()).as("the control complete").isEqualTo(2);
+    assertThat(log.toString()).contains("study: the budget does not fit another round").contains("Stopping.");
+  }
+
+  private static dev.benchlake.loadgen.LoadgenConfig config(String workload, List<String> steps) {
+    return dev.benchlake.loadgen.LoadgenConfig.builder()
+        .target(new dev.benchlake.loadgen.LoadgenConfig.External("jdbc:postgresql://x/y", null)).workload(workload)
+        .steps(steps).tableSize(10_000).build();
   }
 }

@@ -74,7 +74,7 @@ public final class DuetPair {
    * @throws IllegalStateException when a side failed or did not complete
    */
   public Outcome run(SideRun a, SideRun b) throws IOException, InterruptedException {
-    if (sessions.needsWarmUp(kind(a))) {
+    if (sessions.needsWarmUp(a.config().workload())) {
       for (int pass = 1; pass <= WARM_UP_PASSES; pass++) {
         warmUp(a, b, pass);
       }

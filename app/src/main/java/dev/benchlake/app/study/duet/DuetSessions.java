@@ -51,6 +51,7 @@ public final class DuetSessions implements AutoCloseable {
   private final Path logs;
   private final Map<CpuList, Slot> slots = new LinkedHashMap<>();
   private final Set<String> warmed = new HashSet<>();
+  private final List<dev.benchlake.loadgen.LoadgenConfig.WorkloadSpec> warmedSteps = new ArrayList<>();
   private SwapRule swap;
   private boolean closed;
 
@@ -117,6 +118,22 @@ public final class DuetSessions implements AutoCloseable {
    */
   public boolean needsWarmUp(String kind) {
     return warmed.add(kind);
+  }
+
+  /**
+   * The same for a pair's workload: false also where the processes were warmed up for the same
+   * workload over steps that include all of these (a study run until decided runs fewer steps once
+   * some are decided: the same code, warm already).
+   */
+  public boolean needsWarmUp(dev.benchlake.loadgen.LoadgenConfig.WorkloadSpec workload) {
+    List<String> steps = workload.steps();
+    boolean covered = warmedSteps.stream().anyMatch(w -> w.name().equals(workload.name())
+        && w.stepNames().containsAll(workload.stepNames()));
+    if (covered) {
+      return false;
+    }
+    warmedSteps.add(workload);
+    return needsWarmUp(workload.name() + (steps.isEmpty() ? "" : "-" + String.join("-", steps)));
   }
 
   private synchronized Slot slot(CpuList cpus) throws IOException {

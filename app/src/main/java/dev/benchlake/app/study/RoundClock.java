@@ -1,0 +1,72 @@
+package dev.benchlake.app.study;
+
+import dev.benchlake.app.study.duet.DuetSchedule;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A study run until decided, as a person follows it: one line per comparison round, "round N of at
+ * most M: k of S steps open, about T left" (issue 49). T is the rounds still possible at the
+ * measured time of a step in a round so far (a round's time over the steps it ran), the open steps
+ * in each comparison round and every step in each a/a round still to come: an upper end, as the
+ * study stops as soon as every step is decided.
+ */
+final class RoundClock {
+  private long stepRounds;
+  private long ns;
+  private int looks;
+  private long lookNs;
+
+  /** A round ran {@code steps} steps (a pair's once) in {@code elapsedNs}. */
+  void ran(int steps, long elapsedNs) {
+    stepRounds += steps;
+    ns += elapsedNs;
+  }
+
+  /** A look took {@code elapsedNs}. */
+  void looked(long elapsedNs) {
+    looks++;
+    lookNs += elapsedNs;
+  }
+
+  /**
+   * What going on costs before the study could stop again, in ns: the next comparison round with
+   * the {@code open} steps, the control's rounds among {@code rest} with all {@code all}, and a look
+   * (the longest so far's mean).
+   */
+  long nanosBeforeStopping(int open, int all, List<DuetSchedule.Round> rest) {
+    long controlRounds = rest.stream().filter(DuetSchedule.Round::aa).count();
+    double perStepNs = stepRounds == 0 ? 0 : (double) ns / stepRounds;
+    return (long) (perStepNs * (open + controlRounds * all)) + (looks == 0 ? 0 : lookNs / looks);
+  }
+
+  /** Seconds a step takes in a round, as measured so far; NaN before any round. */
+  double secondsPerStep() {
+    return stepRounds == 0 ? Double.NaN : ns / 1e9 / stepRounds;
+  }
+
+  /**
+   * The most time left before comparison round {@code round} runs {@code open} of {@code all} steps:
+   * it and the comparison rounds after it up to {@code maxRounds} with the open steps, and the
+   * control's rounds among {@code rest}.
+   */
+  double secondsLeft(int round, int maxRounds, int open, int all, List<DuetSchedule.Round> rest) {
+    long controlRounds = rest.stream().filter(DuetSchedule.Round::aa).count();
+    return secondsPerStep() * ((double) (maxRounds - round + 1) * open + (double) controlRounds * all);
+  }
+
+  /** The status line before comparison round {@code round}. */
+  void progress(PrintWriter log, int round, int maxRounds, int open, int all, List<DuetSchedule.Round> rest) {
+    double left = secondsLeft(round, maxRounds, open, all, rest);
+    log.println(String.format(Locale.ROOT, "study: round %d of at most %d: %d of %d steps open, %s", round, maxRounds,
+        open, all, Double.isNaN(left) ? "time left known after the first round" : "about " + duration(left) + " left"));
+    log.flush();
+  }
+
+  /** {@code 4 min 10 s}, {@code 50 s}. */
+  static String duration(double seconds) {
+    long s = Math.round(seconds);
+    return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : s + " s";
+  }
+}
