@@ -187,7 +187,9 @@ class QuickstartIT {
     };
     List<String> stdout = run.stdout().lines().toList();
     int answerAt = stdout.indexOf(stdout.stream().filter(l -> l.startsWith(answer)).findFirst().orElseThrow());
-    assertThat(answerAt).isGreaterThan(stdout.indexOf("| step | change (θ) | 95% interval | verdict | runs | runs needed |"))
+    int tableAt = stdout.indexOf("| step | change (θ) | 95% interval | verdict | runs | pairs needed |");
+    assertThat(tableAt).as("the summary table's header on stdout").isNotNegative();
+    assertThat(answerAt).isGreaterThan(tableAt)
         .isLessThan(stdout.indexOf(stdout.stream().filter(l -> l.startsWith("Comparison report: ")).findFirst()
             .orElseThrow()));
     assertThat(stdout.get(stdout.size() - 1)).matches("Done in \\d+ s; .*qs holds \\d.* [kMG]?B\\.");

@@ -116,8 +116,10 @@ class CompareCasesTest extends SparkTestBase {
     Estimate m = strict.steps().get(0).runLevel().median().estimate();
     assertThat(m.ciDecision().low()).isLessThan(m.ci95().low());
     assertThat(strict.steps().get(0).explanation()).contains("99% interval " + Format.changeInterval(m.ciDecision()));
-    assertThat(CompareMarkdown.summaryTable(strict)).startsWith("| step | change (θ) | 99% interval |")
-        .contains("| " + Format.changeInterval(m.ciDecision()) + " |");
+    // A level other than 95 % carries a footnote saying which level each call's interval is at (issue 49).
+    assertThat(CompareMarkdown.summaryTable(strict)).startsWith("| step | change (θ) | 99% interval¹ |")
+        .contains("| " + Format.changeInterval(m.ciDecision()) + " |")
+        .contains("¹ The intervals are at the level of the calls: 1 − α = 99% for faster or slower");
   }
 
   @Test
