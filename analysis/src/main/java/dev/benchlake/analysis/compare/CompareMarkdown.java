@@ -15,6 +15,7 @@ import static dev.benchlake.analysis.report.Markdown.row;
 
 import java.util.List;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * report.md: the summary table (what {@code benchlake compare} prints), then each step in detail
@@ -85,10 +86,21 @@ public final class CompareMarkdown {
     return mark == null ? "" : " ⚠ " + mark;
   }
 
+  /** What a title made of words may hold; anything else (a label's markup, a quote, a bracket) is shown as code. */
+  private static final Pattern PLAIN_TITLE = Pattern.compile("[\\p{L}\\p{N} .,:=/_+-]*");
+
+  /**
+   * The title, from the runs' labels: as words where it reads as words ("PostgreSQL 17 against 14"), else
+   * as code like every other label a user wrote, so that no markup of theirs reaches the heading even escaped.
+   */
+  static String heading(String title) {
+    return PLAIN_TITLE.matcher(title).matches() ? Markdown.text(title) : Markdown.code(title);
+  }
+
   /** The whole report. */
   public static String write(ComparisonReport report) {
     ComparisonTitle title = ComparisonTitle.of(report);
-    StringBuilder md = new StringBuilder("# benchlake compare: ").append(Markdown.text(title.text())).append("\n\n")
+    StringBuilder md = new StringBuilder("# benchlake compare: ").append(heading(title.text())).append("\n\n")
         .append(report.headline()).append("\n\n");
     md.append(Markdown.warnings(report.warnings()));
     if (report.aaControl() != null && !report.headlineHasControl()) {

@@ -29,6 +29,15 @@ class ComparisonTitleTest {
   }
 
   @Test
+  void aTitleOfWordsReadsAsWordsAndAnyOtherIsShownAsCode() {
+    assertThat(CompareMarkdown.heading("PostgreSQL 17 against 14")).isEqualTo("PostgreSQL 17 against 14");
+    assertThat(CompareMarkdown.heading("a/a control: side b against a")).isEqualTo("a/a control: side b against a");
+    // A label's markup never reaches the heading, not even escaped (HostileStringsTest's rule for every label).
+    assertThat(CompareMarkdown.heading("grp <script>x</script> against b")).isEqualTo("`grp <script>x</script> against b`");
+    assertThat(CompareMarkdown.heading("grp `a` against *b*")).isEqualTo("``grp `a` against *b*``");
+  }
+
+  @Test
   void thePagesTitleIsTheLabelsAndTheSelectorsStayBesideIt() {
     ComparisonReport report = FigureReports.of(StatisticsSettings.DEFAULTS, steps());
     assertThat(CompareMarkdown.write(report)).startsWith("# benchlake compare: grp c against b\n\n");
