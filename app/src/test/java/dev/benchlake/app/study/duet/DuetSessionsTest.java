@@ -227,9 +227,11 @@ public class DuetSessionsTest {
     }
     assertThat(seen.values()).as("each server's processes on both sets").allMatch(
         sets -> sets.equals(java.util.Set.of(one.toString(), two.toString())));
-    // A sample read across a move (a few ms on a loaded machine) may see a tree on both sets.
+    // A sample read across a move (a few ms on a loaded machine) may see a tree on both sets: alone this test
+    // sees 34 of 36 apart, beside a full test run's other modules 17 of 34. A mover that left both sides on one
+    // set, or moved only some threads, would leave none apart.
     assertThat(uniformApart).as("samples with each server's tree on one set, the two on different sets")
-        .isGreaterThanOrEqualTo(samples.size() * 3 / 4);
+        .isGreaterThanOrEqualTo(samples.size() / 3);
   }
 
   @Test
