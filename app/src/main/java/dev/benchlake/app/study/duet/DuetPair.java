@@ -132,7 +132,7 @@ public final class DuetPair {
     InWindowCpuSwap swapper = groups == null ? null : new InWindowCpuSwap(a.cpus(), b.cpus(), (setA, setB) -> {
       // Between the two moves both sides share one set: which side moves first alternates, so
       // that neither is always the one that waits on the other's CPU.
-      int moved = bFirst[0] ? groups.b(setB) + groups.a(setA) : groups.a(setA) + groups.b(setB);
+      int moved = sessions.move(() -> bFirst[0] ? groups.b(setB) + groups.a(setA) : groups.a(setA) + groups.b(setB));
       bFirst[0] = !bFirst[0];
       threads[0] += moved;
       threads[1]++;

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
 
 /**
  * A duet study's side processes, kept from pair to pair: one {@link SideProcess} (a loadgen JVM in
@@ -54,6 +56,13 @@ public final class DuetSessions implements AutoCloseable {
   private final List<dev.benchlake.loadgen.LoadgenConfig.WorkloadSpec> warmedSteps = new ArrayList<>();
   private SwapRule swap;
   private boolean closed;
+  /**
+   * The in-window swap's moves as a sequence count ({@link #move}): odd while a move runs, even
+   * between moves. A move sets one side, then the other, thread by thread, so a reading of the
+   * sides' CPU sets taken across one sees half of it; whoever reads them from outside (a /proc
+   * watcher) reads this before and after, and the same even value twice means no move crossed it.
+   */
+  private final AtomicLong moveSequence = new AtomicLong();
 
   /** @param logs where the sides' logs go: {@code logs/} of the study's folder */
   public DuetSessions(Path logs) {
@@ -106,6 +115,21 @@ public final class DuetSessions implements AutoCloseable {
         return WHOLE_GROUP;
       }
     });
+  }
+
+  /** Runs one move of the in-window swap (both sides), counted in {@link #moveSequence()}; returns its result. */
+  int move(IntSupplier bothSides) {
+    moveSequence.incrementAndGet();
+    try {
+      return bothSides.getAsInt();
+    } finally {
+      moveSequence.incrementAndGet();
+    }
+  }
+
+  /** Moves begun and ended so far: odd while one runs (see the field). */
+  long moveSequence() {
+    return moveSequence.get();
   }
 
   private static String describe(SwapRule swap) {
