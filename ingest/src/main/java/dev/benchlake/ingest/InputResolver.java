@@ -136,7 +136,7 @@ final class InputResolver {
       if (status.isFile()) {
         Path parent = path.getParent();
         boolean partOfRunDir = parent != null && (path.getName().equals(RunDirectory.MANIFEST)
-            || path.getName().equals(RunDirectory.TASKS)) && isRunDirectory(parent, files);
+            || RunDirectory.isTasksFile(path.getName())) && isRunDirectory(parent, files);
         Path chosen = partOfRunDir && (explicit == null || explicit.name().equals("loadgen")) ? parent : path;
         named(chosen, chosen == path, tree, out, notRead);
       } else if ((explicit == null || explicit.name().equals("loadgen")) && isRunDirectory(path, files)) {

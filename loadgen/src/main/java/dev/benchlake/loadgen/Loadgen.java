@@ -188,7 +188,7 @@ public final class Loadgen {
     RunManifest running = manifest(plan, runId, seed, database, info, embedded, clock, setUp.affinity());
     RunOutput output;
     try {
-      output = config.recordTasks() ? RunOutput.create(config.outDir(), running) : RunOutput.discarding(running);
+      output = config.recordTasks() ? RunOutput.create(config.outDir(), running, config.tasksFile()) : RunOutput.discarding(running);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the run directory " + config.outDir(), e);
     }

@@ -1,5 +1,6 @@
 package dev.benchlake.loadgen;
 
+import dev.benchlake.core.raw.RunDirectory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,6 +92,9 @@ public final class LoadgenArgs {
     }
     if (c.outDir() != null) {
       add(args, "--out", c.outDir().toString());
+    }
+    if (!c.tasksFile().equals(RunDirectory.TASKS)) {
+      add(args, "--tasks-file", c.tasksFile());
     }
     if (c.runId() != null) {
       add(args, "--run-id", c.runId());

@@ -1,5 +1,7 @@
 package dev.benchlake.loadgen;
 
+import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.loadgen.db.BetweenSteps;
 import dev.benchlake.loadgen.run.ArrivalSchedule;
 import dev.benchlake.loadgen.workload.RandType;
@@ -29,6 +31,8 @@ import java.util.TreeMap;
  * @param labels {@code --label key=value}
  * @param skipLoad use the tables already in the database instead of (re)creating them
  * @param recordTasks write the run directory (false: only count, to measure loadgen's own overhead)
+ * @param tasksFile the tasks file's name: {@code tasks.csv}, or {@code tasks.csv.gz} for the compact
+ *     form ({@code --tasks-file}); null: tasks.csv
  * @param connectTimeout limit on connecting and logging in
  * @param queryTimeout limit on any one read from the server (a longer query fails and its connection is replaced)
  * @param maxOutage end the run (interrupted) when no task succeeded for this long while tasks failed
@@ -53,6 +57,7 @@ public record LoadgenConfig(
     SortedMap<String, String> labels,
     boolean skipLoad,
     boolean recordTasks,
+    String tasksFile,
     Duration connectTimeout,
     Duration queryTimeout,
     Duration maxOutage,
@@ -73,6 +78,11 @@ public record LoadgenConfig(
     warmup = warmup == null ? Duration.ZERO : warmup;
     betweenSteps = betweenSteps == null ? BetweenSteps.NONE : betweenSteps;
     stepBarrier = stepBarrier == null ? StepBarrier.NONE : stepBarrier;
+    tasksFile = tasksFile == null ? RunDirectory.TASKS : tasksFile;
+    if (!RunDirectory.isTasksFile(tasksFile)) {
+      throw new BadInputException("--tasks-file: '" + tasksFile + "' is neither " + RunDirectory.TASKS + " nor "
+          + RunDirectory.TASKS_GZ);
+    }
     if (handicapStretch > 0 && Double.isFinite(handicapStretch)) {
       labels.put(HANDICAP_LABEL, LoadgenDefaults.number(handicapStretch));
     }
@@ -81,7 +91,7 @@ public record LoadgenConfig(
   /** This config writing its run to {@code dir} (several runs of one config each need their own directory). */
   public LoadgenConfig withOutDir(Path dir) {
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, runId, labels, skipLoad,
-        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
+        recordTasks, tasksFile, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
         handicapStretch);
   }
 
@@ -91,7 +101,7 @@ public record LoadgenConfig(
    */
   public LoadgenConfig forWarmUp(Path dir) {
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, null, labels, skipLoad,
-        true, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
+        true, tasksFile, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
         handicapStretch);
   }
 
@@ -110,7 +120,7 @@ public record LoadgenConfig(
         w.thinkMin(), w.thinkMax(), w.tables(), w.tableSize(), w.rangeSize(), w.randType(), w.scripts(), w.defines(),
         w.readDuration(), w.writeDuration());
     return new LoadgenConfig(target, only, mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad,
-        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
+        recordTasks, tasksFile, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
         handicapStretch);
   }
 
@@ -119,7 +129,7 @@ public record LoadgenConfig(
     SortedMap<String, String> more = new TreeMap<>(labels);
     more.put(key, value);
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, outDir, runId, more, skipLoad,
-        recordTasks, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
+        recordTasks, tasksFile, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
         handicapStretch);
   }
 
@@ -246,6 +256,7 @@ public record LoadgenConfig(
     private SortedMap<String, String> labels = new TreeMap<>();
     private boolean skipLoad;
     private boolean recordTasks = true;
+    private String tasksFile;
     private Duration connectTimeout = LoadgenDefaults.CONNECT_TIMEOUT;
     private Duration queryTimeout = LoadgenDefaults.QUERY_TIMEOUT;
     private Duration maxOutage = LoadgenDefaults.MAX_OUTAGE;
@@ -372,6 +383,12 @@ public record LoadgenConfig(
       return this;
     }
 
+    /** {@code tasks.csv} or {@code tasks.csv.gz} (the compact form); null: tasks.csv. */
+    public Builder tasksFile(String value) {
+      tasksFile = value;
+      return this;
+    }
+
     public Builder connectTimeout(Duration value) {
       connectTimeout = value;
       return this;
@@ -412,7 +429,7 @@ public record LoadgenConfig(
       return new LoadgenConfig(target,
           new WorkloadSpec(workloadName, steps, scale, thinkMin, thinkMax, tables, tableSize, rangeSize, randType,
               scripts, defines, readDuration, writeDuration),
-          mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad, recordTasks, connectTimeout,
+          mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad, recordTasks, tasksFile, connectTimeout,
           queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
         handicapStretch);
     }

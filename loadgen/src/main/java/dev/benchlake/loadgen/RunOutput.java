@@ -33,11 +33,11 @@ final class RunOutput {
     this.manifest = manifest;
   }
 
-  /** Creates the run directory with a {@code running} manifest and an empty tasks.csv. */
-  static RunOutput create(Path dir, RunManifest running) throws IOException {
+  /** Creates the run directory with a {@code running} manifest and an empty {@code tasksFile} (tasks.csv or .gz). */
+  static RunOutput create(Path dir, RunManifest running, String tasksFile) throws IOException {
     Files.createDirectories(dir);
     running.writeAtomically(RunDirectory.manifest(dir));
-    return new RunOutput(dir, new CsvTaskWriter(RunDirectory.tasks(dir)), running);
+    return new RunOutput(dir, new CsvTaskWriter(dir.resolve(tasksFile)), running);
   }
 
   /** No directory: tasks are counted but not kept (measuring loadgen's own overhead). */

@@ -49,7 +49,8 @@ public final class CompareHtml {
       String lead, List<Tally> tally, List<SummaryRow> summary, List<StepView> steps, boolean hasSkipped, String skipped,
       boolean hasWarnings, List<String> warnings, Provenance provenance, List<String> methods,
       String decisionLevel, String equivalenceLevel, String betterSide, String forestAxis, String thetaCaption,
-      Scope scope, String candidateTitle, String baselineTitle, String levelNote, String runsNeededHeader) {}
+      Scope scope, String candidateTitle, String baselineTitle, String levelNote, String runsNeededHeader,
+      String intervalHeader, String verdictHeader) {}
 
   /** How many steps got a verdict. */
   public record Tally(String verdict, String css, long count) {}
@@ -103,7 +104,8 @@ public final class CompareHtml {
         Pairing.UNPAIRED_DESIGN.equals(report.design()) ? "ratio of the geometric means of the per-run medians"
             : "paired θ (design " + report.design() + "): Huber M-estimate of the per-pair ratios of the per-run medians",
         report.scope(), title.candidate(), title.baseline(), CompareMarkdown.levelNote(report),
-        CompareMarkdown.runsNeededHeader(report));
+        CompareMarkdown.runsNeededHeader(report), CompareMarkdown.intervalHeader(report),
+        CompareMarkdown.verdictHeader(report));
   }
 
   /** The report's warnings first (⚠), then what the server starts say of the runs' independence. */

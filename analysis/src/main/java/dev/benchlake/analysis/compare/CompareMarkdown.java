@@ -33,20 +33,37 @@ public final class CompareMarkdown {
   public static String summaryTable(ComparisonReport report) {
     StringBuilder md = new StringBuilder();
     String level = levelNote(report) == null ? "" : "¹";
-    row(md, "step", "change (θ)", Format.percent(report.settings().decisionConfidence()) + " interval" + level, "verdict",
-        "runs", runsNeededHeader(report));
+    row(md, "step", "change (θ)", intervalHeader(report) + level, verdictHeader(report), "runs", runsNeededHeader(report));
     row(md, "---", "---:", "---:", "---", "---:", "---:");
     for (StepComparison s : report.steps()) {
       RunLevelEffect m = s.runLevel().median();
       row(md, codeCell(s.step()), Format.changeOf(m.estimate().ratio(), m.estimate().ciDecision()),
           Format.changeInterval(m.estimate().ciDecision()),
-          "**" + Format.verdict(s.verdict()) + "**" + mark(s), s.runLevel().counts(),
+          (report.controlItself() ? Format.verdict(s.verdict()) : "**" + Format.verdict(s.verdict()) + "**") + mark(s),
+          s.runLevel().counts(),
           m.runsNeeded() == null ? DASH : m.runsNeeded());
     }
     if (!level.isEmpty()) {
       md.append("\n¹ ").append(levelNote(report)).append('\n');
     }
     return md.toString();
+  }
+
+  /**
+   * The summary table's interval header: {@code 95% interval}. On the a/a control's own page it says
+   * {@code descriptive}: the control's verdict, leading the page, is its one call (issue 49).
+   */
+  public static String intervalHeader(ComparisonReport report) {
+    return Format.percent(report.settings().decisionConfidence()) + " interval"
+        + (report.controlItself() ? ", descriptive" : "");
+  }
+
+  /**
+   * The summary table's verdict header. On the a/a control's own page each step's reading is
+   * descriptive, not a call: one step alone has too few degrees of freedom to confirm or fault the method.
+   */
+  public static String verdictHeader(ComparisonReport report) {
+    return report.controlItself() ? "reads (descriptive, not a call)" : "verdict";
   }
 
   /** The level a reader expects of an interval when none is said: 95 %. */

@@ -74,6 +74,15 @@ public final class Format {
     return significant(seconds * 1e9, 4) + " ns";
   }
 
+  /**
+   * A time a person waits for, to the second: {@code 4 min 10 s}, {@code 50 s}. {@link #duration}
+   * is for measured figures, to four digits; a study's status line and its budget read better whole.
+   */
+  public static String minutes(double seconds) {
+    long s = Math.round(seconds);
+    return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : s + " s";
+  }
+
   /** {@code digits} significant digits, no exponent, no trailing zeros. */
   public static String significant(double value, int digits) {
     if (value == 0) {

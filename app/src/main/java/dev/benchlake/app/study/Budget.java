@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.analysis.report.Format;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.loadgen.LoadgenConfig;
 import java.nio.file.Path;
@@ -61,12 +62,12 @@ public final class Budget {
     }
   }
 
-  /** {@code 30 min}, {@code 45 s}, {@code 1.5 s}. */
+  /** {@code 30 min 0 s}, {@code 45 s}, {@code 1.5 s}. */
   static String words(Duration d) {
     long ms = d.toMillis();
     if (ms % 1000 != 0 && ms < 60_000) {
       return java.math.BigDecimal.valueOf(ms, 3).stripTrailingZeros().toPlainString() + " s";
     }
-    return RoundClock.duration(ms / 1000.0);
+    return Format.minutes(ms / 1000.0);
   }
 }

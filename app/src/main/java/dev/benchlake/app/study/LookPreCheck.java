@@ -8,8 +8,6 @@ import dev.benchlake.core.raw.TaskCsv;
 import dev.benchlake.core.raw.TaskRecord;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -160,16 +158,16 @@ final class LookPreCheck {
   private Map<String, Double> medians(Path runDir) throws IOException {
     Map<String, Double> known = mediansByRun.get(runDir);
     if (known == null) {
-      known = medianLatencies(runDir.resolve(RunDirectory.TASKS));
+      known = medianLatencies(RunDirectory.tasksFile(runDir));
       mediansByRun.put(runDir, known);
     }
     return known;
   }
 
-  /** Per step, the median latency (ns) of the successful measured tasks of a {@code tasks.csv}. */
+  /** Per step, the median latency (ns) of the successful measured tasks of a {@code tasks.csv} (or .gz). */
   static Map<String, Double> medianLatencies(Path tasksCsv) throws IOException {
     Map<String, Latencies> byStep = new TreeMap<>();
-    try (BufferedReader in = Files.newBufferedReader(tasksCsv, StandardCharsets.UTF_8)) {
+    try (BufferedReader in = TaskCsv.reader(tasksCsv)) {
       String line = in.readLine(); // the header
       while ((line = in.readLine()) != null) {
         TaskRecord task;

@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.analysis.report.Format;
 import dev.benchlake.app.study.duet.DuetSchedule;
 import java.io.PrintWriter;
 import java.util.List;
@@ -33,12 +34,11 @@ final class RoundClock {
   /**
    * What going on costs before the study could stop again, in ns: the next comparison round with
    * the {@code open} steps, the control's rounds among {@code rest} with all {@code all}, and a look
-   * (the longest so far's mean).
+   * (the mean so far).
    */
   long nanosBeforeStopping(int open, int all, List<DuetSchedule.Round> rest) {
-    long controlRounds = rest.stream().filter(DuetSchedule.Round::aa).count();
     double perStepNs = stepRounds == 0 ? 0 : (double) ns / stepRounds;
-    return (long) (perStepNs * (open + controlRounds * all)) + (looks == 0 ? 0 : lookNs / looks);
+    return (long) (perStepNs * stepRoundsLeft(1, open, all, rest)) + (looks == 0 ? 0 : lookNs / looks);
   }
 
   /** Seconds a step takes in a round, as measured so far; NaN before any round. */
@@ -52,21 +52,25 @@ final class RoundClock {
    * control's rounds among {@code rest}.
    */
   double secondsLeft(int round, int maxRounds, int open, int all, List<DuetSchedule.Round> rest) {
+    return secondsPerStep() * stepRoundsLeft(maxRounds - round + 1, open, all, rest);
+  }
+
+  /**
+   * The step-rounds in {@code comparisonRounds} comparison rounds of the {@code open} steps and the
+   * control's rounds among {@code rest}, each with all {@code all} steps: what the status line and
+   * the budget's check both count, so that they cannot disagree on it.
+   */
+  private static double stepRoundsLeft(int comparisonRounds, int open, int all, List<DuetSchedule.Round> rest) {
     long controlRounds = rest.stream().filter(DuetSchedule.Round::aa).count();
-    return secondsPerStep() * ((double) (maxRounds - round + 1) * open + (double) controlRounds * all);
+    return (double) comparisonRounds * open + (double) controlRounds * all;
   }
 
   /** The status line before comparison round {@code round}. */
   void progress(PrintWriter log, int round, int maxRounds, int open, int all, List<DuetSchedule.Round> rest) {
     double left = secondsLeft(round, maxRounds, open, all, rest);
     log.println(String.format(Locale.ROOT, "study: round %d of at most %d: %d of %d steps open, %s", round, maxRounds,
-        open, all, Double.isNaN(left) ? "time left known after the first round" : "about " + duration(left) + " left"));
+        open, all, Double.isNaN(left) ? "time left known after the first round" : "about " + Format.minutes(left)
+            + " left"));
     log.flush();
-  }
-
-  /** {@code 4 min 10 s}, {@code 50 s}. */
-  static String duration(double seconds) {
-    long s = Math.round(seconds);
-    return s >= 60 ? (s / 60) + " min " + (s % 60) + " s" : s + " s";
   }
 }

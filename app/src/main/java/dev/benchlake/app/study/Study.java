@@ -192,11 +192,11 @@ public final class Study<R> {
     return new Outcome<>(studyId, ran.done().stream().map(StudyRuns.Done::dir).toList(), control, aaDir, report, cut);
   }
 
-  /** A study command's first lines on stdout: how it was cut short, if it was, and where its runs are. */
+  /**
+   * A study command's first line on stdout: where its runs are. How it was cut short is left to the
+   * answer's headline ({@link #printAnswer}), which leads with it: printed here too, it came twice.
+   */
   public static void printStart(PrintWriter stdout, Outcome<?> outcome, Path outDir) {
-    if (outcome.cutShort() != null) {
-      stdout.println(outcome.cutShort().sentence());
-    }
     stdout.println("Study " + outcome.studyId() + ": " + outcome.runDirs().size() + " runs in "
         + outDir.resolve("runs"));
   }

@@ -2,6 +2,7 @@ package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.compare.ComparisonReport;
 import dev.benchlake.analysis.compare.SequentialStop;
+import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.stats.RatioDecisions.Decision;
 import dev.benchlake.analysis.stats.SequentialLooks;
 import dev.benchlake.analysis.stats.StatisticsSettings;
@@ -189,7 +190,7 @@ public final class UntilDecided {
               > deadlineNs;
       if (spent) {
         log.println("study: the budget does not fit another round (about "
-            + RoundClock.duration(Math.max(0, deadlineNs - System.nanoTime()) / 1e9) + " left): the look after round " + k
+            + Format.minutes(Math.max(0, deadlineNs - System.nanoTime()) / 1e9) + " left): the look after round " + k
             + " is the last.");
         log.flush();
       }

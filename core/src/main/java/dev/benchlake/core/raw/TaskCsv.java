@@ -1,5 +1,12 @@
 package dev.benchlake.core.raw;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -10,7 +17,8 @@ import java.util.List;
  * sqlstate, error) are quoted RFC 4180 style when they contain a comma or a double quote; CR and
  * LF inside them are written as a space, so that one task is always one physical line and a line
  * number in a reject means what it says. The file is append-only: after a crash every complete
- * line is valid, and only the last line may be cut short.
+ * line is valid, and only the last line may be cut short. Its compact form, tasks.csv.gz, holds the
+ * same text ({@link GzipTasks}); {@link #reader} reads either.
  */
 public final class TaskCsv {
   public static final List<String> COLUMNS = List.of(
@@ -20,6 +28,18 @@ public final class TaskCsv {
   public static final String HEADER = String.join(",", COLUMNS);
 
   private TaskCsv() {}
+
+  /** The text of a tasks file, tasks.csv or tasks.csv.gz ({@link GzipTasks#inflating}: up to where it ends). */
+  public static BufferedReader reader(Path file) throws IOException {
+    InputStream in = Files.newInputStream(file);
+    try {
+      InputStream text = GzipTasks.compressed(file.getFileName().toString()) ? GzipTasks.inflating(in) : in;
+      return new BufferedReader(new InputStreamReader(text, StandardCharsets.UTF_8), 1 << 16);
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
+  }
 
   /** Appends {@code record} as one line, with its trailing {@code \n}. */
   public static void appendLine(TaskRecord record, StringBuilder out) {

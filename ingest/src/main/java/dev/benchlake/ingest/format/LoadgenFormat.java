@@ -75,7 +75,7 @@ public final class LoadgenFormat implements SourceFormat {
       }
       for (FileStatus entry : storage.list(path)) {
         String name = entry.getPath().getName();
-        if (name.equals(RunDirectory.MANIFEST) || name.equals(RunDirectory.TASKS)) {
+        if (name.equals(RunDirectory.MANIFEST) || RunDirectory.isTasksFile(name)) {
           continue;
         }
         if (entry.isDirectory()) {
@@ -94,7 +94,11 @@ public final class LoadgenFormat implements SourceFormat {
 
   private SourcePlan planRun(Path dir, Storage storage) throws IOException {
     Path manifestFile = new Path(dir, RunDirectory.MANIFEST);
+    // A run keeps tasks.csv or its compact form, tasks.csv.gz (loadgen --tasks-file).
     Path tasksFile = new Path(dir, RunDirectory.TASKS);
+    if (!storage.isFile(tasksFile) && storage.isFile(new Path(dir, RunDirectory.TASKS_GZ))) {
+      tasksFile = new Path(dir, RunDirectory.TASKS_GZ);
+    }
     String manifestJson;
     RunManifest manifest;
     try {

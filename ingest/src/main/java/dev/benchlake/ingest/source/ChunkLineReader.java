@@ -1,5 +1,6 @@
 package dev.benchlake.ingest.source;
 
+import dev.benchlake.core.raw.GzipTasks;
 import dev.benchlake.warehouse.fs.Storage;
 import java.io.Closeable;
 import java.io.IOException;
@@ -34,6 +35,13 @@ public final class ChunkLineReader implements Closeable {
 
   /** The chunk {@code [start, end)} of a file on any file system. */
   public static ChunkLineReader open(Storage files, Path file, long start, long end) throws IOException {
+    if (GzipTasks.compressed(file.getName())) {
+      // One chunk, the whole text ({@link FileScanner#scanCompressed}): a gzip stream is read from its start.
+      if (start != 0) {
+        throw new IllegalArgumentException(file + " is read whole, not from byte " + start);
+      }
+      return new ChunkLineReader(GzipTasks.inflating(files.open(file)), 0, end);
+    }
     FSDataInputStream in = files.open(file);
     try {
       in.seek(Math.max(0, start - 1));

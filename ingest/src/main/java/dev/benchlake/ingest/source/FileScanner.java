@@ -1,6 +1,9 @@
 package dev.benchlake.ingest.source;
 
 import dev.benchlake.core.Sha256;
+import dev.benchlake.core.raw.GzipTasks;
+import java.io.OutputStream;
+import java.security.DigestInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import dev.benchlake.warehouse.fs.Storage;
@@ -30,10 +33,40 @@ public final class FileScanner {
    *     gets one chunk
    */
   public static ScannedFile scan(Storage files, Path file, long chunkBytes, boolean splittable) throws IOException {
+    if (GzipTasks.compressed(file.getName())) {
+      try (InputStream in = files.open(file)) {
+        return scanCompressed(in, file.toString());
+      }
+    }
     long size = files.size(file);
     try (InputStream in = files.open(file)) {
       return scan(in, size, file.toString(), chunkBytes, splittable);
     }
+  }
+
+  /**
+   * A tasks.csv.gz ({@link GzipTasks}): its hash is the stored bytes', as {@code sha256sum} gives it;
+   * its size, lines and one chunk are the text's (a gzip stream is read from its start, so it is
+   * parsed in one piece, by {@link ChunkLineReader#open}, inflating as this does).
+   */
+  static ScannedFile scanCompressed(InputStream stored, String path) throws IOException {
+    MessageDigest sha = Sha256.newDigest();
+    DigestInputStream hashed = new DigestInputStream(stored, sha);
+    InputStream text = GzipTasks.inflating(hashed);
+    byte[] buffer = new byte[BUFFER_BYTES];
+    long size = 0;
+    long newlines = 0;
+    int lastByte = -1;
+    int read;
+    while ((read = text.read(buffer)) > 0) {
+      newlines += newlinesIn(buffer, 0, read);
+      lastByte = buffer[read - 1];
+      size += read;
+    }
+    hashed.transferTo(OutputStream.nullOutputStream()); // what a cut stream left unread is still hashed
+    long lines = newlines + (size > 0 && lastByte != '\n' ? 1 : 0);
+    return new ScannedFile(path, HexFormat.of().formatHex(sha.digest()), size, lines,
+        List.of(new ScannedFile.Chunk(0, size, 1)));
   }
 
   /** {@link #scan(Storage, Path, long, boolean)} of a local file (tests). */

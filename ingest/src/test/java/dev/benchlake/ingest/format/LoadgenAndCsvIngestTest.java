@@ -166,6 +166,33 @@ public class LoadgenAndCsvIngestTest extends IngestTestSupport {
     return dir;
   }
 
+  /**
+   * tasks.csv.gz, as a killed loadgen leaves it (synced blocks, no trailer, a half-written last line),
+   * lands the same tasks and rejects as the same run's tasks.csv.
+   */
+  @Test
+  void aCompactTasksFileCutByACrashIngestsAsItsTasksCsv() throws Exception {
+    Path plain = loadgenRun(tmp.resolve("plain"), "run-plain", RunStatus.RUNNING, 40);
+    Path compact = loadgenRun(tmp.resolve("compact"), "run-compact", RunStatus.RUNNING, 40);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(bytes, 1 << 16, true);
+    gzip.write(Files.readAllBytes(RunDirectory.tasks(compact)));
+    gzip.flush(); // a sync flush, and no finish(): the trailer a killed loadgen never wrote
+    Files.write(compact.resolve(RunDirectory.TASKS_GZ), bytes.toByteArray());
+    Files.delete(RunDirectory.tasks(compact));
+
+    IngestResult result = ingest(IngestRequest.of(plain, compact));
+    assertThat(result.runs()).extracting(IngestResult.RunOutcome::tasks).containsExactly(40L, 40L);
+    assertThat(result.runs()).extracting(IngestResult.RunOutcome::linesRejected).containsExactly(1L, 1L);
+    String[] columns = java.util.Arrays.stream(warehouse().tasks().columns()).filter(c -> !c.equals("run_id"))
+        .toArray(String[]::new);
+    java.util.function.Function<String, List<Row>> tasksOf = run -> warehouse().tasks().where(col("run_id").equalTo(run))
+        .selectExpr(columns).orderBy("source_line").collectAsList();
+    assertThat(tasksOf.apply("run-compact")).hasSize(40).isEqualTo(tasksOf.apply("run-plain"));
+    assertThat(warehouse().rejects().where(col("run_id").equalTo("run-compact")).first().<Long>getAs("line_no"))
+        .isEqualTo(42L);
+  }
+
   @Test
   void loadgenRunKeepsItsIdWarmupAndBecomesInterrupted() throws Exception {
     Path run = loadgenRun(tmp.resolve("run1"), "run-0001", RunStatus.RUNNING, 40);

@@ -1,9 +1,11 @@
 package dev.benchlake.loadgen.run;
 
+import dev.benchlake.core.raw.GzipTasks;
 import dev.benchlake.core.raw.TaskCsv;
 import dev.benchlake.core.raw.TaskRecord;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * Appends task records to tasks.csv from one writer thread, so that workers never wait on disk.
@@ -26,6 +29,11 @@ import java.util.concurrent.locks.LockSupport;
  * {@value #FLUSH_INTERVAL_MS} ms earlier, and every complete line is valid (a kill in the middle
  * of a write can cut the last line short, nothing else). The file is fsynced once, on {@link #close()}:
  * syncing during the run would put loadgen's disk writes in the way of the server being measured.
+ *
+ * <p>A file named {@code *.gz} ({@code tasks.csv.gz}) gets the same lines through gzip, with a sync
+ * flush at each of those writes: each write ends on a whole deflate block, so a crash keeps the same
+ * lines as tasks.csv would, and a reader that stops where the bytes stop ({@link GzipTasks}) reads
+ * them; the gzip trailer is written on {@link #close()}.
  */
 public final class CsvTaskWriter implements TaskSink {
   static final int QUEUE_CAPACITY = 1 << 16;
@@ -35,6 +43,8 @@ public final class CsvTaskWriter implements TaskSink {
   private static final TaskRecord END = new TaskRecord("end", 0, 0, 0, 0, 0, 0, false, false, "", "");
 
   private final FileChannel channel;
+  /** tasks.csv.gz's compressor, writing into {@link #channel}; null for tasks.csv. */
+  private final GZIPOutputStream gzip;
   private final BlockingQueue<TaskRecord> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
   private final Thread writer;
   private final StringBuilder pending = new StringBuilder(WRITE_THRESHOLD_CHARS + 4096);
@@ -47,7 +57,10 @@ public final class CsvTaskWriter implements TaskSink {
   public CsvTaskWriter(Path file) throws IOException {
     this.channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     try {
+      this.gzip = GzipTasks.compressed(file.getFileName().toString())
+          ? new GZIPOutputStream(Channels.newOutputStream(channel), 1 << 16, true) : null;
       writeFully(TaskCsv.HEADER + "\n");
+      syncFlush();
     } catch (IOException e) {
       channel.close();
       throw e;
@@ -114,12 +127,25 @@ public final class CsvTaskWriter implements TaskSink {
     if (pending.length() > 0) {
       writeFully(pending);
       pending.setLength(0);
+      syncFlush();
+    }
+  }
+
+  /** tasks.csv.gz: everything written so far out of the compressor, as whole blocks, into the file. */
+  private void syncFlush() throws IOException {
+    if (gzip != null) {
+      gzip.flush();
     }
   }
 
   private void writeFully(CharSequence text) throws IOException {
     // String.getBytes has an intrinsic for the usual all-ASCII text; encoding a CharBuffer has not.
-    ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
+    byte[] encoded = text.toString().getBytes(StandardCharsets.UTF_8);
+    if (gzip != null) {
+      gzip.write(encoded);
+      return;
+    }
+    ByteBuffer bytes = ByteBuffer.wrap(encoded);
     while (bytes.hasRemaining()) {
       channel.write(bytes);
     }
@@ -142,6 +168,9 @@ public final class CsvTaskWriter implements TaskSink {
     }
     try {
       if (failure == null) {
+        if (gzip != null) {
+          gzip.finish();
+        }
         channel.force(false);
       }
     } finally {

@@ -12,13 +12,9 @@ import dev.benchlake.warehouse.spark.SparkOptions;
 import dev.benchlake.warehouse.RunSelector;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
-import java.io.BufferedWriter;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -34,15 +30,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code benchlake export}: one warehouse table as one CSV or JSON Lines file (see {@link Export}). */
+/** {@code benchlake export}: one warehouse table as one CSV, JSON Lines or Parquet file (see {@link Export}). */
 @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     description = {
-      "Export one warehouse table, committed runs only, as one CSV or JSON Lines file: for pandas, spreadsheets "
-          + "and other tools that cannot read Delta tables.",
+      "Export one warehouse table, committed runs only, as one CSV, JSON Lines or Parquet file: for pandas, "
+          + "spreadsheets and other tools that cannot read Delta tables.",
       "Rows come out sorted (runs by start and id; tasks by run, step, client, seq). Timestamps are ISO-8601 UTC "
           + "with microseconds; integers (nanoseconds) are exact; doubles are the shortest text that reads back "
           + "exactly. CSV: null is an empty field, labels become one column per key (labels.KEY), source_files "
-          + "holds JSON; JSON Lines: every column on every line, labels as an object.",
+          + "holds JSON; JSON Lines: every column on every line, labels as an object; Parquet: the table's types, labels a "
+          + "map, source_files a list, timestamps in microseconds UTC.",
       "The small tables (a few rows per run), and tasks while that table holds at most 4 MiB (~140,000 tasks), "
           + "are read with Delta Kernel and no Spark session; bigger tasks tables with Spark (so is any table "
           + "when --master or --conf asks for Spark): the same file either way."
@@ -72,7 +69,7 @@ public final class ExportCommand implements Callable<Integer>, Validated {
   List<String> columns = new ArrayList<>();
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
-      description = "csv or jsonl (JSON Lines) (default: ${DEFAULT-VALUE}).")
+      description = "csv, jsonl (JSON Lines) or parquet (default: ${DEFAULT-VALUE}).")
   String format;
 
   @Option(names = "--out", paramLabel = "FILE", required = true,
@@ -141,14 +138,14 @@ public final class ExportCommand implements Callable<Integer>, Validated {
     return table.smallEnoughForKernel(table == ExportTable.TASKS ? tables.committedBytes(table.table()) : OptionalLong.empty());
   }
 
-  private static long writeTo(Export.Lines lines, OutputStream stream) throws IOException {
-    try (Writer writer = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16)) {
-      return Export.write(lines, writer);
+  private long writeTo(Export.Lines lines, OutputStream stream) throws IOException {
+    try (OutputStream out = stream) {
+      return Export.write(lines, request.format(), out);
     }
   }
 
   /** Into a temporary file beside {@code file}, then renamed: a failed export leaves no partial file. */
-  private static long writeAtomically(Export.Lines lines, Path file) throws IOException {
+  private long writeAtomically(Export.Lines lines, Path file) throws IOException {
     Path absolute = file.toAbsolutePath();
     Files.createDirectories(absolute.getParent());
     // Not Files.createTempFile: its owner-only permissions would stay on the exported file.

@@ -7,8 +7,12 @@ import static org.apache.spark.sql.functions.map_keys;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -26,8 +30,8 @@ import org.apache.spark.sql.types.StructType;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * {@code benchlake export}: one warehouse table, committed runs only, as one CSV or JSON Lines file
- * for tools without a Delta reader (pandas, spreadsheets).
+ * {@code benchlake export}: one warehouse table, committed runs only, as one CSV, JSON Lines or Parquet
+ * file for tools without a Delta reader (pandas, spreadsheets).
  *
  * <p>The rows are selected and sorted by Spark and rendered into lines on the executors
  * ({@link #lines}); {@link #write} then streams them to the driver one partition at a time
@@ -39,9 +43,11 @@ public final class Export {
 
   /**
    * A header (null for JSON Lines) and the rendered lines, in export order; {@code lines} starts
-   * reading when called.
+   * reading when called. {@code rows} are the same rows unrendered, for Parquet ({@code columns}
+   * their schema, {@code format} what scrubs their text).
    */
-  public record Lines(String header, Supplier<Iterator<String>> lines) {}
+  public record Lines(String header, Supplier<Iterator<String>> lines, StructType columns,
+      Supplier<Iterator<Row>> rows, LineFormat format) {}
 
   /** The rows {@code request} selects, sorted and rendered; nothing runs until they are read. */
   public static Lines lines(Warehouse warehouse, ExportRequest request) {
@@ -57,7 +63,7 @@ public final class Export {
         .select(request.outputColumns().stream().map(c -> col(c)).toArray(Column[]::new));
     LineFormat format = new LineFormat(request.format(), sorted.schema(), mapKeys(request.format(), sorted));
     Dataset<String> lines = sorted.map((MapFunction<Row, String>) format::line, Encoders.STRING());
-    return new Lines(format.header(), lines::toLocalIterator);
+    return new Lines(format.header(), lines::toLocalIterator, sorted.schema(), sorted::toLocalIterator, format);
   }
 
   /**
@@ -89,7 +95,21 @@ public final class Export {
       projected.add(new GenericRowWithSchema(columns.stream().map(c -> row.get(row.fieldIndex(c))).toArray(), schema));
     }
     LineFormat format = new LineFormat(request.format(), schema, mapKeys(request.format(), schema, projected));
-    return new Lines(format.header(), () -> projected.stream().map(format::line).iterator());
+    return new Lines(format.header(), () -> projected.stream().map(format::line).iterator(), schema,
+        projected::iterator, format);
+  }
+
+  /**
+   * Writes the rows in {@code format} to {@code out} (left open): Parquet, or text in UTF-8.
+   *
+   * @return the number of rows written
+   */
+  public static long write(Lines lines, ExportFormat format, OutputStream out) throws IOException {
+    if (format == ExportFormat.PARQUET) {
+      return ParquetExport.write(lines.columns(), lines.rows().get(), lines.format(), out);
+    }
+    Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+    return write(lines, writer);
   }
 
   /**

@@ -11,7 +11,12 @@ public enum ExportFormat {
    */
   CSV,
   /** One JSON object per line, every column present ({@code null} where null); maps and lists nested. */
-  JSONL;
+  JSONL,
+  /**
+   * One Apache Parquet file with the table's own types ({@link ParquetExport}): maps and lists
+   * nested, timestamps in microseconds (UTC).
+   */
+  PARQUET;
 
   /** @throws BadInputException naming the formats there are */
   public static ExportFormat named(String name) {
@@ -20,7 +25,7 @@ public enum ExportFormat {
         return format;
       }
     }
-    throw new BadInputException("--format: no format '" + name + "'; the formats: csv, jsonl");
+    throw new BadInputException("--format: no format '" + name + "'; the formats: csv, jsonl, parquet");
   }
 
   @Override

@@ -123,7 +123,8 @@ public final class LineFormat implements Serializable {
     return write(node);
   }
 
-  private Object cell(Row row, int i) {
+  /** Column {@code i} of {@code row} as every format exports it: the free-text columns scrubbed. */
+  Object cell(Row row, int i) {
     Object value = row.get(i);
     return value instanceof String text && SCRUBBED.contains(schema.fields()[i].name()) ? Redaction.scrub(text) : value;
   }

@@ -1,0 +1,46 @@
+package dev.benchlake.app.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.benchlake.analysis.report.Format;
+import dev.benchlake.app.study.duet.DuetSchedule;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The status line and the budget's check count the same rounds, and say a wait in one format (issue 49). */
+class RoundClockTest {
+  /** Comparison rounds 3 and 4, with one a/a control round between them. */
+  private static final List<DuetSchedule.Round> REST = List.of(new DuetSchedule.Round(4, false, 3, true),
+      new DuetSchedule.Round(5, true, 2, false), new DuetSchedule.Round(6, false, 4, true));
+
+  @Test
+  void theStatusLineAndTheBudgetCountTheSameStepRounds() {
+    RoundClock clock = new RoundClock();
+    clock.ran(5, 10_000_000_000L);
+    clock.ran(5, 15_000_000_000L);
+    clock.looked(7_000_000_000L);
+    // 2.5 s a step: rounds 3 and 4 with 3 open steps, and one control round with all 5.
+    assertThat(clock.secondsLeft(3, 4, 3, 5, REST)).isEqualTo(2.5 * (2 * 3 + 5));
+    // The budget: the next comparison round, the same control round, and a look.
+    assertThat(clock.nanosBeforeStopping(3, 5, REST)).isEqualTo((long) (2.5e9 * (3 + 5)) + 7_000_000_000L);
+    assertThat(clock.nanosBeforeStopping(3, 5, REST))
+        .isEqualTo((long) (clock.secondsLeft(4, 4, 3, 5, REST) * 1e9) + 7_000_000_000L);
+
+    StringWriter log = new StringWriter();
+    clock.progress(new PrintWriter(log), 3, 4, 3, 5, REST);
+    assertThat(log.toString().strip()).isEqualTo("study: round 3 of at most 4: 3 of 5 steps open, about 28 s left");
+  }
+
+  @Test
+  void aWaitReadsToTheSecondInTheOneFormatForIt() {
+    assertThat(Format.minutes(250.4)).isEqualTo("4 min 10 s");
+    assertThat(Format.minutes(49.6)).isEqualTo("50 s");
+    assertThat(Format.minutes(60)).isEqualTo("1 min 0 s");
+    assertThat(Budget.words(java.time.Duration.ofMinutes(30))).isEqualTo("30 min 0 s");
+    StringWriter log = new StringWriter();
+    new RoundClock().progress(new PrintWriter(log), 1, 12, 5, 5, REST);
+    assertThat(log.toString().strip()).endsWith("5 of 5 steps open, time left known after the first round");
+  }
+}
