@@ -52,7 +52,10 @@ class OpenStepsCalibrationTest {
   private static final int STUDIES = Integer.getInteger("benchlake.open.studies", FULL ? 10_000 : 1000);
   /** The 48-step shape costs ten times the quickstart's a study: fewer in the unit tier. */
   private static final int STUDIES_48 = Integer.getInteger("benchlake.open.studies", FULL ? 10_000 : 200);
-  private static final StatisticsSettings SETTINGS = StatisticsSettings.DEFAULTS;
+  /** The defaults; {@code -Dbenchlake.looks.correction=bh} for the comparison of boundaries under BH. */
+  private static final StatisticsSettings SETTINGS = new StatisticsSettings(StatisticsSettings.DEFAULTS.alpha(),
+      StatisticsSettings.DEFAULTS.margin(), dev.benchlake.analysis.stats.Correction.parse(
+          System.getProperty("benchlake.looks.correction", StatisticsSettings.DEFAULTS.correction().label())));
   private static final double SET_LOG = 0.02;
   private static final double MARGIN_THETA = 1 + SETTINGS.margin();
 
