@@ -108,6 +108,28 @@ class SequentialLooksTest {
     assertThat(one.settingsAt(5)).isEqualTo(SETTINGS);
   }
 
+  /**
+   * Lan–DeMets' O'Brien–Fleming-like spending split by Bonferroni, the strongest alternative the
+   * boundaries' simulation compared (log, 2026-12-06, late): levels against scipy
+   * ({@code 2·norm.sf(norm.ppf(1 − α/2)/√(r/10))}, differenced), summing to α exactly.
+   */
+  @Test
+  void aSpendingFunctionsLevelsAreItsIncrementsAndSumToAlpha() {
+    SequentialLooks plan = SequentialLooks.spending(SETTINGS, 3, 10, SequentialLooks.obrienFlemingShare(0.05),
+        "Lan–DeMets O'Brien–Fleming-like spending");
+    double[] scipy = {0.0003457195801690441, 0.0015961934165718043, 0.003632683684043567, 0.005821821784528772,
+        0.007753224920269709, 0.009279987367489806, 0.010400412411451027, 0.011169956835476273};
+    assertThat(plan.levels()).hasSize(scipy.length);
+    for (int k = 0; k < scipy.length; k++) {
+      assertThat(plan.levels().get(k)).as("look %d", k).isCloseTo(scipy[k], within(1e-12));
+    }
+    assertThat(plan.levels().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(0.05, within(1e-15));
+    assertThat(plan.rule()).isEqualTo("Lan–DeMets O'Brien–Fleming-like spending");
+    assertThat(plan.inWords()).isEqualTo("looks after rounds 3 to 9 at α = 0.0003457, 0.001596, 0.003633, 0.005822,"
+        + " 0.007753, 0.00928, 0.0104 and after round 10 at α = 0.01117 (together α = 0.05)");
+    assertThat(SequentialLooks.haybittlePeto(SETTINGS, 3, 10).rule()).isEqualTo(SequentialLooks.NAME);
+  }
+
   @Test
   void thePlanInWords() {
     assertThat(SequentialLooks.haybittlePeto(SETTINGS, 3, 10).inWords())
@@ -137,7 +159,10 @@ class SequentialLooksTest {
         .hasMessageStartingWith("--max-rounds 2 is below the first look (after round 3)");
     assertThatThrownBy(() -> SequentialLooks.haybittlePeto(SETTINGS, 2, 10)).isInstanceOf(IllegalArgumentException.class)
         .isNotInstanceOf(BadInputException.class);
-    assertThatThrownBy(() -> new SequentialLooks(SETTINGS, 3, 10, 0.01)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new SequentialLooks(SETTINGS, 3, 10, "too much", java.util.Collections.nCopies(8, 0.01)))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new SequentialLooks(SETTINGS, 3, 10, "one short", java.util.Collections.nCopies(7, 0.001)))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   /** Each step's first {@code round} pairs. */

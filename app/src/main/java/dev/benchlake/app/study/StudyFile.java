@@ -174,7 +174,7 @@ public final class StudyFile {
     ObjectNode node = root.putObject("until_decided");
     node.put("max_rounds", looks.maxRounds());
     node.put("first_look", looks.firstLook());
-    node.put("rule", dev.benchlake.analysis.stats.SequentialLooks.NAME);
+    node.put("rule", looks.rule());
     node.put("plan", looks.inWords());
     if (stop != null) {
       node.put("stopped_after_round", stop.stoppedAfterRound());

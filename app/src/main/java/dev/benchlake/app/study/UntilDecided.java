@@ -227,7 +227,7 @@ public final class UntilDecided {
         for (DuetSchedule.Round aa : control) {
           done.addAll(study.run(study.measurementsOf(aa)));
         }
-        return new Outcome(List.copyOf(done), new SequentialStop(SequentialLooks.NAME, looks.inWords(), k,
+        return new Outcome(List.copyOf(done), new SequentialStop(looks.rule(), looks.inWords(), k,
             looks.maxRounds(), SequentialLooks.everyStepDecided(look.decisions()) || everyNamedDecided), at,
             decidedAt);
       }

@@ -16,6 +16,7 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,6 +25,8 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
+import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,7 +52,10 @@ class OpenStepsCalibrationTest {
   private static final int STUDIES = Integer.getInteger("benchlake.open.studies", FULL ? 10_000 : 1000);
   /** The 48-step shape costs ten times the quickstart's a study: fewer in the unit tier. */
   private static final int STUDIES_48 = Integer.getInteger("benchlake.open.studies", FULL ? 10_000 : 200);
-  private static final StatisticsSettings SETTINGS = StatisticsSettings.DEFAULTS;
+  /** The defaults; {@code -Dbenchlake.looks.correction=bh} for the comparison of boundaries under BH. */
+  private static final StatisticsSettings SETTINGS = new StatisticsSettings(StatisticsSettings.DEFAULTS.alpha(),
+      StatisticsSettings.DEFAULTS.margin(), dev.benchlake.analysis.stats.Correction.parse(
+          System.getProperty("benchlake.looks.correction", StatisticsSettings.DEFAULTS.correction().label())));
   private static final double SET_LOG = 0.02;
   private static final double MARGIN_THETA = 1 + SETTINGS.margin();
 
@@ -73,7 +79,8 @@ class OpenStepsCalibrationTest {
     for (int s = 0; s < sd.length; s++) {
       sd[s] = s < 40 ? 0.02 + 0.12 * s / 39 : s < 46 ? 0.15 + 0.15 * (s - 40) / 5 : 0.5;
     }
-    return new Shape("versions", steps, sd, 10, 4, false, PairedEffect::of, false);
+    return new Shape("versions", steps, sd, Integer.getInteger("benchlake.looks.rounds48", 10), 4, false,
+        PairedEffect::of, false);
   }
 
   private static LoadgenConfig config(String workload, List<String> steps) {
@@ -81,8 +88,103 @@ class OpenStepsCalibrationTest {
         .workload(workload).steps(steps).tableSize(10_000).build();
   }
 
+  /** A rule for the looks' levels, by its first look and last round (null: the rule cannot plan them). */
+  private record Boundary(String name, BiFunction<Integer, Integer, SequentialLooks> looks) {}
+
+  /** The study's rule ({@link UntilDecidedOptions}). */
+  private static final Boundary TODAY = new Boundary("Haybittle-Peto 0.001",
+      (first, last) -> SequentialLooks.haybittlePeto(SETTINGS, first, last));
+
+  /** Every interim look at {@code level}, the last at what is left (none where nothing would be left). */
+  private static Boundary interim(double level) {
+    String name = "interim " + level;
+    return new Boundary(name, (first, last) -> {
+      if ((last - first) * level >= SETTINGS.alpha()) {
+        return null;
+      }
+      List<Double> levels = new ArrayList<>(Collections.nCopies(last - first, level));
+      levels.add(SETTINGS.alpha() - (last - first) * level);
+      return new SequentialLooks(SETTINGS, first, last, name, levels);
+    });
+  }
+
+  private static Boundary spending(String name, DoubleUnaryOperator share) {
+    return new Boundary(name, (first, last) -> SequentialLooks.spending(SETTINGS, first, last, share, name));
+  }
+
+  /**
+   * The rules compared (Jennison &amp; Turnbull 2000, ch. 2 and 7): larger Haybittle–Peto levels,
+   * α/K at every look (Pocock-like), and Lan–DeMets spending (O'Brien–Fleming-like, Pocock-like,
+   * Kim–DeMets' power family t^ρ), each split by Bonferroni so that Σ α_k = α. A Bonferroni split
+   * over the steps in place of Holm's is not among them: Holm rejects everything it does, and more.
+   */
+  private static List<Boundary> candidates() {
+    return List.of(TODAY, interim(0.0015), interim(0.002), interim(0.0025), interim(0.005),
+        new Boundary("Pocock-like α/K", (first, last) -> new SequentialLooks(SETTINGS, first, last, "α/K",
+            Collections.nCopies(last - first + 1, SETTINGS.alpha() / (last - first + 1)))),
+        spending("Lan-DeMets O'Brien-Fleming", SequentialLooks.obrienFlemingShare(SETTINGS.alpha())),
+        spending("Lan-DeMets Pocock", t -> Math.log(1 + (Math.E - 1) * t)),
+        spending("power t^2", t -> t * t), spending("power t^3", t -> t * t * t));
+  }
+
+  /**
+   * The rules compared through the real loop, both shapes, decided steps dropping out: per rule and
+   * θ (every θ = 1, every θ = 1.05, the mix of {@link #mixed}), each kind of false call, step-rounds
+   * a study, the studies with every step decided, and the share of steps decided by each round.
+   * Minutes of CPU: {@code -Dbenchlake.looks.compare=true} ({@code benchlake.looks.studies},
+   * {@code .only} a rule's name, {@code .shapes}, {@code .rounds48} the 48-step shape's rounds);
+   * the table of log.md's 2026-12-06 "which boundary" entry.
+   */
+  @Test
+  void boundariesCompared() {
+    Assumptions.assumeTrue(Boolean.getBoolean("benchlake.looks.compare"));
+    int studies = Integer.getInteger("benchlake.looks.studies", 400);
+    String only = System.getProperty("benchlake.looks.only", "");
+    String shapes = System.getProperty("benchlake.looks.shapes", "quickstart,versions");
+    for (Shape shape : List.of(QUICKSTART, VERSIONS)) {
+      int n = shape.steps().size();
+      for (Boundary b : candidates()) {
+        SequentialLooks looks = b.looks().apply(3, shape.rounds());
+        if (!shapes.contains(shape.name()) || !b.name().contains(only) || looks == null) {
+          continue;
+        }
+        System.out.printf(Locale.ROOT, "%s %s: %s%n", shape.name(), b.name(), looks.inWords());
+        for (String kind : List.of("θ = 1", "θ = 1.05", "mix")) {
+          double[] theta = kind.equals("mix") ? mixed(shape) : all(shape, kind.equals("θ = 1") ? 1.0 : MARGIN_THETA);
+          Cell c = cell(shape, b, theta, true, 481, studies);
+          StringBuilder by = new StringBuilder();
+          for (int k = 3; k <= shape.rounds(); k++) {
+            by.append(String.format(Locale.ROOT, " %d:%.0f", k, 100.0 * c.decidedBy()[k] / ((double) studies * n)));
+          }
+          System.out.printf(Locale.ROOT, "  %-8s false difference %.2f %%, false equivalent %.2f %%, step-rounds %.1f,"
+              + " every step decided %.1f %%, steps decided %.1f %%, by round (%%)%s%n", kind,
+              100 * c.rate(c.falseDifference()), 100 * c.rate(c.falseEquivalence()), c.stepRounds() / (double) studies,
+              100 * c.rate(c.everyStep()), 100.0 * c.decided() / ((double) studies * n), by);
+        }
+      }
+    }
+  }
+
+  /**
+   * Some steps changed, some not: the quickstart's θ 1.0, 1.10, 1/1.07, 1.0, 1.0 (select-update,
+   * the noisiest, holds the study open while the others are decided early); the version study's
+   * every other step changed by 3–10 %.
+   */
+  private static double[] mixed(Shape shape) {
+    if (shape == QUICKSTART) {
+      return new double[] {1.0, 1.10, 1 / 1.07, 1.0, 1.0};
+    }
+    int n = shape.steps().size();
+    double[] theta = new double[n];
+    for (int s = 0; s < n; s++) {
+      theta[s] = s % 2 == 0 ? 1.0 : 1.03 + 0.07 * s / (n - 1);
+    }
+    return theta;
+  }
+
   /** One study's outcome: step-rounds run, the reported verdicts, whether any look made each kind of false call. */
-  private record Result(long stepRounds, List<Verdict> reported, boolean falseDifference, boolean falseEquivalence) {}
+  private record Result(long stepRounds, List<Verdict> reported, boolean falseDifference, boolean falseEquivalence,
+      int[] decidedAfter) {}
 
   /** The runs of one simulated study, drawn before it runs: [pair of the step][step]. */
   private static final class Simulated implements UntilDecided.Study {
@@ -95,6 +197,8 @@ class OpenStepsCalibrationTest {
     private DuetSchedule.Round current;
     long stepRounds;
     List<Verdict> last;
+    /** Per step, the round of the first look that decided it (0: none). */
+    final int[] decidedAfter;
     boolean falseDifference;
     boolean falseEquivalence;
 
@@ -103,6 +207,7 @@ class OpenStepsCalibrationTest {
       this.logRatios = logRatios;
       this.theta = theta;
       this.dropping = dropping;
+      this.decidedAfter = new int[theta.length];
       shape.steps().forEach(s -> {
         pairs.add(new ArrayList<>());
         sets.add(new ArrayList<>());
@@ -149,6 +254,9 @@ class OpenStepsCalibrationTest {
       last = decisions.stream().map(Decision::verdict).toList();
       for (int s = 0; s < theta.length; s++) {
         Verdict v = last.get(s);
+        if (v != Verdict.INCONCLUSIVE && decidedAfter[s] == 0) {
+          decidedAfter[s] = current.ofKind();
+        }
         falseDifference |= theta[s] == 1.0 && (v == Verdict.FASTER || v == Verdict.SLOWER);
         falseEquivalence |= Math.abs(Math.log(theta[s])) >= Math.log(MARGIN_THETA) - 1e-12 && v == Verdict.EQUIVALENT;
       }
@@ -196,39 +304,54 @@ class OpenStepsCalibrationTest {
     return d;
   }
 
-  private static Result run(Shape shape, double[][] d, double[] theta, boolean dropping, long seed) {
+  private static Result run(Shape shape, Boundary boundary, double[][] d, double[] theta, boolean dropping,
+      long seed) {
     Simulated study = new Simulated(shape, d, theta, dropping);
     try {
       UntilDecided.run(new DuetSchedule(shape.rounds(), shape.aaRounds(), seed, 3),
-          SequentialLooks.haybittlePeto(SETTINGS, 3, shape.rounds()), study, new PrintWriter(Writer.nullWriter()));
+          boundary.looks().apply(3, shape.rounds()), study, new PrintWriter(Writer.nullWriter()));
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
-    return new Result(study.stepRounds, study.last, study.falseDifference, study.falseEquivalence);
+    return new Result(study.stepRounds, study.last, study.falseDifference, study.falseEquivalence,
+        study.decidedAfter);
   }
 
   /** What a cell of studies did. */
-  private record Cell(int studies, int falseDifference, int falseEquivalence, long stepRounds, long decided) {
+  private record Cell(int studies, int falseDifference, int falseEquivalence, long stepRounds, long decided,
+      long[] decidedBy, int everyStep) {
     double rate(int count) {
       return (double) count / studies;
     }
   }
 
   private static Cell cell(Shape shape, double[] theta, boolean dropping, long seed) {
+    return cell(shape, TODAY, theta, dropping, seed, shape == VERSIONS ? STUDIES_48 : STUDIES);
+  }
+
+  private static Cell cell(Shape shape, Boundary boundary, double[] theta, boolean dropping, long seed,
+      int studies) {
     SplittableRandom random = new SplittableRandom(seed);
     int falseDifference = 0;
     int falseEquivalence = 0;
     long stepRounds = 0;
     long decided = 0;
-    int studies = shape == VERSIONS ? STUDIES_48 : STUDIES;
+    long[] decidedBy = new long[shape.rounds() + 1];
+    int everyStep = 0;
     for (int i = 0; i < studies; i++) {
-      Result r = run(shape, draw(shape, random, theta), theta, dropping, seed + i);
+      Result r = run(shape, boundary, draw(shape, random, theta), theta, dropping, seed + i);
+      for (int after : r.decidedAfter()) {
+        for (int k = after; after > 0 && k <= shape.rounds(); k++) {
+          decidedBy[k]++;
+        }
+      }
       falseDifference += r.falseDifference() ? 1 : 0;
       falseEquivalence += r.falseEquivalence() ? 1 : 0;
       stepRounds += r.stepRounds();
+      everyStep += r.reported().contains(Verdict.INCONCLUSIVE) ? 0 : 1;
       decided += r.reported().stream().filter(v -> v != Verdict.INCONCLUSIVE).count();
     }
-    return new Cell(studies, falseDifference, falseEquivalence, stepRounds, decided);
+    return new Cell(studies, falseDifference, falseEquivalence, stepRounds, decided, decidedBy, everyStep);
   }
 
   private static double bound(int studies) {
@@ -267,19 +390,13 @@ class OpenStepsCalibrationTest {
    */
   @Test
   void decidedStepsDropOutSoTheStudyRunsFewerStepRounds() {
-    double[] mixed = {1.0, 1.10, 1 / 1.07, 1.0, 1.0};
-    Cell dropping = cell(QUICKSTART, mixed, true, 473);
-    Cell allSteps = cell(QUICKSTART, mixed, false, 473);
+    Cell dropping = cell(QUICKSTART, mixed(QUICKSTART), true, 473);
+    Cell allSteps = cell(QUICKSTART, mixed(QUICKSTART), false, 473);
     print("quickstart", dropping, allSteps);
     assertThat(dropping.stepRounds()).isLessThan(allSteps.stepRounds() * 9 / 10);
     assertThat(dropping.decided()).isGreaterThanOrEqualTo(allSteps.decided() * 99 / 100);
     if (FULL) {
-      int n = VERSIONS.steps().size();
-      double[] theta = new double[n];
-      for (int s = 0; s < n; s++) {
-        theta[s] = s % 2 == 0 ? 1.0 : 1.03 + 0.07 * s / (n - 1);
-      }
-      print("versions", cell(VERSIONS, theta, true, 474), cell(VERSIONS, theta, false, 474));
+      print("versions", cell(VERSIONS, mixed(VERSIONS), true, 474), cell(VERSIONS, mixed(VERSIONS), false, 474));
     }
   }
 

@@ -98,6 +98,22 @@ class UntilDecidedTest {
   }
 
   /**
+   * Each look decides at the plan's own level, and the stop (the report's methods, study.json's
+   * {@code rule} and {@code plan}) names the plan's rule and levels, whatever the rule.
+   */
+  @Test
+  void eachLookIsAtThePlansLevelAndTheStopNamesItsRule() throws Exception {
+    Scripted study = new Scripted(round -> List.of(Verdict.FASTER, Verdict.INCONCLUSIVE));
+    SequentialLooks looks = SequentialLooks.spending(SETTINGS, 3, 6, t -> t * t * t, "cubic spending");
+    UntilDecided.Outcome outcome = UntilDecided.run(new DuetSchedule(6, 2, 5, 3), looks, study,
+        new PrintWriter(new StringWriter()));
+    assertThat(study.levels).containsExactlyElementsOf(looks.levels());
+    assertThat(study.levels.get(0)).isCloseTo(0.05 * 27 / 216, org.assertj.core.data.Offset.offset(1e-15));
+    assertThat(outcome.stop().rule()).isEqualTo("cubic spending");
+    assertThat(outcome.stop().plan()).isEqualTo(looks.inWords()).startsWith("looks after rounds 3 to 5 at α = 0.00625, ");
+  }
+
+  /**
    * A look the study can tell cannot stop it is skipped and said in the log; the runs it would have
    * taken in go to the next look; the last look is always taken, at what is left of α.
    */
