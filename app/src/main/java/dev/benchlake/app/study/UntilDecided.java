@@ -98,8 +98,10 @@ public final class UntilDecided {
           stepOf.add(step.step());
         });
       }
-      return new Look(decisions, "calls against " + trend.base() + ": " + trend.callsAgainstBase().text() + ".",
-          stepOf);
+      String warmUp = trend.warmUpSteps().isEmpty() ? ""
+          : " (the warm-up " + String.join(", ", trend.warmUpSteps()) + " not counted)";
+      return new Look(decisions, "calls against " + trend.base() + ": " + trend.callsAgainstBase().text() + warmUp
+          + ".", stepOf);
     }
 
     /**

@@ -264,6 +264,7 @@ class UntilDecidedTest {
     UntilDecided.Look look = UntilDecided.Look.ofTrend(trend);
     assertThat(look.stepOf()).containsExactly("point-query_range=100");
     assertThat(look.decidedSteps()).containsExactly("point-query_range=100");
-    assertThat(look.headline()).isEqualTo("calls against 14: 1 equivalent.");
+    assertThat(look.headline()).isEqualTo("calls against 14: 1 equivalent (the warm-up point-query.warm_range=100 not "
+        + "counted).");
   }
 }
