@@ -60,6 +60,8 @@ class BadOptionsBeforeAnythingStartsTest {
         Arguments.of(ab + " --tables 0", "--tables must be 1..1000"),
         // study versions
         Arguments.of(versions + " --pg 14,18", "--pg 18: no embedded PostgreSQL 18"),
+        Arguments.of(versions + " --pg 17", "--pg: give at least two different PostgreSQL majors"),
+        Arguments.of(versions + " --pg 17,17", "--pg: give at least two different PostgreSQL majors"),
         Arguments.of(versions + " --pg-dir {file}", "--pg-dir {file} is a file, not a directory"),
         Arguments.of(versions + " --read-duration 0s", "--read-duration': '0s' is not above 0"),
         Arguments.of(versions + " --write-duration 999999999h", "--write-duration': '999999999h' is longer than 720h"),

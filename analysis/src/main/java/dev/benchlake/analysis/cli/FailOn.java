@@ -74,11 +74,17 @@ public enum FailOn {
     return calls;
   }
 
-  /** A trend's calls against its base, one per step and version ({@code step at version} with several versions). */
+  /**
+   * A trend's calls against its base, one per step and version ({@code step at version} with several
+   * versions); a warm-up step's left out, as from every tally ({@link TrendReport#warmUpSteps}).
+   */
   public static List<Call> calls(TrendReport report) {
     long versions = report.versions().stream().filter(v -> !v.equals(report.base())).count();
     List<Call> calls = new ArrayList<>();
     for (TrendReport.StepTrend s : report.steps()) {
+      if (report.warmUpSteps().contains(s.step())) {
+        continue;
+      }
       for (TrendReport.VersionFigure v : s.versions()) {
         if (v.verdict() != null) {
           calls.add(new Call(versions > 1 ? s.step() + " at " + v.version() : s.step(), v.verdict(), v.relative(),

@@ -5,6 +5,7 @@ import dev.benchlake.analysis.confounders.TableHealthConfounders;
 import dev.benchlake.analysis.report.Direction;
 import dev.benchlake.analysis.report.EffectMethod;
 import dev.benchlake.analysis.report.FamilyDecisions;
+import dev.benchlake.analysis.report.PairKeys;
 import dev.benchlake.analysis.report.PairedByKey;
 import dev.benchlake.analysis.report.Pairing;
 import dev.benchlake.analysis.report.Range;
@@ -284,7 +285,7 @@ public final class TrendAnalysis {
                 Sides.of(s.runIds(from), s.runIds(test.version())))));
       }
     }
-    List<GroupTrend> groups = groups(steps, series, versions, request, pairings, messages);
+    List<GroupTrend> groups = groups(steps, series, versions, request, pairings, messages, direction);
     int vsBase = Uncorrected.tests(baseDecisions.values());
     int vsPrevious = Uncorrected.tests(previousDecisions.values());
     List<String> warnings = Uncorrected.warnings(request.settings(), vsBase + vsPrevious,
@@ -387,6 +388,11 @@ public final class TrendAnalysis {
     if (from.equals(request.base())) {
       return s.vsBase().get(to);
     }
+    RunPairs fromPairs = s.pairs().get(from);
+    RunPairs toPairs = s.pairs().get(to);
+    if (fromPairs != null && toPairs != null && pairedPerRound(fromPairs) && pairedPerRound(toPairs)) {
+      return throughTheBase(fromPairs, toPairs);
+    }
     Sides<Figures> sides = Sides.of(s.at(from), s.at(to));
     if (!sides.both(Figures::estimable)) {
       return null;
@@ -396,6 +402,42 @@ public final class TrendAnalysis {
       return null;
     }
     return pairing.method().estimate(figures);
+  }
+
+  /**
+   * Whether these pairs with the base are a version study's duet pairs: several pairs a round, told
+   * apart by their {@code pair} label ({@code 11v14}, {@code 11v17}), so that two versions other than
+   * the base never ran at the same moment and share no pair key.
+   */
+  private static boolean pairedPerRound(RunPairs pairs) {
+    return !pairs.pairs().isEmpty() && pairs.pairs().stream().allMatch(p -> PairKeys.part(p.key(),
+        Pairing.PAIR_LABEL) != null && PairKeys.part(p.key(), Pairing.ROUND_LABEL) != null);
+  }
+
+  /**
+   * Two versions measured each against the base in the same rounds (a duet of several majors: no
+   * pair between them ran), compared through those pairs: per round, the ratio of {@code to}'s pair
+   * ratio to {@code from}'s, so each pair's own moment cancels (what one pair shares) and the set
+   * term too (a round's pairs share its CPU sets), the base's run-to-run noise added; the one-sample
+   * t of their logs, as {@link PairedByKey#leastSquares}. Null with fewer than two rounds of both.
+   */
+  private static RatioEffect throughTheBase(RunPairs from, RunPairs to) {
+    Map<String, Double> fromByRound = perRound(from, "from ");
+    Map<String, Double> toByRound = perRound(to, "to ");
+    Map<String, String> keys = new HashMap<>();
+    fromByRound.keySet().forEach(id -> keys.put(id, id.substring("from ".length())));
+    toByRound.keySet().forEach(id -> keys.put(id, id.substring("to ".length())));
+    PairedByKey byRound = new PairedByKey(keys).leastSquares();
+    Sides<Map<String, Double>> ratios = Sides.of(fromByRound, toByRound);
+    return byRound.pairs(ratios).size() < 2 ? null : byRound.estimate(ratios);
+  }
+
+  /** Each pair's ratio (the version's figure over its base run's), by {@code prefix} and its round's key part. */
+  private static Map<String, Double> perRound(RunPairs pairs, String prefix) {
+    Map<String, Double> byRound = new LinkedHashMap<>();
+    pairs.pairs().stream().filter(p -> p.figures().both(x -> x > 0)).forEach(p -> byRound.put(prefix
+        + PairKeys.part(p.key(), Pairing.ROUND_LABEL), p.figures().candidate() / p.figures().baseline()));
+    return byRound;
   }
 
   /** The step's record of each version, with its calls and its table-maintenance check. */
@@ -465,37 +507,55 @@ public final class TrendAnalysis {
   }
 
   private static List<GroupTrend> groups(List<StepTrend> steps, List<Series> series, List<String> versions,
-      TrendRequest request, Map<String, Pairing> pairings, List<String> messages) {
+      TrendRequest request, Map<String, Pairing> pairings, List<String> messages, Direction direction) {
     Map<String, Series> seriesOf = new HashMap<>();
     series.forEach(s -> seriesOf.put(s.step(), s));
     Map<String, List<StepTrend>> byGroup = new TreeMap<>(StepGroups.order());
     steps.forEach(s -> byGroup.computeIfAbsent(s.group(), g -> new ArrayList<>()).add(s));
-    List<GroupTrend> groups = new ArrayList<>();
+    List<GroupEffect> all = new ArrayList<>();
     byGroup.forEach((group, members) -> {
-      List<GroupFigure> figures = new ArrayList<>();
       for (String v : versions) {
         List<StepTrend> covered = members.stream().filter(s -> s.at(v).relative() != null && s.at(v).relative() > 0)
             .toList();
         double[] relatives = covered.stream().mapToDouble(s -> s.at(v).relative()).toArray();
         members.stream().filter(s -> Double.valueOf(0).equals(s.at(v).relative())).forEach(s -> messages.add("step "
             + s.step() + " is 0 at " + v + ": left out of the geometric mean of " + group + "."));
-        Range ci95 = relatives.length == 0 || v.equals(request.base()) ? null
-            : groupInterval(group, covered, seriesOf, v, request, pairings.get(v).method(), messages);
-        figures.add(new GroupFigure(v, relatives.length == 0 ? null : GeometricMean.of(relatives), ci95,
+        RatioEffect effect = relatives.length == 0 || v.equals(request.base()) ? null
+            : groupEffect(group, covered, seriesOf, v, request, pairings.get(v).method(), messages);
+        all.add(new GroupEffect(group, v, relatives.length == 0 ? null : GeometricMean.of(relatives), effect,
             relatives.length));
       }
-      groups.add(new GroupTrend(group, List.copyOf(figures)));
     });
+    // The groups are the study's answer (issue 47), so they are called like the steps, as one family
+    // of their own (every group and version against the base) at the same level and correction. The
+    // warm-up is charted, not called: it measures no question of the study (StepGroups.WARM_UP).
+    List<Decision> decisions = FamilyDecisions.decide(all.stream()
+        .map(g -> StepGroups.WARM_UP.equals(g.group()) ? null : g.effect()).toList(), request.settings(), direction);
+    Map<String, List<GroupFigure>> figures = new LinkedHashMap<>();
+    for (int i = 0; i < all.size(); i++) {
+      GroupEffect g = all.get(i);
+      boolean called = g.geomean() != null && !g.version().equals(request.base())
+          && !StepGroups.WARM_UP.equals(g.group());
+      // A group without an interval (too few complete runs or pairs) cannot be decided.
+      Verdict verdict = !called ? null : decisions.get(i) == null ? Verdict.INCONCLUSIVE : decisions.get(i).verdict();
+      figures.computeIfAbsent(g.group(), k -> new ArrayList<>()).add(new GroupFigure(g.version(), g.geomean(),
+          g.effect() == null ? null : Range.of(g.effect().interval(CONFIDENCE)), g.steps(), verdict));
+    }
+    List<GroupTrend> groups = new ArrayList<>();
+    figures.forEach((group, byVersion) -> groups.add(new GroupTrend(group, List.copyOf(byVersion))));
     return groups;
   }
 
+  /** A group at a version before the groups are called: its geometric mean, its effect (null: no interval). */
+  private record GroupEffect(String group, String version, Double geomean, RatioEffect effect, int steps) {}
+
   /**
-   * The interval of a group's geometric mean at {@code version}, from per-run group figures in the
+   * The effect of a group's geometric mean at {@code version} (its interval, its call), from per-run group figures in the
    * analysis of its steps ({@code method}: paired by round for a duet, so the rounds' swing, which
    * every step of a round shares, cancels as it does in each step), or null (with the reason among
    * the messages) without two complete runs, or pairs, on each side.
    */
-  private static Range groupInterval(String group, List<StepTrend> covered, Map<String, Series> seriesOf,
+  private static RatioEffect groupEffect(String group, List<StepTrend> covered, Map<String, Series> seriesOf,
       String version, TrendRequest request, EffectMethod method, List<String> messages) {
     Map<String, Double> base = new LinkedHashMap<>();
     Map<String, Double> at = new LinkedHashMap<>();
@@ -523,9 +583,9 @@ public final class TrendAnalysis {
             + " positive figure for each of its " + covered.size() + " steps, and the paired analysis needs at least 2.");
         return null;
       }
-      return Range.of(paired.estimate(figures).interval(CONFIDENCE));
+      return paired.estimate(figures);
     }
-    return Range.of(LogRatio.of(doubles(base.values()), doubles(at.values())).interval(CONFIDENCE));
+    return LogRatio.of(doubles(base.values()), doubles(at.values()));
   }
 
   /**

@@ -151,12 +151,13 @@ public final class TrendHtml {
       Double x = g.at(compared).geomean();
       if (x != null) {
         Range ci95 = g.at(compared).ci95();
-        parts.add(g.group() + " " + Format.changeOf(x, ci95) + (ci95 == null ? "" : " " + Format.changeInterval(ci95)));
+        parts.add(g.group() + " " + Format.changeOf(x, ci95) + (ci95 == null ? "" : " " + Format.changeInterval(ci95))
+            + TrendMarkdown.groupCall(g.at(compared)));
       }
     }
     String groups = parts.isEmpty() ? " No group has a relative at " + r.by() + " " + compared + "."
         : " At " + r.by() + " " + compared + ", against " + r.base() + ": " + String.join(", ", parts)
-            + " (geometric means of the steps' " + r.metric() + " ratios, 95% intervals).";
+            + " (geometric means of the steps' " + r.metric() + " ratios, 95% intervals, calls).";
     long confounded = r.flags().stream().filter(f -> Confounder.anyFlag(f.confounders())).count();
     String flagged = confounded == 0 ? "" : " ⚠ " + TrendMarkdown.count(confounded, "faster or slower call")
         + " between consecutive versions confounded by table maintenance (see below).";

@@ -23,7 +23,7 @@ import java.util.function.BiConsumer;
  * trend.json: {@code {"by", "base", "metric", "unit", "higher_is_better", "where", "design", "versions", "order_by", "gaps",
  * "steps": [{"step", "group", "values", "relative", "ci95", "spread", "runs", "noisy", "verdict",
  * "runs_needed", "verdict_vs_previous", "change_points": [{"at", "before", "after", "ratio", "p"}],
- * "confounders", "analysis", "pairs", "values_ci95", "run_values"}], "groups": [{"group", "geomean", "ci95", "steps"}],
+ * "confounders", "analysis", "pairs", "values_ci95", "run_values"}], "groups": [{"group", "geomean", "ci95", "steps", "verdict"}],
  * "flags": [{"step", "from", "to", "kind", "verdict", "beyond_margin", "change", "ci95", "p",
  * "p_adjusted", "confounders"}], "runs", "alpha", "margin", "correction", "change_point_alpha", "messages",
  * "methods"}}.
@@ -136,6 +136,8 @@ public final class TrendJson {
       g.versions().forEach(v -> ci.set(v.version(), range(ci, v.ci95())));
       ObjectNode counts = group.putObject("steps");
       g.versions().forEach(v -> counts.put(v.version(), v.steps()));
+      ObjectNode verdicts = group.putObject("verdict");
+      g.versions().forEach(v -> verdicts.put(v.version(), v.verdict() == null ? null : v.verdict().jsonName()));
     }
     ArrayNode flags = root.putArray("flags");
     for (Flag f : report.flags()) {

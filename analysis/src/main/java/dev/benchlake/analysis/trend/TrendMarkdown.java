@@ -144,14 +144,15 @@ public final class TrendMarkdown {
       md.append("> ").append(text(r.comparison())).append("\n\n");
     }
     md.append(Markdown.warnings(r.warnings()));
-    md.append("## Groups (geometric mean of the relatives, 95% interval; steps)\n\n");
+    md.append("## Groups (geometric mean of the relatives, 95% interval, call; steps)\n\n");
     header(md, "group", r);
     for (GroupTrend g : r.groups()) {
       List<String> cells = new ArrayList<>();
       cells.add(text(g.group()));
       g.versions().forEach(v -> {
         cells.add(v.geomean() == null ? DASH
-            : ratio(v.geomean(), v.ci95()) + (v.ci95() == null ? "" : " " + interval(v.ci95())) + " (" + v.steps() + ")");
+            : ratio(v.geomean(), v.ci95()) + (v.ci95() == null ? "" : " " + interval(v.ci95())) + groupCall(v)
+                + " (" + v.steps() + ")");
         gapCells(r, v.version(), cells);
       });
       row(md, cells);
@@ -183,7 +184,8 @@ public final class TrendMarkdown {
     CallTally base = r.callsAgainstBase();
     CallTally previous = r.callsBetweenVersions();
     String calls = "Calls against " + r.base() + ": " + base.text() + " (" + count(base.total(), "step and version call")
-        + ", " + r.settings().correction().label() + "); between consecutive versions: " + previous.text() + ".";
+        + ", " + r.settings().correction().label() + warmUpLeftOut(r) + "); between consecutive versions: "
+        + previous.text() + ".";
     return r.cutShort() == null ? calls : r.cutShort().sentence() + " " + calls;
   }
 
@@ -202,15 +204,27 @@ public final class TrendMarkdown {
         if (x != null) {
           Range ci95 = g.at(version).ci95();
           groups.add("  " + version + " against " + r.base() + ": " + g.group() + " " + Format.changeOf(x, ci95)
-              + (ci95 == null ? "" : " " + Format.changeInterval(ci95)));
+              + (ci95 == null ? "" : " " + Format.changeInterval(ci95)) + groupCall(g.at(version)));
         }
       }
     }
     if (!groups.isEmpty()) {
-      lines.add("Groups (geometric means of the steps' " + r.metric() + " ratios, 95% intervals):");
+      lines.add("Groups (geometric means of the steps' " + r.metric() + " ratios, 95% intervals, calls: "
+          + r.callsOfGroups().text() + "):");
       lines.addAll(groups);
     }
     return lines.stream().map(dev.benchlake.core.TerminalText::escape).toList();
+  }
+
+  /** {@code ; the warm-up point-query.warm not counted} where the steps have a warm-up ({@link TrendReport#warmUpSteps}). */
+  static String warmUpLeftOut(TrendReport r) {
+    List<String> warm = r.warmUpSteps();
+    return warm.isEmpty() ? "" : "; the warm-up " + String.join(", ", warm) + " not counted";
+  }
+
+  /** A group's call after its figure, {@code  slower}; empty where it has none (the base, the warm-up). */
+  static String groupCall(TrendReport.GroupFigure g) {
+    return g.verdict() == null ? "" : " " + g.verdict().jsonName();
   }
 
   static String count(long n, String what) {

@@ -49,14 +49,19 @@ final class TrendMethods {
             + " study's five: point query parts 1 and 2, range query parts 1 and 2, writes) unless a groups file says"
             + " otherwise;"
             + " per version the geometric mean of the group's positive relatives; its 95% interval from per-run group"
-            + " figures (each run's geometric mean of its relative figures over those steps), Welch's t on their logs."));
+            + " figures (each run's geometric mean of its relative figures over those steps), Welch's t on their logs;"
+            + " called as the steps are, every group and version against the base a family of its own. A warm-up step"
+            + " (group warm-up) is charted and called but counted in no tally, and its group is not called."));
     List<Pairing> paired = pairings.values().stream().filter(Pairing::paired).distinct().toList();
     methods.add(paired.isEmpty() ? "Analysis against " + request.base() + ": unpaired (design " + Pairing.UNPAIRED_DESIGN
         + "): " + Pairing.UNPAIRED.reason() + "."
         : "Analysis against " + request.base() + ": paired (design " + TrendAnalysis.design(pairings) + "): " + paired.get(0).reason()
             + "; the relative of a paired version is that geometric mean, and a version with fewer than 2 complete"
             + " pairs has no interval (inconclusive). Between consecutive versions the runs are paired the same way (from "
-            + request.base() + " it is the comparison against " + request.base() + ": the same figures and calls). A"
+            + request.base() + " it is the comparison against " + request.base() + ": the same figures and calls; in a"
+            + " duet of several versions, each against " + request.base() + " in every round (label pair), two other"
+            + " versions never ran at the same moment and are compared through their pairs: per round the ratio of"
+            + " their ratios to " + request.base() + ", the one-sample t of its logs). A"
             + " group of a paired version is paired too: its interval is the one-sample t of the per-pair ratios of the"
             + " runs' group figures (each run's geometric mean of its relative figures over the group's steps), so the"
             + " swing that all steps of a pair share cancels, as in each step.");

@@ -113,16 +113,35 @@ public record TrendReport(String by, String base, String metric, String unit, Di
     return direction == Direction.HIGHER_IS_BETTER;
   }
 
-  /** The calls of every step's versions against the base. */
+  /** The calls of every step's versions against the base, the warm-up's left out ({@link #warmUpSteps}). */
   public CallTally callsAgainstBase() {
-    return CallTally.of(steps.stream().flatMap(s -> s.versions().stream()).map(VersionFigure::verdict)
+    return CallTally.of(measuredSteps().flatMap(s -> s.versions().stream()).map(VersionFigure::verdict)
         .filter(java.util.Objects::nonNull));
   }
 
-  /** The calls of every step's versions against the previous version. */
+  /** The calls of every step's versions against the previous version, the warm-up's left out. */
   public CallTally callsBetweenVersions() {
-    return CallTally.of(steps.stream().flatMap(s -> s.versions().stream()).map(VersionFigure::versusPrevious)
+    return CallTally.of(measuredSteps().flatMap(s -> s.versions().stream()).map(VersionFigure::versusPrevious)
         .filter(java.util.Objects::nonNull));
+  }
+
+  /** The calls of every group's versions against the base (the warm-up has none). */
+  public CallTally callsOfGroups() {
+    return CallTally.of(groups.stream().flatMap(g -> g.versions().stream()).map(GroupFigure::verdict)
+        .filter(java.util.Objects::nonNull));
+  }
+
+  /**
+   * The steps of the {@link StepGroups#WARM_UP} group ({@code point-query.warm} of {@code --steps
+   * mytools-2023}): charted, and called like any step, but left out of every tally of calls, since
+   * they warm the caches for the steps after them and answer no question of the study (issue 47).
+   */
+  public List<String> warmUpSteps() {
+    return steps.stream().filter(s -> StepGroups.WARM_UP.equals(s.group())).map(StepTrend::step).toList();
+  }
+
+  private java.util.stream.Stream<StepTrend> measuredSteps() {
+    return steps.stream().filter(s -> !StepGroups.WARM_UP.equals(s.group()));
   }
 
   /**
@@ -207,8 +226,11 @@ public record TrendReport(String by, String base, String metric, String unit, Di
    * @param ci95 95 % interval of the geometric mean, from per-run group figures in the analysis of
    *     the version's steps: paired by round for a duet's runs (see {@link TrendAnalysis})
    * @param steps how many steps the geometric mean covers
+   * @param verdict the call against the base, from that interval's effect, in the family of every
+   *     group and version against the base (issue 47); null at the base, without a geometric mean,
+   *     and for the warm-up, which is charted, not called; {@code inconclusive} without an interval
    */
-  public record GroupFigure(String version, Double geomean, Range ci95, int steps) {}
+  public record GroupFigure(String version, Double geomean, Range ci95, int steps, Verdict verdict) {}
 
   /**
    * A change of one step from a version to the next: a {@code faster} or {@code slower} call.

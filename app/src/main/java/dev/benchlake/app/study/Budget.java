@@ -1,6 +1,7 @@
 package dev.benchlake.app.study;
 
 import dev.benchlake.analysis.report.Format;
+import dev.benchlake.app.study.duet.DuetSchedule;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.loadgen.LoadgenConfig;
 import java.nio.file.Path;
@@ -24,11 +25,14 @@ public final class Budget {
   private Budget() {}
 
   /**
-   * The least one round of {@code plan} takes: every step's warm-up and measured time, for every
-   * measurement of its first round (servers' starts and loads not counted: a lower bound).
+   * The least one comparison round of {@code plan} takes: every step's warm-up and measured time,
+   * for every measurement of its first comparison round (servers' starts and loads not counted: a
+   * lower bound). Not the first round whatever its kind: an a/a round runs one pair where a version
+   * study of several majors runs one per other major.
    */
   static Duration leastRound(StudyPlan<?> plan) {
-    List<StudyRuns.Measurement> round = plan.byRound(Path.of("runs"), null).apply(plan.schedule().order().get(0));
+    DuetSchedule.Round first = plan.schedule().order().stream().filter(r -> !r.aa()).findFirst().orElseThrow();
+    List<StudyRuns.Measurement> round = plan.byRound(Path.of("runs"), null).apply(first);
     Duration least = Duration.ZERO;
     for (StudyRuns.Measurement m : round) {
       LoadgenConfig c = m instanceof StudyRuns.Pair p ? p.a().config() : ((StudyRuns.Alone) m).config();

@@ -82,18 +82,27 @@ public final class UntilDecided {
           report.steps().stream().map(s -> s.step()).toList());
     }
 
-    /** The look of a version study's trend: every step's call of every version against the base. */
+    /**
+     * The look of a version study's trend: every step's call of every version against the base, but
+     * a warm-up step's ({@code point-query.warm}): it holds no study open, and never drops out, so
+     * the steps after it keep their warm-up (issue 47).
+     */
     public static Look ofTrend(dev.benchlake.analysis.trend.TrendReport trend) {
       List<Decision> decisions = new ArrayList<>();
       List<String> stepOf = new ArrayList<>();
       for (var step : trend.steps()) {
+        if (trend.warmUpSteps().contains(step.step())) {
+          continue;
+        }
         step.versions().stream().filter(v -> !v.version().equals(trend.base())).forEach(v -> {
           decisions.add(v.decision());
           stepOf.add(step.step());
         });
       }
-      return new Look(decisions, "calls against " + trend.base() + ": " + trend.callsAgainstBase().text() + ".",
-          stepOf);
+      String warmUp = trend.warmUpSteps().isEmpty() ? ""
+          : " (the warm-up " + String.join(", ", trend.warmUpSteps()) + " not counted)";
+      return new Look(decisions, "calls against " + trend.base() + ": " + trend.callsAgainstBase().text() + warmUp
+          + ".", stepOf);
     }
 
     /**

@@ -41,7 +41,10 @@ import picocli.CommandLine.Spec;
           + "--table-size 20000000 --read-duration 600s --write-duration 1200s --warmup 5s; that is 9.4 hours a run "
           + "(38 timed read steps and 9 write steps, before loading 80M rows), 5.5 days for 7 majors x 2 rounds.",
       "--design duet measures each other major against the first at the same moment, each on a CPU set of its "
-          + "own, with an a/a control (see benchlake study ab --help)."
+          + "own, with an a/a control (see benchlake study ab --help): each round runs one pair per other major, in an "
+          + "order --seed shuffles (study.json's duet_pairs gives every round's). It runs no pairs between neighbours "
+          + "(14 and 17 of --pg 11,14,17): their comparison, the trend's 'between consecutive versions', is per round "
+          + "17's ratio to its base run over 14's; the published study's sheet compares each major against the first."
     },
     footer = {"", "Examples:",
       "  benchlake study versions --pg 11,12,13,14,15,16,17 --steps mytools-2023 --rounds 3 --out study1",
@@ -65,7 +68,8 @@ public final class VersionsCommand implements Callable<Integer>, Validated {
 
   @Option(names = "--pg-setting", paramLabel = "NAME=VALUE",
       description = "A setting of every embedded server (repeatable), checked on a server of each major before "
-          + "anything runs; e.g. shared_buffers=1GB.")
+          + "anything runs; e.g. shared_buffers=1GB. MAJOR:NAME=VALUE sets it on that major's servers only, e.g. "
+          + "17:enable_indexscan=off, a handicap of known size on one side.")
   Map<String, String> pgSettings = new LinkedHashMap<>();
 
   @Option(names = "--preset", paramLabel = "NAME",

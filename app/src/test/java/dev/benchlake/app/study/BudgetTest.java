@@ -27,6 +27,27 @@ class BudgetTest {
     assertThat(out).doesNotExist();
   }
 
+  /**
+   * A version study of three majors runs two pairs a comparison round, an a/a round one: a budget
+   * for one pair and not two was let through when the seed put an a/a round first.
+   */
+  @Test
+  void aBudgetForTheAaRoundButNotOneComparisonRoundOfThreeMajorsIsBadInput() {
+    long seed = java.util.stream.LongStream.range(0, 1000)
+        .filter(s -> new dev.benchlake.app.study.duet.DuetSchedule(4, 2, s).order().get(0).aa()).findFirst()
+        .orElseThrow();
+    // One step of 10 s: an a/a round is at least 10 s, a comparison round (11v14, 11v17) 20 s.
+    VersionStudyPlan plan = new VersionStudyPlan(java.util.List.of(11, 14, 17), 4, seed, new Workload.Sysbench(
+        java.util.List.of("point-query_range=100"), 1, 1000, 1, null, java.time.Duration.ofSeconds(10),
+        java.time.Duration.ofSeconds(10), java.time.Duration.ZERO), java.util.Map.of(), null, Design.DUET, 2,
+        dev.benchlake.app.study.duet.DuetCpus.choose(dev.benchlake.core.CpuList.parse("0-1"), null, null), null);
+    assertThat(plan.schedule().order().get(0).aa()).isTrue();
+    assertThat(Budget.leastRound(plan)).isEqualTo(java.time.Duration.ofSeconds(20));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Budget.check(java.time.Duration.ofSeconds(15), plan))
+        .isInstanceOf(dev.benchlake.core.cli.BadInputException.class)
+        .hasMessageContaining("--budget 15 s is shorter than one round of this study (at least 20 s");
+  }
+
   @Test
   void aBudgetShorterThanOneRoundOfTheQuickstartIsBadInput(@TempDir Path dir) {
     Path out = dir.resolve("quickstart");

@@ -248,4 +248,39 @@ class UntilDecidedTest {
         .target(new dev.benchlake.loadgen.LoadgenConfig.External("jdbc:postgresql://x/y", null)).workload(workload)
         .steps(steps).tableSize(10_000).build();
   }
+
+  /**
+   * A version study's look leaves the 2023 sequence's warm-up step out (issue 47): decided, it
+   * would drop out and leave the steps after it without their warm-up; undecided, it would hold the
+   * study open. Here it is 30 % slower on 17 in every round, and the one measured step equivalent.
+   */
+  @Test
+  void aVersionStudysLookNeitherWaitsForNorDropsTheWarmUpStep() {
+    List<dev.benchlake.analysis.trend.TrendAnalysis.Observation> observations = new ArrayList<>();
+    java.util.Map<String, List<String>> runIds = new java.util.TreeMap<>();
+    java.util.Map<String, java.util.Map<String, String>> labels = new java.util.HashMap<>();
+    java.util.Random random = new java.util.Random(47);
+    for (int round = 1; round <= 6; round++) {
+      double moment = 0.3 * random.nextGaussian();
+      for (String major : List.of("14", "17")) {
+        String id = "r" + round + "-" + major;
+        runIds.computeIfAbsent(major, m -> new ArrayList<>()).add(id);
+        labels.put(id, java.util.Map.of("design", "duet", "round", Integer.toString(round)));
+        double noise = Math.exp(moment + 0.005 * random.nextGaussian());
+        observations.add(new dev.benchlake.analysis.trend.TrendAnalysis.Observation(id, major,
+            "point-query.warm_range=100", 1000 * noise * (major.equals("17") ? 0.7 : 1)));
+        observations.add(new dev.benchlake.analysis.trend.TrendAnalysis.Observation(id, major,
+            "point-query_range=100", 1000 * noise));
+      }
+    }
+    var trend = dev.benchlake.analysis.trend.TrendAnalysis.analyse(observations, runIds,
+        dev.benchlake.analysis.trend.TrendRequest.of("db_major", "14", "qps"), List.of(), null, labels);
+    assertThat(trend.steps()).filteredOn(s -> s.step().startsWith("point-query.warm")).singleElement()
+        .satisfies(s -> assertThat(s.at("17").verdict()).isEqualTo(Verdict.SLOWER));
+    UntilDecided.Look look = UntilDecided.Look.ofTrend(trend);
+    assertThat(look.stepOf()).containsExactly("point-query_range=100");
+    assertThat(look.decidedSteps()).containsExactly("point-query_range=100");
+    assertThat(look.headline()).isEqualTo("calls against 14: 1 equivalent (the warm-up point-query.warm_range=100 not "
+        + "counted).");
+  }
 }
