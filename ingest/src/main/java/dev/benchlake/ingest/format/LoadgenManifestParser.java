@@ -124,12 +124,22 @@ final class LoadgenManifestParser implements DocumentParser {
       }
     }
     figures(figureStarts, figureEntries, byLine);
-    java.util.Set<String> resourcesSeen = new java.util.HashSet<>();
-    for (int k = 0; k < resourceEntries.size(); k++) {
-      StepResources step = Json.mapper().treeToValue(resourceEntries.get(k), StepResources.class);
-      List<ParsedMetric> rows = StepResourceRows.rows(step, resourcesSeen);
+    resources(resourceStarts, resourceEntries, byLine);
+  }
+
+  /** An entry that does not read as resource counters adds no row, and takes no other entry's rows with it. */
+  private static void resources(List<long[]> starts, List<JsonNode> entries, Map<Long, List<ParsedMetric>> byLine) {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (int k = 0; k < entries.size(); k++) {
+      StepResources step;
+      try {
+        step = Json.mapper().treeToValue(entries.get(k), StepResources.class);
+      } catch (IOException | IllegalArgumentException e) {
+        continue;
+      }
+      List<ParsedMetric> rows = StepResourceRows.rows(step, seen);
       if (!rows.isEmpty()) {
-        byLine.computeIfAbsent(resourceStarts.get(k)[0], l -> new ArrayList<>()).addAll(rows);
+        byLine.computeIfAbsent(starts.get(k)[0], l -> new ArrayList<>()).addAll(rows);
       }
     }
   }
