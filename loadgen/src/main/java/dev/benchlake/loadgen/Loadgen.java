@@ -209,7 +209,8 @@ public final class Loadgen {
     List<StepWindow> windows = new ArrayList<>();
     List<StepMetric> stepMetrics = new ArrayList<>();
     try (StepHealthRecorder health = StepHealthRecorder.open(database, info.major(), plan.workload().tables(),
-        config.betweenSteps())) {
+        config.betweenSteps());
+        StepResourceRecorder resources = StepResourceRecorder.open(database, info.major(), embedded)) {
       List<Step> steps = plan.workload().steps();
       for (int i = 0; i < steps.size() && !control.stopRequested(); i++) {
         StepStats stats = new StepStats();
@@ -217,6 +218,7 @@ public final class Loadgen {
           allStats.add(stats);
         }
         health.beforeStep();
+        resources.beforeStep();
         Step step = steps.get(i);
         int index = i;
         boolean gated = config.stepBarrier() != StepBarrier.NONE;
@@ -240,6 +242,7 @@ public final class Loadgen {
           windows.add(window(stepRun, clock, shared[0]));
           output.steps(windows, stepMetrics);
         });
+        output.stepResources(resources.afterStep(step, stats.attempts()));
         if (control.stopRequested() && stats.attempts() == 0) {
           break;
         }

@@ -5,6 +5,7 @@ import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.StepHealth;
 import dev.benchlake.core.raw.StepMetric;
+import dev.benchlake.core.raw.StepResources;
 import dev.benchlake.core.raw.StepWindow;
 import dev.benchlake.loadgen.run.CsvTaskWriter;
 import dev.benchlake.loadgen.run.TaskSink;
@@ -91,6 +92,13 @@ final class RunOutput {
   synchronized void stepHealth(List<StepHealth> steps) {
     if (!finished) {
       manifest = manifest.withStepHealth(steps);
+    }
+  }
+
+  /** Keeps the steps' resource counters in the manifest, for the final write (as the table health). */
+  synchronized void stepResources(List<StepResources> steps) {
+    if (!finished) {
+      manifest = manifest.withStepResources(steps);
     }
   }
 

@@ -77,6 +77,16 @@ class ServerStartTest {
         assertThat(byReader.dataDirectory()).as("data_directory is superuser-only").isNull();
         assertThat(RunManifest.read(out.resolve(RunDirectory.MANIFEST)).target().build())
             .as("pg_config is superuser-only: not recorded, and the run complete").isNull();
+        // Resource counters (issue 48): a server by URL's processes are not loadgen's to read, so
+        // they are not measured, with why, and absent; PostgreSQL's own counters are read.
+        dev.benchlake.core.raw.StepResources step = RunManifest.read(out.resolve(RunDirectory.MANIFEST))
+            .stepResources().get(0);
+        assertThat(step.notMeasured()).containsOnlyKeys("server_cpu_user_ns", "server_cpu_system_ns",
+            "server_cs_voluntary", "server_cs_involuntary").allSatisfy((k, why) -> assertThat(why).contains("by URL"));
+        assertThat(dev.benchlake.core.raw.ResourceMetric.SERVER_CPU_US_PER_OP.perOperation(step)).isEmpty();
+        assertThat(dev.benchlake.core.raw.ResourceMetric.COMMITS_PER_OP.perOperation(step)).isPresent();
+        assertThat(dev.benchlake.core.raw.ResourceMetric.WAL_BYTES_PER_OP.perOperation(step)).isPresent();
+        assertThat(dev.benchlake.core.raw.ResourceMetric.CLIENT_CPU_US_PER_OP.perOperation(step)).isPresent();
       }
     }
   }

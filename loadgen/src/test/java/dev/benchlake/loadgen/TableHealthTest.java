@@ -132,6 +132,8 @@ class TableHealthTest {
     assertThat(reads.healthBefore().nDeadTup()).isEqualTo(UPDATES);
     assertThat(reads.healthBefore().deadFraction()).isCloseTo(UPDATES / (2.0 * ROWS + UPDATES), org.assertj.core.data.Offset.offset(1e-9));
 
+    resourcesOfTheWriteStep(none);
+
     RunManifest vacuumed = run(server, "vacuum", BetweenSteps.VACUUM_ANALYZE);
     assertThat(vacuumed.betweenSteps()).isEqualTo("vacuum-analyze");
     StepHealth first = vacuumed.stepHealth().get(0);
@@ -140,6 +142,35 @@ class TableHealthTest {
     assertThat(first.maintenanceAfter()).isEqualTo("vacuum-analyze");
     assertThat(second.healthBefore().nDeadTup()).as("vacuumed between the steps").isZero();
     assertThat(second.maintenanceAfter()).as("nothing after the last step").isNull();
+  }
+
+  /**
+   * The write step's resource figures against known answers (issue 48): each of its 1,500 tasks is
+   * one autocommit UPDATE, so one commit a task (and the snapshots' and connections' own, a few dozen at
+   * most) and no rollback; each
+   * writes at least the new row's image (a sysbench row: 24-byte header, id, k, c char(120), pad
+   * char(60): ~215 bytes) and its commit record, and at most the update, two index insertions and
+   * the commit (~450 bytes) plus the full-page images it reports; the server's and the client's
+   * CPU time and context switches were measured, not left out.
+   */
+  private static void resourcesOfTheWriteStep(RunManifest run) {
+    dev.benchlake.core.raw.StepResources writes = run.stepResources().get(0);
+    assertThat(writes.step()).isEqualTo("update-index");
+    assertThat(writes.tasks()).isEqualTo(UPDATES);
+    Map<String, Double> perOp = new java.util.TreeMap<>();
+    for (dev.benchlake.core.raw.ResourceMetric m : dev.benchlake.core.raw.ResourceMetric.values()) {
+      m.perOperation(writes).ifPresent(v -> perOp.put(m.metric(), v));
+    }
+    assertThat(perOp).as("every figure measured: %s", writes.notMeasured()).containsKeys("server_cpu_us_per_op",
+        "server_cs_per_op", "client_cpu_us_per_op", "client_cs_per_op", "wal_bytes_per_op", "blks_hit_per_op",
+        "io_write_bytes_per_op");
+    assertThat(perOp.get("commits_per_op")).as("%s", perOp).isBetween(1.0, 1.05);
+    assertThat(perOp.get("rollbacks_per_op")).isZero();
+    assertThat(perOp.get("wal_bytes_per_op")).as("%s", perOp).isBetween(250.0,
+        450 + 8_192 * perOp.get("wal_fpi_per_op") + 100);
+    assertThat(perOp.get("server_cpu_us_per_op")).isPositive();
+    assertThat(perOp.get("server_cs_per_op")).as("a task is a round trip: the backend sleeps on its socket")
+        .isGreaterThanOrEqualTo(1.0);
   }
 
   @Test

@@ -164,4 +164,32 @@ class WorkloadsTest {
     }
     assertThat(TestServers.manifest(out).workload().steps()).containsExactly("deposit", "report");
   }
+  /**
+   * Server CPU per operation against known answers (issue 48): a statement that counts 300,000
+   * generated rows costs the server milliseconds a task, {@code select 1} microseconds; the
+   * figure of the first is many times the second's, both read from the embedded server's process
+   * tree (their backends exited before the end reading: their time is in the postmaster's cutime).
+   */
+  @Test
+  void aCpuHeavyStatementCostsTheServerMoreCpuPerOperationThanATrivialOne() throws Exception {
+    Path heavy = tmp.resolve("heavy.sql");
+    Files.writeString(heavy, "select count(*) from generate_series(1, 300000)", StandardCharsets.UTF_8);
+    Path trivial = tmp.resolve("trivial.sql");
+    Files.writeString(trivial, "select 1", StandardCharsets.UTF_8);
+    Map<String, Double> cpuUsPerOp = new java.util.TreeMap<>();
+    for (Path script : List.of(heavy, trivial)) {
+      Path out = tmp.resolve("cpu-" + script.getFileName());
+      RunResult result = Loadgen.run(TestServers.sharedConfig(out).workload(null).scripts(List.of(script.toString()))
+          .mode(LoadgenConfig.Mode.closed(1)).tasks(30L).build(), ProgressListener.NONE, server);
+      assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+      dev.benchlake.core.raw.StepResources step = TestServers.manifest(out).stepResources().get(0);
+      assertThat(step.tasks()).isEqualTo(30);
+      assertThat(step.notMeasured()).as("an embedded server on Linux: every counter but pg_stat_io (17 has it)")
+          .isEmpty();
+      cpuUsPerOp.put(script.getFileName().toString(),
+          dev.benchlake.core.raw.ResourceMetric.SERVER_CPU_US_PER_OP.perOperation(step).orElseThrow());
+    }
+    assertThat(cpuUsPerOp.get("heavy.sql")).as("ms of server CPU a count of 300,000 rows: %s", cpuUsPerOp)
+        .isGreaterThan(3_000.0).isGreaterThan(5 * cpuUsPerOp.get("trivial.sql"));
+  }
 }

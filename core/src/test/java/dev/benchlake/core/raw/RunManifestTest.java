@@ -97,6 +97,36 @@ class RunManifestTest {
     assertThat(finished.stepMetrics()).isEqualTo(back.stepMetrics());
   }
 
+  /**
+   * A step's resource counters (issue 48): a server by URL's process counters are not measured,
+   * with the reason, and stay absent after the round trip, not zero; finish() keeps them.
+   */
+  static RunManifest sampleWithResources() {
+    TreeMap<String, String> notMeasured = new TreeMap<>();
+    notMeasured.put(ResourceMetric.Counter.SERVER_CPU_USER_NS, "a server by URL: its processes are not known to loadgen");
+    notMeasured.put(ResourceMetric.Counter.IO_READ_BYTES, "pg_stat_io needs PostgreSQL 16; this is 14");
+    return sampleOfADuetSide().withStepResources(List.of(new StepResources("point-select", List.of("point-select"),
+        2_000, List.of(new ResourceCounter(ResourceMetric.Counter.CLIENT_CPU_USER_NS, 1_230_000_000L, 2_460_000_000L,
+            "ns"), new ResourceCounter(ResourceMetric.Counter.WAL_BYTES, 50_000_000L, 50_200_000L, "bytes"),
+            new ResourceCounter(ResourceMetric.Counter.XACT_COMMIT, 100L, 2_103L, "count")), notMeasured)));
+  }
+
+  @Test
+  void stepResourcesMatchTheirGoldenFileAndRoundTripWithWhatWasNotMeasured() throws IOException {
+    dev.benchlake.core.testing.Golden.checkOnly(getClass(), "manifest-resources-golden.json",
+        sampleWithResources().toJson() + "\n");
+    RunManifest back = RunManifest.fromJson(sampleWithResources().toJson());
+    assertThat(back.stepResources()).isEqualTo(sampleWithResources().stepResources());
+    StepResources step = back.stepResources().get(0);
+    assertThat(step.counter(ResourceMetric.Counter.SERVER_CPU_USER_NS)).as("not measured: absent").isNull();
+    assertThat(step.notMeasured()).containsKey(ResourceMetric.Counter.SERVER_CPU_USER_NS);
+    assertThat(ResourceMetric.SERVER_CPU_US_PER_OP.perOperation(step)).isEmpty();
+    assertThat(ResourceMetric.WAL_BYTES_PER_OP.perOperation(step)).hasValue(100.0);
+    assertThat(ResourceMetric.COMMITS_PER_OP.perOperation(step)).hasValue(2_003 / 2_000.0);
+    assertThat(back.finish(RunStatus.COMPLETE, "2026-11-29T10:02:00Z", null, back.summary()).stepResources())
+        .isEqualTo(back.stepResources());
+  }
+
   @Test
   void olderManifestsReadWithoutCpuSetsWindowsOrStepFigures() throws IOException {
     for (String golden : List.of("manifest-golden.json", "manifest-health-golden.json")) {
@@ -105,6 +135,7 @@ class RunManifestTest {
         assertThat(old.cpuAffinity()).as(golden).isNull();
         assertThat(old.stepWindows()).as(golden).isNull();
         assertThat(old.stepMetrics()).as(golden).isNull();
+        assertThat(old.stepResources()).as(golden).isNull();
       }
     }
   }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.raw.StepHealth;
 import dev.benchlake.core.raw.StepMetric;
+import dev.benchlake.core.raw.StepResources;
 import dev.benchlake.core.raw.TableHealth;
 import dev.benchlake.ingest.parse.DocumentParser;
 import dev.benchlake.ingest.parse.ParseSink;
@@ -29,8 +30,9 @@ import org.apache.spark.sql.Row;
  * {@code step_health} begins, which carry that step's table health as one {@code table_health}
  * row per task name ({@link WarehouseSchema#STEP_METRICS}, format 3), and those where an entry of
  * {@code step_metrics} begins: a whole-step figure the run computed itself (scan's rows per
- * second as its {@code qps}), one whole-run row. A manifest without them (an older loadgen) gives
- * no such row: its steps' table health reads as "not recorded". The driver has already read the
+ * second as its {@code qps}), one whole-run row, and those where an entry of {@code step_resources}
+ * begins: its per-operation resource figures ({@link StepResourceRows}). A manifest without them
+ * (an older loadgen) gives no such row: its steps' table health reads as "not recorded". The driver has already read the
  * manifest as a whole (the run's facts come from there); an entry that does not read as table
  * health or as a figure is left as metadata, not guessed at.
  */
@@ -71,6 +73,8 @@ final class LoadgenManifestParser implements DocumentParser {
     List<JsonNode> entries = new ArrayList<>();
     List<long[]> figureStarts = new ArrayList<>();
     List<JsonNode> figureEntries = new ArrayList<>();
+    List<long[]> resourceStarts = new ArrayList<>();
+    List<JsonNode> resourceEntries = new ArrayList<>();
     try (JsonParser p = Json.mapper().getFactory().createParser(text)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         return;
@@ -89,6 +93,11 @@ final class LoadgenManifestParser implements DocumentParser {
           while (p.nextToken() == JsonToken.START_OBJECT) {
             figureStarts.add(new long[] {p.currentTokenLocation().getLineNr()});
             figureEntries.add(p.readValueAsTree());
+          }
+        } else if (field.equals("step_resources") && value == JsonToken.START_ARRAY) {
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            resourceStarts.add(new long[] {p.currentTokenLocation().getLineNr()});
+            resourceEntries.add(p.readValueAsTree());
           }
         } else {
           p.skipChildren();
@@ -115,6 +124,24 @@ final class LoadgenManifestParser implements DocumentParser {
       }
     }
     figures(figureStarts, figureEntries, byLine);
+    resources(resourceStarts, resourceEntries, byLine);
+  }
+
+  /** An entry that does not read as resource counters adds no row, and takes no other entry's rows with it. */
+  private static void resources(List<long[]> starts, List<JsonNode> entries, Map<Long, List<ParsedMetric>> byLine) {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (int k = 0; k < entries.size(); k++) {
+      StepResources step;
+      try {
+        step = Json.mapper().treeToValue(entries.get(k), StepResources.class);
+      } catch (IOException | IllegalArgumentException e) {
+        continue;
+      }
+      List<ParsedMetric> rows = StepResourceRows.rows(step, seen);
+      if (!rows.isEmpty()) {
+        byLine.computeIfAbsent(starts.get(k)[0], l -> new ArrayList<>()).addAll(rows);
+      }
+    }
   }
 
   /** The first figure of a step and metric stands (a manifest repeats none; this keeps the rows unique). */

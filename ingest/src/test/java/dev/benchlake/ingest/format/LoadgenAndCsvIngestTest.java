@@ -113,13 +113,8 @@ public class LoadgenAndCsvIngestTest extends IngestTestSupport {
    */
   @Test
   void aStepsOwnFigureFromTheManifestIsAWholeRunRow() throws Exception {
-    Path run = loadgenRun(tmp.resolve("duet"), "run-duet", RunStatus.COMPLETE, 8);
-    String manifest;
-    try (java.io.InputStream in = getClass().getResourceAsStream("/dev/benchlake/core/raw/manifest-duet-golden.json")) {
-      manifest = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("2b0c8a0e-5d43-4b8f-9d55-3f1c2d9b7a10",
-          "run-duet");
-    }
-    Files.writeString(RunDirectory.manifest(run), manifest);
+    Path run = withCoreGoldenManifest(loadgenRun(tmp.resolve("duet"), "run-duet", RunStatus.COMPLETE, 8),
+        "manifest-duet-golden.json", "run-duet");
     ingest(IngestRequest.of(run));
 
     List<Row> rows = warehouse().stepMetrics().collectAsList();
@@ -131,6 +126,39 @@ public class LoadgenAndCsvIngestTest extends IngestTestSupport {
       assertThat(lines.get((int) (long) r.<Long>getAs("source_line") - 1)).contains("{");
       assertThat(lines.get((int) (long) r.<Long>getAs("source_line"))).contains("scan_range=100");
     });
+  }
+
+  /**
+   * A step's resource counters (issue 48) become its per-operation step_metrics rows under each of
+   * its task names, with the values ResourceMetric defines (exact: differences over tasks); a
+   * counter not measured (a server by URL's processes) gives no row, never a zero.
+   */
+  @Test
+  void aStepsResourceCountersBecomeItsPerOperationRowsAndWhatWasNotMeasuredNone() throws Exception {
+    Path run = withCoreGoldenManifest(loadgenRun(tmp.resolve("resources"), "run-resources", RunStatus.COMPLETE, 8),
+        "manifest-resources-golden.json", "run-resources");
+    ingest(IngestRequest.of(run));
+
+    Map<String, Object> perOp = new TreeMap<>();
+    for (Row r : warehouse().stepMetrics().where(col("metric").endsWith("_per_op")).collectAsList()) {
+      assertThat(r.<String>getAs("step")).isEqualTo("point-select");
+      assertThat(r.<Object>getAs("interval_start_s")).as("a whole-step figure").isNull();
+      perOp.put(r.getAs("metric"), List.of(r.getAs("value"), r.getAs("unit")));
+    }
+    // The golden manifest's step: 2,000 tasks; client user CPU 1.23 s, WAL 200,000 bytes, 2,003 commits.
+    assertThat(perOp).containsOnly(Map.entry("wal_bytes_per_op", List.of(100.0, "bytes")),
+        Map.entry("commits_per_op", List.of(2_003 / 2_000.0, "count")));
+    assertThat(perOp).as("client CPU needs its system time too, server CPU was not measured")
+        .doesNotContainKeys("client_cpu_us_per_op", "server_cpu_us_per_op");
+  }
+
+  /** The run's manifest replaced by one of core's golden manifests, under the run's id. */
+  private Path withCoreGoldenManifest(Path run, String golden, String runId) throws java.io.IOException {
+    try (java.io.InputStream in = getClass().getResourceAsStream("/dev/benchlake/core/raw/" + golden)) {
+      Files.writeString(RunDirectory.manifest(run), new String(in.readAllBytes(), StandardCharsets.UTF_8)
+          .replace("2b0c8a0e-5d43-4b8f-9d55-3f1c2d9b7a10", runId));
+    }
+    return run;
   }
 
   private static void addServerStart(Path run, String json) throws java.io.IOException {

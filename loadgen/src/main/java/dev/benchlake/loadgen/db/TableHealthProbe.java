@@ -192,6 +192,11 @@ public final class TableHealthProbe implements AutoCloseable {
    * ahead of writing it.
    */
   private void awaitStatsFileWrittenAfter(Instant instant) throws SQLException {
+    awaitStatsFileWrittenAfter(connection, instant);
+  }
+
+  /** {@link #awaitStatsFileWrittenAfter(Instant)} on {@code connection} (shared with {@link ResourceStatsProbe}). */
+  static void awaitStatsFileWrittenAfter(Connection connection, Instant instant) throws SQLException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(COLLECTOR_DELAY_MS);
     try (Statement clear = connection.createStatement();
         PreparedStatement fresh = connection.prepareStatement(
@@ -211,8 +216,17 @@ public final class TableHealthProbe implements AutoCloseable {
   }
 
   private void waitForConnectionsToLeave(Instant since) throws SQLException {
+    waitForConnectionsToLeave(connection, applicationName, since);
+  }
+
+  /**
+   * Waits (at most {@link #SETTLE_TIMEOUT_MS}) until the connections named {@code applicationName}
+   * started at or after {@code since} have left, {@code connection}'s own aside.
+   */
+  static void waitForConnectionsToLeave(Connection connection, String applicationName, Instant since)
+      throws SQLException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_TIMEOUT_MS);
-    try (PreparedStatement ps = connectionsOfThisRun(since)) {
+    try (PreparedStatement ps = connectionsOfThisRun(connection, applicationName, since)) {
       while (connectionsStillThere(ps) > 0 && System.nanoTime() <= deadline) {
         sleep(10);
       }
@@ -227,6 +241,11 @@ public final class TableHealthProbe implements AutoCloseable {
   }
 
   private PreparedStatement connectionsOfThisRun(Instant since) throws SQLException {
+    return connectionsOfThisRun(connection, applicationName, since);
+  }
+
+  private static PreparedStatement connectionsOfThisRun(Connection connection, String applicationName, Instant since)
+      throws SQLException {
     PreparedStatement ps = connection.prepareStatement("select count(*) from pg_stat_activity where"
         + " application_name = ? and pid <> pg_backend_pid() and backend_start >= ?");
     ps.setString(1, applicationName);
