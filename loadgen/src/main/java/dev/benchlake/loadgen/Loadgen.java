@@ -252,7 +252,7 @@ public final class Loadgen {
         output.steps(windows, stepMetrics);
         listener.onStepEnd(result);
         // The after-snapshot first: it shows the tables as the step left them, before the study's vacuum.
-        health.afterStep(steps.get(i));
+        health.afterStep(steps.get(i), resources.statsFileAfter());
         output.stepHealth(health.steps());
         if (!control.stopRequested()) {
           afterTasks(steps.get(i), database, listener);

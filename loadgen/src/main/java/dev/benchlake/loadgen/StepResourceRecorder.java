@@ -186,6 +186,14 @@ final class StepResourceRecorder implements AutoCloseable {
     return counter.startsWith("blks_") ? "blocks" : "count";
   }
 
+  /**
+   * Up to PostgreSQL 14: the instant after which the stats file of the last after-step reading was
+   * written (its connections had left by then), for the table health probe to reuse; else null.
+   */
+  java.time.Instant statsFileAfter() {
+    return probe == null ? null : probe.statsFileAfter();
+  }
+
   /** PostgreSQL's counters first (after a step they wait for its connections to leave), then the processes'. */
   private Readings read(java.time.Instant since) {
     Map<String, Long> values = new LinkedHashMap<>();

@@ -124,12 +124,21 @@ public final class TableHealthProbe implements AutoCloseable {
    * @param settle whether anything ran since the last snapshot (a step, maintenance, the load)
    */
   public Snapshot take(Instant since, boolean settle) throws SQLException {
+    return take(since, settle, null);
+  }
+
+  /**
+   * {@link #take(Instant, boolean)}, where up to 14 a stats file written after {@code leftBy} (a
+   * moment the step's connections had already left, e.g. the resource probe's) is fresh enough:
+   * null = this probe's own clock once they have left.
+   */
+  public Snapshot take(Instant since, boolean settle, Instant leftBy) throws SQLException {
     if (since != null) {
       waitForConnectionsToLeave(since);
     }
     if (settle && major <= 14) {
       if (since != null) {
-        awaitStatsFileWrittenAfter(serverNow());
+        awaitStatsFileWrittenAfter(leftBy != null ? leftBy : serverNow());
       } else {
         // After --between-steps' maintenance: a CHECKPOINT returns before the checkpointer sends
         // its counters, so no instant is known after which a file must hold them.
