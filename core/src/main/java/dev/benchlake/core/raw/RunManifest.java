@@ -46,6 +46,8 @@ import java.util.SortedMap;
  * @param stepWindows per step, when it ran as planned ({@link StepWindow}); absent in older manifests
  * @param stepMetrics whole-step figures the run computed itself ({@link StepMetric}), e.g. scan's
  *     rows per second; absent when there are none and in older manifests
+ * @param stepPlans per step, the plan of each statement shape its tasks ran ({@link StatementPlan});
+ *     absent in older manifests and in runs of other tools
  */
 public record RunManifest(
     int formatVersion,
@@ -66,9 +68,19 @@ public record RunManifest(
     List<StepHealth> stepHealth,
     CpuAffinity cpuAffinity,
     List<StepWindow> stepWindows,
-    List<StepMetric> stepMetrics) {
+    List<StepMetric> stepMetrics,
+    List<StatementPlan> stepPlans) {
 
   public static final int FORMAT_VERSION = 1;
+
+  /** A manifest without plans (written before they were recorded). */
+  public RunManifest(int formatVersion, String runId, Tool tool, String startedAt, String finishedAt,
+      long originEpochNs, RunStatus status, String error, Workload workload, Mode mode, Target target, Client client,
+      SortedMap<String, String> labels, Summary summary, String betweenSteps, List<StepHealth> stepHealth,
+      CpuAffinity cpuAffinity, List<StepWindow> stepWindows, List<StepMetric> stepMetrics) {
+    this(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload, mode, target,
+        client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics, null);
+  }
 
   /** A manifest without table health (written before it was recorded, or by a test). */
   public RunManifest(int formatVersion, String runId, Tool tool, String startedAt, String finishedAt,
@@ -212,14 +224,14 @@ public record RunManifest(
   public RunManifest finish(RunStatus newStatus, String finishedAtUtc, String newError, Summary newSummary) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAtUtc, originEpochNs, newStatus,
         newError, workload, mode, target, client, labels, newSummary, betweenSteps, stepHealth, cpuAffinity, stepWindows,
-        stepMetrics);
+        stepMetrics, stepPlans);
   }
 
   /** This manifest with the steps' table health so far. */
   public RunManifest withStepHealth(List<StepHealth> steps) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
         mode, target, client, labels, summary, betweenSteps, steps == null ? null : List.copyOf(steps), cpuAffinity,
-        stepWindows, stepMetrics);
+        stepWindows, stepMetrics, stepPlans);
   }
 
   /** This manifest with the steps' windows and their own figures so far (null or empty: none). */
@@ -227,6 +239,13 @@ public record RunManifest(
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
         mode, target, client, labels, summary, betweenSteps, stepHealth, cpuAffinity,
         windows == null || windows.isEmpty() ? null : List.copyOf(windows),
-        metrics == null || metrics.isEmpty() ? null : List.copyOf(metrics));
+        metrics == null || metrics.isEmpty() ? null : List.copyOf(metrics), stepPlans);
+  }
+
+  /** This manifest with the steps' plans so far (null or empty: none). */
+  public RunManifest withStepPlans(List<StatementPlan> plans) {
+    return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
+        mode, target, client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics,
+        plans == null || plans.isEmpty() ? null : List.copyOf(plans));
   }
 }
