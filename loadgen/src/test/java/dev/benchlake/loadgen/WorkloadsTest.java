@@ -123,6 +123,12 @@ class WorkloadsTest {
     assertThat(generic.planHash()).isEqualTo(custom.planHash()).isEqualTo(plain.planHash());
     assertThat(handicapped.plan()).contains("Seq Scan on plan_t");
     assertThat(handicapped.planHash()).isNotEqualTo(plain.planHash());
+    // A statement the server cannot plan is kept with the server's reason, not thrown.
+    StatementPlan failed = explain(new RecordingConnection.Shape("select c from no_such_table where id = ?",
+        List.of(List.of(new RecordingConnection.Parameter(1, "int4")))));
+    assertThat(failed.plan()).isNull();
+    assertThat(failed.planHash()).isNull();
+    assertThat(failed.error()).contains("no_such_table");
     TestServers.sql(server, "drop table plan_t");
   }
 
