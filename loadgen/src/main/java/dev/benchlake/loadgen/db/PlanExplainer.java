@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -42,7 +43,8 @@ public final class PlanExplainer {
 
   /**
    * The plan the step's executions of {@code shape} got; a failure (an error of the server, a type
-   * the driver sends that {@code PREPARE} does not take) is recorded with its reason.
+   * the driver sends that {@code PREPARE} does not take) is recorded with its reason. The statement
+   * stays prepared, under a name of its own, until the connection closes.
    *
    * @param scrub removes what must not be kept from a server's message (a URL's password)
    */
@@ -55,25 +57,26 @@ public final class PlanExplainer {
       for (RecordingConnection.Parameter p : first) {
         types.append(types.length() == 0 ? "" : ", ").append(p.type());
       }
-      st.execute("PREPARE " + name + (first.isEmpty() ? "" : " (" + types + ")") + " AS " + numbered(shape.sql()));
-      try {
-        String plan = null;
-        long genericBefore = 0;
-        for (int i = 0; i < RecordingConnection.EXECUTIONS_KEPT; i++) {
-          String execute = "EXPLAIN EXECUTE " + name + arguments(executions.get(i % executions.size()));
-          if (i == RecordingConnection.EXECUTIONS_KEPT - 1) {
-            genericBefore = genericPlans(st, name);
-          }
-          plan = lines(st, execute);
-        }
-        String cache = planCache(st, name, genericBefore, plan, first.isEmpty());
-        return new StatementPlan(step, shape.sql(), plan, PlanHash.of(plan), cache, null);
-      } finally {
-        st.execute("DEALLOCATE " + name);
+      // The PREPARE and the five executions before the choice in one round trip (the driver sends
+      // a string of statements at once): a step's statements are explained in a few of them each.
+      List<String> warmUp = new ArrayList<>();
+      warmUp.add("PREPARE " + name + (first.isEmpty() ? "" : " (" + types + ")") + " AS " + numbered(shape.sql()));
+      int last = RecordingConnection.EXECUTIONS_KEPT - 1;
+      for (int i = 0; i < last; i++) {
+        warmUp.add(explainExecute(name, executions.get(i % executions.size())));
       }
+      st.execute(String.join(";\n", warmUp));
+      long genericBefore = genericPlans(st, name);
+      String plan = lines(st, explainExecute(name, executions.get(last % executions.size())));
+      String cache = planCache(st, name, genericBefore, plan, first.isEmpty());
+      return new StatementPlan(step, shape.sql(), plan, PlanHash.of(plan), cache, null);
     } catch (SQLException | RuntimeException e) {
       return new StatementPlan(step, shape.sql(), null, null, null, scrub.apply(SqlErrors.message(e)));
     }
+  }
+
+  private static String explainExecute(String name, List<RecordingConnection.Parameter> parameters) {
+    return "EXPLAIN EXECUTE " + name + arguments(parameters);
   }
 
   private long genericPlans(Statement st, String name) throws SQLException {
