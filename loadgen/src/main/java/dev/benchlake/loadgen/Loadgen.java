@@ -208,6 +208,7 @@ public final class Loadgen {
     List<StepResult> results = new ArrayList<>();
     List<StepWindow> windows = new ArrayList<>();
     List<StepMetric> stepMetrics = new ArrayList<>();
+    StepPlanRecorder plans = new StepPlanRecorder(database, info.major(), seed, config.mode().connections());
     try (StepHealthRecorder health = StepHealthRecorder.open(database, info.major(), plan.workload().tables(),
         config.betweenSteps());
         StepResourceRecorder resources = StepResourceRecorder.open(database, info.major(), embedded)) {
@@ -251,6 +252,7 @@ public final class Loadgen {
         stepMetric(steps.get(i), result).ifPresent(stepMetrics::add);
         output.steps(windows, stepMetrics);
         listener.onStepEnd(result);
+        output.stepPlans(control.stopRequested() ? null : plans.explain(steps.get(i)));
         // The after-snapshot first: it shows the tables as the step left them, before the study's vacuum.
         health.afterStep(steps.get(i), resources.statsFileAfter());
         output.stepHealth(health.steps());

@@ -3,6 +3,7 @@ package dev.benchlake.loadgen;
 import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
+import dev.benchlake.core.raw.StatementPlan;
 import dev.benchlake.core.raw.StepHealth;
 import dev.benchlake.core.raw.StepMetric;
 import dev.benchlake.core.raw.StepResources;
@@ -109,6 +110,13 @@ final class RunOutput {
   synchronized void steps(List<StepWindow> windows, List<StepMetric> metrics) {
     if (!finished) {
       manifest = manifest.withSteps(windows, metrics);
+    }
+  }
+
+  /** Keeps the steps' plans in the manifest, for the final write; null keeps those it has. */
+  synchronized void stepPlans(List<StatementPlan> plans) {
+    if (!finished && plans != null) {
+      manifest = manifest.withStepPlans(plans);
     }
   }
 

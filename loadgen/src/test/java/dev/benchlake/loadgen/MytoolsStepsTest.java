@@ -3,6 +3,7 @@ package dev.benchlake.loadgen;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.StatementPlan;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.TaskRecord;
 import dev.benchlake.loadgen.workload.MytoolsStep;
@@ -54,6 +55,9 @@ class MytoolsStepsTest {
     assertThat(m.workload().steps()).isEqualTo(expected);
     assertThat(m.workload().parameters()).containsEntry("read_duration_s", 0.25).containsEntry("write_duration_s", 0.25)
         .containsEntry("vacuum_checkpoint_after", "point-query.warm_range=100,read-write_range=100");
+    // Every step's statements explained (the version study's first question is which plan each side ran).
+    assertThat(m.stepPlans().stream().map(StatementPlan::step).distinct().toList()).isEqualTo(expected);
+    assertThat(m.stepPlans()).allSatisfy(p -> assertThat(p.error()).as(p.step() + ": " + p.statement()).isNull());
     // The load's VACUUM ANALYZE, then the study's two post-write vacuums.
     try (Connection c = TestServers.connect(TestServers.shared()); Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("select relname, vacuum_count from pg_stat_user_tables "

@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.TaskRecord;
+import dev.benchlake.core.raw.StatementPlan;
 import dev.benchlake.loadgen.db.EmbeddedServer;
+import dev.benchlake.loadgen.db.PlanExplainer;
+import dev.benchlake.loadgen.db.RecordingConnection;
 import dev.benchlake.loadgen.workload.SysbenchStep;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
@@ -69,6 +73,72 @@ class WorkloadsTest {
     }
     assertThat(TestServers.manifest(out).workload().steps()).isEqualTo(steps);
     assertThat(result.steps()).extracting(StepResult::step).isEqualTo(steps);
+    // Each step's statements explained once after its window, as its prepared statements ran.
+    List<StatementPlan> plans = TestServers.manifest(out).stepPlans();
+    assertThat(plans.stream().map(StatementPlan::step).distinct().toList()).isEqualTo(steps);
+    assertThat(plans).allSatisfy(p -> {
+      assertThat(p.error()).as(p.step() + ": " + p.statement()).isNull();
+      assertThat(p.plan()).as(p.step()).isNotBlank();
+      assertThat(p.planHash()).as(p.step()).matches("[0-9a-f]{16}");
+      assertThat(p.planCache()).as(p.step()).isIn(StatementPlan.GENERIC, StatementPlan.CUSTOM);
+      assertThat(p.statement()).as("the statement as prepared, never BEGIN or COMMIT").doesNotMatch("(?i)begin|commit");
+    });
+    assertThat(plans).filteredOn(p -> p.step().equals("point-select")).singleElement()
+        .satisfies(p -> assertThat(p.plan()).contains("Index Scan using sbtest1_pkey on sbtest1"));
+  }
+
+  /**
+   * The plan hash on real EXPLAIN output of this server: every cost doubled (the same choices, other
+   * figures) and a generic plan against a custom one of the same nodes hash alike; a plan that
+   * scans otherwise ({@code enable_indexscan=off}, {@code enable_bitmapscan=off}, the study's handicap)
+   * does not. Which of generic and custom the cache chose is recorded as the server says.
+   */
+  @Test
+  void aPlanIsExplainedAsItsPreparedStatementRanAndItsHashIgnoresCostsAndConstants() throws Exception {
+    TestServers.sql(server, "drop table if exists plan_t",
+        "create table plan_t as select g as id, g % 100 as k, md5(g::text) as c from generate_series(1, 20000) g",
+        "alter table plan_t add primary key (id)", "analyze plan_t");
+    RecordingConnection recording = new RecordingConnection();
+    try (PreparedStatement ps = recording.connection().prepareStatement("select c from plan_t where id = ?")) {
+      for (int i = 1; i <= RecordingConnection.EXECUTIONS_KEPT; i++) {
+        ps.setInt(1, 1000 * i + 7);
+        ps.executeQuery().close();
+      }
+    }
+    RecordingConnection.Shape shape = recording.shapes().get(0);
+    StatementPlan plain = explain(shape);
+    StatementPlan doubled = explain(shape, "seq_page_cost = 2", "random_page_cost = 8", "cpu_tuple_cost = 0.02",
+        "cpu_index_tuple_cost = 0.01", "cpu_operator_cost = 0.005");
+    StatementPlan generic = explain(shape, "plan_cache_mode = force_generic_plan");
+    StatementPlan custom = explain(shape, "plan_cache_mode = force_custom_plan");
+    StatementPlan handicapped = explain(shape, "enable_indexscan = off", "enable_bitmapscan = off");
+
+    assertThat(List.of(plain, doubled, generic, custom, handicapped)).allSatisfy(p -> assertThat(p.error()).isNull());
+    assertThat(doubled.plan()).as("the costs differ").isNotEqualTo(plain.plan());
+    assertThat(doubled.planHash()).isEqualTo(plain.planHash());
+    assertThat(generic.plan()).contains("$1");
+    assertThat(custom.plan()).doesNotContain("$1").contains("6007");
+    assertThat(generic.planCache()).isEqualTo(StatementPlan.GENERIC);
+    assertThat(custom.planCache()).isEqualTo(StatementPlan.CUSTOM);
+    assertThat(generic.planHash()).isEqualTo(custom.planHash()).isEqualTo(plain.planHash());
+    assertThat(handicapped.plan()).contains("Seq Scan on plan_t");
+    assertThat(handicapped.planHash()).isNotEqualTo(plain.planHash());
+    // A statement the server cannot plan is kept with the server's reason, not thrown.
+    StatementPlan failed = explain(new RecordingConnection.Shape("select c from no_such_table where id = ?",
+        List.of(List.of(new RecordingConnection.Parameter(1, "int4")))));
+    assertThat(failed.plan()).isNull();
+    assertThat(failed.planHash()).isNull();
+    assertThat(failed.error()).contains("no_such_table");
+    TestServers.sql(server, "drop table plan_t");
+  }
+
+  private StatementPlan explain(RecordingConnection.Shape shape, String... settings) throws Exception {
+    try (Connection c = TestServers.connect(server); Statement st = c.createStatement()) {
+      for (String setting : settings) {
+        st.execute("set " + setting);
+      }
+      return new PlanExplainer(c, server.major()).explain("plan-step", shape, s -> s);
+    }
   }
 
   @Test

@@ -29,8 +29,10 @@ import java.util.function.Function;
  * @param facts about all the runs together, in order
  * @param groups the groups' names, in the report's order
  * @param lines per group, in the order of {@code groups}
+ * @param planDifferences the statements whose groups ran different plans ({@link PlanDifference});
+ *     empty when they agree or no run recorded plans
  */
-public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
+public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, List<PlanDifference> planDifferences) {
   public static final String NOT_RECORDED = "not recorded";
   /** The durability settings shown, in this order. */
   static final List<String> DURABILITY = List.of("fsync", "synchronous_commit", "full_page_writes", "wal_sync_method");
@@ -45,6 +47,12 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
     facts = List.copyOf(facts);
     groups = List.copyOf(groups);
     lines = List.copyOf(lines);
+    planDifferences = List.copyOf(planDifferences);
+  }
+
+  /** A scope whose runs' plans agree or were not recorded. */
+  public Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
+    this(facts, groups, lines, List.of());
   }
 
   /** One fact about all the runs: {@code key} names it in report.json, {@code label} on a page. */
@@ -92,7 +100,7 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
     line(lines, runs, "data", "tables × rows", Scope::data);
     line(lines, runs, "durability", "durability", Scope::durability);
     line(lines, runs, "steps", "step (measured window, warm-up)", Scope::steps);
-    return new Scope(facts, List.copyOf(groups.keySet()), lines);
+    return new Scope(facts, List.copyOf(groups.keySet()), lines, PlanDifference.of(runs));
   }
 
   private static void line(List<Line> lines, Map<String, List<ScopeRun>> runs, String key, String label,
@@ -377,6 +385,19 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
         group.put(line.key(), line.values().get(g));
       }
     }
+    if (!planDifferences.isEmpty()) {
+      PlanDifference.json(planDifferences, node.putArray("plan_differences"));
+    }
+  }
+
+  /** Whether the page shows a block of plans that differ (a method for the page's template). */
+  public boolean hasPlanDifferences() {
+    return !planDifferences.isEmpty();
+  }
+
+  /** The sentence above the plans that differ (a method for the page's template). */
+  public String planIntro() {
+    return PlanDifference.INTRO;
   }
 
   /** report.md's block: a heading, the facts as a list, the lines as a table of the groups. */
@@ -400,6 +421,9 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
       line.values().forEach(v -> cells.add(Markdown.text(v)));
       Markdown.row(md, cells);
     }
+    if (!planDifferences.isEmpty()) {
+      md.append(PlanDifference.markdown(planDifferences));
+    }
     return md.toString();
   }
 
@@ -412,7 +436,10 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
   public static final String INTRO = "What was measured, as the runs recorded it (" + NOT_RECORDED
       + ": they do not say). A verdict is about this setup, not about the servers in general.";
 
-  /** A few lines for a terminal: the facts on one, then one per group (without the long configure options). */
+  /**
+   * A few lines for a terminal: the facts on one, then one per group (without the long configure
+   * options), then one per statement whose groups ran different plans.
+   */
   public List<String> terminalLines() {
     List<String> out = new ArrayList<>();
     out.add("Scope: " + String.join("; ", facts.stream().map(f -> f.label() + " " + f.value()).toList()) + ".");
@@ -425,6 +452,7 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines) {
       }
       out.add(String.format(Locale.ROOT, "  %s: %s.", groups.get(g), String.join("; ", parts)));
     }
+    planDifferences.forEach(d -> out.add("  " + d.sentence()));
     return out;
   }
 }

@@ -202,6 +202,46 @@ class ScopeTest {
         "  baseline: durability synchronous_commit=off | on.", "  candidate: durability fsync=on.");
   }
 
+  /** A loadgen run's metadata whose manifest records one step's plan (or none: {@code hash} null). */
+  private static String planned(String hash, String cache) {
+    String plans = hash == null ? "" : ",\"step_plans\":[{\"step\":\"point-select\",\"statement\":\"SELECT c FROM t WHERE id=?\","
+        + "\"plan\":\"plan " + hash + "\",\"plan_hash\":\"" + hash + "\",\"plan_cache\":\"" + cache + "\"}]";
+    return "{\"source\":{\"manifest\":{\"run_id\":\"x\"" + plans + "}}}";
+  }
+
+  private static Scope planScope(String baseline, String candidate) {
+    List<Row> rows = List.of(row("a", "loadgen", Map.of(), "sysbench", 1, null, baseline),
+        row("b", "loadgen", Map.of(), "sysbench", 1, null, candidate));
+    Map<String, List<String>> groups = new LinkedHashMap<>();
+    groups.put("baseline", List.of("a"));
+    groups.put("candidate", List.of("b"));
+    return Scope.of(ScopeRun.of(rows), groups);
+  }
+
+  /**
+   * Issue 48 item 4: a step whose sides ran different plans (hash) or a generic plan against a custom
+   * one is flagged, with both plans, in every rendering; plans that agree, and runs without plans
+   * (older loadgens, other tools), say nothing.
+   */
+  @Test
+  void aStepWhoseSidesRanDifferentPlansIsFlaggedWithBothAndOnlyThen() {
+    assertThat(planScope(planned("aaaa", "custom"), planned("aaaa", "custom")).planDifferences()).isEmpty();
+    assertThat(planScope(planned("aaaa", "custom"), planned(null, null)).planDifferences()).isEmpty();
+    assertThat(planScope(planned("aaaa", "custom"), planned("bbbb", "custom")).planDifferences()).singleElement()
+        .satisfies(d -> assertThat(d.sentence()).isEqualTo(
+            "Step point-select ran different plans: baseline aaaa (custom); candidate bbbb (custom)."));
+    Scope kinds = planScope(planned("aaaa", "generic"), planned("aaaa", "custom"));
+    assertThat(kinds.planDifferences()).singleElement().satisfies(d -> {
+      assertThat(d.sentence()).startsWith("Step point-select ran the same plan, generic against custom:");
+      assertThat(d.plans()).extracting(PlanDifference.GroupPlan::plan).containsExactly("plan aaaa", "plan aaaa");
+    });
+    assertThat(kinds.markdown()).contains("### Plans that differ").contains("`baseline` (generic):\n\n  ```\n  plan aaaa\n  ```");
+    com.fasterxml.jackson.databind.node.ObjectNode json = dev.benchlake.core.Json.mapper().createObjectNode();
+    kinds.json(json);
+    assertThat(json.path("plan_differences").get(0).path("plans").get(1).path("plan_cache").asText()).isEqualTo("custom");
+    assertThat(kinds.terminalLines()).last().asString().startsWith("  Step point-select ran the same plan");
+  }
+
   private static List<String> values(Scope scope, String key) {
     return scope.lines().stream().filter(l -> l.key().equals(key)).findFirst().orElseThrow().values();
   }

@@ -91,6 +91,24 @@ class StudyUntilDecidedTest {
     assertThat(Files.readString(out.resolve("aa/report.md"))).startsWith("# benchlake compare: a/a control: side b against a\n\n"
         + aa.get("sentence").asText() + " Per step (descriptive: ");
 
+    // Issue 48 item 4: b's handicap changes the plans (no index scan): flagged with both plans shown;
+    // the a/a control, both sides the same, is not.
+    JsonNode plans = report.get("scope").get("plan_differences");
+    assertThat(plans).as(report.get("scope").toString()).isNotNull();
+    JsonNode pointSelect = java.util.stream.StreamSupport.stream(plans.spliterator(), false)
+        .filter(d -> d.get("step").asText().equals("point-select")).findFirst().orElseThrow();
+    assertThat(pointSelect.get("sentence").asText()).startsWith("Step point-select ran different plans: baseline ");
+    assertThat(pointSelect.get("plans")).extracting(p -> p.get("group").asText()).containsExactly("baseline", "candidate");
+    assertThat(pointSelect.get("plans").get(0).get("plan").asText()).contains("Index Scan using sbtest1_pkey");
+    assertThat(pointSelect.get("plans").get(1).get("plan").asText()).contains("Seq Scan on sbtest1")
+        .doesNotContain("Index");
+    assertThat(md).contains("### Plans that differ").contains("Seq Scan on sbtest1");
+    assertThat(Files.readString(out.resolve("compare/report.html"))).contains("<details class=\"plan\">")
+        .contains("Seq Scan on sbtest1");
+    assertThat(Json.mapper().readTree(out.resolve("aa/report.json").toFile()).get("scope").has("plan_differences"))
+        .as("equal settings: the same plans, nothing said").isFalse();
+    assertThat(Files.readString(out.resolve("aa/report.md"))).doesNotContain("Plans that differ");
+
     JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
     assertThat(study.get("until_decided").get("stopped_after_round").asInt()).isEqualTo(stop);
     assertThat(study.get("order")).as("3 a/a rounds and the rounds up to the stop, two runs each").hasSize(2 * (3 + stop));

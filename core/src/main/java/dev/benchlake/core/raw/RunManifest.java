@@ -48,6 +48,8 @@ import java.util.SortedMap;
  *     rows per second; absent when there are none and in older manifests
  * @param stepResources per step, the resource counters around it ({@link StepResources}); absent in
  *     older manifests (additive: the format version stays)
+ * @param stepPlans per step, the plan of each statement shape its tasks ran ({@link StatementPlan});
+ *     absent in older manifests and in runs of other tools
  */
 public record RunManifest(
     int formatVersion,
@@ -69,17 +71,28 @@ public record RunManifest(
     CpuAffinity cpuAffinity,
     List<StepWindow> stepWindows,
     List<StepMetric> stepMetrics,
-    List<StepResources> stepResources) {
+    List<StepResources> stepResources,
+    List<StatementPlan> stepPlans) {
 
   public static final int FORMAT_VERSION = 1;
 
-  /** A manifest without resource counters (written before they were recorded). */
+  /** A manifest without plans (written before they were recorded). */
+  public RunManifest(int formatVersion, String runId, Tool tool, String startedAt, String finishedAt,
+      long originEpochNs, RunStatus status, String error, Workload workload, Mode mode, Target target, Client client,
+      SortedMap<String, String> labels, Summary summary, String betweenSteps, List<StepHealth> stepHealth,
+      CpuAffinity cpuAffinity, List<StepWindow> stepWindows, List<StepMetric> stepMetrics,
+      List<StepResources> stepResources) {
+    this(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload, mode, target,
+        client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics, stepResources, null);
+  }
+
+  /** A manifest without resource counters and plans (written before they were recorded). */
   public RunManifest(int formatVersion, String runId, Tool tool, String startedAt, String finishedAt,
       long originEpochNs, RunStatus status, String error, Workload workload, Mode mode, Target target, Client client,
       SortedMap<String, String> labels, Summary summary, String betweenSteps, List<StepHealth> stepHealth,
       CpuAffinity cpuAffinity, List<StepWindow> stepWindows, List<StepMetric> stepMetrics) {
     this(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload, mode, target,
-        client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics, null);
+        client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics, null, null);
   }
 
   /** A manifest without table health (written before it was recorded, or by a test). */
@@ -224,14 +237,14 @@ public record RunManifest(
   public RunManifest finish(RunStatus newStatus, String finishedAtUtc, String newError, Summary newSummary) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAtUtc, originEpochNs, newStatus,
         newError, workload, mode, target, client, labels, newSummary, betweenSteps, stepHealth, cpuAffinity, stepWindows,
-        stepMetrics, stepResources);
+        stepMetrics, stepResources, stepPlans);
   }
 
   /** This manifest with the steps' table health so far. */
   public RunManifest withStepHealth(List<StepHealth> steps) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
         mode, target, client, labels, summary, betweenSteps, steps == null ? null : List.copyOf(steps), cpuAffinity,
-        stepWindows, stepMetrics, stepResources);
+        stepWindows, stepMetrics, stepResources, stepPlans);
   }
 
   /** This manifest with the steps' windows and their own figures so far (null or empty: none). */
@@ -239,13 +252,20 @@ public record RunManifest(
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
         mode, target, client, labels, summary, betweenSteps, stepHealth, cpuAffinity,
         windows == null || windows.isEmpty() ? null : List.copyOf(windows),
-        metrics == null || metrics.isEmpty() ? null : List.copyOf(metrics), stepResources);
+        metrics == null || metrics.isEmpty() ? null : List.copyOf(metrics), stepResources, stepPlans);
   }
 
   /** This manifest with the steps' resource counters so far (null or empty: none). */
   public RunManifest withStepResources(List<StepResources> steps) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
         mode, target, client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics,
-        steps == null || steps.isEmpty() ? null : List.copyOf(steps));
+        steps == null || steps.isEmpty() ? null : List.copyOf(steps), stepPlans);
+  }
+
+  /** This manifest with the steps' plans so far (null or empty: none). */
+  public RunManifest withStepPlans(List<StatementPlan> plans) {
+    return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
+        mode, target, client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics,
+        stepResources, plans == null || plans.isEmpty() ? null : List.copyOf(plans));
   }
 }

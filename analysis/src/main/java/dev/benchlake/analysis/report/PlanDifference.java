@@ -1,0 +1,130 @@
+package dev.benchlake.analysis.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * A statement of a step whose groups ran different plans: a different plan hash (other nodes,
+ * conditions or settings; costs and constants aside), or a generic plan on one side and a custom
+ * one on the other. Read from the runs' {@code step_plans} (loadgen's manifest, kept whole in
+ * {@code runs.metadata_json}); a step whose plans agree, and runs that recorded none (older
+ * loadgens, other tools), give none.
+ *
+ * @param step the step (task name)
+ * @param statement the statement as its workload prepared it
+ * @param sentence what differs, in words, with each group's plan hash and kind
+ * @param plans per group that recorded it, in the report's order: one plan it ran (the first run's)
+ */
+public record PlanDifference(String step, String statement, String sentence, List<GroupPlan> plans) {
+  public PlanDifference {
+    plans = List.copyOf(plans);
+  }
+
+  /**
+   * @param planHashes every plan hash the group's runs recorded, sorted
+   * @param planCache {@code generic}, {@code custom}, both ({@code custom | generic}), or {@code not recorded}
+   * @param plan the plan's text as the group's first run explained it
+   */
+  public record GroupPlan(String group, String planHashes, String planCache, String plan) {}
+
+  /** The statements whose groups ran different plans, by step and statement in first-seen order. */
+  static List<PlanDifference> of(Map<String, List<ScopeRun>> runs) {
+    Map<List<String>, Map<String, Seen>> byStatement = new LinkedHashMap<>();
+    runs.forEach((group, groupRuns) -> {
+      for (ScopeRun run : groupRuns) {
+        for (JsonNode p : run.manifest().path("step_plans")) {
+          String step = ScopeRun.text(p.path("step"));
+          String statement = ScopeRun.text(p.path("statement"));
+          String hash = ScopeRun.text(p.path("plan_hash"));
+          if (step == null || statement == null || hash == null) {
+            continue; // not explained: nothing to compare
+          }
+          Seen seen = byStatement.computeIfAbsent(List.of(step, statement), k -> new LinkedHashMap<>())
+              .computeIfAbsent(group, g -> new Seen(new TreeSet<>(), new TreeSet<>(), ScopeRun.text(p.path("plan"))));
+          seen.hashes().add(hash);
+          String cache = ScopeRun.text(p.path("plan_cache"));
+          if (cache != null) {
+            seen.caches().add(cache);
+          }
+        }
+      }
+    });
+    List<PlanDifference> out = new ArrayList<>();
+    byStatement.forEach((key, groups) -> {
+      if (groups.size() < 2) {
+        return;
+      }
+      boolean hashes = groups.values().stream().map(Seen::hashes).distinct().count() > 1;
+      // A kind a server did not say (before 14, a plan without a visible parameter) differs from none.
+      boolean caches = groups.values().stream().map(Seen::caches).filter(c -> !c.isEmpty()).distinct().count() > 1;
+      if (!hashes && !caches) {
+        return;
+      }
+      List<GroupPlan> plans = new ArrayList<>();
+      List<String> each = new ArrayList<>();
+      groups.forEach((group, seen) -> {
+        String kind = seen.caches().isEmpty() ? Scope.NOT_RECORDED : String.join(" | ", seen.caches());
+        String hashList = String.join(" | ", seen.hashes());
+        plans.add(new GroupPlan(group, hashList, kind, Objects.requireNonNullElse(seen.plan(), "")));
+        each.add(group + " " + hashList + " (" + kind + ")");
+      });
+      String what = hashes && caches ? "different plans, generic against custom"
+          : hashes ? "different plans" : "the same plan, generic against custom";
+      out.add(new PlanDifference(key.get(0), key.get(1), "Step " + key.get(0) + " ran " + what + ": "
+          + String.join("; ", each) + ".", plans));
+    });
+    return List.copyOf(out);
+  }
+
+  private record Seen(TreeSet<String> hashes, TreeSet<String> caches, String plan) {}
+
+  /** report.json's {@code scope.plan_differences}. */
+  static void json(List<PlanDifference> differences, ArrayNode array) {
+    for (PlanDifference d : differences) {
+      ObjectNode o = array.addObject().put("step", d.step()).put("statement", d.statement())
+          .put("sentence", d.sentence());
+      ArrayNode plans = o.putArray("plans");
+      d.plans().forEach(p -> plans.addObject().put("group", p.group()).put("plan_hashes", p.planHashes())
+          .put("plan_cache", p.planCache()).put("plan", p.plan()));
+    }
+  }
+
+  /** report.md's block: a heading, then per statement its sentence and each group's plan as a code block. */
+  static String markdown(List<PlanDifference> differences) {
+    StringBuilder md = new StringBuilder("\n### Plans that differ\n\n").append(Markdown.text(INTRO)).append("\n\n");
+    for (PlanDifference d : differences) {
+      md.append("- ").append(Markdown.text(d.sentence())).append(" Statement: ").append(Markdown.code(d.statement()))
+          .append("\n");
+      for (GroupPlan p : d.plans()) {
+        md.append("\n  ").append(Markdown.code(p.group())).append(" (").append(Markdown.text(p.planCache()))
+            .append("):\n\n").append(fenced(p.plan())).append('\n');
+      }
+    }
+    return md.toString();
+  }
+
+  /** The sentence above the plans. */
+  public static final String INTRO = "Steps whose statements were planned differently by the groups (EXPLAIN after "
+      + "each run's step, as its prepared statements ran; hashes ignore costs, row estimates and constants).";
+
+  /** A fenced block, indented under its list item, with a fence longer than any backtick run in {@code text}. */
+  private static String fenced(String text) {
+    int longest = 0;
+    int run = 0;
+    for (int i = 0; i < text.length(); i++) {
+      run = text.charAt(i) == '`' ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    String fence = "`".repeat(Math.max(3, longest + 1));
+    StringBuilder out = new StringBuilder("  ").append(fence).append('\n');
+    text.lines().forEach(line -> out.append("  ").append(line).append('\n'));
+    return out.append("  ").append(fence).append('\n').toString();
+  }
+}
