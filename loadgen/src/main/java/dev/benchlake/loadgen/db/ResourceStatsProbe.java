@@ -59,6 +59,7 @@ public final class ResourceStatsProbe implements AutoCloseable {
    */
   public Snapshot take(Instant since) throws SQLException {
     if (since != null) {
+      statsFileAfter = null; // a reading that fails below leaves no stale instant for the next probe
       TableHealthProbe.waitForConnectionsToLeave(connection, applicationName, since);
       if (major <= 14) {
         statsFileAfter = now();
