@@ -1,6 +1,7 @@
 package dev.benchlake.loadgen;
 
 import dev.benchlake.core.raw.ResourceCounter;
+import dev.benchlake.core.raw.ResourceMetric;
 import dev.benchlake.core.raw.ResourceMetric.Counter;
 import dev.benchlake.core.raw.StepResources;
 import dev.benchlake.loadgen.db.Database;
@@ -37,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * parent of this recorder's backend). A server by URL, even on localhost, may be anyone's: its
  * process figures are recorded as not measured, its PostgreSQL figures are read. A counter that
  * cannot be read at both ends is recorded as not measured with the reason, never as zero; the run
- * goes on. {@code -Dbenchlake.loadgen.resources=off} records nothing (measuring the overhead).
+ * goes on. {@code -Dbenchlake.loadgen.resources=off} reads nothing (bench/resources_overhead.py's
+ * a/a measures the readings' cost so) and records every counter as not measured, with that reason.
  */
 final class StepResourceRecorder implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(StepResourceRecorder.class);
@@ -64,7 +66,10 @@ final class StepResourceRecorder implements AutoCloseable {
     this.clientWhy = clientWhy;
   }
 
-  /** A recorder that records nothing ({@code -Dbenchlake.loadgen.resources=off}). */
+  /** Why every counter is not measured when the readings are switched off. */
+  static final String SWITCHED_OFF = "switched off (-Dbenchlake.loadgen.resources=off)";
+
+  /** A recorder that reads nothing ({@code -Dbenchlake.loadgen.resources=off}). */
   private static final StepResourceRecorder OFF = new StepResourceRecorder(null, null, null, null, null, null);
 
   /**
@@ -138,7 +143,11 @@ final class StepResourceRecorder implements AutoCloseable {
    */
   List<StepResources> afterStep(Step step, long tasks) {
     if (this == OFF) {
-      return List.of();
+      TreeMap<String, String> off = new TreeMap<>();
+      java.util.Arrays.stream(ResourceMetric.values()).flatMap(m -> m.counters().stream())
+          .forEach(c -> off.put(c, SWITCHED_OFF));
+      steps.add(new StepResources(step.name(), step.taskNames(), tasks, List.of(), off));
+      return List.copyOf(steps);
     }
     if (sampler != null) {
       sampler.shutdownNow();
