@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class NetworkFaultsTest {
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
   private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(2);
-  /** Generous: a run of 14 s whose every call is bounded by the timeouts above. */
+  /** Generous: a run of at most 14 s whose every call is bounded by the timeouts above. */
   private static final long RUN_LIMIT_S = 120;
 
   @TempDir
@@ -42,9 +42,14 @@ class NetworkFaultsTest {
 
   private final EmbeddedServer server = TestServers.shared();
 
-  private LoadgenConfig config(String url, String user, Path out) {
+  /**
+   * A run of three clients that never pause, for {@code duration}: long enough for its faults (from
+   * its first tasks on) and a few seconds of tasks after them; each second of it is about two cores'
+   * worth of work, on the loadgen module's share of a CI run.
+   */
+  private LoadgenConfig config(String url, String user, Path out, Duration duration) {
     return LoadgenConfig.builder().target(new LoadgenConfig.External(url, user)).environment(Map.of())
-        .workload("point-select").tableSize(1000).mode(LoadgenConfig.Mode.closed(3)).duration(Duration.ofSeconds(14))
+        .workload("point-select").tableSize(1000).mode(LoadgenConfig.Mode.closed(3)).duration(duration)
         .connectTimeout(CONNECT_TIMEOUT).queryTimeout(QUERY_TIMEOUT).randomSeed(7L).outDir(out).build();
   }
 
@@ -70,7 +75,8 @@ class NetworkFaultsTest {
     Path out = tmp.resolve("network");
     try (TcpProxy proxy = new TcpProxy(server.port())) {
       String url = "jdbc:postgresql://127.0.0.1:" + proxy.port() + "/postgres";
-      RunResult result = runWith(config(url, server.user(), out), () -> {
+      // 7.5 s of faults after the first tasks, in a run of 14 s.
+      RunResult result = runWith(config(url, server.user(), out, Duration.ofSeconds(14)), () -> {
         proxy.refuse();
         proxy.dropAll();
         Thread.sleep(1_500);
@@ -98,7 +104,9 @@ class NetworkFaultsTest {
     String original = Files.readString(hba, StandardCharsets.UTF_8);
     Path out = tmp.resolve("hba");
     try {
-      RunResult result = runWith(config(server.jdbcUrl().replaceFirst("\\?.*$", ""), user, out), () -> {
+      // 2 s of rejection after the first tasks, in a run of 7 s (it was 14 s: 7 s more of tasks after it).
+      String url = server.jdbcUrl().replaceFirst("\\?.*$", "");
+      RunResult result = runWith(config(url, user, out, Duration.ofSeconds(7)), () -> {
         Files.writeString(hba, rule + original, StandardCharsets.UTF_8);
         TestServers.sql(server, "select pg_reload_conf()",
             "select pg_terminate_backend(pid) from pg_stat_activity where usename = '" + user + "'");
