@@ -91,9 +91,9 @@ class AaControlTest {
     int equivalentWhenSound = 0;
     for (int t = 0; t < trials; t++) {
       double offLog = (t % 2 == 0 ? 1 : -1) * Math.log(1.05);
-      equivalentOffByTheMargin += AaControl.of(quickstartShape(random, offLog), StatisticsSettings.DEFAULTS)
-          .verdict() == Verdict.EQUIVALENT ? 1 : 0;
-      AaControl sound = AaControl.of(quickstartShape(random, 0), StatisticsSettings.DEFAULTS);
+      equivalentOffByTheMargin += AaControl.withoutPlanning(quickstartShape(random, offLog),
+          StatisticsSettings.DEFAULTS).verdict() == Verdict.EQUIVALENT ? 1 : 0;
+      AaControl sound = AaControl.withoutPlanning(quickstartShape(random, 0), StatisticsSettings.DEFAULTS);
       assertThat(sound.cpuSetFitted()).isTrue();
       covered += sound.ci().low() <= 1 && 1 <= sound.ci().high() ? 1 : 0;
       equivalentWhenSound += sound.verdict() == Verdict.EQUIVALENT ? 1 : 0;
@@ -124,12 +124,12 @@ class AaControlTest {
     int offEquivalent = 0;
     int offSlower = 0;
     for (int t = 0; t < trials; t++) {
-      soundAtDefault += AaControl.of(quickstartShape(random, 0, AaControl.DEFAULT_ROUNDS, 0.07, true),
+      soundAtDefault += AaControl.withoutPlanning(quickstartShape(random, 0, AaControl.DEFAULT_ROUNDS, 0.07, true),
           StatisticsSettings.DEFAULTS).reliable() ? 1 : 0;
-      soundAtFour += AaControl.of(quickstartShape(random, 0, 4, 0.07, true), StatisticsSettings.DEFAULTS)
-          .reliable() ? 1 : 0;
-      AaControl off = AaControl.of(quickstartShape(random, Math.log(1.05), AaControl.DEFAULT_ROUNDS, 0.07, true),
-          StatisticsSettings.DEFAULTS);
+      soundAtFour += AaControl.withoutPlanning(quickstartShape(random, 0, 4, 0.07, true),
+          StatisticsSettings.DEFAULTS).reliable() ? 1 : 0;
+      AaControl off = AaControl.withoutPlanning(
+          quickstartShape(random, Math.log(1.05), AaControl.DEFAULT_ROUNDS, 0.07, true), StatisticsSettings.DEFAULTS);
       offEquivalent += off.reliable() ? 1 : 0;
       offSlower += off.unreliable() && off.verdict() == Verdict.SLOWER ? 1 : 0;
     }
@@ -286,11 +286,11 @@ class AaControlTest {
     int covered = 0;
     int detected = 0;
     for (int t = 0; t < trials; t++) {
-      AaControl control = AaControl.of(correlatedSteps(random, 0.0), StatisticsSettings.DEFAULTS);
+      AaControl control = AaControl.withoutPlanning(correlatedSteps(random, 0.0), StatisticsSettings.DEFAULTS);
       falseCalls += control.verdict() == Verdict.SLOWER || control.verdict() == Verdict.FASTER ? 1 : 0;
       covered += control.ci().low() <= 1 && 1 <= control.ci().high() ? 1 : 0;
-      detected += AaControl.of(correlatedSteps(random, Math.log(1.30)), StatisticsSettings.DEFAULTS).verdict()
-          == Verdict.SLOWER ? 1 : 0;
+      detected += AaControl.withoutPlanning(correlatedSteps(random, Math.log(1.30)), StatisticsSettings.DEFAULTS)
+          .verdict() == Verdict.SLOWER ? 1 : 0;
     }
     // Binomial(4000, 0.05): SD 0.0034; the bounds are over 4 SD away from 0.05 and 0.95.
     assertThat(falseCalls / (double) trials).as("false calls").isBetween(0.035, 0.065);
@@ -315,6 +315,27 @@ class AaControlTest {
       steps.add(pairs(baseline, candidate, 3 * step));
     }
     return steps;
+  }
+
+  /**
+   * The simulations above decide through {@link AaControl#withoutPlanning} (planning an inconclusive
+   * control's rounds was most of their time): it must give the control {@link AaControl#of} gives in
+   * everything but {@code roundsNeeded}, on controls of both simulated shapes, inconclusive ones among them.
+   */
+  @Test
+  void withoutPlanningIsTheSameControlLessTheRoundsNeeded() {
+    java.util.Random random = new java.util.Random(7);
+    int planned = 0;
+    for (int t = 0; t < 200; t++) {
+      List<RunPairs> steps = t % 2 == 0 ? quickstartShape(random, t % 4 == 0 ? 0 : Math.log(1.05))
+          : correlatedSteps(random, 0.0);
+      AaControl control = AaControl.of(steps, StatisticsSettings.DEFAULTS);
+      AaControl fast = AaControl.withoutPlanning(steps, StatisticsSettings.DEFAULTS);
+      assertThat(fast.roundsNeeded()).isNull();
+      assertThat(fast).usingRecursiveComparison().ignoringFields("roundsNeeded").isEqualTo(control);
+      planned += control.roundsNeeded() != null ? 1 : 0;
+    }
+    assertThat(planned).as("controls whose rounds of() planned").isGreaterThan(20);
   }
 
   @Test
