@@ -36,6 +36,11 @@ import java.util.Set;
 final class MytoolsMetParser implements DocumentParser {
   private static final long serialVersionUID = 1L;
   static final String TITLE = "iostat, vmstat normalized by operation rate";
+  /**
+   * an.sh's title until December 2020: totals over the step divided by its operations, in other
+   * columns ({@code rGB}, {@code Mcpu/o}, {@code wa.sec}); not read, and said so on every line.
+   */
+  static final String TOTALS_TITLE = "iostat, vmstat totals";
   private static final String SAMPLES = "samp";
   private static final String OPS_PER_S = "o/s";
   /** What an.sh prints, and nothing else, when it cannot tell the iostat capture's layout. */
@@ -65,6 +70,7 @@ final class MytoolsMetParser implements DocumentParser {
     boolean figuresRead = false;
     boolean titleSeen = false;
     boolean first = true;
+    boolean totals = false;
     Set<String> given = new HashSet<>();
     for (int i = 0; i < lines.size(); i++) {
       long lineNo = i + 1;
@@ -77,7 +83,11 @@ final class MytoolsMetParser implements DocumentParser {
       boolean wasFirst = first;
       first = false;
       String[] fields = t.split("\\s+");
-      if (t.equals(TITLE)) {
+      totals |= wasFirst && t.equals(TOTALS_TITLE);
+      if (totals) {
+        sink.reject(lineNo, line, wasFirst ? RejectType.HEADER : RejectType.UNKNOWN_LINE, null, "an.sh's totals of before"
+            + " December 2020 ('" + TOTALS_TITLE + "'), whose columns differ: not read");
+      } else if (t.equals(TITLE)) {
         if (titleSeen) {
           sink.reject(lineNo, line, RejectType.DUPLICATE, null, "a second title: an.sh writes one summary a file");
         } else {

@@ -89,6 +89,21 @@ class MytoolsMetTest {
   }
 
   @Test
+  void anAnShOfDecember2020sLeadingBlankLineReadsAlikeAndItsEarlierTotalsAreRejectedNotGuessed() {
+    RenderingSink current = new RenderingSink();
+    new MytoolsMetParser("s", 4).parse(List.of("", MytoolsMetParser.TITLE, "samp\tcs/s\tcpu/s\tcs/o\tcpu/o",
+        "10\t100\t50.0\t2.000\t0.000449"), current);
+    assertThat(current.text()).startsWith("L1 metadata\nL2 metadata\nL3 metadata\n")
+        .endsWith("L4 metric step=s interval=run machine_cpu_us_per_op=17.96 us\n");
+    RenderingSink older = new RenderingSink();
+    new MytoolsMetParser("s", 4).parse(List.of("", MytoolsMetParser.TOTALS_TITLE, "samp\tcs/s\tcpu/s\tcs/o\tMcpu/o"
+        + "\twa.sec", "10\t100\t50.0\t2.000\t449.000\t0.0"), older);
+    assertThat(older.text()).startsWith("L1 metadata\nL2 reject 'iostat, vmstat totals': an.sh's totals of before"
+        + " December 2020 ('iostat, vmstat totals'), whose columns differ: not read [header]\n")
+        .contains("L4 reject '10\t100", "not read [unknown_line]").doesNotContain(" metric ");
+  }
+
+  @Test
   void aSecondFiguresLineAnAshFailureAnUnknownColumnAndNoCpuCountAreTypedNotGuessed() {
     RenderingSink sink = new RenderingSink();
     new MytoolsMetParser("s", 0).parse(List.of(MytoolsMetParser.TITLE, "samp\tcs/s\tcpu/s\tcs/o\tcpu/o",
