@@ -115,7 +115,9 @@ public final class Ingest {
       for (PlannedFile file : plan.files()) {
         ScannedFile s = FileScanner.scan(request.storage(), file.path(), request.chunkBytes(), file.splittable());
         scanned.add(s);
-        hashes.add(s.sha256());
+        if (file.role() != SourcePlan.Role.COMPANION) {
+          hashes.add(s.sha256());
+        }
       }
       String key = Sha256.hex(plan.format() + "\n" + plan.keyExtra() + "\n" + String.join("\n", hashes));
       IngestSource source = new IngestSource(plan, scanned, key);

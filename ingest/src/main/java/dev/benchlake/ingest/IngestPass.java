@@ -179,7 +179,7 @@ final class IngestPass {
           throw new IllegalStateException(file.path() + ": " + file.lines() + " lines but " + accepted
               + " accepted and " + count.rejected + " rejected");
         }
-        if (count.rejected > 0 && count.data == 0 && !source.plan.files().get(f).check()) {
+        if (count.rejected > 0 && count.data == 0 && source.plan.files().get(f).role() == SourcePlan.Role.DATA) {
           throw new BadInputException(file.path() + ": every " + (count.metadata > 0 ? "data " : "") + "line was rejected ("
               + count.rejected + " of " + file.lines() + " lines), so it is not usable as " + source.plan.format()
               + "; first: " + firstReject(rows, s, f));

@@ -29,11 +29,11 @@ final class IngestSource {
     return plan.folder() != null ? plan.folder().toString() : files.get(0).path();
   }
 
-  /** The SHA-256 of its data files (not of the files that only check them). */
+  /** The SHA-256 of its data files (not of the files that only check them, nor of companions). */
   List<String> dataHashes() {
     List<String> hashes = new ArrayList<>();
     for (int f = 0; f < files.size(); f++) {
-      if (!plan.files().get(f).check()) {
+      if (plan.files().get(f).role() == SourcePlan.Role.DATA) {
         hashes.add(files.get(f).sha256());
       }
     }

@@ -159,11 +159,15 @@ public final class MytoolsFormat implements SourceFormat {
     Map<String, List<Raw>> rawBySuffix = new TreeMap<>();
     Map<String, List<Path>> summariesBySuffix = new TreeMap<>();
     Map<Path, String> others = new LinkedHashMap<>();
+    Map<String, Path> mets = new TreeMap<>();
     for (Path file : files) {
       String name = file.getName();
       Optional<RawFile> raw = file.getParent().equals(dir) ? MytoolsLayout.rawFile(name) : Optional.empty();
       Optional<SummaryFile> summary = file.getParent().equals(dir) ? MytoolsLayout.summaryFile(name) : Optional.empty();
-      if (raw.isPresent()) {
+      Optional<String> metOf = file.getParent().equals(dir) ? MytoolsLayout.metOf(name) : Optional.empty();
+      if (metOf.isPresent()) {
+        mets.put(metOf.get(), file);
+      } else if (raw.isPresent()) {
         Raw read = read(file, raw.get(), storage);
         if (read.metrics().isEmpty()) {
           others.put(file, "sysbench output without results" + read.facts().getOrDefault("first_message", ""));
@@ -191,8 +195,10 @@ public final class MytoolsFormat implements SourceFormat {
     // The folder is the run: a result file named alone brings the whole of it (a part would be a
     // run of other content, landing beside the folder's when that is ingested too).
     if (!results.isEmpty() && (only == null || results.stream().anyMatch(only::contains))) {
-      sources.add(planRun(folder, dir, rawBySuffix, summariesBySuffix, others));
+      sources.add(planRun(folder, dir, rawBySuffix, summariesBySuffix, mets, others));
     }
+    mets.forEach((output, met) -> others.put(met, "resource summary (an.sh) without a sysbench output read beside it ("
+        + output + " with figures)"));
     others.forEach((file, why) -> {
       if (only == null || only.contains(file)) {
         notResults.add(new NotResult(file.toString(), why));
@@ -204,9 +210,10 @@ public final class MytoolsFormat implements SourceFormat {
    * The folder's one run: each raw output is a step ({@link RawFile#stepIn}), followed by the
    * summaries that check its test's outputs. Two outputs that would give one step (a range written
    * {@code range0100} beside {@code range100}) keep the first; the other is listed as not read.
+   * An output's {@code sb.met} follows it, a companion of the run; it is taken out of {@code mets}.
    */
   private SourcePlan planRun(Folder folder, Path dir, Map<String, List<Raw>> rawBySuffix,
-      Map<String, List<Path>> summariesBySuffix, Map<Path, String> others) {
+      Map<String, List<Path>> summariesBySuffix, Map<String, Path> mets, Map<Path, String> others) {
     int runDop = MytoolsLayout.runDop(rawBySuffix.values().stream().flatMap(List::stream).map(Raw::name).toList())
         .orElseThrow();
     List<PlannedFile> files = new ArrayList<>();
@@ -223,6 +230,11 @@ public final class MytoolsFormat implements SourceFormat {
           continue;
         }
         files.add(PlannedFile.document(raw.path(), MytoolsOutputParser.stepOfRun(step)));
+        Path met = mets.remove(raw.path().getName());
+        if (met != null) {
+          Integer cpus = Digits.smallInt(raw.facts().getOrDefault("cpus", ""));
+          files.add(PlannedFile.companion(met, new MytoolsMetParser(step, cpus == null ? 0 : cpus)));
+        }
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("step", step);
         entry.put("file", raw.path().getName());

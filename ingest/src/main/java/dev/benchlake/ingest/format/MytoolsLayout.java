@@ -21,12 +21,16 @@ import java.util.regex.Pattern;
  *       types may have dots: {@code point-query.pre}).
  *   <li>{@code sb.r.<trx|qps|rtavg|rtmax|rt95>.<testType>.range<R>.pk<N>}: one line, a figure per
  *       dop, then {@code <engine> <testType> range=<R>}.
+ *   <li>{@code sb.met.<testType>.range<R>.pk<N>.dop<threads>}: an.sh's whole-machine figures of the
+ *       {@code sb.o} of the same name ({@link MytoolsMetParser}).
  *   <li>Anything else (vmstat, iostat, prepare logs, server statistics, configs) is not a result.
  * </ul>
  */
 public final class MytoolsLayout {
   private static final Pattern DIR = Pattern.compile("x\\.([A-Za-z]+)(\\d+)(?:_([^.]+))?\\.([^.]+)\\.pk([01])");
   private static final Pattern RAW = Pattern.compile("sb\\.o\\.(.+)\\.range(\\d+)\\.pk([01])\\.dop(\\d+)");
+  private static final String RAW_PREFIX = "sb.o.";
+  private static final String MET = "sb.met.";
   private static final Pattern SUMMARY = Pattern.compile("sb\\.r\\.(trx|qps|rtavg|rtmax|rt95)\\.(.+)\\.range(\\d+)\\.pk([01])");
 
   /** What the files that are not results are, by name prefix (run.sh's names, then its callers'). */
@@ -150,6 +154,15 @@ public final class MytoolsLayout {
     Integer range = Digits.smallInt(m.group(2));
     Integer dop = Digits.smallInt(m.group(4));
     return range == null || dop == null ? Optional.empty() : Optional.of(new RawFile(m.group(1), range, m.group(3), dop));
+  }
+
+  /** The name of the sb.o an {@code sb.met.<sfx>.dop<T>} belongs to ({@code sb.o.<sfx>.dop<T>}), if it is one. */
+  public static Optional<String> metOf(String name) {
+    if (!name.startsWith(MET)) {
+      return Optional.empty();
+    }
+    String output = RAW_PREFIX + name.substring(MET.length());
+    return rawFile(output).isPresent() ? Optional.of(output) : Optional.empty();
   }
 
   public static Optional<SummaryFile> summaryFile(String name) {

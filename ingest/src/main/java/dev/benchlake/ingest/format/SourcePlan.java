@@ -85,11 +85,9 @@ public record SourcePlan(
   /**
    * A file and its parser (exactly one of the two parsers).
    *
-   * @param check whether the file only checks the others (a summary of figures they carry): its lines
-   *     are metadata or rejects, never rows, so a file of rejects is not "every line rejected" but a
-   *     source whose summary disagrees, kept with its reasons
+   * @param role what the file is to its source ({@link Role})
    */
-  public record PlannedFile(Path path, LineParser lineParser, DocumentParser documentParser, boolean check) {
+  public record PlannedFile(Path path, LineParser lineParser, DocumentParser documentParser, Role role) {
     public PlannedFile {
       if ((lineParser == null) == (documentParser == null)) {
         throw new IllegalArgumentException("a file needs exactly one parser: " + path);
@@ -97,16 +95,26 @@ public record SourcePlan(
     }
 
     public static PlannedFile lines(Path path, LineParser parser) {
-      return new PlannedFile(path, parser, null, false);
+      return new PlannedFile(path, parser, null, Role.DATA);
     }
 
     public static PlannedFile document(Path path, DocumentParser parser) {
-      return new PlannedFile(path, null, parser, false);
+      return new PlannedFile(path, null, parser, Role.DATA);
     }
 
-    /** A file that checks the source's other files (see {@code check}). */
+    /** A file that checks the source's other files ({@link Role#CHECK}). */
     public static PlannedFile checking(Path path, DocumentParser parser) {
-      return new PlannedFile(path, null, parser, true);
+      return new PlannedFile(path, null, parser, Role.CHECK);
+    }
+
+    /** A file of figures beside the source's data ({@link Role#COMPANION}). */
+    public static PlannedFile companion(Path path, DocumentParser parser) {
+      return new PlannedFile(path, null, parser, Role.COMPANION);
+    }
+
+    /** Whether the file only checks the others ({@link Role#CHECK}). */
+    public boolean check() {
+      return role == Role.CHECK;
     }
 
     /** Whether it may be cut into chunks parsed in parallel (line parsers only). */
@@ -114,6 +122,25 @@ public record SourcePlan(
     public boolean splittable() {
       return lineParser != null;
     }
+  }
+
+  /** What a file is to its source. */
+  public enum Role {
+    /** The results: in the source's content key; a file whose every line is rejected stops the ingest. */
+    DATA,
+    /**
+     * Checks the others (a summary of figures they carry): in the content key, but its lines are
+     * metadata or rejects, never rows, so a file of rejects is not "every line rejected" but a source
+     * whose summary disagrees, kept with its reasons.
+     */
+    CHECK,
+    /**
+     * Figures beside the results that an earlier release did not read (mytools' {@code sb.met}
+     * files): kept in {@code source_files}, but not in the content key, so that a folder ingested
+     * before still reads as already ingested (not as a folder that changed, which is refused without
+     * {@code --replace}); and a file of rejects is kept with its reasons, the results still landing.
+     */
+    COMPANION
   }
 
   /**

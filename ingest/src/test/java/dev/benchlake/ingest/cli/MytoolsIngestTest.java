@@ -168,6 +168,79 @@ class MytoolsIngestTest extends IngestTestSupport {
     assertThat(warehouse().stepMetrics().count()).isEqualTo(stepMetrics);
   }
 
+  /**
+   * mytools' sb.met files (the hand-written {@code fixtures/mytools-met}): each step's whole-machine
+   * figures land as {@code machine_…} rows of that step, its hostile lines as rejects with their reasons,
+   * and the rest of the run as it was. A folder ingested before they were read is still recognised
+   * ("already ingested"), and {@code --replace} adds them to the same run.
+   */
+  @Test
+  void anAnShSummaryGivesItsStepsMachineFiguresAndItsHostileLinesRejectsWithReasons() throws IOException {
+    Path copy = copyFolder(fixture("mytools-met").resolve("x.pg1424_embedded.default.pk1"));
+    List<Path> mets = files(copy, "sb.met.");
+    Path held = Files.createDirectories(tmp.resolve("held"));
+    for (Path met : mets) {
+      Files.move(met, held.resolve(met.getFileName()));
+    }
+    CommandRun before = ingest(tmp.resolve("warehouse"), copy.toString());
+    assertThat(before.exitCode()).as(before.stderr()).isEqualTo(ExitCode.OK);
+    String runId = before.stdout().strip();
+    long rowsBefore = warehouse().stepMetrics().count();
+    for (Path met : mets) {
+      Files.move(held.resolve(met.getFileName()), met);
+    }
+
+    CommandRun again = ingest(tmp.resolve("warehouse"), copy.toString());
+    assertThat(again.exitCode()).as(again.stderr()).isEqualTo(ExitCode.OK);
+    assertThat(again.stderr()).contains(copy + ": already ingested as run " + runId + ", nothing added");
+    assertThat(warehouse().stepMetrics().where(col("metric").startsWith("machine_")).count()).isZero();
+
+    CommandRun replaced = ingest(tmp.resolve("warehouse"), "--replace", copy.toString());
+    assertThat(replaced.exitCode()).as(replaced.stderr()).isEqualTo(ExitCode.OK);
+    assertThat(replaced.stdout().strip()).isEqualTo(runId);
+    Path good = copy.resolve("sb.met.point-query.range100.pk1.dop1");
+    assertThat(replaced.stderr()).contains(good + ": accepted 6, rejected 0",
+        copy.resolve("sb.met.point-query.pre.range100.pk1.dop2") + ": accepted 0, rejected 4",
+        copy.resolve("sb.met.read-only.range10.pk1.dop1") + ": accepted 5, rejected 1",
+        copy.resolve("sb.met.scan.range100.pk1.dop1") + ": not a result (resource summary (an.sh) without a sysbench"
+            + " output read beside it (sb.o.scan.range100.pk1.dop1 with figures)), not read");
+    Warehouse w = warehouse();
+    Map<String, String> figures = new TreeMap<>();
+    for (Row r : w.stepMetrics().where(col("metric").startsWith("machine_")).collectAsList()) {
+      figures.put(r.<String>getAs("step") + " " + r.<String>getAs("metric"), r.<Double>getAs("value") + " "
+          + r.<String>getAs("unit"));
+    }
+    assertThat(figures).containsEntry("point-query_range=100 machine_cpu_us_per_op", "214.72 us")
+        .containsEntry("point-query_range=100 machine_cpu_pct_s_per_op", "0.010736 %·s")
+        .containsEntry("point-query_range=100 machine_cs_per_op", "7.2 count")
+        .containsEntry("point-query_range=100 machine_read_kib_per_op", "0.064 KiB")
+        .containsEntry("point-query_range=100 machine_write_kib_per_op", "0.41 KiB")
+        .containsEntry("point-query_range=100 machine_reads_per_op", "0.002 count")
+        .containsEntry("read-only_range=10 machine_cs_per_op", "8.0 count")
+        .containsEntry("read-only_range=10 machine_cpu_us_per_op", "733.34 us");
+    assertThat(figures).as("12 figures of point-query, the 5 of read-only's good line").hasSize(12 + 5);
+    // Nothing that was accepted is lost: every step's figures stay, beside the machine's.
+    assertThat(w.stepMetrics().count()).isEqualTo(rowsBefore + 12 + 5);
+    Map<String, String> rejects = new TreeMap<>();
+    for (Row r : w.rejects().collectAsList()) {
+      assertThat(r.<String>getAs("run_id")).isEqualTo(runId);
+      rejects.put(Path.of(r.<String>getAs("source_file")).getFileName() + ":" + r.<Long>getAs("line_no"),
+          r.<String>getAs("error_type") + " " + r.<String>getAs("column") + " " + r.<String>getAs("reason"));
+    }
+    assertThat(rejects).hasSize(4 + 1 + 2 + 2)
+        .containsEntry("sb.met.random-points.range10.pk1.dop1:3", "number_format r/s r/s '12.5x' is not a number")
+        .containsEntry("sb.met.random-points.range10.pk1.dop1:6", "out_of_range cpu/o cpu/o 'NaN' is not a finite number")
+        .containsEntry("sb.met.update-index.range100.pk1.dop1:3",
+            "out_of_range w/s w/s '-3.0' is negative: an average of counters never is")
+        .containsEntry("sb.met.update-index.range100.pk1.dop1:6",
+            "field_count null 3 fields, but its header has 5 (samp cs/s cpu/s cs/o cpu/o)")
+        .containsEntry("sb.met.point-query.pre.range100.pk1.dop2:1", "header null not an.sh's resource summary: its"
+            + " first line is not 'iostat, vmstat normalized by operation rate'");
+    Row run = w.runs().first();
+    assertThat(run.<Long>getAs("lines_rejected")).isEqualTo(9L);
+    assertThat(run.getList(run.fieldIndex("source_files"))).hasSize(6 + 6);
+  }
+
   private Path copyFolder(Path source) throws IOException {
     Path copy = tmp.resolve("tree").resolve(source.getFileName().toString());
     Files.createDirectories(copy);
