@@ -7,6 +7,8 @@ import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.loadgen.db.EmbeddedServer;
 import dev.benchlake.warehouse.DeltaLogActions;
 import dev.benchlake.warehouse.spark.SparkSessions;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.core.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,6 +88,19 @@ class SecretsIT {
             + " ::1/128 scram-sha-256\n" + Files.readString(hba, StandardCharsets.UTF_8), StandardCharsets.UTF_8);
       }
       st.execute("select pg_reload_conf()");
+    }
+  }
+
+  /**
+   * A function of the run's database that the planner folds (immutable) and that raises with a URL
+   * carrying the password: any plan of {@code select canary_url()} fails with the server's message.
+   */
+  private static void plantPlanError(EmbeddedServer server) throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + server.port() + "/" + DB,
+        server.user(), ""); Statement st = c.createStatement()) {
+      st.execute("create function canary_url() returns int immutable language plpgsql as $$ begin raise exception"
+          + " 'cannot reach postgresql://" + USER + ":" + CANARY + "@localhost/" + DB + "'; end $$");
+      st.execute("alter function canary_url() owner to " + USER);
     }
   }
 
@@ -175,6 +190,21 @@ class SecretsIT {
         assertThat(manifest).as("the manifest's target: the URL without credentials").contains("\"" + url + "\"");
       }
 
+      // Issue 48: a statement whose plan cannot be made, the server's reason quoting a URL with the
+      // password (an immutable function raises as the planner folds it): the manifest's step_plans keeps
+      // the error, its step_resources what was not measured and why, every message scrubbed.
+      plantPlanError(server);
+      Path script = privateFile(dir.resolve("secrets/canary.sql"), "select canary_url();\n");
+      Path planned = dir.resolve("runs").resolve("plans");
+      benchlake(Map.of("PGPASSWORD", CANARY), 0, "loadgen", "--jdbc-url", url, "--user", USER, "--script",
+          script.toString(), "--tasks", "6", "--clients", "1", "--label", "route=plans", "--out", planned.toString());
+      runDirs.add(planned.toString());
+      JsonNode plannedManifest = Json.mapper().readTree(planned.resolve("manifest.json").toFile());
+      assertThat(plannedManifest.path("step_plans").findValuesAsText("error")).as("the EXPLAIN's error, scrubbed")
+          .isNotEmpty().allSatisfy(e -> assertThat(e).contains("postgresql://", MARKER).doesNotContain(CANARY));
+      assertThat(plannedManifest.path("step_resources").findPath("not_measured").toString())
+          .contains("a server by URL");
+
       String conf = String.join(" ", "--conf", AZURE_KEY + "=" + CANARY, "--conf", "'" + GCS_KEY + "=" + PEM_KEY + "'",
           "--conf", S3_KEY + "=" + CANARY);
       String loadgenArgs = " --workload point-select --tasks 10 --out " + dir.resolve("runs/refused");
@@ -214,7 +244,7 @@ class SecretsIT {
           "compare --warehouse " + warehouse + " " + conf + " --baseline route=pgpassword --candidate route=pgpassfile"
               + " --out " + reports.resolve("compare"),
           "trend --warehouse " + warehouse + " " + conf + " --by route --order-by started_at --base pgpassword"
-              + " --where source_format=loadgen"
+              + " --where 'source_format=loadgen,route!=plans'"
               + " --out " + reports.resolve("trend"),
           // 4-6: what reads rejected lines back.
           "rejects --warehouse " + warehouse + " --json",
@@ -243,7 +273,10 @@ class SecretsIT {
     assertThat(Files.readString(reports.resolve("trend/trend.html"), StandardCharsets.UTF_8).replace("&#x3D;", "="))
         .contains(AZURE_KEY + "=" + MARKER);
 
-    assertThat(outputs).hasSize(5).allSatisfy(o -> assertThat(o).doesNotContain(CANARY));
+    // compare's per-operation figures show what was not measured and why (issue 48).
+    assertThat(Files.readString(reports.resolve("compare/report.md"), StandardCharsets.UTF_8))
+        .contains("not measured: a server by URL");
+    assertThat(outputs).hasSize(6).allSatisfy(o -> assertThat(o).doesNotContain(CANARY));
     assertThat(outputs.get(0)).contains("complete");
     byte[] secret = CANARY.getBytes(StandardCharsets.UTF_8);
     List<Path> searched = new ArrayList<>();

@@ -53,7 +53,7 @@ final class StepPlanRecorder {
       }
       record(step, recorded);
     } catch (SQLException | RuntimeException e) {
-      failed = "its statements could not be recorded: " + SqlErrors.message(e);
+      failed = "its statements could not be recorded: " + database.target().scrub(SqlErrors.message(e));
     }
     if (failed != null) {
       for (String name : names) {

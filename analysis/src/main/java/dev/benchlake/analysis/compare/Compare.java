@@ -8,6 +8,9 @@ import dev.benchlake.analysis.engine.StepAnswers;
 import dev.benchlake.analysis.engine.StepLayout;
 import dev.benchlake.analysis.engine.StepQuery;
 import dev.benchlake.analysis.engine.WarehouseTasks;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.analysis.report.Pairing;
+import dev.benchlake.analysis.report.ResourceFigures;
 import dev.benchlake.analysis.report.Scope;
 import dev.benchlake.analysis.report.ScopeRun;
 import dev.benchlake.analysis.report.Side;
@@ -15,10 +18,12 @@ import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.report.Uncorrected;
 import dev.benchlake.analysis.stats.LinearQuantile;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.raw.ResourceMetric;
 import dev.benchlake.warehouse.Warehouse;
 import dev.benchlake.warehouse.kernel.KernelWarehouse;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -120,16 +125,38 @@ public final class Compare {
     }
     TableHealthConfounders confounders = new TableHealthConfounders(TableHealthReader.read(tables, groups.runIds()),
         deadFractionThreshold);
-    return report(request, groups, figures, skipped, confounders).withScope(scope(tables, groups));
-  }
-
-  /** What the two sides' runs measured, from the runs table's rows the selection read ({@code tables} keeps them). */
-  static Scope scope(KernelWarehouse tables, RunGroups groups) {
     Map<String, List<String>> sides = new LinkedHashMap<>();
     for (Side side : Side.values()) {
       sides.put(side.label(), groups.runs().get(side));
     }
-    return Scope.of(ScopeRun.of(tables.runs(), sides), sides);
+    List<ScopeRun> runs = ScopeRun.of(tables.runs(), sides);
+    Map<String, JsonNode> manifests = new HashMap<>();
+    runs.forEach(r -> manifests.put(r.runId(), r.manifest()));
+    ComparisonReport report = report(request, groups, figures, skipped, confounders);
+    return withResources(report, ResourceFigures.read(tables, new HashSet<>(groups.runIds())), manifests,
+        groups.pairing()).withScope(Scope.of(runs, sides));
+  }
+
+  /**
+   * The report with each step's per-operation resource figures ({@link ResourceFigures}), paired as
+   * its verdict is, and the sentence of each step called faster or slower; a report none of whose
+   * runs has any (earlier loadgens, other tools) as it was, its methods too.
+   *
+   * @param rows {@link ResourceFigures#read}'s rows of the selected runs
+   * @param manifests the runs' manifests by run id (the reasons of what was not measured)
+   */
+  static ComparisonReport withResources(ComparisonReport report,
+      Map<String, Map<ResourceMetric, Map<String, Double>>> rows, Map<String, JsonNode> manifests, Pairing pairing) {
+    String candidate = ComparisonTitle.of(report).candidate();
+    List<StepComparison> steps = new ArrayList<>();
+    boolean any = false;
+    for (StepComparison s : report.steps()) {
+      ResourceFigures figures = ResourceFigures.forStep(s.step(), rows.get(s.step()), s.runLevel().runIds(), manifests,
+          pairing);
+      any |= figures != null;
+      steps.add(figures == null ? s : s.withResources(figures, candidate));
+    }
+    return any ? report.withSteps(steps).withMethod(ResourceFigures.METHOD) : report;
   }
 
   /**

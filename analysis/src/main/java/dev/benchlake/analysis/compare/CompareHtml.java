@@ -14,6 +14,7 @@ import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.Scope;
 import dev.benchlake.analysis.report.Side;
 import dev.benchlake.analysis.report.Pairing;
+import dev.benchlake.analysis.report.ResourceFigures;
 import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
@@ -62,7 +63,7 @@ public final class CompareHtml {
   public record StepView(int index, String anchor, String step, String verdict, String css, String headline,
       String headlineDetail, String direction, String explanation, List<FamilyRow> families, List<StatRow> stats, List<TestRow> tests,
       List<RunRow> runs, boolean hasErrors, List<ErrorRow> errors, String errorsAcrossRuns, String outliers,
-      String tableHealth, boolean confounded, String pairs) {}
+      String tableHealth, boolean confounded, String pairs, ResourceFigures.HtmlView resources) {}
 
   /** One run-level family: θ, its intervals, the adjusted p, the verdict and the variance components. */
   public record FamilyRow(String metric, String change, String ci95, String ci90, String pAdjusted, String verdict,
@@ -174,7 +175,8 @@ public final class CompareHtml {
         Format.verdict(s.verdict()), headline, detail, betterSide(), s.explanation(),
         r.effects().stream().map(e -> family(r, e)).toList(), stats(groups), tests(s.tests()), runs(r),
         !errors.isEmpty(), errors, errorsAcrossRuns, outliers, s.tableHealth(), Confounder.anyFlag(s.confounders()),
-        r.pairsSentence());
+        r.pairsSentence(), s.resources() == null ? null
+            : s.resources().html(s.resourceSentence(), Sides.of("baseline", "candidate")));
   }
 
   private static FamilyRow family(RunLevel r, RunLevelEffect e) {

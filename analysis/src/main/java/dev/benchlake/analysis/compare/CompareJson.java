@@ -83,6 +83,9 @@ public final class CompareJson {
       tests(s.putObject("within_run_tests"), step.tests());
       plot(s.putObject("plot"), step.plot());
       s.set("confounders", Confounder.json(step.confounders()));
+      if (step.resources() != null) {
+        step.resources().json(s.putObject("resources"), step.resourceSentence());
+      }
     }
     ArrayNode skipped = root.putArray("skipped_steps");
     report.skippedSteps().forEach(skipped::add);

@@ -6,6 +6,7 @@ import dev.benchlake.analysis.report.Format;
 import dev.benchlake.analysis.report.Markdown;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.Side;
+import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import static dev.benchlake.analysis.report.Format.duration;
 import static dev.benchlake.analysis.report.Format.significant;
@@ -166,6 +167,9 @@ public final class CompareMarkdown {
     md.append(s.explanation()).append("\n\n");
     if (s.tableHealth() != null) {
       md.append(Markdown.text(s.tableHealth())).append("\n\n");
+    }
+    if (s.resources() != null) {
+      s.resources().markdown(md, s.resourceSentence(), Sides.of("baseline", "candidate"));
     }
     RunLevel r = s.runLevel();
     md.append(r.median().paired()

@@ -85,6 +85,20 @@ public record ComparisonReport(Sides<Selection> selections, StatisticsSettings s
         replicates, warnings, aaControl, sequential, cut, scope, controlItself);
   }
 
+  /** This report with its steps replaced (their resource figures added). */
+  public ComparisonReport withSteps(List<StepComparison> newSteps) {
+    return new ComparisonReport(selections, settings, outliers, thresholdS, design, List.copyOf(newSteps), skippedSteps,
+        methods, replicates, warnings, aaControl, sequential, cutShort, scope, controlItself);
+  }
+
+  /** This report with one more line in its methods. */
+  public ComparisonReport withMethod(String method) {
+    List<String> all = new java.util.ArrayList<>(methods);
+    all.add(method);
+    return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps,
+        List.copyOf(all), replicates, warnings, aaControl, sequential, cutShort, scope, controlItself);
+  }
+
   /** This report with what its runs measured. */
   public ComparisonReport withScope(Scope runsScope) {
     return new ComparisonReport(selections, settings, outliers, thresholdS, design, steps, skippedSteps, methods,

@@ -1,6 +1,7 @@
 package dev.benchlake.analysis.compare;
 
 import dev.benchlake.analysis.confounders.Confounder;
+import dev.benchlake.analysis.report.ResourceFigures;
 import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.Verdict;
 import java.util.LinkedHashSet;
@@ -16,9 +17,31 @@ import java.util.Set;
  * @param explanation the verdict in words, with the figures it rests on
  * @param tableHealth what the reports say of the step's table health; null when not checked
  * @param errorCodes every error code of either side, the baseline's order first
+ * @param resources the step's per-operation resource figures (descriptive); null when no run has any
+ * @param resourceSentence for a step called faster or slower with resource figures, the call with the
+ *     largest per-operation change ({@link ResourceFigures#sentence}); null otherwise
  */
 public record StepComparison(String step, Sides<GroupStatistics> groups, TaskTests tests, RunLevel runLevel,
-    String explanation, Plot plot, List<Confounder> confounders, String tableHealth, List<ErrorCount> errorCodes) {
+    String explanation, Plot plot, List<Confounder> confounders, String tableHealth, List<ErrorCount> errorCodes,
+    ResourceFigures resources, String resourceSentence) {
+
+  /** A step without resource figures. */
+  public StepComparison(String step, Sides<GroupStatistics> groups, TaskTests tests, RunLevel runLevel,
+      String explanation, Plot plot, List<Confounder> confounders, String tableHealth, List<ErrorCount> errorCodes) {
+    this(step, groups, tests, runLevel, explanation, plot, confounders, tableHealth, errorCodes, null, null);
+  }
+
+  /**
+   * This step with its resource figures, and for a faster or slower call its sentence naming the
+   * candidate ({@code PostgreSQL 17}) as the title does.
+   */
+  public StepComparison withResources(ResourceFigures figures, String candidate) {
+    String sentence = figures == null ? null
+        : figures.sentence(candidate, step, verdict(), runLevel.median().estimate().ratio(),
+            runLevel.median().estimate().ciDecision());
+    return new StepComparison(step, groups, tests, runLevel, explanation, plot, confounders, tableHealth, errorCodes,
+        figures, sentence);
+  }
 
   /** One error code's failed tasks on each side. */
   public record ErrorCount(String code, Sides<Long> tasks) {}

@@ -14,7 +14,12 @@ import dev.benchlake.analysis.engine.WarehouseTasks;
 import dev.benchlake.analysis.stats.LinearQuantile;
 import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.analysis.report.ResourceFigures;
 import dev.benchlake.analysis.report.Scope;
+import dev.benchlake.analysis.report.Sides;
+import dev.benchlake.core.Labels;
+import dev.benchlake.core.raw.ResourceMetric;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.report.ScopeRun;
 import dev.benchlake.warehouse.RunSelector;
 import dev.benchlake.warehouse.Warehouse;
@@ -126,7 +131,44 @@ public final class Trend {
     // The versions in the report's order; the runs table's rows as selectRuns read them (tables keeps them).
     Map<String, List<String>> byVersion = new LinkedHashMap<>();
     report.versions().forEach(v -> byVersion.put(v, report.runs().getOrDefault(v, List.of())));
-    return report.withScope(Scope.of(ScopeRun.of(tables.runs(), byVersion), byVersion));
+    List<ScopeRun> scopeRuns = ScopeRun.of(tables.runs(), byVersion);
+    Map<String, JsonNode> manifests = new HashMap<>();
+    scopeRuns.forEach(r -> manifests.put(r.runId(), r.manifest()));
+    return withResources(report.withScope(Scope.of(scopeRuns, byVersion)),
+        ResourceFigures.read(tables, versionOf.keySet()), manifests,
+        TrendAnalysis.pairings(request.withBase(report.base()), runs, labelsOf));
+  }
+
+  /**
+   * The report with each step's per-operation resource figures at every version against the base
+   * ({@link ResourceFigures}), paired as its call against the base is, and the sentence of each call
+   * faster or slower; as it was when no run has any (earlier loadgens, other tools).
+   *
+   * @param rows {@link ResourceFigures#read}'s rows of the selected runs
+   * @param manifests the runs' manifests by run id (the reasons of what was not measured)
+   * @param pairings each version's pairing against the base ({@link TrendAnalysis#pairings})
+   */
+  static TrendReport withResources(TrendReport report, Map<String, Map<ResourceMetric, Map<String, Double>>> rows,
+      Map<String, JsonNode> manifests, Map<String, Pairing> pairings) {
+    Map<String, Map<String, TrendReport.Resources>> all = new LinkedHashMap<>();
+    for (TrendReport.StepTrend step : report.steps()) {
+      TrendReport.VersionFigure base = step.at(report.base());
+      for (TrendReport.VersionFigure v : step.versions()) {
+        Pairing pairing = pairings.get(v.version());
+        if (v.version().equals(report.base()) || pairing == null) {
+          continue;
+        }
+        ResourceFigures figures = ResourceFigures.forStep(step.step(), rows.get(step.step()),
+            Sides.of(base.runIds(), v.runIds()), manifests, pairing);
+        if (figures != null) {
+          String candidate = Labels.DB_MAJOR.equals(report.by()) ? "PostgreSQL " + v.version()
+              : report.by() + " " + v.version();
+          all.computeIfAbsent(step.step(), k -> new LinkedHashMap<>()).put(v.version(), new TrendReport.Resources(figures,
+              figures.sentence(candidate, step.step(), v.verdict(), v.relative(), v.ci95())));
+        }
+      }
+    }
+    return report.withResources(all);
   }
 
   private static String key(Observation o) {

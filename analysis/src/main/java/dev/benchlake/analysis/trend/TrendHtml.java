@@ -47,7 +47,11 @@ public final class TrendHtml {
       List<String> messages, List<RunsRow> runs, Provenance provenance, List<String> methods, String by,
       String baseLabel, boolean hasMaintenance, List<String> maintenance, boolean hasWarnings, List<String> warnings,
       String metric, boolean hasSeries, String seriesTitle, List<SeriesRow> series, boolean hasBars,
-      dev.benchlake.analysis.report.Scope scope, String comparison) {}
+      dev.benchlake.analysis.report.Scope scope, String comparison, boolean hasResources,
+      List<ResourceSection> resources) {}
+
+  /** One step's per-operation resource figures at one version against the base. */
+  public record ResourceSection(String heading, dev.benchlake.analysis.report.ResourceFigures.HtmlView resources) {}
 
   /** Bars per value of --by read well up to this many values; a longer series is drawn as lines only. */
   static final int MAX_BARS_OF_A_SERIES = 6;
@@ -66,7 +70,9 @@ public final class TrendHtml {
   public record FlagRow(String step, String from, String to, String change, String ci, String pAdjusted, String kind,
       String call) {}
 
-  public record GroupSection(int index, String group, int steps, List<StepRow> rows, List<String> notes) {}
+  /** @param hasCpu whether a step of the group has server CPU per operation to chart beside the metric */
+  public record GroupSection(int index, String group, int steps, List<StepRow> rows, List<String> notes,
+      boolean hasCpu) {}
 
   public record StepRow(String step, boolean noisy, String groupName, List<Cell> cells) {}
 
@@ -101,7 +107,8 @@ public final class TrendHtml {
           rows.add(new StepRow(s.step(), s.noisy(), group, cells));
         }
       }
-      sections.add(new GroupSection(i, group, rows.size(), rows, TrendMarkdown.heldBackNotes(r, group)));
+      boolean hasCpu = r.steps().stream().anyMatch(s -> s.group().equals(group) && r.resources().containsKey(s.step()));
+      sections.add(new GroupSection(i, group, rows.size(), rows, TrendMarkdown.heldBackNotes(r, group), hasCpu));
     }
     List<ChangePointRow> changePoints = new ArrayList<>();
     for (StepTrend s : r.steps()) {
@@ -130,7 +137,15 @@ public final class TrendHtml {
         r.by() + " " + r.base(), !maintenance.isEmpty(), maintenance, !r.warnings().isEmpty(),
         r.warnings().stream().map(w -> "⚠ " + w).toList(), r.metric(), axis != null,
         axis == null ? null : axis.title(), series, axis == null || r.versions().size() <= MAX_BARS_OF_A_SERIES,
-        r.scope(), r.comparison());
+        r.scope(), r.comparison(), !r.resources().isEmpty(), resourceSections(r));
+  }
+
+  private static List<ResourceSection> resourceSections(TrendReport r) {
+    List<ResourceSection> out = new ArrayList<>();
+    r.resources().forEach((step, byVersion) -> byVersion.forEach((version, res) -> out.add(new ResourceSection(
+        step + ", " + version + " against " + r.base(),
+        res.figures().html(res.sentence(), dev.benchlake.analysis.report.Sides.of(r.base(), version))))));
+    return out;
   }
 
   /** {@code  ⚠ confounded: dead_tuples} beside a figure whose sides ran in different table-maintenance states. */

@@ -125,6 +125,11 @@ public final class TrendJson {
           byRun.set(v.runIds().get(i), number(v.runValues().get(i)));
         }
       });
+      if (report.resources().containsKey(s.step())) {
+        ObjectNode resources = step.putObject("resources");
+        report.resources().get(s.step()).forEach((version, r) -> r.figures().json(resources.putObject(version),
+            r.sentence()));
+      }
     }
     ArrayNode groups = root.putArray("groups");
     for (GroupTrend g : report.groups()) {

@@ -72,6 +72,7 @@ public final class TrendMarkdown {
         md.append('\n').append(String.join(" ", notes)).append('\n');
       }
     }
+    resources(md, r);
     maintenance(md, r);
     if (!r.messages().isEmpty()) {
       md.append("\n## Notes\n\n");
@@ -232,6 +233,22 @@ public final class TrendMarkdown {
   }
 
   /** The change points of every step, or "None.". */
+  /**
+   * Per step and version against the base, the per-operation resource figures (descriptive) with
+   * the sentence of a call faster or slower; nothing when no run has any.
+   */
+  private static void resources(StringBuilder md, TrendReport r) {
+    if (r.resources().isEmpty()) {
+      return;
+    }
+    md.append("\n## Per-operation resources against ").append(text(r.base())).append("\n\n");
+    r.resources().forEach((step, byVersion) -> byVersion.forEach((version, res) -> {
+      md.append("### ").append(code(step)).append(", ").append(text(version)).append(" against ")
+          .append(text(r.base())).append("\n\n");
+      res.figures().markdown(md, res.sentence(), dev.benchlake.analysis.report.Sides.of(r.base(), version));
+    }));
+  }
+
   private static void changePoints(StringBuilder md, TrendReport r) {
     md.append("\n## Change points (E-divisive means on the runs' logs, α = ").append(Format.significant(r.changePointAlpha(), 3))
         .append(")\n\n");

@@ -6,6 +6,7 @@ import dev.benchlake.analysis.report.CutShort;
 import dev.benchlake.analysis.report.Scope;
 import dev.benchlake.analysis.report.Direction;
 import dev.benchlake.analysis.report.Range;
+import dev.benchlake.analysis.report.ResourceFigures;
 import dev.benchlake.analysis.report.RunPairs;
 import dev.benchlake.analysis.stats.RatioDecisions.Decision;
 import dev.benchlake.analysis.stats.RunsAdvice;
@@ -50,7 +51,23 @@ public record TrendReport(String by, String base, String metric, String unit, Di
     List<String> versions, List<StepTrend> steps, List<GroupTrend> groups, List<Flag> flags,
     Map<String, List<String>> runs, StatisticsSettings settings, double changePointAlpha, List<String> messages,
     List<String> warnings, List<String> methods, String design, String orderBy, List<String> gaps,
-    CutShort cutShort, Scope scope, String comparison) {
+    CutShort cutShort, Scope scope, String comparison, Map<String, Map<String, Resources>> resources) {
+
+  /**
+   * One step's per-operation resource figures at one version against the base ({@link ResourceFigures},
+   * paired as the call against the base is), and the sentence of a version called faster or slower.
+   */
+  public record Resources(ResourceFigures figures, String sentence) {}
+
+  /** A trend without resource figures. */
+  public TrendReport(String by, String base, String metric, String unit, Direction direction, String where,
+      List<String> versions, List<StepTrend> steps, List<GroupTrend> groups, List<Flag> flags,
+      Map<String, List<String>> runs, StatisticsSettings settings, double changePointAlpha, List<String> messages,
+      List<String> warnings, List<String> methods, String design, String orderBy, List<String> gaps,
+      CutShort cutShort, Scope scope, String comparison) {
+    this(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings, changePointAlpha,
+        messages, warnings, methods, design, orderBy, gaps, cutShort, scope, comparison, Map.of());
+  }
 
   /** A trend reported alone: no comparison beside it. */
   public TrendReport(String by, String base, String metric, String unit, Direction direction, String where,
@@ -69,25 +86,45 @@ public record TrendReport(String by, String base, String metric, String unit, Di
   public TrendReport withNotes(List<String> warnings, List<String> methods) {
     return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
         changePointAlpha, messages, List.copyOf(warnings), List.copyOf(methods), design, orderBy, gaps, cutShort, scope,
-        comparison);
+        comparison, resources);
   }
 
   /** This report as the report of a study cut short: its headline leads with it. */
   public TrendReport withCutShort(CutShort cut) {
     return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
-        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cut, scope, comparison);
+        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cut, scope, comparison, resources);
   }
 
   /** This report with what its runs measured. */
   public TrendReport withScope(Scope runsScope) {
     return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
-        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cutShort, runsScope, comparison);
+        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cutShort, runsScope, comparison, resources);
   }
 
   /** This report beside a comparison of the same runs: {@code sentence} says how their figures relate. */
   public TrendReport withComparison(String sentence) {
     return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
-        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cutShort, scope, sentence);
+        changePointAlpha, messages, warnings, methods, design, orderBy, gaps, cutShort, scope, sentence, resources);
+  }
+
+  /**
+   * This report with each step's resource figures by version (step, then version), one more line in
+   * its methods saying what they are; as it is when no step has any.
+   */
+  public TrendReport withResources(Map<String, Map<String, Resources>> figures) {
+    if (figures.isEmpty()) {
+      return this;
+    }
+    List<String> all = new java.util.ArrayList<>(methods);
+    all.add(ResourceFigures.METHOD);
+    return new TrendReport(by, base, metric, unit, direction, where, versions, steps, groups, flags, runs, settings,
+        changePointAlpha, messages, warnings, List.copyOf(all), design, orderBy, gaps, cutShort, scope, comparison,
+        java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures)));
+  }
+
+  /** A step's resource figures at a version; null where there are none. */
+  public Resources resourcesAt(String step, String version) {
+    return resources.getOrDefault(step, Map.of()).get(version);
   }
 
   /**

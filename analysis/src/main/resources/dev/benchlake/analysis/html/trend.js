@@ -37,9 +37,9 @@
     };
   }
 
-  function bars(rows, category, order, width, element, changes) {
+  function bars(rows, category, order, width, element, changes, title) {
     // The axis says where it starts: a reader of the study's charts expects bars from 0.
-    var yTitle = 'ratio to ' + trend.base + (trend.higher_is_better ? ' (↑ better)' : ' (↓ better)')
+    var yTitle = (title || 'ratio to ' + trend.base + (trend.higher_is_better ? ' (↑ better)' : ' (↓ better)'))
       + ', log scale, bars from 1.0 (axis not at 0)';
     var range = domain(rows);
     // Long names (the mytools study's <test>_range=<R>) slant, as many names do, so that none overlaps.
@@ -189,6 +189,30 @@
   }
 
   /**
+   * Server CPU per operation beside the metric: per step of the group with resource figures, each
+   * version's θ against the base and its 95% interval (trend.json's steps[].resources), as bars.
+   */
+  function cpuChart(element) {
+    var group = trend.groups[Number(element.getAttribute('data-group'))].group;
+    var steps = trend.steps.filter(function (s) { return s.group === group && s.resources; });
+    var items = steps.map(function (s) {
+      var relative = {};
+      var ci95 = {};
+      others.forEach(function (v) {
+        var at = s.resources[v];
+        var cpu = at ? at.figures.filter(function (f) { return f.metric === 'server_cpu_us_per_op'; })[0] : null;
+        relative[v] = cpu ? cpu.ratio : null;
+        ci95[v] = cpu ? cpu.ratio_ci95 : null;
+      });
+      return { label: s.step, relative: relative, ci95: ci95 };
+    });
+    var rows = rowsOf(items, 'step');
+    element.setAttribute('data-bars', String(rows.length));
+    return bars(rows, 'step', items.map(function (i) { return i.label; }), width(items.length), element, [],
+      'server CPU per operation, ratio to ' + trend.base + ' (↓ less CPU)');
+  }
+
+  /**
    * A step as a series (dates, timestamps, or values put in order by --order-by): one point per
    * value of --by, its figure (the geometric mean of its runs), joined by a line that breaks where a
    * value has no run (a missing night) or no figure; spaced by time for dates and timestamps, evenly
@@ -287,6 +311,6 @@
   document.querySelectorAll('.chart[data-chart]').forEach(function (element) {
     var kind = element.getAttribute('data-chart');
     C.embed(element, kind === 'groups' ? groupsChart(element) : kind === 'series' ? seriesChart(element)
-      : stepsChart(element));
+      : kind === 'cpu' ? cpuChart(element) : stepsChart(element));
   });
 })();

@@ -236,6 +236,88 @@ class PairedComparisonTest {
     assertThat(read.estimate().ratio()).isCloseTo(1.0, within(0.005));
   }
 
+  /**
+   * Issue 48 item 3: a duet's step called slower shows its per-operation figures paired as its
+   * verdict is (the same rounds, the same estimator), descriptive, and one sentence with the
+   * verdict's own θ and interval and the largest change; what a side did not measure says so in
+   * report.md, report.json and report.html; a step that has no figure says nothing.
+   */
+  @Test
+  void aCalledStepNamesItsLargestPerOperationChangePairedAsItsVerdict() throws Exception {
+    ComparisonReport paired = FigureReports.of(StatisticsSettings.DEFAULTS, steps(), true);
+    // Server CPU per operation: 50 µs × the round's swing, the candidate 12 % more with a little noise.
+    Map<String, Double> cpu = new LinkedHashMap<>();
+    double[] baselineCpu = new double[ROUND.length];
+    double[] candidateCpu = new double[ROUND.length];
+    for (int i = 0; i < ROUND.length; i++) {
+      baselineCpu[i] = 50 * ROUND[i];
+      candidateCpu[i] = baselineCpu[i] * 1.12 * Math.exp(-PAIR_NOISE[i]);
+      cpu.put("b" + (i + 1), baselineCpu[i]);
+      cpu.put("c" + (i + 1), candidateCpu[i]);
+    }
+    Map<String, Double> io = new LinkedHashMap<>();
+    for (int i = 1; i <= ROUND.length; i++) {
+      io.put("c" + i, 4096.0 + i);
+    }
+    JsonNode manifest = Json.mapper().valueToTree(Map.of("step_resources", java.util.List.of(Map.of("step", "read",
+        "task_names", java.util.List.of("read"), "not_measured", Map.of("io_read_bytes",
+            "pg_stat_io needs PostgreSQL 16; this is 14")))));
+    Map<String, JsonNode> manifests = new java.util.HashMap<>();
+    for (int i = 1; i <= ROUND.length; i++) {
+      manifests.put("b" + i, manifest);
+    }
+    ComparisonReport report = Compare.withResources(paired, Map.of("read", Map.of(
+        dev.benchlake.core.raw.ResourceMetric.SERVER_CPU_US_PER_OP, cpu,
+        dev.benchlake.core.raw.ResourceMetric.IO_READ_BYTES_PER_OP, io)), manifests,
+        dev.benchlake.analysis.report.Pairing.choose(Sides.of(duetLabels("b"), duetLabels("c")), java.util.List.of()));
+
+    StepComparison read = report.steps().get(0);
+    assertThat(read.verdict()).isEqualTo(Verdict.SLOWER);
+    dev.benchlake.analysis.report.ResourceFigure figure = read.resources()
+        .figure(dev.benchlake.core.raw.ResourceMetric.SERVER_CPU_US_PER_OP);
+    HuberLogRatio expected = HuberLogRatio.of(PairedLogRatio.logRatios(baselineCpu, candidateCpu), null);
+    assertThat(read.resources().analysis()).isEqualTo("paired");
+    assertThat(figure.ratio()).as("the verdict's estimator over the same rounds").isCloseTo(expected.ratio(),
+        within(1e-12));
+    assertThat(figure.ratioCi95().low()).isCloseTo(expected.interval(0.95).low(), within(1e-12));
+    assertThat(figure.moved()).isTrue();
+    Estimate theta = read.runLevel().median().estimate();
+    String size = String.format(java.util.Locale.ROOT, "%.1f%% [%.1f, %.1f]", (theta.ratio() - 1) * 100,
+        (theta.ciDecision().low() - 1) * 100, (theta.ciDecision().high() - 1) * 100);
+    assertThat(read.resourceSentence()).isEqualTo("grp c is " + size + " slower on read: server CPU per operation "
+        + figure.changeText() + ", server context switches per operation not measured.");
+    assertThat(report.steps().get(1).resources()).as("a step without figures").isNull();
+    assertThat(report.methods()).contains(dev.benchlake.analysis.report.ResourceFigures.METHOD);
+    assertThat(paired.methods()).doesNotContain(dev.benchlake.analysis.report.ResourceFigures.METHOD);
+
+    String md = CompareMarkdown.write(report);
+    assertThat(md).contains(dev.benchlake.analysis.report.ResourceFigures.DESCRIPTIVE + ", paired:",
+        dev.benchlake.analysis.report.Markdown.text(read.resourceSentence()), "| server CPU per operation | ",
+        "not measured on the baseline: pg_stat_io needs PostgreSQL 16; this is 14");
+    JsonNode json = Json.mapper().readTree(CompareJson.write(report)).get("steps");
+    JsonNode resources = json.get(0).get("resources");
+    assertThat(resources.get("descriptive").asBoolean()).isTrue();
+    assertThat(resources.get("sentence").asText()).isEqualTo(read.resourceSentence());
+    assertThat(resources.get("figures").get(0).get("ratio").asDouble()).isCloseTo(expected.ratio(), within(1e-9));
+    assertThat(resources.get("figures").get(1).get("baseline").isNull()).as("never 0").isTrue();
+    assertThat(json.get(1).has("resources")).isFalse();
+    String html = CompareHtml.write(report, new dev.benchlake.analysis.report.Provenance("benchlake compare", "wh", 0,
+        "test"));
+    assertThat(html).contains("data-resources", "data-resource-sentence", "server CPU per operation",
+        "not measured on the baseline: pg_stat_io needs PostgreSQL 16; this is 14");
+    assertThat(CompareHtml.write(paired, new dev.benchlake.analysis.report.Provenance("benchlake compare", "wh", 0,
+        "test"))).doesNotContain("data-resources");
+  }
+
+  /** The labels a duet writes on runs {@code prefix}1… of one side. */
+  private static Map<String, Map<String, String>> duetLabels(String prefix) {
+    Map<String, Map<String, String>> labels = new LinkedHashMap<>();
+    for (int i = 1; i <= ROUND.length; i++) {
+      labels.put(prefix + i, Map.of("design", "duet", "round", Integer.toString(i)));
+    }
+    return labels;
+  }
+
   private static double halfWidth(Estimate estimate) {
     return Math.log(estimate.ci95().high() / estimate.ci95().low()) / 2;
   }

@@ -157,6 +157,60 @@ class PairedTrendTest {
   }
 
   /** Version 17 of {@code step}. */
+  /**
+   * Issue 48 item 3: per step and version against the base, the per-operation resource figures,
+   * paired as the call against the base is (the same rounds, least squares), in trend.md, trend.json
+   * and trend.html, with server CPU per operation charted beside qps; the sentence of a slower call
+   * carries the call's own relative and interval. A trend whose runs have none says nothing.
+   */
+  @Test
+  void perOperationFiguresArePairedAsTheCallAgainstTheBaseAndChartedBesideIt() throws Exception {
+    duet("duet");
+    TrendRequest request = TrendRequest.of("db_major", "14", "qps");
+    TrendReport plain = analyse(request);
+    Map<String, Double> cpu = new java.util.LinkedHashMap<>();
+    double[] base = new double[ROUND.length];
+    double[] version = new double[ROUND.length];
+    for (int r = 0; r < ROUND.length; r++) {
+      base[r] = 40 * ROUND[r];
+      version[r] = base[r] * 1.2 * Math.exp(PAIR_NOISE[r]);
+      cpu.put("14-" + (r + 1), base[r]);
+      cpu.put("17-" + (r + 1), version[r]);
+    }
+    TrendReport report = Trend.withResources(plain, Map.of("read", Map.of(
+        dev.benchlake.core.raw.ResourceMetric.SERVER_CPU_US_PER_OP, cpu)), Map.of(),
+        TrendAnalysis.pairings(request, runs, labels));
+
+    TrendReport.Resources read = report.resourcesAt("read", "17");
+    PairedLogRatio expected = PairedLogRatio.of(base, version);
+    dev.benchlake.analysis.report.ResourceFigure figure = read.figures()
+        .figure(dev.benchlake.core.raw.ResourceMetric.SERVER_CPU_US_PER_OP);
+    assertThat(figure.ratio()).isCloseTo(expected.ratio(), within(1e-12));
+    assertThat(figure.ratioCi95().high()).isCloseTo(expected.interval(0.95).high(), within(1e-12));
+    VersionFigure call = at(report, "read");
+    String size = String.format(java.util.Locale.ROOT, "%.1f%% [%.1f, %.1f]", (1 - call.relative()) * 100,
+        (1 - call.ci95().high()) * 100, (1 - call.ci95().low()) * 100);
+    assertThat(read.sentence()).isEqualTo("PostgreSQL 17 is " + size + " slower on read: server CPU per operation "
+        + figure.changeText() + ", server context switches per operation not measured.");
+    assertThat(report.resourcesAt("lonely", "17")).isNull();
+
+    String md = TrendMarkdown.write(report);
+    assertThat(md).contains("## Per-operation resources against 14",
+        dev.benchlake.analysis.report.Markdown.text(read.sentence()), "| server CPU per operation | ");
+    JsonNode step = Json.mapper().readTree(TrendJson.write(report)).get("steps").get(report.steps().indexOf(
+        report.steps().stream().filter(s -> s.step().equals("read")).findFirst().orElseThrow()));
+    assertThat(step.get("resources").get("17").get("sentence").asText()).isEqualTo(read.sentence());
+    assertThat(step.get("resources").get("17").get("figures").get(0).get("ratio").asDouble())
+        .isCloseTo(expected.ratio(), within(1e-9));
+    String html = TrendHtml.write(report, new dev.benchlake.analysis.report.Provenance("benchlake trend", "wh", 1, "t"));
+    assertThat(html).contains("data-chart=\"cpu\"", "data-resource-sentence",
+        "Per-operation resources against db_major 14");
+
+    assertThat(TrendMarkdown.write(plain)).doesNotContain("Per-operation resources");
+    assertThat(TrendHtml.write(plain, new dev.benchlake.analysis.report.Provenance("benchlake trend", "wh", 1, "t")))
+        .doesNotContain("data-chart=\"cpu\"");
+  }
+
   private static VersionFigure at(TrendReport report, String step) {
     return report.steps().stream().filter(s -> s.step().equals(step)).findFirst().orElseThrow().at("17");
   }

@@ -109,6 +109,21 @@ class StudyUntilDecidedTest {
         .as("equal settings: the same plans, nothing said").isFalse();
     assertThat(Files.readString(out.resolve("aa/report.md"))).doesNotContain("Plans that differ");
 
+    // Issue 48 item 3: the handicap (a seq scan of 50,000 rows a query) costs b's server more CPU per
+    // operation, the interval excluding no change, paired as the verdict is; the step's one sentence
+    // carries the verdict's θ and names a per-operation change. Descriptive, in every writer.
+    JsonNode resources = report.get("steps").get(0).get("resources");
+    assertThat(resources).as(report.get("steps").get(0).toString()).isNotNull();
+    assertThat(resources.get("descriptive").asBoolean()).isTrue();
+    assertThat(resources.get("analysis").asText()).isEqualTo("paired");
+    JsonNode cpu = java.util.stream.StreamSupport.stream(resources.get("figures").spliterator(), false)
+        .filter(f -> f.get("metric").asText().equals("server_cpu_us_per_op")).findFirst().orElseThrow();
+    assertThat(cpu.get("ratio_ci95").get(0).asDouble()).as(cpu.toString()).isGreaterThan(1);
+    assertThat(cpu.get("moved").asBoolean()).isTrue();
+    assertThat(resources.get("sentence").asText()).startsWith("side b is ").contains(" slower on point-select: ");
+    assertThat(md).contains("Per-operation resources (descriptive, not calls");
+    assertThat(Files.readString(out.resolve("compare/report.html"))).contains("data-resource-sentence");
+
     JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
     assertThat(study.get("until_decided").get("stopped_after_round").asInt()).isEqualTo(stop);
     assertThat(study.get("order")).as("3 a/a rounds and the rounds up to the stop, two runs each").hasSize(2 * (3 + stop));
