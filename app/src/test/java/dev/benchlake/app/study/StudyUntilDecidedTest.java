@@ -31,9 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * (the other pairs' log ratios are near 3.9). Its a/a control (side a against itself, 3 rounds x 2
  * steps) is reported, complete whenever the study stops, and the report leads with "Unreliable"
  * only when the control shows a difference, "Control too short to confirm the method" when it is
- * inconclusive; the control's own report leads with its verdict. On a machine at load 20 and more
- * the duet decides nothing (docs/log.md, "a handicap the duet cannot see under load"): the a/a
- * control then says so.
+ * inconclusive; the control's own report leads with its verdict. At load 20 and more the pairs no
+ * longer cancel the machine (docs/log.md, "a handicap the duet cannot see under load"), and the
+ * a/a control says so.
  */
 @Tag("integration")
 class StudyUntilDecidedTest {
