@@ -98,7 +98,11 @@ final class StepProfiler {
 
   /** The profiler {@code --profile} asks for (an embedded server's: {@link LoadgenConfig} refuses others). */
   static StepProfiler open(int hz, Path runDir) {
-    return new StepProfiler(onPath("perf"), hz, runDir);
+    StepProfiler profiler = new StepProfiler(onPath("perf"), hz, runDir);
+    if (profiler.refused != null) {
+      LOG.warn("--profile: no step will be profiled: {}", profiler.refused);
+    }
+    return profiler;
   }
 
   /** Starts profiling {@code pids} (the server's tree) for {@code step}; a failure is kept for {@link #stop}. */
