@@ -211,7 +211,8 @@ public final class Loadgen {
     StepPlanRecorder plans = new StepPlanRecorder(database, info.major(), seed, config.mode().connections());
     try (StepHealthRecorder health = StepHealthRecorder.open(database, info.major(), plan.workload().tables(),
         config.betweenSteps());
-        StepResourceRecorder resources = StepResourceRecorder.open(database, info.major(), embedded)) {
+        StepResourceRecorder resources = StepResourceRecorder.open(database, info.major(), embedded,
+            config.profileHz() == null ? null : StepProfiler.open(config.profileHz(), output.dir()))) {
       List<Step> steps = plan.workload().steps();
       for (int i = 0; i < steps.size() && !control.stopRequested(); i++) {
         StepStats stats = new StepStats();
@@ -240,10 +241,12 @@ public final class Loadgen {
             }
           }
           listener.onStepStart(step.name(), index, steps.size());
+          resources.windowStarts(step.name(), stepRun.warmupEndNs() - clock.now());
           windows.add(window(stepRun, clock, shared[0]));
           output.steps(windows, stepMetrics);
         });
-        output.stepResources(resources.afterStep(step, stats.attempts()));
+        resources.windowEnds();
+        output.stepResources(resources.afterStep(step, stats.measuredOk() + stats.measuredErrors()));
         if (control.stopRequested() && stats.attempts() == 0) {
           break;
         }

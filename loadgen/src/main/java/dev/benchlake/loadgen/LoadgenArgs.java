@@ -108,6 +108,9 @@ public final class LoadgenArgs {
     if (c.handicapStretch() != 0) {
       add(args, "--handicap-stretch", LoadgenDefaults.number(c.handicapStretch()));
     }
+    if (c.profileHz() != null) {
+      add(args, "--profile", Integer.toString(c.profileHz()));
+    }
     duration(args, "--connect-timeout", c.connectTimeout());
     duration(args, "--query-timeout", c.queryTimeout());
     duration(args, "--max-outage", c.maxOutage());

@@ -197,6 +197,14 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
   @Option(names = "--quiet", description = "No progress output.")
   boolean quiet;
 
+  @Option(names = "--profile", paramLabel = "HZ", arity = "0..1", fallbackValue = "" + StepProfiler.DEFAULT_HZ,
+      description = "Embedded server: record a CPU profile of its processes over each step's measured window with "
+          + "perf record -g, a sample per 1/HZ s of each process's CPU time (default HZ: " + StepProfiler.DEFAULT_HZ
+          + "), kept as profiles/STEP.perf.data "
+          + "with its top symbols in profiles/STEP.txt and the manifest. Without perf, or where the kernel "
+          + "refuses it, the run goes on and says why.")
+  Integer profileHz;
+
   @Option(names = "--handicap-stretch", paramLabel = "SHARE", hidden = true,
       description = "Calibration only (benchlake calibrate): after each task, spin until SHARE × its time has passed, "
           + "so that every latency is (1 + SHARE) × its own; the run is labelled handicap_stretch=SHARE.")
@@ -336,6 +344,7 @@ public final class LoadgenCommand implements Callable<Integer>, Validated {
         .betweenSteps(betweenSteps)
         .stepBarrier(stepBarrier())
         .handicapStretch(handicapStretch)
+        .profileHz(profileHz)
         .build();
   }
 

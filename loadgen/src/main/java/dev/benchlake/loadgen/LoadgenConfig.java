@@ -43,6 +43,8 @@ import java.util.TreeMap;
  * @param handicapStretch a handicap of known size for {@code benchlake calibrate}: every task's latency
  *     stretched by this share ({@link dev.benchlake.loadgen.run.HandicapStretch}); 0 for a real run. A
  *     run with one carries the label {@link #HANDICAP_LABEL}, so that it never passes for a real one.
+ * @param profileHz {@code --profile}: the embedded server's CPU profile over each step's measured
+ *     window at this many samples a second ({@link StepProfiler}); null: no profile, nothing started
  */
 public record LoadgenConfig(
     Target target,
@@ -64,7 +66,8 @@ public record LoadgenConfig(
     Map<String, String> environment,
     BetweenSteps betweenSteps,
     StepBarrier stepBarrier,
-    double handicapStretch) {
+    double handicapStretch,
+    Integer profileHz) {
 
   /** The label of every run made with a handicap: its stretch ({@code 0.05}). */
   public static final String HANDICAP_LABEL = "handicap_stretch";
@@ -83,6 +86,15 @@ public record LoadgenConfig(
       throw new BadInputException("--tasks-file: '" + tasksFile + "' is neither " + RunDirectory.TASKS + " nor "
           + RunDirectory.TASKS_GZ);
     }
+    if (profileHz != null) {
+      if (profileHz < 1 || profileHz > StepProfiler.MAX_HZ) {
+        throw new BadInputException("--profile: " + profileHz + " Hz is not between 1 and " + StepProfiler.MAX_HZ);
+      }
+      if (!(target instanceof Embedded)) {
+        throw new BadInputException("--profile profiles an embedded server (--pg-version): a server by URL's "
+            + "processes are not loadgen's to profile");
+      }
+    }
     if (handicapStretch > 0 && Double.isFinite(handicapStretch)) {
       labels.put(HANDICAP_LABEL, LoadgenDefaults.number(handicapStretch));
     }
@@ -92,7 +104,7 @@ public record LoadgenConfig(
   public LoadgenConfig withOutDir(Path dir) {
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, runId, labels, skipLoad,
         recordTasks, tasksFile, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
-        handicapStretch);
+        handicapStretch, profileHz);
   }
 
   /**
@@ -102,7 +114,7 @@ public record LoadgenConfig(
   public LoadgenConfig forWarmUp(Path dir) {
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, null, labels, skipLoad,
         true, tasksFile, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
-        handicapStretch);
+        handicapStretch, profileHz);
   }
 
   /**
@@ -121,7 +133,7 @@ public record LoadgenConfig(
         w.readDuration(), w.writeDuration());
     return new LoadgenConfig(target, only, mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad,
         recordTasks, tasksFile, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
-        handicapStretch);
+        handicapStretch, profileHz);
   }
 
   /** This config with one more label (or another value for it). */
@@ -130,7 +142,7 @@ public record LoadgenConfig(
     more.put(key, value);
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, outDir, runId, more, skipLoad,
         recordTasks, tasksFile, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
-        handicapStretch);
+        handicapStretch, profileHz);
   }
 
   /** The database: an embedded server loadgen starts, or any server by URL. */
@@ -264,6 +276,7 @@ public record LoadgenConfig(
     private BetweenSteps betweenSteps = BetweenSteps.NONE;
     private StepBarrier stepBarrier = StepBarrier.NONE;
     private double handicapStretch;
+    private Integer profileHz;
 
     public Builder target(Target value) {
       target = value;
@@ -420,6 +433,12 @@ public record LoadgenConfig(
       return this;
     }
 
+    /** {@code --profile}: the embedded server's CPU profile per step at this rate; null: none. */
+    public Builder profileHz(Integer value) {
+      profileHz = value;
+      return this;
+    }
+
     public Builder environment(Map<String, String> value) {
       environment = value;
       return this;
@@ -431,7 +450,7 @@ public record LoadgenConfig(
               scripts, defines, readDuration, writeDuration),
           mode, tasks, duration, warmup, randomSeed, outDir, runId, labels, skipLoad, recordTasks, tasksFile, connectTimeout,
           queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
-        handicapStretch);
+          handicapStretch, profileHz);
     }
   }
 }

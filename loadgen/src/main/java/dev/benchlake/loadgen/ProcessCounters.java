@@ -150,6 +150,11 @@ final class ProcessCounters {
     return sum;
   }
 
+  /** The root and, for a tree, every live descendant, as {@code /proc} lists them now. */
+  List<Long> livePids() throws IOException {
+    return List.copyOf(pids());
+  }
+
   /**
    * The root and, for a tree, every live descendant. Each process's parent is read once (from its
    * {@code stat}, kept with its start time against a reused pid), so that a sample lists /proc

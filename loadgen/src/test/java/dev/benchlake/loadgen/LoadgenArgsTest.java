@@ -53,6 +53,24 @@ class LoadgenArgsTest {
         .mode(LoadgenConfig.Mode.burst(50, 5, Duration.ofSeconds(2))).outDir(Path.of("t")).build());
   }
 
+  /** {@code --profile} reaches a duet's side; alone it samples at 99 Hz; a server by URL or 0 Hz is refused before anything starts. */
+  @Test
+  void aProfileRoundTripsAndIsRefusedOnAServerByUrl() {
+    LoadgenConfig profiled = LoadgenConfig.builder().workload("point-select").mode(LoadgenConfig.Mode.closed(1))
+        .duration(Duration.ofSeconds(2)).outDir(Path.of("p")).profileHz(499).build();
+    roundTrips(profiled);
+    assertThat(LoadgenArgs.of(profiled)).containsSubsequence("--profile", "499");
+    assertThat(parse(List.of("--workload", "point-select", "--profile", "--duration", "1s", "--out", "p")).profileHz())
+        .isEqualTo(StepProfiler.DEFAULT_HZ);
+    assertThat(parse(List.of("--workload", "point-select", "--out", "p")).profileHz()).isNull();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("--jdbc-url", "jdbc:postgresql://db/b",
+        "--workload", "point-select", "--profile", "--out", "p")))
+        .isInstanceOf(dev.benchlake.core.cli.BadInputException.class).hasMessageContaining("server by URL");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("--workload", "point-select",
+        "--profile", "0", "--out", "p")))
+        .isInstanceOf(dev.benchlake.core.cli.BadInputException.class).hasMessage("--profile: 0 Hz is not between 1 and 10000");
+  }
+
   @Test
   void aHandicapRoundTripsAndLabelsItsRunWhateverLabelWasGiven() {
     LoadgenConfig handicapped = LoadgenConfig.builder().workload("point-select").mode(LoadgenConfig.Mode.closed(1))

@@ -133,6 +133,7 @@ class TableHealthTest {
     assertThat(reads.healthBefore().deadFraction()).isCloseTo(UPDATES / (2.0 * ROWS + UPDATES), org.assertj.core.data.Offset.offset(1e-9));
 
     resourcesOfTheWriteStep(none);
+    theWindowLeavesOutTheWarmUpAndIsProfiled(server);
 
     RunManifest vacuumed = run(server, "vacuum", BetweenSteps.VACUUM_ANALYZE);
     assertThat(vacuumed.betweenSteps()).isEqualTo("vacuum-analyze");
@@ -171,6 +172,45 @@ class TableHealthTest {
     assertThat(perOp.get("server_cpu_us_per_op")).isPositive();
     assertThat(perOp.get("server_cs_per_op")).as("a task is a round trip: the backend sleeps on its socket")
         .isGreaterThanOrEqualTo(1.0);
+  }
+
+  /**
+   * A second of warm-up before the 1,500 measured updates: the counters' first reading is taken
+   * when the warm-up ends (the manifest's window says when), their divisor is the measured tasks
+   * alone, and {@code --profile} samples the server's tree over the same window (where perf is
+   * installed and allowed; elsewhere the step says why it was not profiled and the run completes).
+   */
+  private void theWindowLeavesOutTheWarmUpAndIsProfiled(EmbeddedServer server) throws Exception {
+    Path out = tmp.resolve("warmup");
+    RunResult result = Loadgen.run(TestServers.sharedConfig(out)
+        .target(new LoadgenConfig.Embedded(server.major(), Map.of(), null)).workload("sysbench")
+        .steps(List.of("update-index")).tables(2).tableSize(ROWS).mode(LoadgenConfig.Mode.closed(2)).tasks(UPDATES)
+        .warmup(java.time.Duration.ofSeconds(1)).profileHz(StepProfiler.DEFAULT_HZ).build(),
+        ProgressListener.NONE, server);
+    assertThat(result.status()).isEqualTo(RunStatus.COMPLETE);
+    RunManifest run = TestServers.manifest(out);
+    dev.benchlake.core.raw.StepResources writes = run.stepResources().get(0);
+    dev.benchlake.core.raw.StepWindow window = run.stepWindows().get(0);
+    assertThat(run.summary().attempts() - UPDATES).as("the warm-up ran tasks").isGreaterThan(10);
+    assertThat(writes.window()).isEqualTo(dev.benchlake.core.raw.StepResources.MEASURED);
+    assertThat(writes.includesWarmup()).isFalse();
+    assertThat(writes.tasks()).as("the measured tasks alone").isEqualTo(UPDATES);
+    assertThat(writes.fromEpochNs()).as("the first reading when the warm-up ended, %s", window)
+        .isBetween(window.measuredFromEpochNs(), window.measuredFromEpochNs() + 1_000_000_000L);
+    assertThat(writes.toEpochNs()).isGreaterThan(writes.fromEpochNs());
+    assertThat(writes.counter("server_cpu_user_ns")).as("%s", writes.notMeasured()).isNotNull();
+    dev.benchlake.core.raw.StepProfile profile = writes.profile();
+    assertThat(profile).isNotNull();
+    if (profile.notProfiled() != null) {
+      assertThat(profile.notProfiled()).as("only where perf is missing or refused")
+          .containsAnyOf("perf not found", "perf_event_paranoid", "perf refused");
+      return;
+    }
+    assertThat(out.resolve(profile.data())).isNotEmptyFile();
+    assertThat(out.resolve(profile.summary())).isNotEmptyFile();
+    assertThat(profile.samples()).isPositive();
+    assertThat(profile.top()).as("the server's own code: %s", profile.top())
+        .anyMatch(s -> s.dso().contains("postgres") || s.dso().contains("kernel"));
   }
 
   @Test

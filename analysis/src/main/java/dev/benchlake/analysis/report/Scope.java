@@ -100,7 +100,50 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
     line(lines, runs, "data", "tables × rows", Scope::data);
     line(lines, runs, "durability", "durability", Scope::durability);
     line(lines, runs, "steps", "step (measured window, warm-up)", Scope::steps);
+    if (selected.stream().anyMatch(r -> r.manifest().path("step_resources").size() > 0)) {
+      line(lines, runs, "resources", "resource figures per operation", Scope::resourceWindow);
+    }
+    if (selected.stream().anyMatch(r -> profiles(r).findAny().isPresent())) {
+      lines.add(new Line("profiles", "CPU profiles (--profile)", runs.values().stream().map(Scope::profiles).toList()));
+    }
     return new Scope(facts, List.copyOf(groups.keySet()), lines, PlanDifference.of(runs));
+  }
+
+  /**
+   * The window a run's resource counters cover: the measured one, or (manifests written before it
+   * was recorded) the whole step with its warm-up, in the counters and the tasks they are divided by.
+   */
+  static String resourceWindow(ScopeRun run) {
+    JsonNode steps = run.manifest().path("step_resources");
+    if (steps.size() == 0) {
+      return null;
+    }
+    for (JsonNode step : steps) {
+      if (!"measured".equals(step.path("window").asText())) {
+        return "over the whole step, warm-up included (an older loadgen)";
+      }
+    }
+    return "over the measured window";
+  }
+
+  private static java.util.stream.Stream<JsonNode> profiles(ScopeRun run) {
+    List<JsonNode> found = new ArrayList<>();
+    run.manifest().path("step_resources").forEach(step -> {
+      if (step.has("profile")) {
+        found.add(step.path("profile"));
+      }
+    });
+    return found.stream();
+  }
+
+  /** How many of a group's runs have a server profile beside them, or why none has. */
+  static String profiles(List<ScopeRun> group) {
+    long profiled = group.stream().filter(r -> profiles(r).anyMatch(p -> p.hasNonNull("data"))).count();
+    if (profiled > 0) {
+      return profiled + " of " + group.size() + " runs: profiles/STEP.perf.data and STEP.txt beside each run's manifest";
+    }
+    return group.stream().flatMap(Scope::profiles).map(p -> ScopeRun.text(p.path("not_profiled")))
+        .filter(Objects::nonNull).findFirst().map(why -> "not profiled: " + why).orElse("none");
   }
 
   private static void line(List<Line> lines, Map<String, List<ScopeRun>> runs, String key, String label,

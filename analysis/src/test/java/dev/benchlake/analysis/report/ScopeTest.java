@@ -242,6 +242,32 @@ class ScopeTest {
     assertThat(kinds.terminalLines()).last().asString().startsWith("  Step point-select ran the same plan");
   }
 
+  /** A loadgen run's metadata whose manifest records one step's resources ({@code window} null: an older loadgen). */
+  private static String withResources(String window, String profile) {
+    return "{\"source\":{\"manifest\":{\"run_id\":\"x\",\"step_resources\":[{\"step\":\"point-select\",\"tasks\":9"
+        + (window == null ? "" : ",\"window\":\"" + window + "\"") + (profile == null ? "" : ",\"profile\":" + profile)
+        + "}]}}}";
+  }
+
+  /**
+   * Issue 48: the scope says which window each side's resource figures cover (a run written before
+   * the measured window included the warm-up) and where the server's profiles are; runs without
+   * them say nothing of either.
+   */
+  @Test
+  void theResourceFiguresWindowAndTheProfilesAreInTheScopeOnlyWhereRecorded() {
+    Scope scope = planScope(withResources(null, null), withResources("measured",
+        "{\"data\":\"profiles/point-select.perf.data\",\"summary\":\"profiles/point-select.txt\"}"));
+    assertThat(values(scope, "resources")).containsExactly("over the whole step, warm-up included (an older loadgen)",
+        "over the measured window");
+    assertThat(values(scope, "profiles")).containsExactly("none",
+        "1 of 1 runs: profiles/STEP.perf.data and STEP.txt beside each run's manifest");
+    assertThat(values(planScope(withResources("measured", "{\"not_profiled\":\"perf not found on the PATH\"}"),
+        withResources("measured", null)), "profiles")).containsExactly("not profiled: perf not found on the PATH", "none");
+    assertThat(planScope(planned(null, null), planned(null, null)).lines()).extracting(Scope.Line::key)
+        .doesNotContain("resources", "profiles");
+  }
+
   private static List<String> values(Scope scope, String key) {
     return scope.lines().stream().filter(l -> l.key().equals(key)).findFirst().orElseThrow().values();
   }

@@ -6,8 +6,9 @@ import java.util.OptionalDouble;
 /**
  * The per-operation resource figures of a step, the one definition of their names, units and
  * counters: ingest stores each as a whole-step row of the warehouse's {@code step_metrics}. A
- * figure is the sum of its counters' differences over the step ({@link StepResources}) divided
- * by the step's completed tasks, in {@link #unit()}; it is absent when any of its counters was
+ * figure is the sum of its counters' differences over the step's window ({@link StepResources}:
+ * the measured window, or the whole step in older manifests) divided by the window's completed
+ * tasks, in {@link #unit()}; it is absent when any of its counters was
  * not measured or no task completed, never zero in their place.
  *
  * <p>Counters (the {@code name} of a {@link ResourceCounter}): the server's from its process tree

@@ -13,6 +13,10 @@ import java.util.Set;
  * {@link ResourceMetric} that was measured, under each of the step's task names (the {@code step}
  * its tasks carry, as its table health). A figure not measured gives no row: a reader finds it
  * missing, never zero.
+ *
+ * <p>Counters read over the step's measured window add a {@value StepResources#WINDOW_METRIC} row
+ * (the window's length); figures without one (manifests written before the window was recorded)
+ * cover the whole step, warm-up included, and are kept so, never reinterpreted.
  */
 final class StepResourceRows {
   private StepResourceRows() {}
@@ -31,11 +35,17 @@ final class StepResourceRows {
       if (!seen.add(name)) {
         continue;
       }
+      int figures = 0;
       for (ResourceMetric m : ResourceMetric.values()) {
         OptionalDouble value = m.perOperation(step);
         if (value.isPresent() && Double.isFinite(value.getAsDouble())) {
           rows.add(ParsedMetric.whole(name, m.metric(), value.getAsDouble(), m.unit()));
+          figures++;
         }
+      }
+      OptionalDouble windowS = step.measuredWindowS();
+      if (figures > 0 && windowS.isPresent()) {
+        rows.add(ParsedMetric.whole(name, StepResources.WINDOW_METRIC, windowS.getAsDouble(), "s"));
       }
     }
     return rows;

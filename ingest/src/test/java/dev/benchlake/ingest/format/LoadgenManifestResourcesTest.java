@@ -33,4 +33,29 @@ class LoadgenManifestResourcesTest {
         "L7 metric step=update-index interval=run wal_bytes_per_op=250.0 bytes",
         "L7 metric step=update-index interval=run commits_per_op=1.0 count");
   }
+
+  /**
+   * A step read over its measured window carries the window's length as a row of its own; an
+   * older manifest's step (its warm-up included) carries none, so a reader can tell them apart.
+   */
+  @Test
+  void aMeasuredWindowsStepSaysSoAndAnOlderStepDoesNot() {
+    List<String> lines = List.of(
+        "{\"run_id\": \"r\",",
+        " \"step_resources\": [",
+        "  {\"step\": \"older\", \"tasks\": 4, \"counters\": [",
+        "    {\"name\": \"xact_commit\", \"before\": 10, \"after\": 14, \"unit\": \"count\"}]},",
+        "  {\"step\": \"newer\", \"tasks\": 8, \"counters\": [",
+        "    {\"name\": \"xact_commit\", \"before\": 10, \"after\": 18, \"unit\": \"count\"}],",
+        "   \"window\": \"measured\", \"from_epoch_ns\": 1000000000, \"to_epoch_ns\": 3500000000,",
+        "   \"profile\": {\"not_profiled\": \"perf not found on the PATH\"}}",
+        " ]",
+        "}");
+    RenderingSink sink = new RenderingSink();
+    new LoadgenManifestParser().parse(lines, sink);
+    assertThat(sink.text().lines().filter(l -> l.contains(" metric"))).containsExactly(
+        "L3 metric step=older interval=run commits_per_op=1.0 count",
+        "L5 metric step=newer interval=run commits_per_op=1.0 count",
+        "L5 metric step=newer interval=run resource_window_s=2.5 s");
+  }
 }
