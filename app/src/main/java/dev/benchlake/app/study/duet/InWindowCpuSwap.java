@@ -169,8 +169,8 @@ public final class InWindowCpuSwap implements AutoCloseable {
    * How many moves were made, how late after their instants they started, how long they took, and
    * the share of the time since the first step's start that a move was under way (read after {@link
    * #close}). While a move runs one side is on its new set and the other not yet: the two share a set.
-   * A plain user's moves, from an ordinary thread, took 2 ms each at a load of 12–14 but 0.6 s on
-   * average at 21–25 (docs/log.md, 2026-12-06, night), which only this share puts in proportion.
+   * A pair's first move took 0.65 s as root and 2 s as a plain user where the others took 1–25 ms
+   * (docs/log.md, 2026-12-06, night): an average hides that, this share does not.
    *
    * @param whatMoved what a move moved, e.g. {@code "for 46 threads on average"}
    */

@@ -80,8 +80,8 @@ class InWindowCpuSwapTest {
   }
 
   /**
-   * Moves that take most of a period (a plain user's ordinary thread on a loaded machine took 0.6 s a
-   * move on average, docs/log.md 2026-12-06, night): the line says what share of the time a move was
+   * Moves that take most of a period (a pair's first move took 2 s as a plain user, docs/log.md
+   * 2026-12-06, night): the line says what share of the time a move was
    * under way, when one side was on its new set and the other not yet. Here 30 ms of every 40 ms
    * period, about 2/3 of the time: the bar is a quarter, for a thread that wakes up to 90 ms late.
    */
