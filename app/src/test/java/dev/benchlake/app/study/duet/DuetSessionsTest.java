@@ -255,6 +255,16 @@ public class DuetSessionsTest {
     }
     assertThat(log.toString()).containsPattern("swapped CPU sets \\d+ times, every 100 ms, .*; a move took \\d+ µs on "
         + "average, at most \\d+ µs, \\d+ threads and processes on average \\(sched_setaffinity\\)");
+    // From a real-time thread no move takes a period. The first used to: it looked up side a's postmaster
+    // for the first time in the JVM, 650 ms at load 4.7 with the sides on one set meanwhile; the lookup
+    // is made at "both ready" now (a plain user's ordinary thread is not held to this: docs/log.md).
+    java.util.regex.Matcher line = java.util.regex.Pattern.compile("(\\(a real-time thread\\))?; a move took \\d+ µs on "
+        + "average, at most (\\d+) µs").matcher(log.toString());
+    assertThat(line.find()).isTrue();
+    if (line.group(1) != null) {
+      assertThat(Long.parseLong(line.group(2))).as("µs of the longest move, every 100 ms: %s", line.group())
+          .isLessThan(100_000);
+    }
     assertThat(samples).as("samples of both servers in the step, between moves (%d crossed one)", acrossMoves.get())
         .hasSizeGreaterThan(10);
     Map<Long, java.util.Set<String>> seen = new java.util.HashMap<>();
