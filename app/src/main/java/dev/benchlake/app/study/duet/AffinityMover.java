@@ -34,7 +34,8 @@ final class AffinityMover {
 
   private final long rootPid;
   private final Supplier<List<Long>> servers;
-  private List<Long> knownServers = List.of();
+  /** Read by the coordinator's thread ({@link #lookUp}) and the swap's. */
+  private volatile List<Long> knownServers = List.of();
 
   /**
    * @param rootPid the side's process (its JVM)
@@ -46,15 +47,25 @@ final class AffinityMover {
   }
 
   /**
+   * Looks up the side's postmasters now, if not known yet: at a step's "both ready", before the
+   * window. The first lookup in a JVM took 386 ms (its classes, a logger, a JSON read; a plain user
+   * at load 4.9), and made inside the first move it left both sides on one set that long
+   * (docs/log.md, 2026-12-06, night).
+   */
+  void lookUp() {
+    if (knownServers.isEmpty()) {
+      knownServers = List.copyOf(servers.get());
+    }
+  }
+
+  /**
    * Puts every task of the side on {@code cpus}.
    *
    * @return how many tasks were moved
    * @throws IllegalStateException when the kernel refused a move
    */
   int moveTo(CpuList cpus) {
-    if (knownServers.isEmpty()) {
-      knownServers = List.copyOf(servers.get());
-    }
+    lookUp();
     int moved = 0;
     for (long postmaster : knownServers) {
       if (!ThreadAffinity.set(postmaster, cpus)) {

@@ -167,6 +167,9 @@ public final class DuetPair {
         }
         long gapNs = ab.atNs() - aa.atNs();
         largestGapNs = Math.max(largestGapNs, Math.abs(gapNs));
+        if (groups != null) {
+          groups.lookUp(); // the servers run now: not in the window's first move (and before the go instant)
+        }
         long go = EpochClock.nowNs() + LEAD_NS;
         if (swapper != null) {
           swapper.throwIfFailed();

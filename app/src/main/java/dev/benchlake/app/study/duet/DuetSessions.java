@@ -45,6 +45,9 @@ public final class DuetSessions implements AutoCloseable {
   interface Mover {
     int WHOLE_GROUP = -1;
 
+    /** Finds what a move will move, before a step's window (by affinity: the sides' postmasters); nothing by groups. */
+    default void lookUp() {}
+
     int a(CpuList cpus);
 
     int b(CpuList cpus);
@@ -88,6 +91,12 @@ public final class DuetSessions implements AutoCloseable {
       ma.moveTo(sa.cpus());
       mb.moveTo(sb.cpus());
       return new Sides(sa.process(), sb.process(), new Mover() {
+        @Override
+        public void lookUp() {
+          ma.lookUp();
+          mb.lookUp();
+        }
+
         @Override
         public int a(CpuList cpus) {
           return ma.moveTo(cpus);

@@ -64,9 +64,16 @@ public class DuetSessionsTest {
     }
   }
 
-  /** The postmasters running on a cluster under {@code pg}, from /proc. */
+  /**
+   * The postmasters running on a cluster under {@code pg}, from /proc: the processes whose command is
+   * {@code postgres -D <a cluster under pg>} and whose parent is not one of them. A process a
+   * postmaster has just forked runs under its parent's command line until it sets its own title
+   * ({@code postgres: checkpointer}); on a loaded machine that took long enough for a scan to take
+   * such a child for the second server, and then compare one server's tree with a part of itself
+   * (docs/log.md, 2026-12-06: "both servers on one set").
+   */
   public static List<Long> postmasters(Path pg) {
-    List<Long> found = new java.util.ArrayList<>();
+    Map<Long, Long> parents = new java.util.HashMap<>();
     try (var procs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
       for (Path proc : procs) {
         try {
@@ -75,7 +82,8 @@ public class DuetSessionsTest {
           int d = args.indexOf("-D");
           if (!args.isEmpty() && args.get(0).endsWith("postgres") && d >= 0 && d + 1 < args.size()
               && args.get(d + 1).startsWith(pg.toString())) {
-            found.add(Long.parseLong(proc.getFileName().toString()));
+            long pid = Long.parseLong(proc.getFileName().toString());
+            parents.put(pid, ProcessHandle.of(pid).flatMap(ProcessHandle::parent).map(ProcessHandle::pid).orElse(-1L));
           }
         } catch (java.io.IOException | RuntimeException e) {
           // it ended while we looked
@@ -84,7 +92,8 @@ public class DuetSessionsTest {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-    return found;
+    return parents.entrySet().stream().filter(e -> !parents.containsKey(e.getValue())).map(Map.Entry::getKey)
+        .sorted().toList();
   }
 
   private List<ProcessHandle> sideProcesses() {
@@ -246,6 +255,16 @@ public class DuetSessionsTest {
     }
     assertThat(log.toString()).containsPattern("swapped CPU sets \\d+ times, every 100 ms, .*; a move took \\d+ µs on "
         + "average, at most \\d+ µs, \\d+ threads and processes on average \\(sched_setaffinity\\)");
+    // From a real-time thread no move takes a period. The first used to: it looked up side a's postmaster
+    // for the first time in the JVM, 650 ms at load 4.7 with the sides on one set meanwhile; the lookup
+    // is made at "both ready" now (a plain user's ordinary thread is not held to this: docs/log.md).
+    java.util.regex.Matcher line = java.util.regex.Pattern.compile("(\\(a real-time thread\\))?; a move took \\d+ µs on "
+        + "average, at most (\\d+) µs").matcher(log.toString());
+    assertThat(line.find()).isTrue();
+    if (line.group(1) != null) {
+      assertThat(Long.parseLong(line.group(2))).as("µs of the longest move, every 100 ms: %s", line.group())
+          .isLessThan(100_000);
+    }
     assertThat(samples).as("samples of both servers in the step, between moves (%d crossed one)", acrossMoves.get())
         .hasSizeGreaterThan(10);
     Map<Long, java.util.Set<String>> seen = new java.util.HashMap<>();
@@ -266,11 +285,36 @@ public class DuetSessionsTest {
     // of a tree's processes fails here whatever the load.
     assertThat(splitTrees).as("samples between moves with a server's tree on two sets (of %d)", samples.size())
         .isEmpty();
-    // Both trees on one set between moves should not happen either, but it does under a full test
-    // run's load: 134 of 229 such samples in one (docs/log.md, 2026-12-06), none with the class alone.
-    // Until that is understood the bar is a tenth of them apart: a mover that never parts the sides fails.
-    assertThat(samples.size() - together.size()).as("samples between moves with the trees apart, of %d (%d together)",
-        samples.size(), together.size()).isGreaterThanOrEqualTo(Math.max(1, samples.size() / 10));
+    // Nor are both trees ever on one set: each side's mover moves its own server. (Under a full test
+    // run's load 134 of 229 samples were, when the watcher took a postmaster's fresh child for the
+    // second server: postmasters' own case below.)
+    assertThat(together).as("samples between moves with both servers' trees on one set (of %d)", samples.size())
+        .isEmpty();
+  }
+
+  /**
+   * {@link #postmasters} finds a server by its command ({@code postgres -D <cluster>}), which a
+   * process the postmaster has just forked still shows until it sets its own title: here a shell
+   * named {@code postgres} with a subshell, its fork, that never sets one. Only the root of the
+   * tree is a postmaster.
+   */
+  @Test
+  void postmastersAreTheRootsOfTheirTreesNotAForkThatStillShowsTheirCommand() throws Exception {
+    Path fake = Files.copy(Path.of("/bin/sh"), Files.createDirectories(dir.resolve("bin")).resolve("postgres"));
+    Path pg = dir.resolve("pg");
+    Process server = new ProcessBuilder(fake.toString(), "-c", "(while :; do sleep 1; done) & wait", "-D",
+        pg.resolve("benchlake-pg17-1").resolve("data").toString()).start();
+    try {
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+      while (server.children().findAny().isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertThat(server.children().toList()).as("the fork, under the same command").hasSize(1);
+      assertThat(postmasters(pg)).containsExactly(server.pid());
+    } finally {
+      server.descendants().forEach(ProcessHandle::destroyForcibly);
+      server.destroyForcibly();
+    }
   }
 
   @Test
