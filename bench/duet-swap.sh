@@ -28,7 +28,7 @@ study() { # NAME MODE [PERIOD_MS]
   echo "== $name: --cpu-swap $mode${period:+, every $period ms} ($(date +%T), load average $(load))"
   "$root/bin/benchlake" study ab --a-pg 14 --b-pg 14 --design duet --cpu-swap "$mode" "${opts[@]}" \
     --rounds "$rounds" --aa-rounds 2 --steps point-select,read-only,update-index --duration 2s --warmup 500ms \
-    --out "$work/$name" > "$work/$name.log" 2>&1 || { tail -5 "$work/$name.log" >&2; exit 1; }
+    --out "$work/$name" --verbose > "$work/$name.log" 2>&1 || { tail -5 "$work/$name.log" >&2; exit 1; }
   grep -h 'swapped CPU sets' "$work/$name.log" | sed 's/.*average, at most //' | sort -n | tail -1 \
     | sed 's/^/   latest move: /' || true
   python3 "$here/duet_figures.py" "$work/$name"

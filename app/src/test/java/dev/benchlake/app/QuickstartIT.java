@@ -39,7 +39,7 @@ class QuickstartIT {
     Path out = dir.resolve("qs");
     CommandRun run = CommandRun.of(Benchlake.commandLine(), "quickstart", "--out", out.toString(), "--max-rounds", "3",
         "--aa-rounds", "2",
-        "--step-duration", "300ms", "--warmup", "100ms", "--master", "local[2]");
+        "--step-duration", "300ms", "--warmup", "100ms", "--master", "local[2]", "--verbose");
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
 
     // 2 a/a rounds (14 | 14) spread among 3 rounds of 14 | 17, each a pair per workload, ingested at the
@@ -57,10 +57,13 @@ class QuickstartIT {
         .contains("study: look after round 3 of at most 3").contains("the a/a control: PostgreSQL 14 against itself");
 
     // The sides' JVMs are warmed up for both kinds of pair in turn, pass by pass, before the first
-    // measured pair: as the rounds alternate them (DuetPair.WARM_UP_PASSES = 3).
+    // measured pair: as the rounds alternate them (DuetPair.WARM_UP_PASSES = 3). Each pass is
+    // --verbose's detail; the line before them and the one after are said without it too.
     List<String> lines = run.stderr().lines().toList();
-    List<String> warmUps = lines.stream().filter(l -> l.contains("warming up the sides' JVMs")).map(String::strip)
-        .toList();
+    assertThat(lines).contains("study: warming up the sides' JVMs: 3 passes of 2 kinds of pair (not kept)")
+        .anyMatch(l -> l.startsWith("study: warmed up in "));
+    List<String> warmUps = lines.stream().filter(l -> l.startsWith("    warming up the sides' JVMs"))
+        .map(String::strip).toList();
     String sysbench = "sysbench-point-select-read-only-update-index-insert";
     assertThat(warmUps).containsExactly(
         "warming up the sides' JVMs: select-update, pass 1 of 3 (not kept)",

@@ -340,11 +340,16 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
     }
   }
 
-  /** loadgen: its clients (a burst: the tasks let loose at once); else the runs table's {@code clients}. */
+  /**
+   * loadgen: its clients; a burst has none, it lets its tasks loose at once on its pool ({@link
+   * #connections}), so its size is said as such ({@code burst of 1200 tasks}), not read as 1200 clients.
+   * Else the runs table's {@code clients}.
+   */
   static String clients(ScopeRun run) {
     JsonNode mode = run.manifest().path("mode");
     if ("burst".equals(ScopeRun.text(mode.path("kind")))) {
-      return ScopeRun.text(run.manifest().path("workload").path("parameters").path("burst_size"));
+      String size = ScopeRun.text(run.manifest().path("workload").path("parameters").path("burst_size"));
+      return size == null ? null : "burst of " + size + " tasks";
     }
     String clients = ScopeRun.text(mode.path("clients"));
     return clients != null ? clients : run.clients() == null ? null : run.clients().toString();

@@ -94,6 +94,21 @@ class ScopeTest {
   }
 
   /**
+   * Issue 49: a burst's size is the tasks it lets loose at once on its pool, not clients; the scope
+   * says so, and its connections are the pool's.
+   */
+  @Test
+  void aBurstSaysItsSizeAsTasksNotClients() {
+    String burst = loadgen("PostgreSQL 17.6", null, "off",
+        "{\"name\":\"select-update\",\"parameters\":{\"burst_size\":1200,\"rows\":20000}}")
+        .replace("\"mode\":{\"kind\":\"closed\",\"clients\":1,", "\"mode\":{\"kind\":\"burst\",\"clients\":4,");
+    List<Row> rows = List.of(row("b1", "loadgen", Map.of(), "select-update", 4, null, burst));
+    Scope scope = Scope.of(ScopeRun.of(rows), Map.of("baseline", List.of("b1")));
+    assertThat(values(scope, "clients")).containsExactly("burst of 1200 tasks");
+    assertThat(values(scope, "connections")).containsExactly("4");
+  }
+
+  /**
    * Issue 47 item 6: a sysbench study smaller than the published one says so, and where it spans 11
    * and a later major, that its point and range steps partly measure the plan cache; at the
    * published size it says nothing.

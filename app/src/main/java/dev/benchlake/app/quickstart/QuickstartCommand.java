@@ -161,7 +161,7 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
     });
     layout = new QuickstartLayout(out.toAbsolutePath().normalize());
     quickstart = new Study<>(plan, layout.root(), layout.warehouse(), spec.commandLine().getErr(), settings)
-        .budget(budget);
+        .budget(budget).verbose(verbose.on());
     quickstart.validate();
   }
 

@@ -96,7 +96,7 @@ public final class CalibrateCommand implements Callable<Integer>, Validated {
             options.duet.aaRounds(), options.seed(), options.sysbench.workload(set), set, folder));
         plans.add(plan);
         studies.add(new Study<>(plan, outDir.resolve(folder), options.warehouseDir(outDir), spec.commandLine().getErr(),
-            settings));
+            settings).verbose(options.verbose.on()));
       }
     }
     studies.forEach(Study::validate);

@@ -26,9 +26,12 @@ public final class DuetPairs {
         new SideRun("b", config.of("b", setB), setB), cpus.swap());
   }
 
-  /** A pair's title begins so: {@code round 3} or {@code round 2 (a/a control)}. */
+  /**
+   * A pair's title begins so: {@code round 3} or {@code a/a control round 2}, each kind counted on its
+   * own as the status lines and the looks count them ({@link Progress#roundName}).
+   */
   public static String title(DuetSchedule.Round round) {
-    return "round " + round.round() + (round.aa() ? " (a/a control)" : "");
+    return Progress.roundName(round.aa(), round.ofKind());
   }
 
   /** A duet run's labels, {@code pair} naming which pair of its round it is (null: the round's only one). */

@@ -54,6 +54,6 @@ final class OpenSteps {
   }
 
   private static LoadgenConfig config(StudyRuns.Measurement m) {
-    return m instanceof StudyRuns.Pair p ? p.a().config() : ((StudyRuns.Alone) m).config();
+    return StudyRuns.configOf(m);
   }
 }

@@ -9,7 +9,6 @@ import dev.benchlake.app.study.duet.DuetSchedule;
 import dev.benchlake.core.cli.BadInputException;
 import dev.benchlake.warehouse.Warehouse;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -167,12 +166,12 @@ public final class RoundByRound implements UntilDecided.Study {
    * deadlineNs} ({@link System#nanoTime}; {@link Long#MAX_VALUE}: none) is spent ({@link
    * UntilDecided#run}), then records every run with the stop ({@code recordStop}: the study file).
    */
-  public Ran untilDecided(DuetSchedule schedule, SequentialLooks looks, long deadlineNs, PrintWriter log,
+  public Ran untilDecided(DuetSchedule schedule, SequentialLooks looks, long deadlineNs, Progress progress,
       RecordStop recordStop) throws IOException, InterruptedException {
     runner.expect(schedule.order().size(), true);
     UntilDecided.Outcome outcome;
     try {
-      outcome = UntilDecided.run(schedule, looks, this, log, deadlineNs);
+      outcome = UntilDecided.run(schedule, looks, this, progress, deadlineNs);
     } catch (RuntimeException e) {
       // soFar holds whole rounds only: a round's runs are added once all of them are done.
       Stopped stopped = stopped(runner, soFar, e);

@@ -1,14 +1,14 @@
 package dev.benchlake.app.study;
 
-import dev.benchlake.analysis.report.Format;
 import dev.benchlake.app.study.duet.DuetSchedule;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * A study run until decided, as a person follows it: one line per comparison round, "round N of at
- * most M: k of S steps open, about T left" (issue 49). T is the rounds still possible at the
+ * A study run until decided, as a person follows it: one line per round, "round N of at most M: k of
+ * S steps open, about T left" (issue 49), and for the a/a control's "a/a control round N of A: all S
+ * steps, about T left"; a round's time leaves out the side JVMs' warm-up ({@link Progress#warmUpNs}). T is the rounds still possible at the
  * measured time of a step in a round so far (a round's time over the steps it ran), the open steps
  * in each comparison round and every step in each a/a round still to come: an upper end, as the
  * study stops as soon as every step is decided.
@@ -67,10 +67,22 @@ final class RoundClock {
 
   /** The status line before comparison round {@code round}. */
   void progress(PrintWriter log, int round, int maxRounds, int open, int all, List<DuetSchedule.Round> rest) {
-    double left = secondsLeft(round, maxRounds, open, all, rest);
-    log.println(String.format(Locale.ROOT, "study: round %d of at most %d: %d of %d steps open, %s", round, maxRounds,
-        open, all, Double.isNaN(left) ? "time left known after the first round" : "about " + Format.minutes(left)
-            + " left"));
+    log.println(String.format(Locale.ROOT, "study: %s of at most %d: %d of %d steps open, %s",
+        Progress.roundName(false, round), maxRounds, open, all,
+        Progress.timeLeft(secondsLeft(round, maxRounds, open, all, rest))));
+    log.flush();
+  }
+
+  /**
+   * The status line before a/a control round {@code ofKind} of {@code aaRounds}, which runs all
+   * {@code all} steps: the time left counts it, the {@code comparisonRounds} comparison rounds still
+   * possible with the {@code open} steps, and the control's rounds among {@code rest}.
+   */
+  void controlProgress(PrintWriter log, int ofKind, int aaRounds, int all, int comparisonRounds, int open,
+      List<DuetSchedule.Round> rest) {
+    double left = secondsPerStep() * (all + stepRoundsLeft(comparisonRounds, open, all, rest));
+    log.println(String.format(Locale.ROOT, "study: %s of %d: all %d steps, %s", Progress.roundName(true, ofKind),
+        aaRounds, all, Progress.timeLeft(left)));
     log.flush();
   }
 }

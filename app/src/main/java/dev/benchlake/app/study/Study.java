@@ -89,6 +89,15 @@ public final class Study<R> {
   /** {@code --budget}: the most time the study may take (null: none). */
   private Duration budget;
 
+  /** {@code --verbose}: each measurement's detail on stderr too, not only a line per round ({@link Progress}). */
+  private boolean verbose;
+
+  /** This study with {@code --verbose} or without. */
+  public Study<R> verbose(boolean value) {
+    verbose = value;
+    return this;
+  }
+
   /** This study with {@code --budget} (null: none), checked by {@link #validate}. */
   public Study<R> budget(Duration value) {
     budget = value;
@@ -135,10 +144,11 @@ public final class Study<R> {
     }
     StudyFile file = new StudyFile(out);
     file.record(plan, studyId, List.of(), null);
-    StudyRuns runner = new StudyRuns(out, log, file);
+    Progress progress = new Progress(log, verbose);
+    StudyRuns runner = new StudyRuns(out, progress, file);
     try {
       long deadlineNs = budget == null ? Long.MAX_VALUE : startNs + budget.toNanos();
-      Outcome<R> outcome = run(spark, runner, file, studyId, deadlineNs);
+      Outcome<R> outcome = run(spark, runner, progress, file, studyId, deadlineNs);
       if (outcome.cutShort() == null) {
         file.complete();
       }
@@ -148,18 +158,21 @@ public final class Study<R> {
     }
   }
 
-  private Outcome<R> run(Supplier<SparkSession> spark, StudyRuns runner, StudyFile file, String studyId,
-      long deadlineNs) throws IOException, InterruptedException {
+  private Outcome<R> run(Supplier<SparkSession> spark, StudyRuns runner, Progress progress, StudyFile file,
+      String studyId, long deadlineNs) throws IOException, InterruptedException {
     Path runs = out.resolve("runs");
     Supplier<Warehouse> openWarehouse = () -> Warehouse.at(spark.get(), warehouseDir.toString());
+    // What each ingest took in is detail: the look's calls that follow it are the news.
+    RoundByRound.Ingest ingest = (warehouse, done) -> ChainStages.ingestLoadgenRuns(warehouse,
+        done.stream().map(StudyRuns.Done::dir).toList(), warehouseDir, m -> progress.detail(plan.name() + ": " + m));
     RoundByRound.Ran ran;
     try (runner) {
       ran = plan.looks() == null
           ? RoundByRound.fixedRounds(runner, plan.measurements(runs, studyId),
-              d -> file.record(plan, studyId, d, null), openWarehouse, this::ingest, settings)
+              d -> file.record(plan, studyId, d, null), openWarehouse, ingest, settings)
           : new RoundByRound(runner, plan.byRound(runs, studyId), all -> file.record(plan, studyId, all, null),
-              openWarehouse, this::ingest, plan.decide(studyId))
-              .untilDecided(plan.schedule(), plan.looks(), deadlineNs, log,
+              openWarehouse, ingest, plan.decide(studyId))
+              .untilDecided(plan.schedule(), plan.looks(), deadlineNs, progress,
                   (all, s, at) -> file.record(plan, studyId, all, s, at));
     }
     CutShort cut = ran.cutShort();
@@ -234,11 +247,6 @@ public final class Study<R> {
         (System.nanoTime() - startNs) / 1e9, out, dev.benchlake.core.DiskUsage.human(dev.benchlake.core.DiskUsage.bytes(out)));
     stdout.flush();
     return StudyFile.exitCode(cut, command, err);
-  }
-
-  private void ingest(Warehouse warehouse, List<StudyRuns.Done> runs) throws IOException {
-    ChainStages.ingestLoadgenRuns(warehouse, runs.stream().map(StudyRuns.Done::dir).toList(), warehouseDir,
-        this::status);
   }
 
   private void status(String message) {

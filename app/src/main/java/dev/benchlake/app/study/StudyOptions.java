@@ -61,7 +61,8 @@ public final class StudyOptions {
 
   /** The study that runs {@code plan} into {@code outDir}, its warehouse, its log {@code err}. */
   <R> Study<R> study(StudyPlan<R> plan, Path outDir, java.io.PrintWriter err, StatisticsSettings settings) {
-    return new Study<>(plan, outDir, warehouseDir(outDir), err, settings).budget(untilDecided.budget());
+    return new Study<>(plan, outDir, warehouseDir(outDir), err, settings).budget(untilDecided.budget())
+        .verbose(verbose.on());
   }
 
   /** The seed given, or one drawn once. */

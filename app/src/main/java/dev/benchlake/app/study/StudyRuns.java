@@ -49,6 +49,7 @@ public final class StudyRuns implements AutoCloseable {
 
   private final Path out;
   private final PrintWriter log;
+  private final Progress progress;
   private final DuetSessions sessions;
   private final StudyFile studyFile;
   /** Stops what the study started when the JVM is asked to stop (Ctrl-C, SIGTERM) before the study finished. */
@@ -68,12 +69,15 @@ public final class StudyRuns implements AutoCloseable {
    * file cut short.
    *
    * @param out the study's folder: run folders are under it, a duet's logs in {@code logs/}
+   * @param progress what the study says as it runs: a line per round of a fixed number of rounds
+   *     (run until decided, {@link UntilDecided} says them), the rest detail for {@code --verbose}
    * @param studyFile the study's study.json (which the study writes first, before any run, with
    *     {@code complete: false}): where a cut short is recorded
    */
-  public StudyRuns(Path out, PrintWriter log, StudyFile studyFile) {
+  public StudyRuns(Path out, Progress progress, StudyFile studyFile) {
     this.out = out;
-    this.log = log;
+    this.log = progress.log();
+    this.progress = progress;
     this.sessions = new DuetSessions(out.resolve("logs"));
     this.studyFile = studyFile;
     CgroupCpusets.locate().ifPresent(c -> c.stale().forEach(StudyRuns::removeStaleGroup));
@@ -111,8 +115,7 @@ public final class StudyRuns implements AutoCloseable {
   }
 
   static int roundOf(Measurement m) {
-    LoadgenConfig config = m instanceof Alone alone ? alone.config() : ((Pair) m).a().config();
-    String round = config.labels().get(StudyLabels.ROUND);
+    String round = configOf(m).labels().get(StudyLabels.ROUND);
     return round == null ? 0 : Integer.parseInt(round);
   }
 
@@ -167,14 +170,18 @@ public final class StudyRuns implements AutoCloseable {
     }
     warmUpInTurn(plan);
     List<Done> done = new ArrayList<>();
+    FixedRounds rounds = atMost ? null : new FixedRounds(progress, plan);
     for (int i = 0; i < plan.size(); i++) {
       Measurement m = plan.get(i);
+      if (rounds != null) {
+        rounds.starting(m);
+      }
       long startNs = System.nanoTime();
       String prefix = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, plan.size(), m.title());
       List<Done> these = new ArrayList<>();
       if (m instanceof Alone alone) {
         status(prefix + ": starting a fresh server");
-        RunResult result = Loadgen.run(alone.config(), ChainStages.stepLines(log));
+        RunResult result = Loadgen.run(alone.config(), ChainStages.stepLines(progress.detail()));
         if (result.status() != RunStatus.COMPLETE) {
           throw new IllegalStateException("run " + result.runDir() + " " + result.status().json() + ": "
               + result.manifest().error());
@@ -183,7 +190,7 @@ public final class StudyRuns implements AutoCloseable {
       } else {
         Pair pair = (Pair) m;
         status(prefix + ": both sides at once, a on CPUs " + pair.a().cpus() + ", b on CPUs " + pair.b().cpus());
-        DuetPair.Outcome outcome = new DuetPair(out.resolve("logs"), log, pair.swap(), sessions)
+        DuetPair.Outcome outcome = new DuetPair(out.resolve("logs"), progress.detail(), pair.swap(), sessions)
             .run(pair.a(), pair.b());
         these.add(new Done(pair.a().config().outDir(), outcome.a()));
         these.add(new Done(pair.b().config().outDir(), outcome.b()));
@@ -218,11 +225,67 @@ public final class StudyRuns implements AutoCloseable {
         cold.add(pair);
       }
     }
+    if (cold.isEmpty()) {
+      return;
+    }
+    long startNs = progress.warmingUp(DuetPair.WARM_UP_PASSES, cold.size());
     for (int pass = 1; pass <= DuetPair.WARM_UP_PASSES; pass++) {
       for (Pair pair : cold) {
-        new DuetPair(out.resolve("logs"), log, pair.swap(), sessions).warmUp(pair.a(), pair.b(), pass);
+        new DuetPair(out.resolve("logs"), progress.detail(), pair.swap(), sessions).warmUp(pair.a(), pair.b(), pass);
       }
     }
+    progress.warmedUp(startNs);
+  }
+
+  /**
+   * The status line of each round of a study of a fixed number of rounds, said as its first
+   * measurement starts: {@code round 3 of 6: about 2 min 10 s left} (the time left at the mean time
+   * of a round so far), the a/a control's rounds counted apart ({@link Progress#roundName}).
+   */
+  static final class FixedRounds {
+    private final Progress progress;
+    private final Map<Integer, Boolean> aaByRound = new java.util.LinkedHashMap<>();
+    private final long comparisonRounds;
+    private final long controlRounds;
+    private int comparisonSeen;
+    private int controlSeen;
+    private int current = -1;
+    private long firstStartNs;
+
+    FixedRounds(Progress progress, List<Measurement> plan) {
+      this.progress = progress;
+      plan.forEach(m -> aaByRound.putIfAbsent(roundOf(m), aa(m)));
+      controlRounds = aaByRound.values().stream().filter(aa -> aa).count();
+      comparisonRounds = aaByRound.size() - controlRounds;
+    }
+
+    void starting(Measurement m) {
+      int round = roundOf(m);
+      if (round == current) {
+        return;
+      }
+      current = round;
+      long nowNs = progress.nowNs();
+      int started = comparisonSeen + controlSeen;
+      if (started == 0) {
+        firstStartNs = nowNs;
+      }
+      double left = started == 0 ? Double.NaN
+          : (nowNs - firstStartNs) / 1e9 / started * (aaByRound.size() - started);
+      boolean aa = aa(m);
+      int ofKind = aa ? ++controlSeen : ++comparisonSeen;
+      progress.say(String.format(Locale.ROOT, "study: %s of %d: %s", Progress.roundName(aa, ofKind),
+          aa ? controlRounds : comparisonRounds, Progress.timeLeft(left)));
+    }
+  }
+
+  private static boolean aa(Measurement m) {
+    return StudyLabels.AA.equals(configOf(m).labels().get(StudyLabels.CONTROL));
+  }
+
+  /** The run's configuration, side a's of a pair (both sides carry the round's labels). */
+  static LoadgenConfig configOf(Measurement m) {
+    return m instanceof Alone alone ? alone.config() : ((Pair) m).a().config();
   }
 
   /** A duet needs taskset (util-linux) on the PATH ({@link SideCommand#requireTaskset}). */
@@ -236,8 +299,8 @@ public final class StudyRuns implements AutoCloseable {
     sessions.close();
   }
 
+  /** A measurement's start and end: detail ({@code --verbose}), as the round's status line says where the study is. */
   private void status(String message) {
-    log.println("study: " + message);
-    log.flush();
+    progress.detail("study: " + message);
   }
 }

@@ -162,6 +162,16 @@ public final class UntilDecided {
    */
   public static Outcome run(DuetSchedule schedule, SequentialLooks looks, Study study, PrintWriter log,
       long deadlineNs) throws IOException, InterruptedException {
+    return run(schedule, looks, study, new Progress(log, false), deadlineNs);
+  }
+
+  /**
+   * The same, its lines said through {@code progress}: a status line before every round, a/a
+   * control rounds named apart, and each look's calls.
+   */
+  public static Outcome run(DuetSchedule schedule, SequentialLooks looks, Study study, Progress progress,
+      long deadlineNs) throws IOException, InterruptedException {
+    PrintWriter log = progress.log();
     if (schedule.firstLook() != looks.firstLook() || schedule.rounds() != looks.maxRounds()) {
       throw new IllegalArgumentException("the schedule (rounds " + schedule.rounds() + ", first look "
           + schedule.firstLook() + ") and the looks (" + looks.inWords() + ") disagree");
@@ -179,13 +189,18 @@ public final class UntilDecided {
       // decided: what it checks (the method on this machine) does not depend on the comparison's data.
       List<StudyRuns.Measurement> all = study.measurementsOf(round);
       List<StudyRuns.Measurement> measurements = round.aa() ? all : OpenSteps.without(all, decided);
-      if (!round.aa()) {
+      List<DuetSchedule.Round> after = order.subList(i + 1, order.size());
+      if (round.aa()) {
+        clock.controlProgress(log, round.ofKind(), schedule.aaRounds(), OpenSteps.count(all),
+            (int) after.stream().filter(r -> !r.aa()).count(), OpenSteps.count(OpenSteps.without(all, decided)), after);
+      } else {
         clock.progress(log, round.ofKind(), looks.maxRounds(), OpenSteps.count(measurements), OpenSteps.count(all),
-            order.subList(i + 1, order.size()));
+            after);
       }
-      long startNs = System.nanoTime();
+      long startNs = progress.nowNs() - progress.warmUpNs();
       List<StudyRuns.Done> these = study.run(measurements);
-      clock.ran(OpenSteps.count(measurements), System.nanoTime() - startNs);
+      // The first round warms the sides up (a minute, once): the time left is read from the measured rounds alone.
+      clock.ran(OpenSteps.count(measurements), progress.nowNs() - progress.warmUpNs() - startNs);
       done.addAll(these);
       sinceLastLook.addAll(these);
       if (round.aa() || !looks.isLook(round.ofKind())) {
@@ -195,11 +210,11 @@ public final class UntilDecided {
       StatisticsSettings at = looks.settingsAt(k);
       List<DuetSchedule.Round> rest = order.subList(i + 1, order.size());
       boolean spent = k < looks.maxRounds() && deadlineNs != Long.MAX_VALUE
-          && System.nanoTime() + clock.nanosBeforeStopping(OpenSteps.count(measurements), OpenSteps.count(all), rest)
+          && progress.nowNs() + clock.nanosBeforeStopping(OpenSteps.count(measurements), OpenSteps.count(all), rest)
               > deadlineNs;
       if (spent) {
         log.println("study: the budget does not fit another round (about "
-            + Format.minutes(Math.max(0, deadlineNs - System.nanoTime()) / 1e9) + " left): the look after round " + k
+            + Format.minutes(Math.max(0, deadlineNs - progress.nowNs()) / 1e9) + " left): the look after round " + k
             + " is the last.");
         log.flush();
       }
@@ -211,9 +226,9 @@ public final class UntilDecided {
         log.flush();
         continue;
       }
-      long lookStartNs = System.nanoTime();
+      long lookStartNs = progress.nowNs();
       Look look = study.look(List.copyOf(sinceLastLook), at);
-      clock.looked(System.nanoTime() - lookStartNs);
+      clock.looked(progress.nowNs() - lookStartNs);
       sinceLastLook.clear();
       Set<String> now = look.decidedSteps();
       now.removeAll(decided);
@@ -233,8 +248,14 @@ public final class UntilDecided {
               + " of " + schedule.aaRounds() + ", so that it is complete.");
           log.flush();
         }
-        for (DuetSchedule.Round aa : control) {
-          done.addAll(study.run(study.measurementsOf(aa)));
+        for (int c = 0; c < control.size(); c++) {
+          DuetSchedule.Round aa = control.get(c);
+          List<StudyRuns.Measurement> theirs = study.measurementsOf(aa);
+          clock.controlProgress(log, aa.ofKind(), schedule.aaRounds(), OpenSteps.count(theirs), 0, 0,
+              control.subList(c + 1, control.size()));
+          long controlStartNs = progress.nowNs();
+          done.addAll(study.run(theirs));
+          clock.ran(OpenSteps.count(theirs), progress.nowNs() - controlStartNs);
         }
         return new Outcome(List.copyOf(done), new SequentialStop(looks.rule(), looks.inWords(), k,
             looks.maxRounds(), SequentialLooks.everyStepDecided(look.decisions()) || everyNamedDecided), at,

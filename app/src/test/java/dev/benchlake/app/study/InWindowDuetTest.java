@@ -57,7 +57,7 @@ class InWindowDuetTest {
           "--design", "duet", "--cpu-swap", "in-window", "--rounds", "2", "--aa-rounds", "2",
           "--steps", "point-select", "--clients", "2", "--duration", "2s", "--warmup", "500ms",
           "--table-size", "2000", "--seed", "11", "--pg-dir", Files.createDirectories(dir.resolve("pg")).toString(),
-          "--out", out.toString(), "--warehouse", dir.resolve("wh").toString(), "--master", "local[2]");
+          "--out", out.toString(), "--warehouse", dir.resolve("wh").toString(), "--master", "local[2]", "--verbose");
     } finally {
       watch.finish();
     }

@@ -67,7 +67,11 @@ class StudyDuetTest {
       watch.finish();
     }
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
-    assertThat(run.stderr()).contains("both ready for point-select").contains("the a/a control");
+    // Without --verbose: a line a round, each kind counted on its own, and no line per pair or step (issue 49).
+    assertThat(run.stderr()).contains("the a/a control").contains("study: round 1 of 2: ")
+        .contains("study: round 2 of 2: about ").contains("study: a/a control round 2 of 2: about ")
+        .contains("study: warmed up in ").doesNotContain("both ready").doesNotContain("both sides at once")
+        .doesNotContain("study: ingested").doesNotContain("\u001b");
 
     // study.json: the design, its sets, its control, and every run in order.
     JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
@@ -241,7 +245,7 @@ class StudyDuetTest {
         "-cp", System.getProperty("java.class.path"), "dev.benchlake.app.Benchlake", "study", "ab", "--a-pg", "17",
         "--b-pg", "17", "--design", "duet", "--rounds", "2", "--aa-rounds", "2", "--steps", "point-select",
         "--clients", "1", "--duration", "30s", "--warmup", "0s", "--table-size", "1000", "--seed", "5",
-        "--out", out.toString(), "--warehouse", dir.resolve("wh").toString())
+        "--out", out.toString(), "--warehouse", dir.resolve("wh").toString(), "--verbose")
         .redirectErrorStream(true).redirectOutput(err.toFile()).start();
     String groups = "benchlake-duet-" + coordinator.pid() + "-";
     Optional<Path> cgroups = CgroupCpusets.locate().map(CgroupCpusets::parent);
