@@ -72,6 +72,10 @@ public final class PlanExplainer {
       return new StatementPlan(step, shape.sql(), plan, PlanHash.of(plan), cache, null);
     } catch (SQLException | RuntimeException e) {
       return new StatementPlan(step, shape.sql(), null, null, null, scrub.apply(SqlErrors.message(e)));
+    } catch (StackOverflowError e) {
+      // A plan is an observation beside the run: one too deep to read is recorded as such, never the
+      // end of the run (a regular expression's recursion on a long plan once ended one).
+      return new StatementPlan(step, shape.sql(), null, null, null, "its plan could not be read: too long or deep to parse");
     }
   }
 

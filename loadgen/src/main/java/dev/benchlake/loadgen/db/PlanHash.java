@@ -16,9 +16,14 @@ import java.util.regex.Pattern;
  */
 public final class PlanHash {
   private static final Pattern COSTS = Pattern.compile(" *\\(cost=[^)]*\\)");
-  /** A quoted literal with its cast, e.g. {@code '{1,2}'::integer[]}, {@code 'x'::character varying}. */
+  /**
+   * A quoted literal with its cast, e.g. {@code '{1,2}'::integer[]}, {@code 'x'::character varying}.
+   * Written as an unrolled, possessive loop: the plain {@code (?:[^']|'')*} recursed once a character
+   * in java.util.regex and overflowed the stack on a custom plan's array of 1,000 constants
+   * (mytools' random-points_range=1000 on PostgreSQL 16), which killed the run.
+   */
   private static final Pattern LITERAL = Pattern.compile(
-      "'(?:[^']|'')*'(?:::[a-z_][a-z0-9_]*(?: varying| precision| without time zone| with time zone)?(?:\\[\\])*)?");
+      "'[^']*+(?:''[^']*+)*+'(?:::[a-z_][a-z0-9_]*(?: varying| precision| without time zone| with time zone)?(?:\\[\\])*)?");
   private static final Pattern PARAMETER = Pattern.compile("\\$\\d+");
   private static final Pattern NUMBER = Pattern.compile("(?<![\\w.$])-?\\d+(?:\\.\\d+)?(?![\\w.])");
   /** A generic plan's list of parameters, e.g. {@code ARRAY[$1, $2]}, where a custom one has one array literal. */
