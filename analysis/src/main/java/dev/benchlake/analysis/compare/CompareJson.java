@@ -138,6 +138,9 @@ public final class CompareJson {
     node.put("stopped_after_round", stop.stoppedAfterRound());
     node.put("max_rounds", stop.maxRounds());
     node.put("every_step_decided", stop.everyStepDecided());
+    if (stop.budgetAlpha() != null) {
+      node.put("budget_last_look_alpha", stop.budgetAlpha());
+    }
   }
 
   private static void selection(ObjectNode node, ComparisonReport.Selection selection) {

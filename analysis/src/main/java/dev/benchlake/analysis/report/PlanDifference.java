@@ -85,6 +85,34 @@ public record PlanDifference(String step, String statement, String sentence, Lis
 
   private record Seen(TreeSet<String> hashes, TreeSet<String> caches, String plan) {}
 
+  /**
+   * A terminal's lines: one per step, not one per statement. A sysbench step prepares its statement
+   * once per table, so the 30-minute version study printed 20 such lines for 6 steps; a step of
+   * one statement keeps its sentence, a step of several says how many differ and each group's kinds
+   * (the report lists every statement with its plans).
+   */
+  static List<String> terminalLines(List<PlanDifference> differences) {
+    Map<String, List<PlanDifference>> byStep = new LinkedHashMap<>();
+    differences.forEach(d -> byStep.computeIfAbsent(d.step(), s -> new ArrayList<>()).add(d));
+    List<String> out = new ArrayList<>();
+    byStep.forEach((step, statements) -> {
+      if (statements.size() == 1) {
+        out.add(statements.get(0).sentence());
+        return;
+      }
+      boolean hashes = statements.stream()
+          .anyMatch(d -> d.plans().stream().map(GroupPlan::planHashes).distinct().count() > 1);
+      Map<String, TreeSet<String>> kinds = new LinkedHashMap<>();
+      statements.forEach(d -> d.plans().forEach(p -> kinds.computeIfAbsent(p.group(), g -> new TreeSet<>())
+          .addAll(List.of(p.planCache().split(" \\| ")))));
+      List<String> each = new ArrayList<>();
+      kinds.forEach((group, k) -> each.add(group + " " + String.join(" | ", k)));
+      out.add("Step " + step + " ran " + (hashes ? "different plans" : "the same plans, of other kinds") + " for "
+          + statements.size() + " of its statements: " + String.join("; ", each) + " (the report shows each plan).");
+    });
+    return out;
+  }
+
   /** report.json's {@code scope.plan_differences}. */
   static void json(List<PlanDifference> differences, ArrayNode array) {
     for (PlanDifference d : differences) {

@@ -486,7 +486,7 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
 
   /**
    * A few lines for a terminal: the facts on one, then one per group (without the long configure
-   * options), then one per statement whose groups ran different plans.
+   * options), then one per step whose groups ran different plans.
    */
   public List<String> terminalLines() {
     List<String> out = new ArrayList<>();
@@ -500,7 +500,7 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
       }
       out.add(String.format(Locale.ROOT, "  %s: %s.", groups.get(g), String.join("; ", parts)));
     }
-    planDifferences.forEach(d -> out.add("  " + d.sentence()));
+    PlanDifference.terminalLines(planDifferences).forEach(line -> out.add("  " + line));
     return out;
   }
 }

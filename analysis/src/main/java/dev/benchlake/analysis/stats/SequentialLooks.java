@@ -197,6 +197,37 @@ public record SequentialLooks(StatisticsSettings settings, int firstLook, int ma
   }
 
   /**
+   * The level of the look after {@code round} when it is the study's last, though not the plan's
+   * (a time budget ends the study there): what the plan has left, its whole spend less the levels
+   * of the looks before it. A look skipped ({@code UntilDecided}) counts as spent. At the plan's
+   * last round this is {@link #alphaAt} exactly.
+   *
+   * <p><b>Why the error rates still hold</b> (issue 47). The argument above needs the level of
+   * every look fixed before the data; here the last look's level depends on when the budget runs
+   * out, and so on how many steps are still open. Take a family's true nulls (the steps a false
+   * call could be made on). Until one of them is falsely called, all of them are open, so the
+   * round at which the budget ends, had none been falsely called, is set by the other steps and
+   * the machine's times alone: call it {@code L*}. A false call is either made at a look before
+   * {@code L*} (level α_I each) or at {@code L*} itself (this level), so its probability is at
+   * most {@code E[Σ_{k<L*} α_k + alphaLeftAt(L*)] = E[Σ levels] ≤ α}, provided {@code L*} is
+   * independent of the nulls' statistics: Holm (or Bonferroni) makes a false call only when the
+   * smallest of the nulls' p values is below the look's level over their number, a function of the
+   * nulls' data alone. Rounds that disturb every step at once make the steps weakly dependent, so
+   * {@code BudgetLooksCalibrationTest} checks the bound through the real loop, with each round's
+   * time its open steps'.
+   */
+  public double alphaLeftAt(int round) {
+    double before = levels.subList(0, round - firstLook).stream().mapToDouble(Double::doubleValue).sum();
+    double whole = levels.stream().mapToDouble(Double::doubleValue).sum();
+    return Math.max(alphaAt(round), whole - before);
+  }
+
+  /** The settings of the look after {@code round} as the study's last ({@link #alphaLeftAt}). */
+  public StatisticsSettings settingsLastAt(int round) {
+    return settings.withAlpha(alphaLeftAt(round));
+  }
+
+  /**
    * Whether the study stops after {@code round}, given its look's decisions: after the last round,
    * or when every step is decided ({@code faster}, {@code slower} or {@code equivalent}). A null
    * decision (a step without an estimate) is undecided. Before the first look nothing stops.

@@ -257,6 +257,29 @@ class ScopeTest {
     assertThat(kinds.terminalLines()).last().asString().startsWith("  Step point-select ran the same plan");
   }
 
+  /**
+   * A sysbench step prepares its statement once per table: the terminal gives one line for the
+   * step, not one per statement (the 30-minute version study printed 20 lines for 6 steps); the
+   * report keeps every statement with its plans.
+   */
+  @Test
+  void aTerminalSaysOneLinePerStepWhoseStatementsRanDifferentPlans() {
+    java.util.function.BiFunction<String, String, String> four = (hash, cache) -> {
+      List<String> plans = new java.util.ArrayList<>();
+      for (int t = 1; t <= 4; t++) {
+        plans.add("{\"step\":\"random-points\",\"statement\":\"SELECT c FROM sbtest" + t + " WHERE id IN (?)\","
+            + "\"plan\":\"plan " + hash + t + "\",\"plan_hash\":\"" + hash + t + "\",\"plan_cache\":\"" + cache
+            + "\"}");
+      }
+      return "{\"source\":{\"manifest\":{\"run_id\":\"x\",\"step_plans\":[" + String.join(",", plans) + "]}}}";
+    };
+    Scope scope = planScope(four.apply("aaaa", "generic"), four.apply("bbbb", "custom"));
+    assertThat(scope.planDifferences()).hasSize(4);
+    assertThat(scope.terminalLines()).filteredOn(l -> l.startsWith("  Step ")).containsExactly("  Step random-points ran"
+        + " different plans for 4 of its statements: baseline generic; candidate custom (the report shows each plan).");
+    assertThat(scope.markdown()).contains("sbtest1").contains("sbtest4");
+  }
+
   /** A loadgen run's metadata whose manifest records one step's resources ({@code window} null: an older loadgen). */
   private static String withResources(String window, String profile) {
     return "{\"source\":{\"manifest\":{\"run_id\":\"x\",\"step_resources\":[{\"step\":\"point-select\",\"tasks\":9"

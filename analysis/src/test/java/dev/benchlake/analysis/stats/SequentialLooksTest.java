@@ -109,6 +109,25 @@ class SequentialLooksTest {
   }
 
   /**
+   * A study its budget ends early decides its last look at what the plan has left (issue 47): the
+   * 30-minute version study of 2026-12-07 planned looks after rounds 3 to 30 (27 interim at
+   * 0.025/27) and stopped after round 21, whose look had 0.05 − 18 · 0.025/27 = 1/30 left, not the
+   * interim 0.000926 it was decided at.
+   */
+  @Test
+  void aLastLookBeforeThePlansLastSpendsWhatIsLeft() {
+    SequentialLooks thirty = SequentialLooks.haybittlePeto(SETTINGS, 3, 30);
+    assertThat(thirty.alphaAt(21)).isCloseTo(0.025 / 27, within(1e-15));
+    assertThat(thirty.alphaLeftAt(21)).isCloseTo(0.05 - 18 * 0.025 / 27, within(1e-15));
+    assertThat(thirty.settingsLastAt(21).alpha()).isCloseTo(1 / 30.0, within(1e-15));
+    assertThat(thirty.settingsLastAt(21).margin()).isEqualTo(SETTINGS.margin());
+    assertThat(thirty.alphaLeftAt(3)).isCloseTo(0.05, within(1e-15));
+    assertThat(thirty.alphaLeftAt(30)).isEqualTo(thirty.alphaAt(30));
+    SequentialLooks ten = SequentialLooks.haybittlePeto(SETTINGS, 3, 10);
+    assertThat(ten.alphaLeftAt(7)).isCloseTo(0.05 - 4 * 0.001, within(1e-15));
+  }
+
+  /**
    * Lan–DeMets' O'Brien–Fleming-like spending split by Bonferroni, the strongest alternative the
    * boundaries' simulation compared (log, 2026-12-06, late): levels against scipy
    * ({@code 2·norm.sf(norm.ppf(1 − α/2)/√(r/10))}, differenced), summing to α exactly.

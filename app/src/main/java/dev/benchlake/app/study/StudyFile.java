@@ -179,6 +179,10 @@ public final class StudyFile {
     if (stop != null) {
       node.put("stopped_after_round", stop.stoppedAfterRound());
       node.put("every_step_decided", stop.everyStepDecided());
+      if (stop.budgetAlpha() != null) {
+        // The budget made this look the last before the plan's: it spent what the plan had left.
+        node.put("budget_last_look_alpha", stop.budgetAlpha());
+      }
       // A step decided at a look ran in no later comparison round (issue 47): its runs stop there.
       ObjectNode decided = node.putObject("decided_after_round");
       decidedAt.forEach(decided::put);

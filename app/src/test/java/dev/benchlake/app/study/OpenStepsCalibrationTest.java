@@ -184,7 +184,7 @@ class OpenStepsCalibrationTest {
 
   /** One study's outcome: step-rounds run, the reported verdicts, whether any look made each kind of false call. */
   private record Result(long stepRounds, List<Verdict> reported, boolean falseDifference, boolean falseEquivalence,
-      int[] decidedAfter) {}
+      int[] decidedAfter, boolean budgetEnded) {}
 
   /** The runs of one simulated study, drawn before it runs: [pair of the step][step]. */
   private static final class Simulated implements UntilDecided.Study {
@@ -201,6 +201,8 @@ class OpenStepsCalibrationTest {
     final int[] decidedAfter;
     boolean falseDifference;
     boolean falseEquivalence;
+    /** The study's clock, which each round moves on by its steps' time (a budget reads it). */
+    final long[] clockNs = {0};
 
     Simulated(Shape shape, double[][] logRatios, double[] theta, boolean dropping) {
       this.shape = shape;
@@ -230,6 +232,7 @@ class OpenStepsCalibrationTest {
 
     @Override
     public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) {
+      clockNs[0] += ROUND_OVERHEAD_NS + STEP_NS * OpenSteps.count(measurements);
       if (!current.aa()) {
         for (StudyRuns.Measurement m : measurements) {
           for (String step : OpenSteps.of(((StudyRuns.Alone) m).config())) {
@@ -294,6 +297,10 @@ class OpenStepsCalibrationTest {
     }
   }
 
+  /** A step's time in a round (the version study's 1 s steps) and a round's own (servers, barrier). */
+  private static final long STEP_NS = 1_000_000_000L;
+  private static final long ROUND_OVERHEAD_NS = 5_000_000_000L;
+
   private static double[][] draw(Shape shape, SplittableRandom random, double[] theta) {
     double[][] d = new double[shape.rounds()][theta.length];
     for (int k = 0; k < shape.rounds(); k++) {
@@ -306,20 +313,28 @@ class OpenStepsCalibrationTest {
 
   private static Result run(Shape shape, Boundary boundary, double[][] d, double[] theta, boolean dropping,
       long seed) {
+    return run(shape, boundary, d, theta, dropping, seed, Long.MAX_VALUE);
+  }
+
+  /** One study within a budget of {@code budgetNs} on its simulated clock ({@link Long#MAX_VALUE}: none). */
+  private static Result run(Shape shape, Boundary boundary, double[][] d, double[] theta, boolean dropping,
+      long seed, long budgetNs) {
     Simulated study = new Simulated(shape, d, theta, dropping);
+    UntilDecided.Outcome outcome;
     try {
-      UntilDecided.run(new DuetSchedule(shape.rounds(), shape.aaRounds(), seed, 3),
-          boundary.looks().apply(3, shape.rounds()), study, new PrintWriter(Writer.nullWriter()));
+      outcome = UntilDecided.run(new DuetSchedule(shape.rounds(), shape.aaRounds(), seed, 3),
+          boundary.looks().apply(3, shape.rounds()), study,
+          new Progress(new PrintWriter(Writer.nullWriter()), false, () -> study.clockNs[0]), budgetNs);
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
     return new Result(study.stepRounds, study.last, study.falseDifference, study.falseEquivalence,
-        study.decidedAfter);
+        study.decidedAfter, outcome.stop().budgetAlpha() != null);
   }
 
   /** What a cell of studies did. */
   private record Cell(int studies, int falseDifference, int falseEquivalence, long stepRounds, long decided,
-      long[] decidedBy, int everyStep) {
+      long[] decidedBy, int everyStep, int budgetEnded) {
     double rate(int count) {
       return (double) count / studies;
     }
@@ -331,6 +346,11 @@ class OpenStepsCalibrationTest {
 
   private static Cell cell(Shape shape, Boundary boundary, double[] theta, boolean dropping, long seed,
       int studies) {
+    return cell(shape, boundary, theta, dropping, seed, studies, Long.MAX_VALUE);
+  }
+
+  private static Cell cell(Shape shape, Boundary boundary, double[] theta, boolean dropping, long seed,
+      int studies, long budgetNs) {
     SplittableRandom random = new SplittableRandom(seed);
     int falseDifference = 0;
     int falseEquivalence = 0;
@@ -338,8 +358,10 @@ class OpenStepsCalibrationTest {
     long decided = 0;
     long[] decidedBy = new long[shape.rounds() + 1];
     int everyStep = 0;
+    int budgetEnded = 0;
     for (int i = 0; i < studies; i++) {
-      Result r = run(shape, boundary, draw(shape, random, theta), theta, dropping, seed + i);
+      Result r = run(shape, boundary, draw(shape, random, theta), theta, dropping, seed + i, budgetNs);
+      budgetEnded += r.budgetEnded() ? 1 : 0;
       for (int after : r.decidedAfter()) {
         for (int k = after; after > 0 && k <= shape.rounds(); k++) {
           decidedBy[k]++;
@@ -351,7 +373,8 @@ class OpenStepsCalibrationTest {
       everyStep += r.reported().contains(Verdict.INCONCLUSIVE) ? 0 : 1;
       decided += r.reported().stream().filter(v -> v != Verdict.INCONCLUSIVE).count();
     }
-    return new Cell(studies, falseDifference, falseEquivalence, stepRounds, decided, decidedBy, everyStep);
+    return new Cell(studies, falseDifference, falseEquivalence, stepRounds, decided, decidedBy, everyStep,
+        budgetEnded);
   }
 
   private static double bound(int studies) {
@@ -379,6 +402,42 @@ class OpenStepsCalibrationTest {
       assertThat(atMargin.rate(atMargin.falseEquivalence())).as("%s: false equivalent, every θ = 1.05", shape.name())
           .isLessThanOrEqualTo(bound(atMargin.studies()));
     }
+  }
+
+  /**
+   * A budget that ends the study before its plan's last round (issue 47): that look is decided at
+   * what the plan has left ({@link SequentialLooks#alphaLeftAt}), not at an interim level, and the
+   * round it falls on depends on the data, since decided steps drop out and the rounds left run
+   * faster. The version study's shape with 30 rounds at most (the 30-minute benchmark's plan), each
+   * step 1 s of a round and 5 s a round besides, within a budget of 17 full rounds: each kind of
+   * false call stays within α + 3 SE, and the budget, not the plan, ends nearly every study (else
+   * this would test nothing new). 100 studies a cell in the unit tier; {@code
+   * -Dbenchlake.budget.studies=N} (or the full flag: 10,000) adds a cell with half the steps changed
+   * and prints the steps it decided.
+   */
+  @Test
+  void aBudgetsLastLookAtWhatThePlanHasLeftKeepsEachKindOfFalseCallWithinAlpha() {
+    Shape thirty = new Shape("versions, 30 rounds at most", VERSIONS.steps(), VERSIONS.sd(), 30, 6, false,
+        VERSIONS.statistic(), false);
+    long fullRoundNs = ROUND_OVERHEAD_NS + STEP_NS * thirty.steps().size();
+    long budgetNs = (17 + thirty.aaRounds()) * fullRoundNs;
+    int studies = Integer.getInteger("benchlake.budget.studies", FULL ? 10_000 : 100);
+    Cell equal = cell(thirty, TODAY, all(thirty, 1.0), true, 481, studies, budgetNs);
+    Cell atMargin = cell(thirty, TODAY, all(thirty, MARGIN_THETA), true, 482, studies, budgetNs);
+    Cell mixedCell = FULL || Integer.getInteger("benchlake.budget.studies") != null
+        ? cell(thirty, TODAY, mixed(thirty), true, 483, studies, budgetNs) : equal;
+    System.out.printf(Locale.ROOT, "%s within a budget of %d full rounds, %d studies a cell: the budget ended %.1f /"
+        + " %.1f / %.1f %% of them; false faster/slower %.2f %% (θ = 1), false equivalent %.2f %% (θ = 1.05); bound"
+        + " %.2f %%; steps decided a study (half changed by 3-10 %%) %.2f of %d%n", thirty.name(), 17, studies,
+        100 * equal.rate(equal.budgetEnded()), 100 * atMargin.rate(atMargin.budgetEnded()),
+        100 * mixedCell.rate(mixedCell.budgetEnded()), 100 * equal.rate(equal.falseDifference()),
+        100 * atMargin.rate(atMargin.falseEquivalence()), 100 * bound(studies),
+        mixedCell.decided() / (double) studies, thirty.steps().size());
+    assertThat(equal.rate(equal.falseDifference())).as("false faster/slower, every θ = 1")
+        .isLessThanOrEqualTo(bound(studies));
+    assertThat(atMargin.rate(atMargin.falseEquivalence())).as("false equivalent, every θ = 1.05")
+        .isLessThanOrEqualTo(bound(studies));
+    assertThat(equal.rate(equal.budgetEnded())).as("the budget ends the study").isGreaterThan(0.9);
   }
 
   /**

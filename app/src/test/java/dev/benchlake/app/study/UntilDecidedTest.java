@@ -1,6 +1,7 @@
 package dev.benchlake.app.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.benchlake.analysis.stats.RatioDecisions.Decision;
 import dev.benchlake.analysis.stats.SequentialLooks;
@@ -241,6 +242,47 @@ class UntilDecidedTest {
         + "steps still undecided");
     assertThat(study.ran.stream().filter(DuetSchedule.Round::aa).count()).as("the control complete").isEqualTo(2);
     assertThat(log.toString()).contains("study: the budget does not fit another round").contains("Stopping.");
+    // That look spends what the plan has left (issue 47): nothing was spent before it, so all of α.
+    assertThat(study.levels).containsExactly(0.05);
+    assertThat(outcome.settings().alpha()).isEqualTo(0.05);
+    assertThat(outcome.stop().budgetAlpha()).isEqualTo(0.05);
+    assertThat(outcome.stop().sentence()).endsWith("Its look was the last, the time budget fitting no other round, and "
+        + "was decided at the α the plan had left: 0.05.");
+    assertThat(log.toString()).contains("the look after round 3 is the last, at the α the plan has left (0.05).");
+  }
+
+  /**
+   * A budget that ends the study after round 6 of 10: the interim looks after rounds 3 to 5 at
+   * 0.001, the last at 0.05 − 3 · 0.001, as the rest of the plan would have spent it.
+   */
+  @Test
+  void aBudgetsLastLookLaterInTheStudySpendsWhatTheInterimLooksLeft() throws Exception {
+    Scripted study = new Scripted(round -> List.of(Verdict.FASTER, Verdict.INCONCLUSIVE));
+    long[] now = {0};
+    long roundNs = 60_000_000_000L;
+    Scripted timed = new Scripted(study.verdictsAt) {
+      @Override
+      public List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round) {
+        super.measurementsOf(round);
+        // One step a round, so that the clock can tell a step's time.
+        return List.of(new StudyRuns.Alone("point-select", config("point-select", List.of())));
+      }
+
+      @Override
+      public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) {
+        now[0] += roundNs;
+        return super.run(measurements);
+      }
+    };
+    Progress progress = new Progress(new PrintWriter(new StringWriter()), false, () -> now[0]);
+    // Rounds take a minute each; 8 minutes 30 s fit six comparison rounds and the control's two.
+    UntilDecided.Outcome outcome = UntilDecided.run(new DuetSchedule(10, 2, 5, 3),
+        SequentialLooks.haybittlePeto(SETTINGS, 3, 10), timed, progress, 8 * roundNs + roundNs / 2);
+    int last = outcome.stop().stoppedAfterRound();
+    assertThat(last).isEqualTo(6);
+    assertThat(timed.levels.subList(0, timed.levels.size() - 1)).containsOnly(0.001);
+    assertThat(timed.levels.get(timed.levels.size() - 1)).isCloseTo(0.05 - (last - 3) * 0.001, within(1e-15));
+    assertThat(outcome.settings().alpha()).isEqualTo(timed.levels.get(timed.levels.size() - 1));
   }
 
   private static dev.benchlake.loadgen.LoadgenConfig config(String workload, List<String> steps) {
