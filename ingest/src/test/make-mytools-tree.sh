@@ -4,6 +4,7 @@
 # src/test/resources/dev/benchlake/ingest/fixtures/mytools/ (see the README there).
 #
 #   ingest/src/test/make-mytools-tree.sh OUT_DIR [MAJORS] [ROUNDS]     (defaults: "14 16", 2)
+#   IOSTAT=1 SECS=25 ingest/src/test/make-mytools-tree.sh OUT_DIR 16 1  (fixtures/mytools-raw: sb.io too)
 #
 # Needs loadgen built (mvn -o -q -DskipTests package: loadgen/target/benchlake-loadgen-standalone.jar
 # starts each embedded server with --serve), sysbench 1.0.20 with the pgsql driver, psql and vmstat.
@@ -14,6 +15,7 @@
 #     sb.o.<testType>.range<R>.pk1.dop<N>   the echoed command, "<cpus> CPUs", sysbench's stdout+stderr
 #     sb.r.{trx,qps,rtavg,rtmax,rt95}.<testType>.range<R>.pk1   one line: a figure per dop, TAB, "pgsql <testType> range=<R>"
 #     sb.vm.<sfx>.dop<N>  vmstat during the step;  sb.pgs.bg.<sfx>  pg_stat_bgwriter after it
+#     sb.io.<sfx>.dop<N>  with IOSTAT=1: iostat -y -kx 1 during the step, as run.sh runs it (needs sysstat)
 #     sb.prepare.o.<sfx>  sb.prepare.vm.<sfx>  the load;  conf.diff  the server's non-default settings
 # The sb.r figures are computed from the sb.o files here, with run.sh's arithmetic: qps and trx are
 # the "(X per sec.)" of the queries:/transactions: lines printed with %.0f; rtavg, rtmax and rt95
@@ -81,6 +83,11 @@ run_step() {
     local sfxn="$sfx.dop$nt"
     vmstat 1 > "sb.vm.$sfxn" 2>&1 &
     local vmpid=$!
+    local iopid=""
+    if [[ -n ${IOSTAT:-} ]]; then
+      iostat -y -kx 1 > "sb.io.$sfxn" 2>&1 &
+      iopid=$!
+    fi
     # shellcheck disable=SC2206
     local args=(--db-driver=pgsql --range-size="$range" --table-size=$nr --tables=$ntabs --threads="$nt" --events=0
       --time="$secs" "$sysbdir/share/sysbench/$lua" run
@@ -90,6 +97,7 @@ run_step() {
     echo "$realdop CPUs" >> "sb.o.$sfxn"
     "$sysbdir/bin/sysbench" "${args[@]}" >> "sb.o.$sfxn" 2>&1
     kill "$vmpid"; wait "$vmpid" 2> /dev/null || true
+    if [[ -n $iopid ]]; then kill "$iopid"; wait "$iopid" 2> /dev/null || true; fi
     psql -h 127.0.0.1 -p "$port" -U postgres -x -c 'select * from pg_stat_bgwriter' postgres > "sb.pgs.bg.$sfx"
   done
   local label="pgsql $testType range=$range"

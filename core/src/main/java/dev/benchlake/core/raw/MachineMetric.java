@@ -6,7 +6,8 @@ import java.util.Optional;
 /**
  * The whole-machine figures of a step that mytools records ({@code sb.met.*}: {@code an.sh}'s
  * averages of {@code iostat -kx 1} and {@code vmstat 1} over the step, the per-operation ones divided
- * by the step's operations per second), the one definition of their {@code step_metrics} names and
+ * by the step's operations per second; where a step has no sb.met, the same arithmetic over its raw
+ * {@code sb.vm} and {@code sb.io} captures), the one definition of their {@code step_metrics} names and
  * units. They are named {@code machine_…} because they are: every process on the host counts in them,
  * the client and the server alike, and the I/O of the one device {@code run.sh} named; they are never
  * a side's figure like {@link ResourceMetric}'s {@code server_…} and {@code client_…}.

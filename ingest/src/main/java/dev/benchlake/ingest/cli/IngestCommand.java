@@ -93,8 +93,8 @@ public final class IngestCommand implements Callable<Integer>, Validated {
 
   @Option(names = "--replace", description = "Re-ingest sources already in the warehouse, replacing their runs; and replace "
       + "the runs that hold files of a mytools folder from other content (0.3.0 stored one run per sb.o file; a folder is "
-      + "one run now), which an ingest without it refuses; it also adds a mytools folder's sb.met figures to the run of a "
-      + "folder ingested before they were read.")
+      + "one run now), which an ingest without it refuses; it also adds a mytools folder's machine figures (sb.met, or "
+      + "where a step has none its sb.vm and sb.io) to the run of a folder ingested before they were read.")
   boolean replace;
 
   @Option(names = "--chunk-size", paramLabel = "BYTES", hidden = true,

@@ -160,6 +160,7 @@ public final class MytoolsFormat implements SourceFormat {
     Map<String, List<Path>> summariesBySuffix = new TreeMap<>();
     Map<Path, String> others = new LinkedHashMap<>();
     Map<String, Path> mets = new TreeMap<>();
+    Captures captures = new Captures();
     for (Path file : files) {
       String name = file.getName();
       Optional<RawFile> raw = file.getParent().equals(dir) ? MytoolsLayout.rawFile(name) : Optional.empty();
@@ -167,6 +168,9 @@ public final class MytoolsFormat implements SourceFormat {
       Optional<String> metOf = file.getParent().equals(dir) ? MytoolsLayout.metOf(name) : Optional.empty();
       if (metOf.isPresent()) {
         mets.put(metOf.get(), file);
+      } else if (file.getParent().equals(dir) && Captures.isCapture(name)) {
+        // Read or listed once the step's sb.met is known.
+        captures.add(file);
       } else if (raw.isPresent()) {
         Raw read = read(file, raw.get(), storage);
         if (read.metrics().isEmpty()) {
@@ -195,8 +199,10 @@ public final class MytoolsFormat implements SourceFormat {
     // The folder is the run: a result file named alone brings the whole of it (a part would be a
     // run of other content, landing beside the folder's when that is ingested too).
     if (!results.isEmpty() && (only == null || results.stream().anyMatch(only::contains))) {
-      sources.add(planRun(folder, dir, rawBySuffix, summariesBySuffix, mets, others));
+      sources.add(planRun(folder, dir, rawBySuffix, summariesBySuffix, mets, captures, others));
     }
+    captures.vmstat.values().forEach(f -> others.put(f, MytoolsLayout.notResultReason(f.getName())));
+    captures.iostat.values().forEach(f -> others.put(f, MytoolsLayout.notResultReason(f.getName())));
     mets.forEach((output, met) -> others.put(met, "resource summary (an.sh) without a sysbench output read beside it ("
         + output + " with figures)"));
     others.forEach((file, why) -> {
@@ -206,14 +212,61 @@ public final class MytoolsFormat implements SourceFormat {
     });
   }
 
+  /** A folder's sb.vm and sb.io captures, by the name of the sb.o of their step. */
+  private static final class Captures {
+    final Map<String, Path> vmstat = new TreeMap<>();
+    final Map<String, Path> iostat = new TreeMap<>();
+
+    static boolean isCapture(String name) {
+      return MytoolsLayout.vmstatOf(name).isPresent() || MytoolsLayout.iostatOf(name).isPresent();
+    }
+
+    void add(Path file) {
+      MytoolsLayout.vmstatOf(file.getName()).ifPresent(output -> vmstat.put(output, file));
+      MytoolsLayout.iostatOf(file.getName()).ifPresent(output -> iostat.put(output, file));
+    }
+  }
+
+  /**
+   * A step's whole-machine figures: its sb.met, an.sh's summary, as its author published it; where
+   * there is none, an.sh's derivation from the sb.vm and sb.io beside it (an.sh needs both, and writes
+   * nothing without its iostat capture), so that a step has one figure of each name. Captures not read
+   * stay in {@code captures} (listed as not results); those beside an sb.met are listed so.
+   */
+  private static void machineFigures(Raw raw, String step, Path met, Captures captures, List<PlannedFile> files,
+      Map<Path, String> others) {
+    String output = raw.path().getName();
+    Integer cpus = Digits.smallInt(raw.facts().getOrDefault("cpus", ""));
+    int cpuCount = cpus == null ? 0 : cpus;
+    if (met != null) {
+      files.add(PlannedFile.companion(met, new MytoolsMetParser(step, cpuCount)));
+      for (Path capture : new Path[] {captures.vmstat.remove(output), captures.iostat.remove(output)}) {
+        if (capture != null) {
+          others.put(capture, MytoolsLayout.notResultReason(capture.getName()) + "; the step's sb.met, an.sh's summary"
+              + " of it as published, is read instead");
+        }
+      }
+      return;
+    }
+    Double qps = raw.metrics().get("qps");
+    if (!captures.vmstat.containsKey(output) || !captures.iostat.containsKey(output) || qps == null || qps <= 0
+        || raw.name().testType().startsWith("scan")) {
+      // Listed as not results: an.sh would write nothing, or (scan) divides by rows scanned, not by queries.
+      return;
+    }
+    files.add(PlannedFile.companion(captures.vmstat.remove(output), new MytoolsVmstatParser(step, qps, cpuCount)));
+    files.add(PlannedFile.companion(captures.iostat.remove(output), new MytoolsIostatParser(step, qps)));
+  }
+
   /**
    * The folder's one run: each raw output is a step ({@link RawFile#stepIn}), followed by the
    * summaries that check its test's outputs. Two outputs that would give one step (a range written
    * {@code range0100} beside {@code range100}) keep the first; the other is listed as not read.
-   * An output's {@code sb.met} follows it, a companion of the run; it is taken out of {@code mets}.
+   * An output's {@code sb.met} (or else its sb.vm and sb.io: {@link #machineFigures}) follows it, a
+   * companion of the run; what is read is taken out of {@code mets} and {@code captures}.
    */
   private SourcePlan planRun(Folder folder, Path dir, Map<String, List<Raw>> rawBySuffix,
-      Map<String, List<Path>> summariesBySuffix, Map<String, Path> mets, Map<Path, String> others) {
+      Map<String, List<Path>> summariesBySuffix, Map<String, Path> mets, Captures captures, Map<Path, String> others) {
     int runDop = MytoolsLayout.runDop(rawBySuffix.values().stream().flatMap(List::stream).map(Raw::name).toList())
         .orElseThrow();
     List<PlannedFile> files = new ArrayList<>();
@@ -230,11 +283,7 @@ public final class MytoolsFormat implements SourceFormat {
           continue;
         }
         files.add(PlannedFile.document(raw.path(), MytoolsOutputParser.stepOfRun(step)));
-        Path met = mets.remove(raw.path().getName());
-        if (met != null) {
-          Integer cpus = Digits.smallInt(raw.facts().getOrDefault("cpus", ""));
-          files.add(PlannedFile.companion(met, new MytoolsMetParser(step, cpus == null ? 0 : cpus)));
-        }
+        machineFigures(raw, step, mets.remove(raw.path().getName()), captures, files, others);
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("step", step);
         entry.put("file", raw.path().getName());

@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
  *       dop, then {@code <engine> <testType> range=<R>}.
  *   <li>{@code sb.met.<testType>.range<R>.pk<N>.dop<threads>}: an.sh's whole-machine figures of the
  *       {@code sb.o} of the same name ({@link MytoolsMetParser}).
- *   <li>Anything else (vmstat, iostat, prepare logs, server statistics, configs) is not a result.
+ *   <li>{@code sb.vm.<sfx>.dop<T>} and {@code sb.io.<sfx>.dop<T>}: the {@code vmstat 1} and
+ *       {@code iostat -y -kx 1} captures an.sh reads ({@link MytoolsVmstatParser}, {@link MytoolsIostatParser}).
+ *   <li>Anything else (prepare logs, server statistics, configs) is not a result.
  * </ul>
  */
 public final class MytoolsLayout {
@@ -31,6 +33,8 @@ public final class MytoolsLayout {
   private static final Pattern RAW = Pattern.compile("sb\\.o\\.(.+)\\.range(\\d+)\\.pk([01])\\.dop(\\d+)");
   private static final String RAW_PREFIX = "sb.o.";
   private static final String MET = "sb.met.";
+  private static final String VMSTAT = "sb.vm.";
+  private static final String IOSTAT = "sb.io.";
   private static final Pattern SUMMARY = Pattern.compile("sb\\.r\\.(trx|qps|rtavg|rtmax|rt95)\\.(.+)\\.range(\\d+)\\.pk([01])");
 
   /** What the files that are not results are, by name prefix (run.sh's names, then its callers'). */
@@ -158,10 +162,24 @@ public final class MytoolsLayout {
 
   /** The name of the sb.o an {@code sb.met.<sfx>.dop<T>} belongs to ({@code sb.o.<sfx>.dop<T>}), if it is one. */
   public static Optional<String> metOf(String name) {
-    if (!name.startsWith(MET)) {
+    return outputOf(MET, name);
+  }
+
+  /** The name of the sb.o an {@code sb.vm.<sfx>.dop<T>} (vmstat over that step) belongs to, if it is one. */
+  public static Optional<String> vmstatOf(String name) {
+    return outputOf(VMSTAT, name);
+  }
+
+  /** The name of the sb.o an {@code sb.io.<sfx>.dop<T>} (iostat over that step) belongs to, if it is one. */
+  public static Optional<String> iostatOf(String name) {
+    return outputOf(IOSTAT, name);
+  }
+
+  private static Optional<String> outputOf(String prefix, String name) {
+    if (!name.startsWith(prefix)) {
       return Optional.empty();
     }
-    String output = RAW_PREFIX + name.substring(MET.length());
+    String output = RAW_PREFIX + name.substring(prefix.length());
     return rawFile(output).isPresent() ? Optional.of(output) : Optional.empty();
   }
 

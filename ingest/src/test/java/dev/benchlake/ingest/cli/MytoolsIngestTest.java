@@ -241,6 +241,51 @@ class MytoolsIngestTest extends IngestTestSupport {
     assertThat(run.getList(run.fieldIndex("source_files"))).hasSize(6 + 6);
   }
 
+  /**
+   * A folder with run.sh's raw captures and no sb.met ({@code fixtures/mytools-raw}, real vmstat and
+   * iostat): each step gets an.sh's figures derived from its {@code sb.vm} and {@code sb.io}, a step's
+   * sb.met wins over its captures, and a hostile row is a reject with its file and line that keeps the
+   * figures of the rows beside it.
+   */
+  @Test
+  void rawCapturesGiveTheStepsWithoutAnSbMetTheirMachineFiguresAndAHostileRowIsAReject() throws IOException {
+    Path raw;
+    try (Stream<Path> dirs = Files.list(fixture("mytools-raw"))) {
+      raw = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+    }
+    Path copy = copyFolder(raw);
+    Path vm = copy.resolve("sb.vm.update-index.range100.pk1.dop1");
+    long vmLines = Files.readAllLines(vm).size();
+    Files.writeString(vm, " 4  0      0 1726\n", java.nio.file.StandardOpenOption.APPEND);
+    Path met = copy.resolve("sb.met.read-only.range10.pk1.dop1");
+    Files.writeString(met, "iostat, vmstat normalized by operation rate\nsamp\tcs/s\tcpu/s\tcs/o\tcpu/o\n"
+        + "10\t100\t50.0\t2.000\t0.000449\n");
+
+    CommandRun run = ingest(tmp.resolve("warehouse"), copy.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
+    // A file's accepted lines count its metadata: all but the appended row of the vmstat capture.
+    assertThat(run.stderr()).contains(vm + ": accepted " + vmLines + ", rejected 1", met + ": accepted 3, rejected 0",
+        copy.resolve("sb.io.read-only.range10.pk1.dop1") + ": not a result (iostat capture; the step's sb.met, an.sh's"
+            + " summary of it as published, is read instead), not read");
+    Warehouse w = warehouse();
+    Map<String, Integer> figuresPerStep = new TreeMap<>();
+    for (Row r : w.stepMetrics().where(col("metric").startsWith("machine_")).collectAsList()) {
+      figuresPerStep.merge(r.<String>getAs("step"), 1, Integer::sum);
+      assertThat(r.<Double>getAs("value")).as(r.toString()).isFinite().isNotNegative();
+    }
+    // Six steps: five from their captures (7 I/O and 5 CPU figures each), read-only from its sb.met's vmstat half.
+    assertThat(figuresPerStep).hasSize(6).containsEntry("read-only_range=10", 5)
+        .containsEntry("update-index_range=100", 12).containsEntry("point-query_range=100", 12);
+    assertThat(w.stepMetrics().where(col("metric").equalTo("machine_cs_per_op")
+        .and(col("step").equalTo("read-only_range=10"))).first().<Double>getAs("value")).isEqualTo(2.0);
+    assertThat(w.rejects().collectAsList()).singleElement().satisfies(r -> {
+      assertThat(r.<String>getAs("source_file")).isEqualTo(vm.toString());
+      assertThat(r.<Long>getAs("line_no")).isEqualTo(vmLines + 1);
+      assertThat(r.<String>getAs("error_type")).isEqualTo("field_count");
+      assertThat(r.<String>getAs("reason")).isEqualTo("4 fields, but vmstat's header has 17");
+    });
+  }
+
   private Path copyFolder(Path source) throws IOException {
     Path copy = tmp.resolve("tree").resolve(source.getFileName().toString());
     Files.createDirectories(copy);
