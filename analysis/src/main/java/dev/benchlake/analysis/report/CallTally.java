@@ -32,6 +32,11 @@ public record CallTally(List<Count> counts) {
     return counts.stream().mapToLong(Count::n).sum();
   }
 
+  /** How many comparisons got {@code verdict}: 0 for a verdict none got. */
+  public long count(Verdict verdict) {
+    return counts.stream().filter(c -> c.verdict() == verdict).mapToLong(Count::n).sum();
+  }
+
   /** {@code 3 faster, 1 slower, 10 equivalent, 34 inconclusive}; {@code no calls} when there are none. */
   public String text() {
     return counts.isEmpty() ? "no calls"

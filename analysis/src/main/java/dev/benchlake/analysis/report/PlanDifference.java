@@ -138,6 +138,40 @@ public record PlanDifference(String step, String statement, String sentence, Lis
     return md.toString();
   }
 
+  /**
+   * The statements that differ the same way collected on one line each, naming their steps, not one
+   * line (and one plan per group) per statement: what a report of more than two groups gives (a
+   * version study of six majors would otherwise give six plans for each of dozens of statements).
+   * {@code Different plans, generic against custom (generic: 11; custom: 12, 13): `a`, `b` (3 statements).}
+   *
+   * @param code how a step is quoted: {@link Markdown#code} or as it is
+   * @param text how the rest is written: {@link Markdown#text} or as it is
+   */
+  static List<String> collected(List<PlanDifference> differences, java.util.function.UnaryOperator<String> code,
+      java.util.function.UnaryOperator<String> text) {
+    Map<String, List<PlanDifference>> byHow = new LinkedHashMap<>();
+    differences.forEach(d -> byHow.computeIfAbsent(how(d), k -> new ArrayList<>()).add(d));
+    List<String> lines = new ArrayList<>();
+    byHow.forEach((how, same) -> {
+      List<String> steps = same.stream().map(PlanDifference::step).distinct().toList();
+      lines.add(text.apply(how) + ": " + String.join(", ", steps.stream().map(code).toList())
+          + (same.size() == steps.size() ? "" : " (" + same.size() + " statements)") + ".");
+    });
+    return lines;
+  }
+
+  /** {@code Different plans, generic against custom (generic: 11; custom: 12, 13)}: what differs and each group's kind. */
+  private static String how(PlanDifference d) {
+    boolean hashes = d.plans().stream().map(GroupPlan::planHashes).distinct().count() > 1;
+    Map<String, List<String>> byKind = new LinkedHashMap<>();
+    d.plans().forEach(p -> byKind.computeIfAbsent(p.planCache(), k -> new ArrayList<>()).add(p.group()));
+    boolean caches = byKind.keySet().stream().filter(k -> !k.equals(Scope.NOT_RECORDED)).count() > 1;
+    String what = hashes && caches ? "Different plans, generic against custom"
+        : hashes ? "Different plans" : "The same plan, generic against custom";
+    return what + " (" + String.join("; ", byKind.entrySet().stream()
+        .map(e -> e.getKey() + ": " + String.join(", ", e.getValue())).toList()) + ")";
+  }
+
   /** The sentence above the plans. */
   public static final String INTRO = "Steps whose statements were planned differently by the groups (EXPLAIN after "
       + "each run's step, as its prepared statements ran; hashes ignore costs, row estimates and constants).";

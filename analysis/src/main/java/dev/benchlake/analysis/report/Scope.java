@@ -448,7 +448,10 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
     return PlanDifference.INTRO;
   }
 
-  /** report.md's block: a heading, the facts as a list, the lines as a table of the groups. */
+  /**
+   * report.md's block: a heading, the facts as a list, the lines as a table of the groups, the plans that differ
+   * (with more than two groups collected by how they differ, {@link PlanDifference#collected}).
+   */
   public String markdown() {
     return markdown("Scope");
   }
@@ -469,7 +472,12 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
       line.values().forEach(v -> cells.add(Markdown.text(v)));
       Markdown.row(md, cells);
     }
-    if (!planDifferences.isEmpty()) {
+    if (!planDifferences.isEmpty() && groups.size() > 2) {
+      md.append("\n### Plans that differ\n\n").append(Markdown.text(PlanDifference.INTRO)).append(" Each group's plans"
+          + " are in the JSON's scope.plan_differences and the HTML page.\n\n");
+      PlanDifference.collected(planDifferences, Markdown::code, Markdown::text).forEach(l -> md.append("- ").append(l)
+          .append('\n'));
+    } else if (!planDifferences.isEmpty()) {
       md.append(PlanDifference.markdown(planDifferences));
     }
     return md.toString();
@@ -486,7 +494,8 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
 
   /**
    * A few lines for a terminal: the facts on one, then one per group (without the long configure
-   * options), then one per step whose groups ran different plans.
+   * options), then one per step whose groups ran different plans; with more than two groups, one
+   * per way the plans differ, naming its steps ({@link PlanDifference#collected}).
    */
   public List<String> terminalLines() {
     List<String> out = new ArrayList<>();
@@ -500,7 +509,11 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
       }
       out.add(String.format(Locale.ROOT, "  %s: %s.", groups.get(g), String.join("; ", parts)));
     }
-    PlanDifference.terminalLines(planDifferences).forEach(line -> out.add("  " + line));
+    if (groups.size() > 2) {
+      PlanDifference.collected(planDifferences, t -> t, t -> t).forEach(l -> out.add("  " + l));
+    } else {
+      PlanDifference.terminalLines(planDifferences).forEach(line -> out.add("  " + line));
+    }
     return out;
   }
 }

@@ -513,7 +513,9 @@ public final class TrendAnalysis {
     Map<String, List<StepTrend>> byGroup = new TreeMap<>(StepGroups.order());
     steps.forEach(s -> byGroup.computeIfAbsent(s.group(), g -> new ArrayList<>()).add(s));
     List<GroupEffect> all = new ArrayList<>();
+    Map<String, List<String>> groupsByLeftOut = new LinkedHashMap<>();
     byGroup.forEach((group, members) -> {
+      Map<String, Integer> leftOut = new LinkedHashMap<>();
       for (String v : versions) {
         List<StepTrend> covered = members.stream().filter(s -> s.at(v).relative() != null && s.at(v).relative() > 0)
             .toList();
@@ -521,11 +523,19 @@ public final class TrendAnalysis {
         members.stream().filter(s -> Double.valueOf(0).equals(s.at(v).relative())).forEach(s -> messages.add("step "
             + s.step() + " is 0 at " + v + ": left out of the geometric mean of " + group + "."));
         RatioEffect effect = relatives.length == 0 || v.equals(request.base()) ? null
-            : groupEffect(group, covered, seriesOf, v, request, pairings.get(v).method(), messages);
+            : groupEffect(group, covered, seriesOf, v, request, pairings.get(v).method(), messages, leftOut);
         all.add(new GroupEffect(group, v, relatives.length == 0 ? null : GeometricMean.of(relatives), effect,
             relatives.length));
       }
+      if (!leftOut.isEmpty()) {
+        groupsByLeftOut.computeIfAbsent(leftOutByVersion(leftOut, request), k -> new ArrayList<>()).add(group);
+      }
     });
+    // One note for the groups that left out the same runs, not one per group and version (issue 47: a
+    // study whose decided steps drop out of its later rounds would repeat it for every group at every major).
+    groupsByLeftOut.forEach((runs, groups) -> messages.add(String.join("; ", groups) + ": runs without a positive"
+        + " figure for one of the group's steps are left out of its interval (the version's and the base's): " + runs
+        + "."));
     // The groups are the study's answer (issue 47), so they are called like the steps, as one family
     // of their own (every group and version against the base) at the same level and correction. The
     // warm-up is charted, not called: it measures no question of the study (StepGroups.WARM_UP).
@@ -556,7 +566,7 @@ public final class TrendAnalysis {
    * the messages) without two complete runs, or pairs, on each side.
    */
   private static RatioEffect groupEffect(String group, List<StepTrend> covered, Map<String, Series> seriesOf,
-      String version, TrendRequest request, EffectMethod method, List<String> messages) {
+      String version, TrendRequest request, EffectMethod method, List<String> messages, Map<String, Integer> leftOut) {
     Map<String, Double> base = new LinkedHashMap<>();
     Map<String, Double> at = new LinkedHashMap<>();
     int leftOutBase = runGroupFigures(covered, seriesOf, request.base(), request.base(), base);
@@ -572,8 +582,7 @@ public final class TrendAnalysis {
       return null;
     }
     if (leftOutBase + leftOutAt > 0) {
-      messages.add(where + (leftOutBase + leftOutAt) + " run(s) lack a positive figure for one of its " + covered.size()
-          + " steps and are left out of its interval.");
+      leftOut.put(version, leftOutBase + leftOutAt);
     }
     Sides<Map<String, Double>> figures = Sides.of(base, at);
     if (method instanceof PairedByKey paired) {
@@ -586,6 +595,23 @@ public final class TrendAnalysis {
       return paired.estimate(figures);
     }
     return LogRatio.of(doubles(base.values()), doubles(at.values()));
+  }
+
+  /**
+   * {@code db_major 12: 1 run, 13: 2 runs}, or where every version left out as many, {@code 36 runs at
+   * each of db_major 12, 13, 14}.
+   *
+   * @param leftOut by version, how many runs (of the version and the base) were left out
+   */
+  private static String leftOutByVersion(Map<String, Integer> leftOut, TrendRequest request) {
+    java.util.function.IntFunction<String> runs = n -> n + (n == 1 ? " run" : " runs");
+    if (leftOut.size() > 1 && leftOut.values().stream().distinct().count() == 1) {
+      return runs.apply(leftOut.values().iterator().next()) + " at each of " + request.by() + " "
+          + String.join(", ", leftOut.keySet());
+    }
+    List<String> each = new ArrayList<>();
+    leftOut.forEach((version, n) -> each.add(version + ": " + runs.apply(n)));
+    return request.by() + " " + String.join(", ", each);
   }
 
   /**

@@ -48,7 +48,8 @@ public final class TrendHtml {
       String baseLabel, boolean hasMaintenance, List<String> maintenance, boolean hasWarnings, List<String> warnings,
       String metric, boolean hasSeries, String seriesTitle, List<SeriesRow> series, boolean hasBars,
       dev.benchlake.analysis.report.Scope scope, String comparison, boolean hasResources,
-      List<ResourceSection> resources) {}
+      List<ResourceSection> resources, boolean hasCallsByVersion, List<String> compared, List<CallsRow> callsByVersion,
+      String baseName, boolean compact) {}
 
   /** One step's per-operation resource figures at one version against the base. */
   public record ResourceSection(String heading, dev.benchlake.analysis.report.ResourceFigures.HtmlView resources) {}
@@ -62,7 +63,15 @@ public final class TrendHtml {
   /** @param css {@code better}, {@code worse} or {@code same}, by the metric's direction */
   public record ChangePointRow(String step, String at, String before, String after, String change, String css, String p) {}
 
-  public record Cell(String text, String css) {}
+  /** @param title the figure in full where the text is compact (interval, runs needed, confounders); null otherwise */
+  public record Cell(String text, String css, String title) {
+    Cell(String text, String css) {
+      this(text, css, null);
+    }
+  }
+
+  /** One call's count per version against the base, as trend.md's table of calls by version. */
+  public record CallsRow(String call, List<String> counts) {}
 
   public record GroupRow(String group, List<Cell> cells) {}
 
@@ -137,7 +146,13 @@ public final class TrendHtml {
         r.by() + " " + r.base(), !maintenance.isEmpty(), maintenance, !r.warnings().isEmpty(),
         r.warnings().stream().map(w -> "⚠ " + w).toList(), r.metric(), axis != null,
         axis == null ? null : axis.title(), series, axis == null || r.versions().size() <= MAX_BARS_OF_A_SERIES,
-        r.scope(), r.comparison(), !r.resources().isEmpty(), resourceSections(r));
+        r.scope(), r.comparison(), !r.resources().isEmpty(), resourceSections(r), r.compared().size() > 1,
+        r.compared(), callsByVersion(r), r.base(), TrendMarkdown.compact(r));
+  }
+
+  private static List<CallsRow> callsByVersion(TrendReport r) {
+    return java.util.Arrays.stream(Verdict.values()).map(v -> new CallsRow(v.jsonName(), r.compared().stream()
+        .map(version -> Long.toString(r.callsAgainstBase(version).count(v))).toList())).toList();
   }
 
   private static List<ResourceSection> resourceSections(TrendReport r) {
@@ -193,9 +208,12 @@ public final class TrendHtml {
     String ci = v.ci95() == null ? "" : " " + TrendMarkdown.interval(v.ci95());
     String verdict = v.verdict() == null ? "" : " " + v.verdict().jsonName() + HeldBack.mark(v.decision());
     String mark = Confounder.mark(v.confounders());
-    String css = callCss(v.verdict());
-    return new Cell(TrendMarkdown.ratio(v.relative(), v.ci95()) + ci + verdict + confoundedMark(mark),
-        mark == null ? css : css + " confounded");
+    String css = mark == null ? callCss(v.verdict()) : callCss(v.verdict()) + " confounded";
+    String full = TrendMarkdown.ratio(v.relative(), v.ci95()) + ci + verdict
+        + TrendMarkdown.moreRuns(v.runsNeeded()) + confoundedMark(mark);
+    // With many versions the cell gives the ratio and call; the rest is its tooltip (and trend.json's).
+    return TrendMarkdown.compact(r) ? new Cell(TrendMarkdown.compactCell(r, v), css, full)
+        : new Cell(TrendMarkdown.ratio(v.relative(), v.ci95()) + ci + verdict + confoundedMark(mark), css);
   }
 
   /**

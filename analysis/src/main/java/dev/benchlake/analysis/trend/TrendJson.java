@@ -25,14 +25,16 @@ import java.util.function.BiConsumer;
  * "runs_needed", "verdict_vs_previous", "change_points": [{"at", "before", "after", "ratio", "p"}],
  * "confounders", "analysis", "pairs", "values_ci95", "run_values"}], "groups": [{"group", "geomean", "ci95", "steps", "verdict"}],
  * "flags": [{"step", "from", "to", "kind", "verdict", "beyond_margin", "change", "ci95", "p",
- * "p_adjusted", "confounders"}], "runs", "alpha", "margin", "correction", "change_point_alpha", "messages",
+ * "p_adjusted", "confounders"}], "calls_against_base": {VERSION: {"faster", "slower", "equivalent",
+ * "inconclusive"}}, "runs", "alpha", "margin", "correction", "change_point_alpha", "messages",
  * "methods"}}.
  * {@code order_by} (the {@code --order-by} key) is there only with one; {@code x_axis} ({@link SeriesAxis}:
  * how a series chart places each value) only for dates, timestamps or an {@code --order-by}; {@code gaps} (the days
  * between the first and the last version without a run, in order; {@code []} for none) only when
  * the versions are dates. Per step and version, {@code values_ci95} is the 95 % interval of the
  * value from its repeats (null with fewer than two) and {@code run_values} each run's figure by run
- * id ({@code {}} without runs).
+ * id ({@code {}} without runs). {@code calls_against_base} counts each version's step calls against the base
+ * (the warm-up's left out), every verdict with its count, 0 included, for every version but the base.
  * {@code confounders} is a list of {@code {"kind", "detail"}} (table maintenance: {@code
  * dead_tuples}, {@code autovacuum}, {@code autoanalyze}, or {@code not_recorded}), per step and
  * version against the base (null at the base and without a figure; empty: recorded and the same
@@ -143,6 +145,13 @@ public final class TrendJson {
       g.versions().forEach(v -> counts.put(v.version(), v.steps()));
       ObjectNode verdicts = group.putObject("verdict");
       g.versions().forEach(v -> verdicts.put(v.version(), v.verdict() == null ? null : v.verdict().jsonName()));
+    }
+    ObjectNode calls = root.putObject("calls_against_base");
+    for (String version : report.compared()) {
+      ObjectNode counts = calls.putObject(version);
+      for (Verdict verdict : Verdict.values()) {
+        counts.put(verdict.jsonName(), report.callsAgainstBase(version).count(verdict));
+      }
     }
     ArrayNode flags = root.putArray("flags");
     for (Flag f : report.flags()) {

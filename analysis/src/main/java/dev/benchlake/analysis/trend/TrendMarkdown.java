@@ -19,14 +19,18 @@ import dev.benchlake.analysis.trend.TrendReport.GroupTrend;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import dev.benchlake.analysis.trend.TrendReport.VersionFigure;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * trend.md: the groups' geometric means with their 95 % intervals, the changes between
- * consecutive versions, the change points of every step, then one table per group (the base version's values in their unit, the
- * other versions as ratios to it with their 95 % intervals and their call against the base), the
- * notes, the runs and the methods. Formatted by {@link Format}: the same text everywhere.
+ * trend.md: the groups' geometric means with their 95 % intervals, each version's calls (with
+ * several versions against the base), the changes between consecutive versions, the change points
+ * of every step, then one table per group (the base version's values in their unit, the other
+ * versions as ratios to it with their 95 % intervals and their call against the base; with more
+ * than two versions against the base, ratio and call only, the intervals in one table below), the
+ * notes, the pairs once, the runs and the methods. Formatted by {@link Format}: the same text everywhere.
  */
 public final class TrendMarkdown {
   private static final String DASH = Markdown.DASH;
@@ -51,6 +55,12 @@ public final class TrendMarkdown {
         .append(") or inconclusive; ").append(r.settings().correction().label()).append(" correction, α = ")
         .append(Format.significant(r.settings().alpha(), 3)).append("; ≈ marks noisy steps (a 95% interval wider than ±")
         .append(Format.percent(r.settings().margin())).append(").\n");
+    boolean compact = compact(r);
+    if (compact) {
+      md.append("- Steps: each cell is the ratio to ").append(text(r.base())).append(" and its call; their 95% intervals,"
+          + " and the runs an inconclusive call would need, are under Intervals against ").append(text(r.base()))
+          .append(" (trend.json: ci95, runs_needed).\n");
+    }
     md.append('\n').append(summary(r));
     for (GroupTrend g : r.groups()) {
       md.append("\n## ").append(text(capitalized(g.group()))).append("\n\n");
@@ -62,15 +72,20 @@ public final class TrendMarkdown {
         List<String> cells = new ArrayList<>();
         cells.add(codeCell(s.step()) + (s.noisy() ? " ≈" : ""));
         for (VersionFigure v : s.versions()) {
-          cells.add(cell(r, v));
+          cells.add(compact ? compactCell(r, v) : cell(r, v));
           gapCells(r, v.version(), cells);
         }
         row(md, cells);
       }
-      List<String> notes = heldBackNotes(r, g.group());
-      if (!notes.isEmpty()) {
-        md.append('\n').append(String.join(" ", notes)).append('\n');
-      }
+    }
+    // The notes of the marks once, below the last group's table, not under each group's.
+    List<String> notes = HeldBack.footnotes(r.steps().stream().flatMap(s -> s.versions().stream()
+        .map(VersionFigure::decision)).toList(), r.settings(), "tests");
+    if (!notes.isEmpty()) {
+      md.append('\n').append(String.join(" ", notes)).append('\n');
+    }
+    if (compact) {
+      intervals(md, r);
     }
     resources(md, r);
     maintenance(md, r);
@@ -97,10 +112,6 @@ public final class TrendMarkdown {
   }
 
   /**
-   * The calls, then the groups' geometric means and the flagged changes (what {@code benchlake trend}
-   * prints).
-   */
-  /**
    * In the paired analysis: that the relatives against the base are paired θ, then one table of the
    * pairs per study ({@link StudyPairs}: each version's pairs once, with the runs dropped), and the
    * steps paired otherwise as exceptions.
@@ -115,30 +126,52 @@ public final class TrendMarkdown {
         + " pairs swap two CPU sets with at least 2 pairs each way, the set is fitted too: a two-period crossover,"
         + " df = pairs - 2).\n\n");
     List<StudyPairs> studies = StudyPairs.of(r);
-    row(md, text(r.by()), "pair", text(r.base()) + " run", "run");
-    row(md, "---", "---", "---", "---");
+    row(md, text(r.by()), "pair", text(r.base()) + " run", "run", "steps");
+    row(md, "---", "---", "---", "---", "---:");
     for (StudyPairs s : studies) {
-      s.shared().pairs().forEach(p -> row(md, text(s.version()), text(p.key()), codeCell(p.runIds().baseline()),
-          codeCell(p.runIds().candidate())));
+      s.all().pairs().forEach(p -> row(md, text(s.version()), text(p.key()), codeCell(p.runIds().baseline()),
+          codeCell(p.runIds().candidate()), Integer.toString(s.stepsByKey().get(p.key()))));
     }
     md.append('\n');
     for (StudyPairs s : studies) {
-      int steps = s.sharedBy() + s.otherwise().size();
       md.append("- ").append(text(s.version())).append(" against ").append(text(r.base())).append(": ")
-          .append(s.shared().size()).append(s.shared().size() == 1 ? " pair" : " pairs").append(", the same in ")
-          .append(s.sharedBy() == steps ? "every step" : s.sharedBy() + " of " + steps + " steps").append('.')
-          .append(s.shared().dropped().isEmpty() ? "" : " " + text(s.shared().describeDropped()))
-          .append('\n');
+          .append(count(s.all().size(), "pair")).append(", ")
+          .append(s.complete() == s.steps() ? "every step paired by all of them"
+              : s.complete() + " of " + s.steps() + " steps paired by all of them, the others below")
+          .append(s.otherPairsRuns() == 0 ? "" : "; " + text(r.base()) + "'s other " + count(s.otherPairsRuns(), "run")
+              + " are the other versions' partners")
+          .append(".\n");
     }
-    List<String> exceptions = new ArrayList<>();
-    studies.forEach(s -> s.otherwise().forEach((step, pairs) -> exceptions.add("- " + Markdown.code(step) + ", "
-        + text(s.version()) + " against " + text(r.base()) + ": " + text(pairs.describe()) + "\n")));
-    if (!exceptions.isEmpty()) {
-      md.append("\nSteps paired otherwise:\n\n");
-      exceptions.forEach(md::append);
-    }
+    exceptions(md, r, studies);
   }
 
+  /**
+   * The steps paired by fewer pairs than their version has (decided and left out of the later rounds, or a
+   * run without the step's figure), said once: steps whose pairs read the same ({@link StudyPairs#describe}:
+   * by key, never by run) on one line, each step's versions named where it is not every paired version's.
+   */
+  private static void exceptions(StringBuilder md, TrendReport r, List<StudyPairs> studies) {
+    Map<String, Map<String, List<String>>> stepsByPairing = new LinkedHashMap<>();
+    studies.forEach(s -> s.otherwise().forEach((step, pairs) -> stepsByPairing.computeIfAbsent(s.describe(pairs),
+        k -> new LinkedHashMap<>()).computeIfAbsent(step, k -> new ArrayList<>()).add(s.version())));
+    if (stepsByPairing.isEmpty()) {
+      return;
+    }
+    md.append("\nSteps paired by fewer (left out of later rounds once decided, or a run without the step's figure);"
+        + " at every version against ").append(text(r.base())).append(" unless named:\n\n");
+    stepsByPairing.forEach((pairing, steps) -> {
+      List<String> named = new ArrayList<>();
+      steps.forEach((step, versions) -> named.add(code(step) + (versions.size() == studies.size() ? ""
+          : " at " + text(String.join(", ", versions)))));
+      md.append("- ").append(String.join(", ", named)).append(": ").append(text(pairing))
+          .append(pairing.endsWith(".") ? "\n" : ".\n");
+    });
+  }
+
+  /**
+   * The calls, then the groups' geometric means, each version's calls against the base (with
+   * several), and the flagged changes (what {@code benchlake trend} prints).
+   */
   public static String summary(TrendReport r) {
     StringBuilder md = new StringBuilder(text(headline(r))).append("\n\n");
     if (r.comparison() != null) {
@@ -158,6 +191,7 @@ public final class TrendMarkdown {
       });
       row(md, cells);
     }
+    callsByVersion(md, r);
     md.append("\n## Changes between consecutive versions (faster or slower)\n\n");
     if (!r.ordered()) {
       md.append(UNORDERED).append('\n');
@@ -177,6 +211,55 @@ public final class TrendMarkdown {
   }
 
   /**
+   * With several versions against the base, how many steps each version has of each call against
+   * it (the warm-up's left out): one column per version, as in the groups' table; nothing with one
+   * version, whose counts the headline gives.
+   */
+  private static void callsByVersion(StringBuilder md, TrendReport r) {
+    List<String> compared = r.compared();
+    if (compared.size() < 2) {
+      return;
+    }
+    md.append("\n## Calls of the steps against ").append(text(r.base())).append(", by version\n\n");
+    comparedHeader(md, "call", r);
+    for (dev.benchlake.analysis.stats.Verdict verdict : dev.benchlake.analysis.stats.Verdict.values()) {
+      List<String> cells = new ArrayList<>(List.of(verdict.jsonName()));
+      compared.forEach(v -> cells.add(Long.toString(r.callsAgainstBase(v).count(verdict))));
+      row(md, cells);
+    }
+  }
+
+  /**
+   * Whether the steps' tables give each figure as its ratio and call only, the intervals in a table
+   * of their own ({@link #intervals}): with more than {@value #INLINE_INTERVALS_UP_TO} versions
+   * against the base, a row of full cells (ratio, interval, call, runs needed) no longer fits a
+   * screen; with two or fewer, each row keeps everything on one line.
+   */
+  static boolean compact(TrendReport r) {
+    return r.compared().size() > INLINE_INTERVALS_UP_TO;
+  }
+
+  /** The most versions against the base whose cells carry their interval ({@link #compact}). */
+  static final int INLINE_INTERVALS_UP_TO = 2;
+
+  /**
+   * The compact steps' tables' details: per step and version against the base, the 95% interval and
+   * what more runs would do for an inconclusive call, in one table in the steps' order.
+   */
+  private static void intervals(StringBuilder md, TrendReport r) {
+    md.append("\n## Intervals against ").append(text(r.base())).append(" (95%; runs an inconclusive call needs)\n\n");
+    comparedHeader(md, "step", r);
+    for (StepTrend s : r.steps()) {
+      List<String> cells = new ArrayList<>(List.of(codeCell(s.step())));
+      r.compared().forEach(v -> {
+        VersionFigure f = s.at(v);
+        cells.add(f.ci95() == null ? DASH : interval(f.ci95()) + moreRuns(f.runsNeeded()));
+      });
+      row(md, cells);
+    }
+  }
+
+  /**
    * The calls before any figure: {@code Calls against 11: 3 faster, 1 slower, 10 equivalent, 34
    * inconclusive (48 step and version calls, holm); between consecutive versions: 2 slower, 1 faster.};
    * a study cut short, {@code Cut short after round …} first.
@@ -193,7 +276,8 @@ public final class TrendMarkdown {
   /**
    * A study's answer on a terminal, its last lines before the paths: the calls ({@link #headline}), then each
    * step group at each version against the base, with its 95 % interval, one line each ({@code   16 against
-   * 11: point query, part 1 -11.0% [-12.3%, -9.6%]}); plain text, control characters escaped.
+   * 11: point query, part 1 -11.0% [-12.3%, -9.6%]}), then with several versions against the base each one's
+   * calls ({@code   12: 3 slower, 30 equivalent, 14 inconclusive}); plain text, control characters escaped.
    */
   public static List<String> terminalLines(TrendReport r) {
     List<String> lines = new ArrayList<>();
@@ -213,6 +297,10 @@ public final class TrendMarkdown {
       lines.add("Groups (geometric means of the steps' " + r.metric() + " ratios, 95% intervals, calls: "
           + r.callsOfGroups().text() + "):");
       lines.addAll(groups);
+    }
+    if (r.compared().size() > 1) {
+      lines.add("Calls of the steps against " + r.base() + ", by version:");
+      r.compared().forEach(v -> lines.add("  " + v + ": " + r.callsAgainstBase(v).text()));
     }
     return lines.stream().map(dev.benchlake.core.TerminalText::escape).toList();
   }
@@ -298,11 +386,16 @@ public final class TrendMarkdown {
   /**
    * Every flag with its figures, by step and comparison; then, in one line, the comparisons whose
    * table health was not recorded (never called clean); or that every one was recorded and none
-   * is flagged.
+   * is flagged. trend.md of more than two versions against the base ({@link #compact}) collects the
+   * flags by kind, one line each naming its steps and their comparisons, the figures in trend.json's
+   * {@code confounders} and trend.html's list.
    */
   static List<String> maintenanceLines(TrendReport r, boolean markdown) {
     java.util.function.UnaryOperator<String> code = markdown ? Markdown::code : t -> t;
     java.util.function.UnaryOperator<String> text = markdown ? Markdown::text : t -> t;
+    boolean collect = markdown && compact(r);
+    // kind -> step -> the versions flagged with it against the base, then the consecutive comparisons
+    Map<String, Map<String, List<List<String>>>> byKind = new LinkedHashMap<>();
     List<String> lines = new ArrayList<>();
     java.util.Set<String> notRecorded = new java.util.LinkedHashSet<>();
     int checked = 0;
@@ -316,17 +409,37 @@ public final class TrendMarkdown {
         if (Confounder.notRecorded(c)) {
           notRecorded.add(s.step());
         }
-        c.stream().filter(Confounder::flags).forEach(x -> lines.add(code.apply(s.step()) + ", " + text.apply(v.version())
-            + " against " + text.apply(r.base()) + ": " + x.kind() + ": " + text.apply(x.detail())));
+        c.stream().filter(Confounder::flags).forEach(x -> {
+          if (collect) {
+            flagged(byKind, x.kind(), s.step()).get(0).add(text.apply(v.version()));
+          } else {
+            lines.add(code.apply(s.step()) + ", " + text.apply(v.version()) + " against " + text.apply(r.base()) + ": "
+                + x.kind() + ": " + text.apply(x.detail()));
+          }
+        });
       }
     }
     for (Flag f : r.flags()) {
       List<Confounder> c = f.confounders();
       if (c != null) {
-        c.stream().filter(Confounder::flags).forEach(x -> lines.add(code.apply(f.step()) + ", " + text.apply(f.from()) + " → "
-            + text.apply(f.to()) + ": " + x.kind() + ": " + text.apply(x.detail())));
+        c.stream().filter(Confounder::flags).forEach(x -> {
+          if (collect) {
+            flagged(byKind, x.kind(), f.step()).get(1).add(text.apply(f.from()) + " → " + text.apply(f.to()));
+          } else {
+            lines.add(code.apply(f.step()) + ", " + text.apply(f.from()) + " → " + text.apply(f.to()) + ": " + x.kind()
+                + ": " + text.apply(x.detail()));
+          }
+        });
       }
     }
+    byKind.forEach((kind, steps) -> lines.add(kind + ": " + String.join("; ", steps.entrySet().stream().map(e -> {
+      List<String> where = new ArrayList<>();
+      if (!e.getValue().get(0).isEmpty()) {
+        where.add(String.join(", ", e.getValue().get(0)) + " against " + text.apply(r.base()));
+      }
+      where.addAll(e.getValue().get(1));
+      return code.apply(e.getKey()) + " (" + String.join(", ", where) + ")";
+    }).toList()) + "; the figures are in trend.json's confounders and trend.html."));
     if (!notRecorded.isEmpty()) {
       lines.add("Table health not recorded for " + String.join(", ", notRecorded.stream().map(code)
           .toList()) + " (in some runs of the versions compared; sysbench, pgbench and older loadgen runs carry none):"
@@ -335,6 +448,13 @@ public final class TrendMarkdown {
       lines.add("Table health recorded in every run: no step ran in a different table-maintenance state from the base.");
     }
     return lines.stream().map(l -> l.replace("\n", " ")).toList();
+  }
+
+  /** A step's flags of one kind: the versions against the base, then the consecutive comparisons. */
+  private static List<List<String>> flagged(Map<String, Map<String, List<List<String>>>> byKind, String kind,
+      String step) {
+    return byKind.computeIfAbsent(kind, k -> new LinkedHashMap<>()).computeIfAbsent(step,
+        k -> List.of(new ArrayList<>(), new ArrayList<>()));
   }
 
   /** The base version's value in its unit; other versions' relatives with their interval and call. */
@@ -349,6 +469,22 @@ public final class TrendMarkdown {
     return ratio(v.relative(), v.ci95()) + (v.ci95() == null ? "" : " " + interval(v.ci95()))
         + (v.verdict() == null ? "" : " " + v.verdict().jsonName() + HeldBack.mark(v.decision()))
         + moreRuns(v.runsNeeded()) + (mark == null ? "" : " ⚠ " + mark);
+  }
+
+  /**
+   * A compact cell ({@link #compact}): the base version's value in its unit; another version's
+   * ratio and call, with the marks of a held-back call and of a confounder ({@code ⚠}, named in
+   * Table maintenance); its interval is in the table of intervals.
+   */
+  static String compactCell(TrendReport r, VersionFigure v) {
+    if (v.value() == null) {
+      return DASH;
+    }
+    if (v.version().equals(r.base()) || v.relative() == null) {
+      return value(r, v.value());
+    }
+    return ratio(v.relative(), v.ci95()) + (v.verdict() == null ? "" : " " + v.verdict().jsonName()
+        + HeldBack.mark(v.decision())) + (Confounder.mark(v.confounders()) == null ? "" : " ⚠");
   }
 
   /** The notes of the held-back calls ({@link HeldBack}) of a group's steps. */
@@ -389,6 +525,18 @@ public final class TrendMarkdown {
 
   static String interval(Range ci) {
     return ci == null || ci.low() == null ? DASH : "[" + ratio(ci.low()) + ", " + ratio(ci.high()) + "]";
+  }
+
+  /** A table's head: {@code first}, then a column per version against the base. */
+  private static void comparedHeader(StringBuilder md, String first, TrendReport r) {
+    List<String> head = new ArrayList<>(List.of(first));
+    List<String> rule = new ArrayList<>(List.of("---"));
+    r.compared().forEach(v -> {
+      head.add(text(v));
+      rule.add("---:");
+    });
+    row(md, head);
+    row(md, rule);
   }
 
   /** The versions' columns, and after a version followed by days without a run, a column of that gap. */

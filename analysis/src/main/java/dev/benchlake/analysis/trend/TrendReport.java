@@ -156,6 +156,16 @@ public record TrendReport(String by, String base, String metric, String unit, Di
         .filter(java.util.Objects::nonNull));
   }
 
+  /** The versions compared against the base: every version but the base, in order. */
+  public List<String> compared() {
+    return versions.stream().filter(v -> !v.equals(base)).toList();
+  }
+
+  /** The calls of every step at {@code version} against the base, the warm-up's left out. */
+  public CallTally callsAgainstBase(String version) {
+    return CallTally.of(measuredSteps().map(s -> s.at(version).verdict()).filter(java.util.Objects::nonNull));
+  }
+
   /** The calls of every step's versions against the previous version, the warm-up's left out. */
   public CallTally callsBetweenVersions() {
     return CallTally.of(measuredSteps().flatMap(s -> s.versions().stream()).map(VersionFigure::versusPrevious)

@@ -280,6 +280,42 @@ class ScopeTest {
     assertThat(scope.markdown()).contains("sbtest1").contains("sbtest4");
   }
 
+  /**
+   * Issue 47 item 5: a version study of four majors whose steps' statements differ between them is told
+   * once per way they differ, naming its steps (in report.md and on the terminal), not with every
+   * major's plan for every statement; the plans stay in the JSON. Two groups keep the plans in full.
+   */
+  @Test
+  void plansThatDifferAcrossSeveralMajorsAreCollectedByHowTheyDifferNamingTheirSteps() {
+    List<Row> rows = new java.util.ArrayList<>();
+    Map<String, List<String>> groups = new LinkedHashMap<>();
+    for (String major : List.of("11", "12", "13", "14")) {
+      String cache = major.equals("11") ? "generic" : "custom";
+      StringBuilder plans = new StringBuilder();
+      for (String step : List.of("points-covered-si", "random-points", "scan")) {
+        String hash = step.equals("scan") ? (major.equals("14") ? "bbbb" : "aaaa") : "cccc";
+        plans.append(plans.isEmpty() ? "" : ",").append("{\"step\":\"").append(step).append("\",\"statement\":\"S ")
+            .append(step).append("\",\"plan\":\"plan ").append(hash).append("\",\"plan_hash\":\"").append(hash)
+            .append("\",\"plan_cache\":\"").append(step.equals("scan") ? "custom" : cache).append("\"}");
+      }
+      rows.add(row("r" + major, "loadgen", Map.of(), "sysbench", 1, null,
+          "{\"source\":{\"manifest\":{\"run_id\":\"x\",\"step_plans\":[" + plans + "]}}}"));
+      groups.put(major, List.of("r" + major));
+    }
+    Scope scope = Scope.of(ScopeRun.of(rows), groups);
+    assertThat(scope.planDifferences()).hasSize(3);
+    String generic = "The same plan, generic against custom (generic: 11; custom: 12, 13, 14): ";
+    String hashes = "Different plans (custom: 11, 12, 13, 14): ";
+    assertThat(scope.markdown()).contains("- " + generic + "`points-covered-si`, `random-points`.\n",
+        "- " + hashes + "`scan`.\n").doesNotContain("plan cccc");
+    assertThat(scope.terminalLines()).endsWith("  " + generic + "points-covered-si, random-points.",
+        "  " + hashes + "scan.");
+    com.fasterxml.jackson.databind.node.ObjectNode json = dev.benchlake.core.Json.mapper().createObjectNode();
+    scope.json(json);
+    assertThat(json.path("plan_differences")).hasSize(3);
+    assertThat(json.path("plan_differences").get(0).path("plans")).hasSize(4);
+  }
+
   /** A loadgen run's metadata whose manifest records one step's resources ({@code window} null: an older loadgen). */
   private static String withResources(String window, String profile) {
     return "{\"source\":{\"manifest\":{\"run_id\":\"x\",\"step_resources\":[{\"step\":\"point-select\",\"tasks\":9"

@@ -224,7 +224,8 @@ class TrendAnalysisTest {
     observations.add(new Observation("2-2", "2", "b-point", 31));
     TrendReport r = analyse(TrendRequest.of("v", "1", "qps"));
     assertThat(r.groups().get(0).at("2").ci95()).isNotNull();
-    assertThat(r.messages()).anyMatch(m -> m.contains("point query at v 2: 1 run(s) lack a positive figure"));
+    assertThat(r.messages()).contains("point query: runs without a positive figure for one of the group's steps are"
+        + " left out of its interval (the version's and the base's): v 2: 1 run.");
   }
 
   @Test
