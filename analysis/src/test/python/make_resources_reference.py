@@ -59,8 +59,7 @@ def main():
         "unpaired_cpu": unpaired([50.0, 52.0, 55.0], [58.0, 60.0, 63.0]),
         # context switches per operation: no change to speak of
         "unpaired_cs": unpaired([4.4, 4.1, 4.6], [4.5, 4.0, 4.7]),
-        # a duet's rounds, paired: no round lies beyond 1.345 scale units, so the Huber fit of compare and
-        # trend is the one-sample t of the log ratios exactly
+        # a duet's rounds, paired as the least-squares trend pairs them
         "paired_cpu": paired([50.0, 52.0, 55.0, 51.0], [56.0, 57.0, 61.0, 55.0]),
     }
     with open(OUT, "w", encoding="utf-8") as f:

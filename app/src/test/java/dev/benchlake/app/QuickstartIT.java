@@ -261,7 +261,7 @@ class QuickstartIT {
    * Issue 49: the study's three pages tell one story. compare/ and aa/ give the control the same
    * figure, interval and sentence, aa/ leading with it; every step's figure and interval are the
    * same in report.json, report.md and report.html; trend/ makes its calls at the comparison's α and,
-   * as its figure is another (qps), says so on each of its pages.
+   * as its figure is another (qps, least squares), says so on each of its pages.
    */
   private static void threePagesOneStory(Path out, JsonNode report, JsonNode trend) throws Exception {
     String md = Files.readString(out.resolve("compare/report.md"), StandardCharsets.UTF_8);

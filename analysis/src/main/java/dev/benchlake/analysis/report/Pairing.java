@@ -99,6 +99,10 @@ public record Pairing(String design, String reason, EffectMethod method) {
       + " log ratios (a pair further than 1.345 scale units from the fit pulls only that far, so one disturbed round"
       + " cannot overturn a verdict), its interval the t of Huber's sandwich standard error";
 
+  /** The paired statistic of {@link #leastSquares}, in the reason's words. */
+  private static final String LEAST_SQUARES = " the geometric mean of the per-pair ratios and its interval the"
+      + " one-sample t of their logs";
+
   /** What {@link PairedByKey} adds for runs that swap CPU sets, in the reason's words. */
   private static final String SET_FIT = "; where the pairs swap two CPU sets (label cpus) with at least two pairs each"
       + " way, the set is fitted too (a two-period crossover: log ratio = ln θ + set term, fitted alike, df = pairs − 2), so that a"
@@ -116,6 +120,15 @@ public record Pairing(String design, String reason, EffectMethod method) {
       });
     }
     return sets;
+  }
+
+  /**
+   * This pairing with its pairs estimated by least squares ({@link PairedByKey#leastSquares}), the
+   * reason saying so: a version study's trend. Unpaired, itself.
+   */
+  public Pairing leastSquares() {
+    return method instanceof PairedByKey paired ? new Pairing(design, reason.replace(ROBUST, LEAST_SQUARES),
+        paired.leastSquares()) : this;
   }
 
   /** Whether the runs are analysed in pairs. */

@@ -3,9 +3,9 @@ package dev.benchlake.analysis.stats;
 /**
  * The rules that pick a paired θ: where the pairs swap CPU sets with at least {@link
  * CrossoverLogRatio#MIN_PAIRS_PER_SET} pairs each way, the set is fitted; else the plain paired
- * model. {@link #robust} (the verdicts of compare and trend, and the study's look pre-check) fits
- * it with Huber's M-estimator ({@link HuberLogRatio}), so that one disturbed round cannot overturn
- * a verdict; {@link #of} (the a/a control) by least squares ({@link CrossoverLogRatio},
+ * model. {@link #robust} (the comparison's verdicts and the study's look pre-check) fits it with
+ * Huber's M-estimator ({@link HuberLogRatio}), so that one disturbed round cannot overturn a
+ * verdict; {@link #of} (the a/a control) by least squares ({@link CrossoverLogRatio},
  * {@link PairedLogRatio}).
  */
 public final class PairedEffect {
@@ -23,7 +23,7 @@ public final class PairedEffect {
   }
 
   /**
-   * The verdicts' paired θ: {@link HuberLogRatio}, with the sets fitted where {@link #of} fits them.
+   * The comparison's paired θ: {@link HuberLogRatio}, with the sets fitted where {@link #of} fits them.
    *
    * @param logRatios the pairs' {@code ln(candidate/baseline)}, at least two, finite
    * @param baselineOnSetOne as for {@link #of}

@@ -39,10 +39,9 @@ import java.util.TreeMap;
  * <p><b>Per step and version</b>: {@code value} is the geometric mean of the runs' figures (0
  * when a run has 0); {@code relative = value/value_base}, undefined without a positive base
  * value; {@code ci95} is the {@link EffectMethod}'s 95 % interval (Welch's t on the logs of the
- * runs' figures, exponentiated; paired, {@link PairedByKey}'s Huber fit of the per-pair log ratios,
- * whose θ is then the relative shown, as in {@code compare}) against the base's runs, with two or
- * more runs on each side, all positive; {@code spread} = max/min − 1 over the version's runs,
- * descriptive. A step is {@code noisy} when for some version its interval is wider than the margin: half of
+ * runs' figures, exponentiated) against the base's runs, with two or more runs on each side, all
+ * positive; {@code spread} = max/min − 1 over the version's runs, descriptive. A step is
+ * {@code noisy} when for some version its interval is wider than the margin: half of
  * {@code ln(high/low)} exceeds {@code ln(1 + margin)}, so its runs cannot tell a change of the
  * margin from none.
  *
@@ -56,17 +55,16 @@ import java.util.TreeMap;
  * reason among the messages.
  *
  * <p><b>Groups</b>: per version, {@code geomean} is the geometric mean of the positive relatives
- * of the group's steps (paired, the θ of the group's own fit below, the figure its call rests on).
- * Its interval comes from per-run group figures: for the steps S that geomean covers at version v,
- * each run r (of v, and of the base) that has a positive figure for every step of S gets
- * {@code g_r = exp(mean_{s∈S} ln(x_{r,s}/value_base[s]))}, the geometric mean of its relative figures; {@code ci95[v]} is the interval of those of v against those of the base
+ * of the group's steps. Its interval comes from per-run group figures: for the steps S that
+ * geomean covers at version v, each run r (of v, and of the base) that has a positive figure for
+ * every step of S gets {@code g_r = exp(mean_{s∈S} ln(x_{r,s}/value_base[s]))}, the geometric mean
+ * of its relative figures; {@code ci95[v]} is the interval of those of v against those of the base
  * in the analysis of v's steps: {@link LogRatio}'s (Welch's t) unpaired, two such runs or more on
  * each side; paired ({@link PairedByKey}: a duet's rounds, {@code --pair-by}), the interval of the
- * per-pair ratios of the same figures (Huber's fit, as for a step), two such pairs or more. A pair's
- * log ratio is then the mean over S of its steps' log ratios, so a round's swing, shared by every
- * step of the round, cancels in the group as it does in each step (issue 47). When every run has
- * every step and no pair is capped (in the group or in its steps), that θ is the geometric mean of
- * the steps' relatives exactly.
+ * per-pair ratios of the same figures, two such pairs or more. A pair's log ratio is then the mean
+ * over S of its steps' log ratios, so a round's swing, shared by every step of the round, cancels
+ * in the group as it does in each step (issue 47). When every run has every step, the ratio of
+ * that interval is {@code geomean[v]} exactly.
  *
  * <p><b>Table maintenance</b>: with a {@link TableHealthConfounders} rule, each figure against the
  * base and each flagged change is checked between the two versions' runs.
@@ -142,7 +140,7 @@ public final class TrendAnalysis {
     Map<String, Map<String, String>> base = labels(runs.getOrDefault(request.base(), List.of()), labelsOf);
     runs.forEach((version, ids) -> {
       if (!version.equals(request.base())) {
-        pairings.put(version, Pairing.choose(Sides.of(base, labels(ids, labelsOf)), request.pairBy()));
+        pairings.put(version, Pairing.choose(Sides.of(base, labels(ids, labelsOf)), request.pairBy()).leastSquares());
       }
     });
     return pairings;
@@ -375,7 +373,7 @@ public final class TrendAnalysis {
       String from = versions.get(v - 1);
       String to = versions.get(v);
       previous.put(to, from.equals(request.base()) ? pairings.get(to) : Pairing.choose(Sides.of(
-          labels(runs.get(from), labelsOf), labels(runs.get(to), labelsOf)), request.pairBy()));
+          labels(runs.get(from), labelsOf), labels(runs.get(to), labelsOf)), request.pairBy()).leastSquares());
     }
     return previous;
   }
@@ -420,9 +418,8 @@ public final class TrendAnalysis {
    * Two versions measured each against the base in the same rounds (a duet of several majors: no
    * pair between them ran), compared through those pairs: per round, the ratio of {@code to}'s pair
    * ratio to {@code from}'s, so each pair's own moment cancels (what one pair shares) and the set
-   * term too (a round's pairs share its CPU sets), the base's run-to-run noise added; their logs
-   * fitted as every pair is ({@link PairedByKey}: Huber's M-estimate, so one disturbed round cannot
-   * overturn the call). Null with fewer than two rounds of both.
+   * term too (a round's pairs share its CPU sets), the base's run-to-run noise added; the one-sample
+   * t of their logs, as {@link PairedByKey#leastSquares}. Null with fewer than two rounds of both.
    */
   private static RatioEffect throughTheBase(RunPairs from, RunPairs to) {
     Map<String, Double> fromByRound = perRound(from, "from ");
@@ -430,7 +427,7 @@ public final class TrendAnalysis {
     Map<String, String> keys = new HashMap<>();
     fromByRound.keySet().forEach(id -> keys.put(id, id.substring("from ".length())));
     toByRound.keySet().forEach(id -> keys.put(id, id.substring("to ".length())));
-    PairedByKey byRound = new PairedByKey(keys);
+    PairedByKey byRound = new PairedByKey(keys).leastSquares();
     Sides<Map<String, Double>> ratios = Sides.of(fromByRound, toByRound);
     return byRound.pairs(ratios).size() < 2 ? null : byRound.estimate(ratios);
   }
@@ -525,12 +522,8 @@ public final class TrendAnalysis {
             + s.step() + " is 0 at " + v + ": left out of the geometric mean of " + group + "."));
         RatioEffect effect = relatives.length == 0 || v.equals(request.base()) ? null
             : groupEffect(group, covered, seriesOf, v, request, pairings.get(v).method(), messages);
-        // Paired, the figure shown beside the group's call is the one it rests on, its fit's θ (as a
-        // step's relative is): Huber's fit over the rounds caps a disturbed round, the geometric mean
-        // of the steps' θs would not, and the two part where it does.
-        Double geomean = relatives.length == 0 ? null : effect != null && pairings.get(v).paired() ? effect.ratio()
-            : GeometricMean.of(relatives);
-        all.add(new GroupEffect(group, v, geomean, effect, relatives.length));
+        all.add(new GroupEffect(group, v, relatives.length == 0 ? null : GeometricMean.of(relatives), effect,
+            relatives.length));
       }
     });
     // The groups are the study's answer (issue 47), so they are called like the steps, as one family

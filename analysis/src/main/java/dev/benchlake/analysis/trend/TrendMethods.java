@@ -56,15 +56,15 @@ final class TrendMethods {
     methods.add(paired.isEmpty() ? "Analysis against " + request.base() + ": unpaired (design " + Pairing.UNPAIRED_DESIGN
         + "): " + Pairing.UNPAIRED.reason() + "."
         : "Analysis against " + request.base() + ": paired (design " + TrendAnalysis.design(pairings) + "): " + paired.get(0).reason()
-            + "; the relative of a paired version is that fit's θ, and a version with fewer than 2 complete"
+            + "; the relative of a paired version is that geometric mean, and a version with fewer than 2 complete"
             + " pairs has no interval (inconclusive). Between consecutive versions the runs are paired the same way (from "
             + request.base() + " it is the comparison against " + request.base() + ": the same figures and calls; in a"
             + " duet of several versions, each against " + request.base() + " in every round (label pair), two other"
             + " versions never ran at the same moment and are compared through their pairs: per round the ratio of"
-            + " their ratios to " + request.base() + ", its logs fitted alike). A"
-            + " group of a paired version is paired too: its figure and interval are the same fit of the per-pair ratios"
-            + " of the runs' group figures (each run's geometric mean of its relative figures over the group's steps), so"
-            + " the swing that all steps of a pair share cancels, as in each step.");
+            + " their ratios to " + request.base() + ", the one-sample t of its logs). A"
+            + " group of a paired version is paired too: its interval is the one-sample t of the per-pair ratios of the"
+            + " runs' group figures (each run's geometric mean of its relative figures over the group's steps), so the"
+            + " swing that all steps of a pair share cancels, as in each step.");
     if (confounders != null) {
       methods.add(confounders.method());
     }

@@ -79,9 +79,8 @@ class ResourceFiguresTest {
     assertThat(cs.moved()).isFalse();
     assertThat(cs.unchanged()).isTrue();
 
-    // Paired by Huber's fit, which caps none of these four rounds: numpy's one-sample t exactly.
     ResourceFigure paired = ResourceFigure.of(ResourceMetric.SERVER_CPU_US_PER_OP,
-        byRun(REFERENCE.get("paired_cpu")), null, rounds(4));
+        byRun(REFERENCE.get("paired_cpu")), null, rounds(4).leastSquares());
     assertMatches(paired, REFERENCE.get("paired_cpu"));
   }
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.benchlake.analysis.stats.HuberLogRatio;
 import dev.benchlake.analysis.stats.PairedLogRatio;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
@@ -21,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A trend of a duet's runs, without Spark: each version is compared with the base in pairs of one
- * round, the relative shown is the paired θ its call rests on (Huber's fit, as compare's), a version with fewer than two complete
+ * round, the relative shown is the paired θ its call rests on, a version with fewer than two complete
  * pairs is inconclusive, and trend.json and trend.md say so (issue 28 item 3).
  */
 class PairedTrendTest {
@@ -94,7 +93,7 @@ class PairedTrendTest {
       base[r] = 1000 * ROUND[r];
       version[r] = base[r] * 0.9 * Math.exp(PAIR_NOISE[r]);
     }
-    HuberLogRatio expected = HuberLogRatio.of(PairedLogRatio.logRatios(base, version), null);
+    PairedLogRatio expected = PairedLogRatio.of(base, version);
     assertThat(read.analysis()).isEqualTo("paired");
     assertThat(read.pairs().size()).isEqualTo(5);
     assertThat(read.relative()).isCloseTo(expected.ratio(), within(1e-12));
@@ -160,7 +159,7 @@ class PairedTrendTest {
   /** Version 17 of {@code step}. */
   /**
    * Issue 48 item 3: per step and version against the base, the per-operation resource figures,
-   * paired as the call against the base is (the same rounds, Huber's fit), in trend.md, trend.json
+   * paired as the call against the base is (the same rounds, least squares), in trend.md, trend.json
    * and trend.html, with server CPU per operation charted beside qps; the sentence of a slower call
    * carries the call's own relative and interval. A trend whose runs have none says nothing.
    */
@@ -183,7 +182,7 @@ class PairedTrendTest {
         TrendAnalysis.pairings(request, runs, labels));
 
     TrendReport.Resources read = report.resourcesAt("read", "17");
-    HuberLogRatio expected = HuberLogRatio.of(PairedLogRatio.logRatios(base, version), null);
+    PairedLogRatio expected = PairedLogRatio.of(base, version);
     dev.benchlake.analysis.report.ResourceFigure figure = read.figures()
         .figure(dev.benchlake.core.raw.ResourceMetric.SERVER_CPU_US_PER_OP);
     assertThat(figure.ratio()).isCloseTo(expected.ratio(), within(1e-12));

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.report.Range;
-import dev.benchlake.analysis.stats.HuberLogRatio;
-import dev.benchlake.analysis.stats.PairedLogRatio;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.trend.TrendAnalysis.Observation;
 import dev.benchlake.analysis.trend.TrendReport.GroupFigure;
@@ -76,62 +74,23 @@ class TrendPairedGroupsTest {
     return report.groups().stream().filter(g -> g.group().equals(group)).findFirst().orElseThrow().at("16");
   }
 
-  /**
-   * A duet's group is the Huber fit ({@link HuberLogRatio}, itself checked against numpy and scipy) of
-   * its rounds' figures, each round's mean over the group's steps of their log ratios; where that fit
-   * caps no round it is least squares, and then the figure and interval are scipy's one-sample t.
-   */
   @Test
   void aDuetsGroupIntervalIsPairedByRoundAsScipyComputesIt() throws IOException {
     TrendReport report = reference("duet");
     JsonNode expected = referenceJson().get("groups");
     assertThat(report.groups()).hasSize(expected.size());
-    int uncapped = 0;
     for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext();) {
       Map.Entry<String, JsonNode> g = it.next();
       GroupFigure figure = group(report, g.getKey());
       assertThat(figure.steps()).as(g.getKey()).isEqualTo(g.getValue().get("steps").size());
-      double[] byRound = roundLogRatios(g.getValue().get("steps"));
-      HuberLogRatio fit = HuberLogRatio.of(byRound, null);
-      assertThat(figure.geomean()).as(g.getKey()).isCloseTo(fit.ratio(), within(TOLERANCE));
-      assertThat(figure.ci95().low()).as(g.getKey()).isCloseTo(fit.interval(0.95).low(), within(TOLERANCE));
-      assertThat(figure.ci95().high()).as(g.getKey()).isCloseTo(fit.interval(0.95).high(), within(TOLERANCE));
-      PairedLogRatio leastSquares = PairedLogRatio.ofLogRatios(byRound);
-      if (Math.abs(fit.seLog() - leastSquares.seLog()) < 1e-15
-          && Math.abs(fit.meanLogDifference() - leastSquares.meanLogDifference()) < 1e-15) {
-        uncapped++;
-        assertThat(figure.geomean()).as(g.getKey()).isCloseTo(g.getValue().get("geomean").asDouble(),
-            within(TOLERANCE));
-        assertThat(figure.ci95().low()).as(g.getKey()).isCloseTo(g.getValue().get("paired").get(0).asDouble(),
-            within(TOLERANCE));
-        assertThat(figure.ci95().high()).as(g.getKey()).isCloseTo(g.getValue().get("paired").get(1).asDouble(),
-            within(TOLERANCE));
-      }
-      // The issue's table: paired within ±3 % where unpaired spans tens of per cent. Where Huber's fit
-      // caps a round of these normal ones it is a little wider than least squares' (point query,
-      // part 2: 5.1 % against 4.2 % from low to high): the price of a round that cannot overturn it.
-      assertThat(figure.ci95().high() / figure.ci95().low()).as(g.getKey()).isLessThan(1.06);
+      assertThat(figure.geomean()).as(g.getKey()).isCloseTo(g.getValue().get("geomean").asDouble(), within(TOLERANCE));
+      assertThat(figure.ci95().low()).as(g.getKey()).isCloseTo(g.getValue().get("paired").get(0).asDouble(),
+          within(TOLERANCE));
+      assertThat(figure.ci95().high()).as(g.getKey()).isCloseTo(g.getValue().get("paired").get(1).asDouble(),
+          within(TOLERANCE));
+      // The issue's table: paired within a few per cent where unpaired spans tens of per cent.
+      assertThat(figure.ci95().high() / figure.ci95().low()).as(g.getKey()).isLessThan(1.05);
     }
-    assertThat(uncapped).as("groups checked against scipy").isGreaterThanOrEqualTo(1);
-  }
-
-  /** Per round of the reference, the mean over {@code steps} of ln(x16/x11). */
-  private static double[] roundLogRatios(JsonNode steps) throws IOException {
-    Map<Integer, Map<String, JsonNode>> byRound = new TreeMap<>();
-    for (JsonNode run : referenceJson().get("runs")) {
-      byRound.computeIfAbsent(run.get("round").asInt(), k -> new HashMap<>()).put(run.get("version").asText(),
-          run.get("qps"));
-    }
-    double[] logs = new double[byRound.size()];
-    int k = 0;
-    for (Map<String, JsonNode> round : byRound.values()) {
-      double sum = 0;
-      for (JsonNode step : steps) {
-        sum += Math.log(round.get("16").get(step.asText()).asDouble() / round.get("11").get(step.asText()).asDouble());
-      }
-      logs[k++] = sum / steps.size();
-    }
-    return logs;
   }
 
   @Test
@@ -212,9 +171,7 @@ class TrendPairedGroupsTest {
     assertThat(with.warmUpSteps()).containsExactly("point-query.warm_range=100");
     assertThat(with.callsAgainstBase().total()).isEqualTo(without.callsAgainstBase().total());
     assertThat(with.callsBetweenVersions().total()).isEqualTo(without.callsBetweenVersions().total());
-    // The same steps are tallied, not always to the same calls: the warm-up's own call sits in the
-    // families Holm adjusts (one test more), which here moves random-points_range=10's adjusted TOST p
-    // from 0.044 to 0.050, just past α.
+    assertThat(with.callsAgainstBase().text()).isEqualTo(without.callsAgainstBase().text());
     assertThat(with.groups().stream().filter(g -> g.group().equals(StepGroups.WARM_UP)).findFirst().orElseThrow()
         .at("16").verdict()).as("the warm-up group is not called").isNull();
     assertThat(TrendMarkdown.headline(with)).contains("; the warm-up point-query.warm_range=100 not counted)");
@@ -264,77 +221,6 @@ class TrendPairedGroupsTest {
       // The pairs' moments swing by 30 %: uncancelled, the interval would be several times wider.
       assertThat(f.ci95().high() / f.ci95().low()).as("the moments cancel").isLessThan(1.08);
     });
-  }
-
-  /**
-   * Issue 46 item 4 in the version study: one disturbed round cannot overturn a call. A duet of 11
-   * against 14 and 16, 10 rounds, equal sides (each pair at a moment of its own that swings by 30 %,
-   * 0.5 % noise per run), and one step-round of 16 disturbed by +0.2 on the log scale (as a two-speed
-   * median flips). The step stays equivalent against 11 and against 14 (through the base), θ within
-   * 1 % of 1, its group too; what trend.json shows beside each call is the Huber fit it rests on.
-   * Least squares, before: θ 1.02, inconclusive on both.
-   */
-  @Test
-  void oneDisturbedRoundDoesNotOverturnAVersionStudysCall() throws IOException {
-    Random random = new Random(4646);
-    List<String> steps = List.of("point-query_range=100", "points-covered-pk_range=100", "insert_range=100",
-        "delete_range=100");
-    String disturbed = "delete_range=100";
-    List<Observation> observations = new ArrayList<>();
-    Map<String, List<String>> runIds = new TreeMap<>();
-    Map<String, Map<String, String>> labels = new HashMap<>();
-    Map<String, double[]> logRatios = new HashMap<>();
-    for (int round = 1; round <= 10; round++) {
-      for (String other : List.of("14", "16")) {
-        double moment = 0.3 * random.nextGaussian();
-        Map<String, Double> base = new HashMap<>();
-        for (String version : List.of("11", other)) {
-          String id = "r" + round + "-11v" + other + "-" + version;
-          runIds.computeIfAbsent(version, v -> new ArrayList<>()).add(id);
-          labels.put(id, Map.of("design", "duet", "round", Integer.toString(round), "pair", "11v" + other));
-          for (String step : steps) {
-            double log = moment + 0.005 * random.nextGaussian()
-                + (version.equals("16") && round == 4 && step.equals(disturbed) ? 0.2 : 0);
-            observations.add(new Observation(id, version, step, 1000 * Math.exp(log)));
-            if (version.equals("11")) {
-              base.put(step, log);
-            } else {
-              logRatios.computeIfAbsent(other + " " + step, k -> new double[10])[round - 1] = log - base.get(step);
-            }
-          }
-        }
-      }
-    }
-    TrendReport report = TrendAnalysis.analyse(observations, runIds, TrendRequest.of("db_major", "11", "qps"),
-        List.of(), null, labels);
-    StepTrend step = report.steps().stream().filter(s -> s.step().equals(disturbed)).findFirst().orElseThrow();
-    VersionFigure at16 = step.at("16");
-    assertThat(at16.verdict()).as("against 11").isEqualTo(Verdict.EQUIVALENT);
-    assertThat(at16.versusPrevious()).as("against 14, through the base").isEqualTo(Verdict.EQUIVALENT);
-    assertThat(at16.relative()).isCloseTo(1.0, within(0.01));
-    // The figure beside the call is the one it rests on: the Huber fit of the pairs' log ratios.
-    HuberLogRatio fit = HuberLogRatio.of(logRatios.get("16 " + disturbed), null);
-    assertThat(at16.relative()).isCloseTo(fit.ratio(), within(1e-12));
-    assertThat(at16.ci95().low()).isCloseTo(fit.interval(0.95).low(), within(1e-12));
-    assertThat(at16.ci95().high()).isCloseTo(fit.interval(0.95).high(), within(1e-12));
-    report.steps().forEach(s -> assertThat(s.at("16").verdict()).as(s.step()).isEqualTo(Verdict.EQUIVALENT));
-
-    GroupFigure writes = group(report, StepGroups.WRITES);
-    assertThat(writes.verdict()).isEqualTo(Verdict.EQUIVALENT);
-    double[] groupLogs = new double[10];
-    for (int k = 0; k < 10; k++) {
-      groupLogs[k] = (logRatios.get("16 insert_range=100")[k] + logRatios.get("16 " + disturbed)[k]) / 2;
-    }
-    HuberLogRatio groupFit = HuberLogRatio.of(groupLogs, null);
-    assertThat(writes.geomean()).as("the group's figure is its fit's θ").isCloseTo(groupFit.ratio(), within(1e-12));
-    assertThat(writes.ci95().low()).isCloseTo(groupFit.interval(0.95).low(), within(1e-12));
-
-    JsonNode json = Json.mapper().readTree(TrendJson.write(report)).get("steps").get(report.steps().indexOf(step));
-    assertThat(json.get("relative").get("16").asDouble()).isCloseTo(fit.ratio(), within(1e-5));
-    assertThat(json.get("ci95").get("16").get(1).asDouble()).isCloseTo(fit.interval(0.95).high(), within(1e-5));
-    assertThat(TrendMethods.describe(TrendRequest.of("db_major", "11", "qps"), null, TrendAnalysis.pairings(
-        TrendRequest.of("db_major", "11", "qps"), runIds, labels))).anySatisfy(m -> assertThat(m)
-        .contains(HuberLogRatio.NAME));
   }
 
   @Test

@@ -208,13 +208,14 @@ public record QuickstartPlan(List<Integer> majors, int rounds, List<Workload> wo
 
   /**
    * Why the trend's figures are not the comparison's, whose calls are the study's: the comparison
-   * follows each step's median latency, the trend qps; both fit paired rounds by Huber's M-estimate.
+   * follows each step's median latency, and paired rounds by Huber's M-estimate; the trend follows
+   * qps, and paired rounds by least squares (its groups are geometric means of those relatives).
    */
   static String besideTheComparison(String trendDesign) {
     boolean paired = !Pairing.UNPAIRED_DESIGN.equals(trendDesign);
-    return "This trend follows qps (higher is better)" + (paired ? ", the rounds paired and fitted by Huber's"
-        + " M-estimate" : ", the runs unpaired") + "; the comparison (compare/report.html) calls the same steps on median"
-        + " latency (lower is better)" + (paired ? ", fitted alike" : "") + ": another figure, so its numbers and"
-        + " intervals differ from these. The study's calls are the comparison's.";
+    return "This trend follows qps (higher is better)" + (paired ? ", the rounds paired and fitted by least squares"
+        : ", the runs unpaired") + "; the comparison (compare/report.html) calls the same steps on median latency (lower"
+        + " is better)" + (paired ? " by Huber's M-estimate" : "") + ": another figure, so its numbers and intervals"
+        + " differ from these. The study's calls are the comparison's.";
   }
 }
