@@ -36,16 +36,18 @@ import org.junit.jupiter.api.Test;
  * when {@link LookPreCheck} finds no open step decidable, and each look decides every step, the
  * dropped ones on their frozen pairs, by {@link RatioDecisions} with Holm at the look's
  * Haybittle–Peto level, as the comparison does. Two shapes: the quickstart's (5 steps, 12 rounds,
- * first look 3, the per-round SDs of RobustLooksCalibrationTest, Huber's fit) and the version
- * study's (48 steps, 10 rounds, least squares with the CPU set fitted; per-round SDs 0.02–0.14 for
- * 40 steps, 0.15–0.30 for 6, 0.5 for 2: issue 47's intervals, ±3–10 % and ±42 % for scan after 10
- * rounds). The CPU set is worth ±2 % and alternates.
+ * first look 3, the per-round SDs of RobustLooksCalibrationTest, Huber's fit, as compare decides)
+ * and the version study's (48 steps, 10 rounds, least squares with the CPU set fitted, as its trend
+ * decides; per-round SDs 0.02–0.14 for 40 steps, 0.15–0.30 for 6, 0.5 for 2: issue 47's intervals,
+ * ±3–10 % and ±42 % for scan after 10 rounds). The CPU set is worth ±2 % and alternates. A share of
+ * the step-rounds may be disturbed by ±0.15–0.25 on the log scale, as in RobustLooksCalibrationTest.
  *
  * <p>The family bound: a false call is counted wherever any look makes it (a difference for a step
  * at θ = 1, equivalent for one at the margin), and each kind must stay within α + 3 Monte Carlo SE
- * over the whole family. In the unit tier 1000 studies a cell (α + 3 SE = 7.1 %), seconds of CPU;
- * with {@code -Dbenchlake.open.full=true} 10,000 (α + 3 SE = 5.65 %), and the table of time gained
- * is printed.
+ * over the whole family, the version study's with 0 % and 5 % of step-rounds disturbed. In the unit
+ * tier 1000 studies a cell (200 of 48 steps; α + 3 SE = 7.1 % and 9.6 %), seconds of CPU; with
+ * {@code -Dbenchlake.open.full=true} 10,000 (α + 3 SE = 5.65 %), and the tables of time gained and of
+ * Huber's fit beside least squares in the version study are printed.
  */
 class OpenStepsCalibrationTest {
   private static final boolean FULL = Boolean.getBoolean("benchlake.open.full");
@@ -64,7 +66,18 @@ class OpenStepsCalibrationTest {
    * rounds, statistic, and whether its looks are pre-checked (a comparison's are, a trend's not).
    */
   private record Shape(String name, List<String> steps, double[] sd, int rounds, int aaRounds, boolean firstAlone,
-      BiFunction<double[], boolean[], RatioEffect> statistic, boolean preChecked) {}
+      BiFunction<double[], boolean[], RatioEffect> statistic, boolean preChecked) {
+    /** The same shape decided by another statistic (Huber's fit, beside the trend's least squares). */
+    Shape with(String name, BiFunction<double[], boolean[], RatioEffect> other) {
+      return new Shape(name, steps, sd, rounds, aaRounds, firstAlone, other, preChecked);
+    }
+
+    boolean versions() {
+      return steps.size() > QUICKSTART_STEPS;
+    }
+  }
+
+  private static final int QUICKSTART_STEPS = 5;
 
   private static final Shape QUICKSTART = new Shape("quickstart",
       List.of("select-update", "point-select", "read-only", "update-index", "insert"),
@@ -171,7 +184,7 @@ class OpenStepsCalibrationTest {
    * every other step changed by 3–10 %.
    */
   private static double[] mixed(Shape shape) {
-    if (shape == QUICKSTART) {
+    if (!shape.versions()) {
       return new double[] {1.0, 1.10, 1 / 1.07, 1.0, 1.0};
     }
     int n = shape.steps().size();
@@ -301,11 +314,15 @@ class OpenStepsCalibrationTest {
   private static final long STEP_NS = 1_000_000_000L;
   private static final long ROUND_OVERHEAD_NS = 5_000_000_000L;
 
-  private static double[][] draw(Shape shape, SplittableRandom random, double[] theta) {
+  /** Each step-round's log ratio; with probability {@code disturbed} moved by ±0.15–0.25 (clean: no draw for it). */
+  private static double[][] draw(Shape shape, SplittableRandom random, double[] theta, double disturbed) {
     double[][] d = new double[shape.rounds()][theta.length];
     for (int k = 0; k < shape.rounds(); k++) {
       for (int s = 0; s < theta.length; s++) {
         d[k][s] = Math.log(theta[s]) + shape.sd()[s] * random.nextGaussian();
+        if (disturbed > 0 && random.nextDouble() < disturbed) {
+          d[k][s] += (random.nextBoolean() ? 1 : -1) * (0.15 + 0.10 * random.nextDouble());
+        }
       }
     }
     return d;
@@ -341,16 +358,21 @@ class OpenStepsCalibrationTest {
   }
 
   private static Cell cell(Shape shape, double[] theta, boolean dropping, long seed) {
-    return cell(shape, TODAY, theta, dropping, seed, shape == VERSIONS ? STUDIES_48 : STUDIES);
+    return cell(shape, theta, dropping, seed, 0);
+  }
+
+  private static Cell cell(Shape shape, double[] theta, boolean dropping, long seed, double disturbed) {
+    return cell(shape, TODAY, theta, dropping, seed, shape.versions() ? STUDIES_48 : STUDIES, disturbed, Long.MAX_VALUE);
   }
 
   private static Cell cell(Shape shape, Boundary boundary, double[] theta, boolean dropping, long seed,
       int studies) {
-    return cell(shape, boundary, theta, dropping, seed, studies, Long.MAX_VALUE);
+    return cell(shape, boundary, theta, dropping, seed, studies, 0.0, Long.MAX_VALUE);
   }
 
+  /** {@code disturbed}: the share of step-rounds moved by ±0.15–0.25; {@code budgetNs}: {@link Long#MAX_VALUE}, none. */
   private static Cell cell(Shape shape, Boundary boundary, double[] theta, boolean dropping, long seed,
-      int studies, long budgetNs) {
+      int studies, double disturbed, long budgetNs) {
     SplittableRandom random = new SplittableRandom(seed);
     int falseDifference = 0;
     int falseEquivalence = 0;
@@ -360,7 +382,7 @@ class OpenStepsCalibrationTest {
     int everyStep = 0;
     int budgetEnded = 0;
     for (int i = 0; i < studies; i++) {
-      Result r = run(shape, boundary, draw(shape, random, theta), theta, dropping, seed + i, budgetNs);
+      Result r = run(shape, boundary, draw(shape, random, theta, disturbed), theta, dropping, seed + i, budgetNs);
       budgetEnded += r.budgetEnded() ? 1 : 0;
       for (int after : r.decidedAfter()) {
         for (int k = after; after > 0 && k <= shape.rounds(); k++) {
@@ -388,19 +410,54 @@ class OpenStepsCalibrationTest {
     return t;
   }
 
+  /**
+   * Each kind of false call within α + 3 SE at any look, decided steps dropping out: the quickstart's
+   * shape clean, the version study's clean and with 5 % of its step-rounds disturbed (issue 46 item 4).
+   */
   @Test
   void eachKindOfFalseCallStaysWithinAlphaWithStepsDroppingOut() {
-    for (Shape shape : List.of(QUICKSTART, VERSIONS)) {
-      Cell equal = cell(shape, all(shape, 1.0), true, 471);
-      assertThat(equal.rate(equal.falseDifference())).as("%s: false faster/slower, every θ = 1", shape.name())
-          .isLessThanOrEqualTo(bound(equal.studies()));
-      Cell atMargin = cell(shape, all(shape, MARGIN_THETA), true, 472);
-      System.out.printf(Locale.ROOT, "%s, %d studies a cell: false faster/slower %.2f %% (θ = 1), false equivalent"
-          + " %.2f %% (θ = 1.05); bound %.2f %%%n", shape.name(), equal.studies(),
-          100 * equal.rate(equal.falseDifference()), 100 * atMargin.rate(atMargin.falseEquivalence()),
+    record Case(Shape shape, double disturbed) {}
+    for (Case c : List.of(new Case(QUICKSTART, 0), new Case(VERSIONS, 0), new Case(VERSIONS, 0.05))) {
+      Shape shape = c.shape();
+      Cell equal = cell(shape, all(shape, 1.0), true, 471, c.disturbed());
+      assertThat(equal.rate(equal.falseDifference())).as("%s, %s disturbed: false faster/slower, every θ = 1",
+          shape.name(), c.disturbed()).isLessThanOrEqualTo(bound(equal.studies()));
+      Cell atMargin = cell(shape, all(shape, MARGIN_THETA), true, 472, c.disturbed());
+      System.out.printf(Locale.ROOT, "%s, %.0f %% disturbed, %d studies a cell: false faster/slower %.2f %% (θ = 1),"
+          + " false equivalent %.2f %% (θ = 1.05); bound %.2f %%%n", shape.name(), 100 * c.disturbed(),
+          equal.studies(), 100 * equal.rate(equal.falseDifference()), 100 * atMargin.rate(atMargin.falseEquivalence()),
           100 * bound(equal.studies()));
-      assertThat(atMargin.rate(atMargin.falseEquivalence())).as("%s: false equivalent, every θ = 1.05", shape.name())
-          .isLessThanOrEqualTo(bound(atMargin.studies()));
+      assertThat(atMargin.rate(atMargin.falseEquivalence())).as("%s, %s disturbed: false equivalent, every θ = 1.05",
+          shape.name(), c.disturbed()).isLessThanOrEqualTo(bound(atMargin.studies()));
+    }
+  }
+
+  /**
+   * The version study decided by Huber's fit, as compare decides, beside its trend's least squares
+   * (issue 46 item 4): the steps decided and the studies with a false faster/slower, clean and with
+   * 1 % of step-rounds disturbed, half the steps changed by 3–10 % ({@link #mixed}) and every θ = 1,
+   * decided steps dropping out. Only printed, with {@code -Dbenchlake.open.full=true}
+   * ({@code benchlake.open.studies} for fewer): the table of docs/log.md's 2026-12-07 entry, where
+   * Huber's false faster/slower over 48 steps came out above α, so the trend keeps least squares.
+   */
+  @Test
+  void printsHubersFitBesideLeastSquaresInTheVersionStudy() {
+    Assumptions.assumeTrue(FULL, "the table runs with -Dbenchlake.open.full=true");
+    Shape leastSquares = VERSIONS;
+    Shape huber = VERSIONS.with("versions, Huber", PairedEffect::robust);
+    int n = VERSIONS.steps().size();
+    System.out.println("| step-rounds disturbed | θ | steps decided, least squares | steps decided, Huber |"
+        + " studies with a false faster/slower, least squares | the same, Huber |");
+    for (double q : new double[] {0, 0.01}) {
+      for (String kind : List.of("mix", "θ = 1")) {
+        double[] theta = kind.equals("mix") ? mixed(VERSIONS) : all(VERSIONS, 1.0);
+        Cell ls = cell(leastSquares, theta, true, 475, q);
+        Cell robust = cell(huber, theta, true, 475, q);
+        System.out.println(String.format(Locale.ROOT, "| %.0f %% | %s | %.2f %% | %.2f %% | %.2f %% | %.2f %% |",
+            100 * q, kind, 100.0 * ls.decided() / ((double) ls.studies() * n),
+            100.0 * robust.decided() / ((double) robust.studies() * n), 100 * ls.rate(ls.falseDifference()),
+            100 * robust.rate(robust.falseDifference())));
+      }
     }
   }
 
@@ -422,10 +479,10 @@ class OpenStepsCalibrationTest {
     long fullRoundNs = ROUND_OVERHEAD_NS + STEP_NS * thirty.steps().size();
     long budgetNs = (17 + thirty.aaRounds()) * fullRoundNs;
     int studies = Integer.getInteger("benchlake.budget.studies", FULL ? 10_000 : 100);
-    Cell equal = cell(thirty, TODAY, all(thirty, 1.0), true, 481, studies, budgetNs);
-    Cell atMargin = cell(thirty, TODAY, all(thirty, MARGIN_THETA), true, 482, studies, budgetNs);
+    Cell equal = cell(thirty, TODAY, all(thirty, 1.0), true, 481, studies, 0.0, budgetNs);
+    Cell atMargin = cell(thirty, TODAY, all(thirty, MARGIN_THETA), true, 482, studies, 0.0, budgetNs);
     Cell mixedCell = FULL || Integer.getInteger("benchlake.budget.studies") != null
-        ? cell(thirty, TODAY, mixed(thirty), true, 483, studies, budgetNs) : equal;
+        ? cell(thirty, TODAY, mixed(thirty), true, 483, studies, 0.0, budgetNs) : equal;
     System.out.printf(Locale.ROOT, "%s within a budget of %d full rounds, %d studies a cell: the budget ended %.1f /"
         + " %.1f / %.1f %% of them; false faster/slower %.2f %% (θ = 1), false equivalent %.2f %% (θ = 1.05); bound"
         + " %.2f %%; steps decided a study (half changed by 3-10 %%) %.2f of %d%n", thirty.name(), 17, studies,
