@@ -70,6 +70,18 @@ public final class Loadgen {
 
   private Loadgen() {}
 
+  /** {@code --profile}'s rate when none is given: samples per second of a server process's CPU time. */
+  public static final int PROFILE_DEFAULT_HZ = StepProfiler.DEFAULT_HZ;
+
+  /**
+   * Why {@code --profile} can profile no step on this machine (perf absent, or the kernel refuses it
+   * to this user), or null: for a command that plans many runs, to say once before the first; the
+   * runs of this JVM then do not say it again.
+   */
+  public static String whyNoProfiles() {
+    return StepProfiler.refusedHere();
+  }
+
   /**
    * Checks {@code config} as {@link #run} does first, without starting or writing anything: for
    * commands that plan several runs and must refuse bad input before the first.

@@ -109,12 +109,20 @@ public record LoadgenConfig(
 
   /**
    * This config as a warm-up of the client's JVM: recorded to {@code dir} (so that the JVM runs the
-   * recording's code too), with a run id of its own.
+   * recording's code too), with a run id of its own, and not profiled: its runs are deleted, and
+   * perf's start and report would only lengthen it.
    */
   public LoadgenConfig forWarmUp(Path dir) {
     return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, dir, null, labels, skipLoad,
         true, tasksFile, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps, stepBarrier,
-        handicapStretch, profileHz);
+        handicapStretch, null);
+  }
+
+  /** This config with {@code --profile} at {@code hz} samples a second (null: none), checked as loadgen checks it. */
+  public LoadgenConfig withProfile(Integer hz) {
+    return new LoadgenConfig(target, workload, mode, tasks, duration, warmup, randomSeed, outDir, runId, labels,
+        skipLoad, recordTasks, tasksFile, connectTimeout, queryTimeout, maxOutage, environment, betweenSteps,
+        stepBarrier, handicapStretch, hz);
   }
 
   /**

@@ -96,13 +96,28 @@ final class StepProfiler {
     this.refused = why;
   }
 
+  /** Why no step can be profiled, said once in this JVM: a study of many runs says it once, before the first. */
+  private static final java.util.Set<String> SAID = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   /** The profiler {@code --profile} asks for (an embedded server's: {@link LoadgenConfig} refuses others). */
   static StepProfiler open(int hz, Path runDir) {
     StepProfiler profiler = new StepProfiler(onPath("perf"), hz, runDir);
-    if (profiler.refused != null) {
+    if (profiler.refused != null && SAID.add(profiler.refused)) {
       LOG.warn("--profile: no step will be profiled: {}", profiler.refused);
     }
     return profiler;
+  }
+
+  /**
+   * Why a recorded run on this machine can profile no step (perf absent, or a kernel that refuses
+   * it), or null; counted as said, so that the runs of this JVM do not say it again.
+   */
+  static String refusedHere() {
+    String why = new StepProfiler(onPath("perf"), DEFAULT_HZ, Path.of("")).refused;
+    if (why != null) {
+      SAID.add(why);
+    }
+    return why;
   }
 
   /** Starts profiling {@code pids} (the server's tree) for {@code step}; a failure is kept for {@link #stop}. */

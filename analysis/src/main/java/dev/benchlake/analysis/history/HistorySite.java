@@ -13,6 +13,7 @@ import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.StepTrend;
 import dev.benchlake.analysis.trend.TrendReport.VersionFigure;
+import dev.benchlake.core.raw.ResourceMetric;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -109,13 +110,8 @@ public final class HistorySite {
   /** A step's points and change points on the site's x-axis. */
   record Series(List<SeriesSvg.Point> points, List<SeriesSvg.Change> changes) {
     static Series of(TrendReport report, StepTrend step, SeriesAxis axis) {
-      Map<String, Double> xOf = new LinkedHashMap<>();
+      Map<String, Double> xOf = xOf(report, axis);
       List<String> versions = report.versions();
-      for (int i = 0; i < versions.size(); i++) {
-        String v = versions.get(i);
-        xOf.put(v, axis != null && axis.kind().equals(SeriesAxis.TIME)
-            ? Instant.parse(axis.at().get(v)).getEpochSecond() / 86_400.0 : i);
-      }
       List<SeriesSvg.Point> points = new ArrayList<>();
       int segment = 0;
       for (int i = 0; i < versions.size(); i++) {
@@ -154,6 +150,80 @@ public final class HistorySite {
       }
       return new Series(points, changes);
     }
+  }
+
+  /** Each value's place on the x-axis: days since the epoch along time, else its position. */
+  private static Map<String, Double> xOf(TrendReport report, SeriesAxis axis) {
+    Map<String, Double> xOf = new LinkedHashMap<>();
+    List<String> versions = report.versions();
+    for (int i = 0; i < versions.size(); i++) {
+      String v = versions.get(i);
+      xOf.put(v, axis != null && axis.kind().equals(SeriesAxis.TIME)
+          ? Instant.parse(axis.at().get(v)).getEpochSecond() / 86_400.0 : i);
+    }
+    return xOf;
+  }
+
+  /**
+   * A step's server CPU per operation at each value that has the step's figure: the geometric mean
+   * of its runs' figures where they recorded one (loadgen's per-operation resource figures in
+   * step_metrics, as the trend reads them against its base), else the value is not measured.
+   *
+   * @param levels each value's level, null where not measured
+   */
+  record CpuSeries(List<SeriesSvg.Point> points, List<SeriesSvg.Missing> missing, Map<String, Double> levels) {
+    static CpuSeries of(TrendReport report, StepTrend step, SeriesAxis axis) {
+      Map<String, Double> xOf = xOf(report, axis);
+      List<String> versions = report.versions();
+      Map<String, Double> levels = new LinkedHashMap<>();
+      for (String v : versions) {
+        levels.put(v, cpuAt(report, step.step(), v));
+      }
+      List<SeriesSvg.Point> points = new ArrayList<>();
+      List<SeriesSvg.Missing> missing = new ArrayList<>();
+      int segment = 0;
+      for (int i = 0; i < versions.size(); i++) {
+        String v = versions.get(i);
+        if (i > 0 && !report.gapAfter(versions.get(i - 1)).isEmpty()) {
+          segment++;
+        }
+        if (step.at(v).value() == null) {
+          segment++;
+          continue; // no run of the step here: neither chart has the value
+        }
+        Double level = levels.get(v);
+        if (level == null) {
+          segment++;
+          missing.add(new SeriesSvg.Missing(xOf.get(v), v));
+          continue;
+        }
+        points.add(new SeriesSvg.Point(xOf.get(v), level, v + ": " + cpuText(level) + " server CPU per operation"
+            + " (geometric mean of its runs)", segment));
+      }
+      return new CpuSeries(points, missing, levels);
+    }
+  }
+
+  /** The step's server CPU per operation at {@code version}: the base's level is every other value's baseline. */
+  private static Double cpuAt(TrendReport report, String step, String version) {
+    if (!version.equals(report.base())) {
+      TrendReport.Resources r = report.resourcesAt(step, version);
+      return r == null ? null : r.figures().figure(ResourceMetric.SERVER_CPU_US_PER_OP).level().candidate();
+    }
+    for (String other : report.versions()) {
+      TrendReport.Resources r = report.resourcesAt(step, other);
+      if (r != null) {
+        Double base = r.figures().figure(ResourceMetric.SERVER_CPU_US_PER_OP).level().baseline();
+        if (base != null) {
+          return base;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String cpuText(double us) {
+    return Format.significant(us, 3) + " µs";
   }
 
   private static String arrow(double ratio) {
@@ -207,19 +277,27 @@ public final class HistorySite {
 
   // ---- a step's page
 
+  /**
+   * @param hasCpu whether a value of the step has server CPU per operation: then {@code cpuChart} charts it
+   *     beside the metric, else {@code cpuNote} says it was not measured
+   */
   public record StepView(String css, String title, String step, String direction, String chart, String by,
       String metric, String axisTitle, boolean hasChanges, List<StepChange> changes, List<ValueRow> rows,
-      Provenance provenance) {}
+      Provenance provenance, boolean hasCpu, String cpuChart, String cpuNote) {}
 
   public record StepChange(String at, String before, String after, String change, String css, String p) {}
 
-  public record ValueRow(String version, String value, String versusPrevious, String confounded, String runs,
-      String rowCss) {}
+  public record ValueRow(String version, String value, String cpu, String versusPrevious, String confounded,
+      String runs, String rowCss) {}
 
   private static String stepPage(TrendReport report, Provenance provenance, StepTrend step, Series series,
       String axisTitle) {
     String chart = SeriesSvg.chart(series.points(), series.changes(), 960, 320, axisTitle,
         report.metric() + " (" + report.unit() + ")");
+    CpuSeries cpu = CpuSeries.of(report, step, SeriesAxis.of(report));
+    boolean hasCpu = !cpu.points().isEmpty();
+    String cpuChart = hasCpu ? SeriesSvg.partialChart(cpu.points(), cpu.missing(), 960, 240, axisTitle,
+        "server CPU per operation (µs)") : "";
     List<StepChange> changes = step.changePoints().stream().map(c -> new StepChange(c.at(),
         TrendMarkdown.value(report, c.before()), TrendMarkdown.value(report, c.after()), arrow(c.ratio()),
         css(report, c.ratio()), Format.p(c.p()))).toList();
@@ -227,16 +305,19 @@ public final class HistorySite {
     for (String version : report.versions()) {
       VersionFigure f = step.at(version);
       String mark = Confounder.mark(f.confounders());
+      Double level = cpu.levels().get(version);
       rows.add(new ValueRow(version, f.value() == null ? "—" : TrendMarkdown.value(report, f.value()),
+          f.value() == null ? "—" : level == null ? SeriesSvg.NOT_MEASURED : cpuText(level),
           f.versusPrevious() == null ? "" : f.versusPrevious().jsonName(), mark == null ? "" : "⚠ " + mark,
           String.join(", ", f.runIds()), ""));
       for (String day : report.gapAfter(version)) {
-        rows.add(new ValueRow(day, "no run", "", "", "", "gap"));
+        rows.add(new ValueRow(day, "no run", "", "", "", "", "gap"));
       }
     }
     return HtmlTemplates.render("history-step", new StepView(css(), report.metric() + " by " + report.by(),
         step.step(), direction(report), chart, report.by(), report.metric(), axisTitle, !changes.isEmpty(), changes,
-        rows, provenance));
+        rows, provenance, hasCpu, cpuChart, hasCpu ? "" : "Server CPU per operation: " + SeriesSvg.NOT_MEASURED
+            + " (no run of this step recorded per-operation resource figures)."));
   }
 
   private static String direction(TrendReport report) {

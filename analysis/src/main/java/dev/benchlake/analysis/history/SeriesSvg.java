@@ -31,26 +31,43 @@ final class SeriesSvg {
   /** A change point: where the new level starts, the levels either side and their spans, and its label. */
   record Change(double x, double before, double beforeFrom, double after, double afterTo, String label) {}
 
+  /** A value whose runs did not measure the figure: a rule at its place, never a point at 0. */
+  record Missing(double x, String label) {}
+
+  /** What a chart says of a value whose runs did not measure its figure. */
+  static final String NOT_MEASURED = "not measured";
+
   private static final String LINE = "#2b6cb0";
   private static final String CHANGE = "#c2410c";
   private static final String LEVEL = "#718096";
   private static final String RUN = "#4a5568";
   private static final String INTERVAL = "#90cdf4";
+  private static final String MISSING = "#a0aec0";
 
   private SeriesSvg() {}
 
   /** A sparkline: the line and the change points, no axes. */
   static String sparkline(List<Point> points, List<Change> changes, int width, int height) {
-    return draw(points, changes, width, height, 2, 2, 2, 2, false, null, null);
+    return draw(points, changes, List.of(), width, height, 2, 2, 2, 2, false, null, null);
   }
 
   /** A chart with axes: {@code xTitle} under the x-axis, {@code yTitle} beside the y-axis. */
   static String chart(List<Point> points, List<Change> changes, int width, int height, String xTitle, String yTitle) {
-    return draw(points, changes, width, height, 64, 16, 24, 56, true, xTitle, yTitle);
+    return draw(points, changes, List.of(), width, height, 64, 16, 24, 56, true, xTitle, yTitle);
   }
 
-  private static String draw(List<Point> points, List<Change> changes, int width, int height, int left, int right,
-      int top, int bottom, boolean axes, String xTitle, String yTitle) {
+  /**
+   * A chart with axes of a figure some values did not measure: each {@code missing} value a dashed
+   * grey rule across the plot at its place ({@value #NOT_MEASURED}, with its label as a tooltip), so
+   * that the x-axis spans the same values as the step's other chart and no value reads as 0.
+   */
+  static String partialChart(List<Point> points, List<Missing> missing, int width, int height, String xTitle,
+      String yTitle) {
+    return draw(points, List.of(), missing, width, height, 64, 16, 24, 56, true, xTitle, yTitle);
+  }
+
+  private static String draw(List<Point> points, List<Change> changes, List<Missing> missing, int width, int height,
+      int left, int right, int top, int bottom, boolean axes, String xTitle, String yTitle) {
     StringBuilder svg = new StringBuilder(256 + points.size() * (axes ? 120 : 16));
     svg.append(String.format(Locale.ROOT, "<svg class=\"series\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
         + "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">", width, height, width, height));
@@ -59,6 +76,10 @@ final class SeriesSvg {
     }
     double xMin = points.get(0).x();
     double xMax = points.get(points.size() - 1).x();
+    for (Missing m : missing) {
+      xMin = Math.min(xMin, m.x());
+      xMax = Math.max(xMax, m.x());
+    }
     double yMin = Double.POSITIVE_INFINITY;
     double yMax = Double.NEGATIVE_INFINITY;
     for (Point p : points) {
@@ -84,6 +105,14 @@ final class SeriesSvg {
     Scale sy = new Scale(yMin - pad, yMax + pad, height - bottom, top);
     if (axes) {
       axes(svg, sx, sy, width, height, left, right, top, bottom, points, xTitle, yTitle);
+    }
+    for (Missing m : missing) {
+      svg.append("<line class=\"not-measured\"").append(attributes(sx.at(m.x()), top, sx.at(m.x()), height - bottom,
+          MISSING, 1, "2 3")).append("><title>").append(HtmlTemplates.escape(m.label() + ": " + NOT_MEASURED)).append("</title></line>");
+    }
+    if (!missing.isEmpty()) {
+      svg.append(String.format(Locale.ROOT, "<text class=\"not-measured\" x=\"%d\" y=\"%d\" font-size=\"10\" "
+          + "text-anchor=\"end\" fill=\"#718096\">dashed grey: %s</text>", width - right, top - 8, NOT_MEASURED));
     }
     for (Change c : changes) {
       svg.append(line(sx.at(c.beforeFrom()), sy.at(c.before()), sx.at(c.x()), sy.at(c.before()), LEVEL, 2, null));
@@ -176,8 +205,13 @@ final class SeriesSvg {
   }
 
   private static String line(double x1, double y1, double x2, double y2, String color, double width, String dash) {
-    return String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-        + "stroke-width=\"%s\"%s/>", x1, y1, x2, y2, color, number(width),
+    return "<line" + attributes(x1, y1, x2, y2, color, width, dash) + "/>";
+  }
+
+  private static String attributes(double x1, double y1, double x2, double y2, String color, double width,
+      String dash) {
+    return String.format(Locale.ROOT, " x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+        + "stroke-width=\"%s\"%s", x1, y1, x2, y2, color, number(width),
         dash == null ? "" : " stroke-dasharray=\"" + dash + "\"");
   }
 

@@ -31,14 +31,17 @@ import java.util.function.Function;
  * @param lines per group, in the order of {@code groups}
  * @param planDifferences the statements whose groups ran different plans ({@link PlanDifference});
  *     empty when they agree or no run recorded plans
+ * @param profiles the steps whose runs have server CPU profiles ({@link StepProfiles}); empty when none has
  */
-public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, List<PlanDifference> planDifferences) {
+public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, List<PlanDifference> planDifferences,
+    List<StepProfiles> profiles) {
   public static final String NOT_RECORDED = "not recorded";
   /** The durability settings shown, in this order. */
   static final List<String> DURABILITY = List.of("fsync", "synchronous_commit", "full_page_writes", "wal_sync_method");
   /** Labels a study writes ({@code app.study.StudyLabels}, {@code duet.SwapRule}); read here by name. */
   static final String CONTROL = "control";
   static final String AA = "aa";
+  static final String SIDE = "side";
   static final String STUDY_ID = "study_id";
   static final String CPU_SWAP = "cpu_swap";
   static final String CPU_SWAP_PERIOD_MS = "cpu_swap_period_ms";
@@ -48,6 +51,12 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
     groups = List.copyOf(groups);
     lines = List.copyOf(lines);
     planDifferences = List.copyOf(planDifferences);
+    profiles = List.copyOf(profiles);
+  }
+
+  /** A scope whose runs have no profiles. */
+  public Scope(List<Fact> facts, List<String> groups, List<Line> lines, List<PlanDifference> planDifferences) {
+    this(facts, groups, lines, planDifferences, List.of());
   }
 
   /** A scope whose runs' plans agree or were not recorded. */
@@ -105,8 +114,35 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
     }
     if (selected.stream().anyMatch(r -> profiles(r).findAny().isPresent())) {
       lines.add(new Line("profiles", "CPU profiles (--profile)", runs.values().stream().map(Scope::profiles).toList()));
+      facts.add(new Fact("profiled", "server profiles", profiledAlike(runs.values())));
     }
-    return new Scope(facts, List.copyOf(groups.keySet()), lines, PlanDifference.of(runs));
+    return new Scope(facts, List.copyOf(groups.keySet()), lines, PlanDifference.of(runs), StepProfiles.of(runs));
+  }
+
+  /**
+   * Whether perf ran on every run of every group at one rate: then its cost (a few µs of the server's
+   * CPU a sample) is the same on both sides of each pair, and cancels in a duet's ratio; else which
+   * groups it did not.
+   */
+  static String profiledAlike(java.util.Collection<List<ScopeRun>> groups) {
+    Set<String> rates = new TreeSet<>();
+    boolean all = true;
+    for (List<ScopeRun> group : groups) {
+      for (ScopeRun run : group) {
+        List<JsonNode> made = profiles(run).filter(p -> p.hasNonNull("data")).toList();
+        all &= !made.isEmpty();
+        made.forEach(p -> rates.add(p.path("hz").isNumber() ? p.path("hz").asInt() + " Hz" : NOT_RECORDED));
+      }
+    }
+    if (rates.isEmpty()) {
+      return "none made (the CPU profiles line says why)";
+    }
+    if (all && rates.size() == 1) {
+      return "every run at " + rates.iterator().next() + ", both sides alike (perf's cost, a few µs of server CPU a"
+          + " sample, is the same on both)";
+    }
+    return "not every run profiled at one rate (" + String.join(" | ", rates) + "): perf's cost, a few µs"
+        + " of server CPU a sample, lands on the profiled runs only, so a side profiled more is slowed more";
   }
 
   /**
@@ -140,7 +176,10 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
   static String profiles(List<ScopeRun> group) {
     long profiled = group.stream().filter(r -> profiles(r).anyMatch(p -> p.hasNonNull("data"))).count();
     if (profiled > 0) {
-      return profiled + " of " + group.size() + " runs: profiles/STEP.perf.data and STEP.txt beside each run's manifest";
+      Set<String> rates = new TreeSet<>();
+      group.forEach(r -> profiles(r).filter(p -> p.path("hz").isNumber()).forEach(p -> rates.add(p.path("hz").asText())));
+      return profiled + " of " + group.size() + " runs" + (rates.isEmpty() ? "" : " at " + String.join(" | ", rates)
+          + " Hz") + ": profiles/STEP.perf.data and STEP.txt beside each run's manifest";
     }
     return group.stream().flatMap(Scope::profiles).map(p -> ScopeRun.text(p.path("not_profiled")))
         .filter(Objects::nonNull).findFirst().map(why -> "not profiled: " + why).orElse("none");
@@ -436,6 +475,19 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
     if (!planDifferences.isEmpty()) {
       PlanDifference.json(planDifferences, node.putArray("plan_differences"));
     }
+    if (!profiles.isEmpty()) {
+      StepProfiles.json(profiles, node.putArray("profiles"));
+    }
+  }
+
+  /** Whether the page shows the steps' profiles (a method for the page's template). */
+  public boolean hasProfiles() {
+    return !profiles.isEmpty();
+  }
+
+  /** The sentence above the profiles (a method for the page's template). */
+  public String profilesIntro() {
+    return StepProfiles.INTRO;
   }
 
   /** Whether the page shows a block of plans that differ (a method for the page's template). */
@@ -479,6 +531,9 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
           .append('\n'));
     } else if (!planDifferences.isEmpty()) {
       md.append(PlanDifference.markdown(planDifferences));
+    }
+    if (!profiles.isEmpty()) {
+      md.append(StepProfiles.markdown(profiles));
     }
     return md.toString();
   }

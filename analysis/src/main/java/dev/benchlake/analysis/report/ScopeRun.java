@@ -19,11 +19,18 @@ import org.apache.spark.sql.Row;
  *
  * @param manifest the loadgen manifest as ingest stored it (snake_case keys), or a missing node
  * @param facts a third-party source's facts, or a missing node
+ * @param runDir the folder of the run's manifest as ingest recorded it ({@code source_files}), or null
  */
 public record ScopeRun(String runId, String sourceFormat, Map<String, String> labels, String workload,
-    Integer clients, String dbVersion, JsonNode manifest, JsonNode facts) {
+    Integer clients, String dbVersion, JsonNode manifest, JsonNode facts, String runDir) {
   public ScopeRun {
     labels = Map.copyOf(labels);
+  }
+
+  /** A run whose folder is not known. */
+  public ScopeRun(String runId, String sourceFormat, Map<String, String> labels, String workload, Integer clients,
+      String dbVersion, JsonNode manifest, JsonNode facts) {
+    this(runId, sourceFormat, labels, workload, clients, dbVersion, manifest, facts, null);
   }
 
   /** The runs of a runs table, each as its scope sees it. */
@@ -63,7 +70,22 @@ public record ScopeRun(String runId, String sourceFormat, Map<String, String> la
     }
     return new ScopeRun(row.getAs(WarehouseSchema.RUN_ID), row.getAs("source_format"), RunSelector.labelsOf(row),
         row.getAs(Labels.WORKLOAD), row.getAs(Labels.CLIENTS), row.getAs(Labels.DB_VERSION),
-        metadata.path("source").path("manifest"), metadata.path("facts"));
+        metadata.path("source").path("manifest"), metadata.path("facts"), manifestDir(row));
+  }
+
+  /** The folder of the run's {@code manifest.json} among its source files, or null. */
+  private static String manifestDir(Row row) {
+    int at = row.fieldIndex("source_files");
+    if (row.isNullAt(at)) {
+      return null;
+    }
+    for (Row file : row.<Row>getList(at)) {
+      String path = file.getString(0);
+      if (path != null && path.endsWith("/" + dev.benchlake.core.raw.RunDirectory.MANIFEST)) {
+        return path.substring(0, path.length() - dev.benchlake.core.raw.RunDirectory.MANIFEST.length() - 1);
+      }
+    }
+    return null;
   }
 
   /** A label's value, or null. */

@@ -142,4 +142,69 @@ class HistorySiteTest {
     assertThat(Pattern.compile("<circle class=\"point\"").matcher(page).results().count()).isEqualTo(6);
     assertThat(page).contains(date(1) + ", run night-1-2: ").contains("geometric mean of 3 runs, 95% interval ");
   }
+
+  /**
+   * Issue 48 item 3: a step's page charts server CPU per operation beside the metric, the level of
+   * each night whose runs recorded it (the base's from the trend's baseline side), and a night
+   * whose runs did not as a dashed rule that says "not measured", never a point at 0; its table
+   * says the same. A step whose runs recorded none has no chart, and says it was not measured.
+   */
+  @Test
+  void aStepPageChartsServerCpuPerOperationBesideQpsAndSaysNotMeasuredWhereItWasNot() {
+    List<Observation> observations = new ArrayList<>();
+    Map<String, List<String>> runs = new TreeMap<>();
+    for (int night = 0; night < 4; night++) {
+      String run = "night-" + night;
+      runs.put(date(night), List.of(run));
+      observations.add(new Observation(run, date(night), "measured", 1000 + night));
+      observations.add(new Observation(run, date(night), "unmeasured", 500 + night));
+    }
+    TrendReport plain = TrendAnalysis.analyse(observations, runs, TrendRequest.of(TrendRequest.BY_DATE, null, "qps"),
+        List.of());
+    // Night 0 is the base (120 µs, every other night's baseline); night 2's runs recorded no figures.
+    Map<String, TrendReport.Resources> byNight = new java.util.LinkedHashMap<>();
+    byNight.put(date(1), cpu(120.0, 130.0));
+    byNight.put(date(3), cpu(120.0, 90.0));
+    TrendReport report = plain.withResources(Map.of("measured", byNight));
+    Map<String, String> pages = HistorySite.pages(report, new Provenance("benchlake history", "wh", 1, "test"));
+    String measured = pages.entrySet().stream().filter(e -> e.getKey().endsWith("-measured.html")).findFirst()
+        .orElseThrow().getValue();
+    String unmeasured = pages.entrySet().stream().filter(e -> e.getKey().endsWith("-unmeasured.html")).findFirst()
+        .orElseThrow().getValue();
+
+    Matcher cpuChart = Pattern.compile("<figure class=\"panel-plain\" id=\"cpu\">\\s*(<svg.*?</svg>)",
+        Pattern.DOTALL).matcher(measured);
+    assertThat(cpuChart.find()).as("the CPU chart beside qps").isTrue();
+    String svg = cpuChart.group(1);
+    // 960 x 240, plot from x 64 to 944 over nights 0..3, y 184 (86.8 µs) to 24 (133.2 µs): 90 to 130 µs padded 8 %.
+    assertThat(svg).contains("<path class=\"line\" fill=\"none\" stroke=\"#2b6cb0\" stroke-width=\"1.5\" "
+        + "d=\"M64.0,69.5 L357.3,35.0 M944.0,173.0\"/>");
+    assertThat(Pattern.compile("<circle class=\"point\"").matcher(svg).results().count()).isEqualTo(3);
+    assertThat(svg).contains("<title>" + date(0) + ": 120 µs server CPU per operation (geometric mean of its runs)"
+        + "</title>", "<title>" + date(3) + ": 90 µs server CPU per operation");
+    assertThat(svg).contains("<line class=\"not-measured\" x1=\"650.7\" y1=\"24.0\" x2=\"650.7\" y2=\"184.0\" "
+        + "stroke=\"#a0aec0\" stroke-width=\"1\" stroke-dasharray=\"2 3\"><title>" + date(2) + ": not measured</title>"
+        + "</line>", "<text class=\"not-measured\" x=\"944\" y=\"16\" font-size=\"10\" text-anchor=\"end\" "
+        + "fill=\"#718096\">dashed grey: not measured</text>", "server CPU per operation (µs)");
+    assertThat(Pattern.compile("<line class=\"not-measured\"").matcher(svg).results().count()).isEqualTo(1);
+    assertThat(measured).contains("<td>1002/s</td><td>not measured</td>").contains("<td>120 µs</td>")
+        .contains("<td>130 µs</td>").doesNotContain("<td>0 µs</td>");
+
+    assertThat(unmeasured).doesNotContain("<figure class=\"panel-plain\" id=\"cpu\">").contains("<p class=\"note\" id=\"cpu\">Server CPU per "
+        + "operation: not measured (no run of this step recorded per-operation resource figures).</p>")
+        .doesNotContain("class=\"not-measured\"");
+  }
+
+  /** One night's server CPU per operation against the base: only the figure the chart reads. */
+  private static TrendReport.Resources cpu(double base, double night) {
+    List<dev.benchlake.analysis.report.ResourceFigure> figures = new ArrayList<>();
+    for (dev.benchlake.core.raw.ResourceMetric metric : dev.benchlake.core.raw.ResourceMetric.values()) {
+      boolean cpu = metric == dev.benchlake.core.raw.ResourceMetric.SERVER_CPU_US_PER_OP;
+      figures.add(new dev.benchlake.analysis.report.ResourceFigure(metric,
+          dev.benchlake.analysis.report.Sides.of(cpu ? base : null, cpu ? night : null), null,
+          dev.benchlake.analysis.report.Range.UNBOUNDED, cpu ? null : "not measured on either side",
+          cpu ? "one run a night" : null));
+    }
+    return new TrendReport.Resources(new dev.benchlake.analysis.report.ResourceFigures("unpaired", figures), null);
+  }
 }

@@ -345,4 +345,82 @@ class ScopeTest {
   private static List<String> values(Scope scope, String key) {
     return scope.lines().stream().filter(l -> l.key().equals(key)).findFirst().orElseThrow().values();
   }
+
+  /** A duet run's runs row whose manifest profiled point-select at 1000 Hz, its folder {@code /study/runs/NAME}. */
+  private static Row profiled(String name, String round, String side, String top) {
+    Row row = row(name, "loadgen", duet(round, side, "0", false), "sysbench", 1, null,
+        withResources("measured", "{\"data\":\"profiles/point-select.perf.data\",\"summary\":"
+            + "\"profiles/point-select.txt\",\"hz\":1000,\"samples\":900,\"top\":" + top + "}"));
+    Object[] values = new Object[WarehouseSchema.RUNS.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = row.get(i);
+    }
+    values[WarehouseSchema.RUNS.fieldIndex("source_files")] = scala.jdk.javaapi.CollectionConverters.asScala(List.of(
+        (Row) new GenericRowWithSchema(new Object[] {"/study/runs/" + name + "/manifest.json", "00", 1L},
+            WarehouseSchema.SOURCE_FILE))).toSeq();
+    return new GenericRowWithSchema(values, WarehouseSchema.RUNS);
+  }
+
+  private static String top(String... symbolsAndShares) {
+    List<String> each = new java.util.ArrayList<>();
+    for (int i = 0; i < symbolsAndShares.length; i += 2) {
+      each.add("{\"share\":" + symbolsAndShares[i + 1] + ",\"dso\":\"postgres\",\"symbol\":\"" + symbolsAndShares[i]
+          + "\"}");
+    }
+    return "[" + String.join(",", each) + "]";
+  }
+
+  /**
+   * Issue 48 item 5: a study's profiled runs are linked from the report per step, group, round and
+   * side, and each group's top functions are shown side by side with their difference (a function
+   * outside a run's top 10 counting 0 there); the scope says the rate and that both sides were
+   * profiled alike, or that they were not.
+   */
+  @Test
+  void aStudysProfilesAreLinkedPerRoundAndSideWithTheTopFunctionsSideBySide() {
+    List<Row> rows = List.of(
+        profiled("r1-a", "1", "a", top("ExecScan", "30.0", "hash_search", "10.0", "palloc", "4.0")),
+        profiled("r2-a", "2", "a", top("ExecScan", "20.0", "hash_search", "12.0", "AllocSetAlloc", "2.0")),
+        profiled("r1-b", "1", "b", top("ExecScan", "10.0", "BuildCachedPlan", "40.0")),
+        row("r2-b", "loadgen", duet("2", "b", "1", false), "sysbench", 1, null, withResources("measured", null)));
+    Map<String, List<String>> groups = new LinkedHashMap<>();
+    groups.put("baseline", List.of("r1-a", "r2-a"));
+    groups.put("candidate", List.of("r1-b", "r2-b"));
+    Scope scope = Scope.of(ScopeRun.of(rows), groups);
+
+    assertThat(values(scope, "profiles")).containsExactly(
+        "2 of 2 runs at 1000 Hz: profiles/STEP.perf.data and STEP.txt beside each run's manifest",
+        "1 of 2 runs at 1000 Hz: profiles/STEP.perf.data and STEP.txt beside each run's manifest");
+    assertThat(scope.fact("profiled")).startsWith("not every run profiled at one rate (1000 Hz): perf's cost");
+    StepProfiles p = scope.profiles().get(0);
+    assertThat(p.step()).isEqualTo("point-select");
+    assertThat(p.groups()).extracting(StepProfiles.Group::about).containsExactly("2 runs at 1000 Hz", "1 run at 1000 Hz");
+    assertThat(p.groups().get(0).runs()).extracting(StepProfiles.Run::name, StepProfiles.Run::summaryUri)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("round 1, side a",
+            "file:///study/runs/r1-a/profiles/point-select.txt"), org.assertj.core.groups.Tuple.tuple("round 2, side a",
+            "file:///study/runs/r2-a/profiles/point-select.txt"));
+    // Means: a ExecScan 25, hash_search 11, palloc 2, AllocSetAlloc 1; b BuildCachedPlan 40, ExecScan 10.
+    assertThat(p.top()).extracting(StepProfiles.Function::symbol).containsExactly("BuildCachedPlan", "ExecScan",
+        "hash_search", "palloc", "AllocSetAlloc");
+    assertThat(p.top().get(0).shares()).containsExactly("—", "40.0%");
+    assertThat(p.top().get(0).difference()).isEqualTo("+40.0 pp");
+    assertThat(p.top().get(1).shares()).containsExactly("25.0%", "10.0%");
+    assertThat(p.top().get(1).difference()).isEqualTo("-15.0 pp");
+    assertThat(scope.markdown()).contains("### Server CPU profiles",
+        "- `baseline` (2 runs at 1000 Hz): [round 1, side a](file:///study/runs/r1-a/profiles/point-select.txt), "
+            + "[round 2, side a](file:///study/runs/r2-a/profiles/point-select.txt)",
+        "| `ExecScan` (postgres) | 25.0% | 10.0% | -15.0 pp |");
+    com.fasterxml.jackson.databind.node.ObjectNode json = dev.benchlake.core.Json.mapper().createObjectNode();
+    scope.json(json);
+    assertThat(json.path("profiles").get(0).path("top").get(1).path("shares").path("candidate").asText())
+        .isEqualTo("10.0%");
+    assertThat(json.path("profiles").get(0).path("groups").path("candidate").path("runs").get(0).path("run").asText())
+        .isEqualTo("round 1, side b");
+
+    Scope alike = Scope.of(ScopeRun.of(rows.subList(0, 3)), Map.of("baseline", List.of("r1-a", "r2-a"), "candidate",
+        List.of("r1-b")));
+    assertThat(alike.fact("profiled")).isEqualTo("every run at 1000 Hz, both sides alike (perf's cost, a few µs of"
+        + " server CPU a sample, is the same on both)");
+    assertThat(planScope(planned(null, null), planned(null, null)).profiles()).isEmpty();
+  }
 }

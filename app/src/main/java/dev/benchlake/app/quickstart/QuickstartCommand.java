@@ -10,6 +10,7 @@ import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendFiles;
 import dev.benchlake.app.study.Design;
 import dev.benchlake.app.study.FailOnOption;
+import dev.benchlake.app.study.ProfileOption;
 import dev.benchlake.app.study.VerboseOption;
 import dev.benchlake.app.study.RoundsOption;
 import dev.benchlake.app.study.Study;
@@ -135,6 +136,9 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
   @Mixin
   VerboseOption verbose;
 
+  @Mixin
+  ProfileOption profile;
+
   @Spec
   CommandSpec spec;
 
@@ -161,7 +165,7 @@ public final class QuickstartCommand implements Callable<Integer>, Validated {
     });
     layout = new QuickstartLayout(out.toAbsolutePath().normalize());
     quickstart = new Study<>(plan, layout.root(), layout.warehouse(), spec.commandLine().getErr(), settings)
-        .budget(budget).verbose(verbose.on());
+        .budget(budget).verbose(verbose.on()).profile(profile.hz());
     quickstart.validate();
   }
 

@@ -156,6 +156,14 @@ public final class AbCommand implements Callable<Integer>, Validated {
       throw new BadInputException("a side is an embedded server (--a-pg, --a-setting) or a server by URL "
           + "(--a-jdbc-url), not both");
     }
+    List<String> byUrl = new java.util.ArrayList<>();
+    if (aJdbcUrl != null) {
+      byUrl.add("--a-jdbc-url");
+    }
+    if (bJdbcUrl != null) {
+      byUrl.add("--b-jdbc-url");
+    }
+    options.profile.refuseServersByUrl(byUrl);
     Path dir = options.pgDir();
     boolean duet = design == Design.DUET;
     AbStudyPlan.Side a = new AbStudyPlan.Side(aJdbcUrl != null ? new LoadgenConfig.External(aJdbcUrl, aUser)

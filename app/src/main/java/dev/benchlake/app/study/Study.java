@@ -9,6 +9,7 @@ import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.trend.TrendReport;
 import dev.benchlake.app.chain.ChainStages;
 import dev.benchlake.app.study.duet.InterruptShares;
+import dev.benchlake.loadgen.Loadgen;
 import dev.benchlake.warehouse.Warehouse;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -92,6 +93,15 @@ public final class Study<R> {
   /** {@code --verbose}: each measurement's detail on stderr too, not only a line per round ({@link Progress}). */
   private boolean verbose;
 
+  /** {@code --profile}: every measured run's server profiled at this rate (null: none). */
+  private Integer profileHz;
+
+  /** This study with {@code --profile} at {@code hz} samples a second, or without (null). */
+  public Study<R> profile(Integer hz) {
+    profileHz = hz;
+    return this;
+  }
+
   /** This study with {@code --verbose} or without. */
   public Study<R> verbose(boolean value) {
     verbose = value;
@@ -142,10 +152,15 @@ public final class Study<R> {
     if (plan.cpus() != null) {
       InterruptShares.sayIfUneven(plan.cpus(), log);
     }
+    String noProfiles = profileHz == null ? null : Loadgen.whyNoProfiles();
+    if (noProfiles != null) {
+      // Once here, not once a run: every run would say the same (each still records why in its manifest).
+      status("--profile: no step will be profiled: " + noProfiles);
+    }
     StudyFile file = new StudyFile(out);
     file.record(plan, studyId, List.of(), null);
     Progress progress = new Progress(log, verbose);
-    StudyRuns runner = new StudyRuns(out, progress, file);
+    StudyRuns runner = new StudyRuns(out, progress, file).profile(profileHz);
     try {
       long deadlineNs = budget == null ? Long.MAX_VALUE : startNs + budget.toNanos();
       Outcome<R> outcome = run(spark, runner, progress, file, studyId, deadlineNs);

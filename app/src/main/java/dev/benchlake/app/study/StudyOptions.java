@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The options {@code study versions} and {@code study ab} share, declared once: the workload, the
- * seed, where the servers and the warehouse go, the duet, run until decided, the statistics and
- * Spark. ({@code --rounds} is each command's own mixin, as the quickstart's.)
+ * seed, where the servers and the warehouse go, the duet, run until decided, the statistics,
+ * Spark and the servers' profiles. ({@code --rounds} is each command's own mixin, as the quickstart's.)
  */
 public final class StudyOptions {
   @Mixin
@@ -54,6 +54,9 @@ public final class StudyOptions {
   @Mixin
   VerboseOption verbose;
 
+  @Mixin
+  ProfileOption profile;
+
   /** α, the margin and the correction, checked. */
   StatisticsSettings settings() {
     return statistics.settings();
@@ -62,7 +65,7 @@ public final class StudyOptions {
   /** The study that runs {@code plan} into {@code outDir}, its warehouse, its log {@code err}. */
   <R> Study<R> study(StudyPlan<R> plan, Path outDir, java.io.PrintWriter err, StatisticsSettings settings) {
     return new Study<>(plan, outDir, warehouseDir(outDir), err, settings).budget(untilDecided.budget())
-        .verbose(verbose.on());
+        .verbose(verbose.on()).profile(profile.hz());
   }
 
   /** The seed given, or one drawn once. */

@@ -85,6 +85,35 @@ public final class StudyRuns implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(onInterrupt);
   }
 
+  /** {@code --profile}: the rate every measured run profiles its server at, or null. */
+  private Integer profileHz;
+
+  /** This runner profiling every measured run's server at {@code hz} samples a second (null: none). */
+  public StudyRuns profile(Integer hz) {
+    profileHz = hz;
+    return this;
+  }
+
+  /**
+   * {@code m} with {@code --profile} at {@code hz} on each of its runs (null: as it is). A pair's
+   * sides both get it, so that perf's cost is the same on both; their warm-up passes drop it
+   * ({@link LoadgenConfig#forWarmUp}).
+   */
+  static Measurement profiled(Measurement m, Integer hz) {
+    if (hz == null) {
+      return m;
+    }
+    if (m instanceof Alone alone) {
+      return new Alone(alone.title(), alone.config().withProfile(hz));
+    }
+    Pair pair = (Pair) m;
+    return new Pair(pair.title(), profiled(pair.a(), hz), profiled(pair.b(), hz), pair.swap());
+  }
+
+  private static SideRun profiled(SideRun side, Integer hz) {
+    return new SideRun(side.name(), side.config().withProfile(hz), side.cpus());
+  }
+
   /** How many rounds the study plans ({@code atMost}: run until decided, it may stop sooner), for {@link #stopped}. */
   public void expect(int rounds, boolean upTo) {
     this.roundsPlanned = rounds;
@@ -164,7 +193,9 @@ public final class StudyRuns implements AutoCloseable {
    *     study.json, so that a crash keeps what ran)
    * @throws IllegalStateException when a run did not complete
    */
-  public List<Done> run(List<Measurement> plan, Consumer<List<Done>> afterEach) throws IOException, InterruptedException {
+  public List<Done> run(List<Measurement> measurements, Consumer<List<Done>> afterEach)
+      throws IOException, InterruptedException {
+    List<Measurement> plan = measurements.stream().map(m -> profiled(m, profileHz)).toList();
     synchronized (pending) {
       plan.forEach(m -> pending.merge(roundOf(m), 1, Integer::sum));
     }

@@ -62,7 +62,7 @@ class StudyDuetTest {
           "--steps", String.join(",", STEPS),
           "--clients", "2", "--duration", "1s", "--warmup", "500ms", "--table-size", "2000", "--seed", "11",
           "--pg-dir", pg.toString(), "--out", out.toString(), "--warehouse", dir.resolve("wh").toString(),
-          "--margin", "10%", "--master", "local[2]");
+          "--margin", "10%", "--master", "local[2]", "--profile");
     } finally {
       watch.finish();
     }
@@ -72,6 +72,10 @@ class StudyDuetTest {
         .contains("study: round 2 of 2: about ").contains("study: a/a control round 2 of 2: about ")
         .contains("study: warmed up in ").doesNotContain("both ready").doesNotContain("both sides at once")
         .doesNotContain("study: ingested").doesNotContain("\u001b");
+
+    // --profile: where perf cannot profile here, one warning before the study, not one a run.
+    String noProfiles = dev.benchlake.loadgen.Loadgen.whyNoProfiles();
+    assertThat(run.stderr().split("no step will be profiled", -1)).hasSize(noProfiles == null ? 1 : 2);
 
     // study.json: the design, its sets, its control, and every run in order.
     JsonNode study = Json.mapper().readTree(out.resolve("study.json").toFile());
@@ -87,6 +91,7 @@ class StudyDuetTest {
     // Every run: its labels and the CPU sets its client, postmaster and a backend had (from the kernel).
     Map<Integer, Map<String, RunManifest>> byRound = new TreeMap<>();
     Map<String, RunManifest> byDataDir = new TreeMap<>();
+    int profiledSteps = 0;
     for (JsonNode r : study.get("order")) {
       RunManifest m = RunManifest.read(out.resolve(r.get("run_dir").asText()).resolve("manifest.json"));
       Map<String, String> labels = m.labels();
@@ -97,6 +102,23 @@ class StudyDuetTest {
       assertThat(m.cpuAffinity().server()).as("the postmaster inherits the client's set").isEqualTo(labels.get("cpus"));
       assertThat(m.cpuAffinity().backend()).as("and its backends").isEqualTo(labels.get("cpus"));
       byRound.computeIfAbsent(Integer.parseInt(labels.get("round")), k -> new TreeMap<>()).put(labels.get("side"), m);
+      // Every measured run, a/a rounds among them, asked its loadgen for a profile of each step at the default
+      // rate: it has one, or says why not (where perf may run, at load 17-20 perf still took no sample of a 1 s
+      // step, or had written nothing when stopped).
+      for (var step : m.stepResources()) {
+        assertThat(step.profile()).as("the profile of %s in %s", step.step(), r.get("run_dir").asText()).isNotNull();
+        if (step.profile().notProfiled() == null) {
+          assertThat(step.profile().hz()).isEqualTo(1000);
+          assertThat(out.resolve(r.get("run_dir").asText()).resolve(step.profile().summary())).isRegularFile();
+          profiledSteps++;
+        } else {
+          String why = step.profile().notProfiled();
+          assertThat(why).isNotBlank();
+          if (noProfiles != null) {
+            assertThat(why).isEqualTo(noProfiles);
+          }
+        }
+      }
       byDataDir.put(Path.of(m.target().serverStart().dataDirectory()).getParent().getFileName().toString(), m);
     }
     assertThat(byRound.keySet()).containsExactly(1, 2, 3, 4);
@@ -179,6 +201,15 @@ class StudyDuetTest {
     assertThat(aa.toString()).contains("control=aa");
     assertThat(compare.get("margin").asDouble()).isEqualTo(0.1);
     assertThat(aa.get("margin").asDouble()).isEqualTo(0.1);
+    String md = Files.readString(out.resolve("compare/report.md"));
+    if (profiledSteps > 0) {
+      // The report links the steps' profiles by round and side, and sets the sides' top functions side by side.
+      assertThat(md).contains("### Server CPU profiles", " at 1000 Hz): [round ", "](file:", "/profiles/",
+          "| function | ");
+      assertThat(Files.readString(out.resolve("compare/report.html"))).contains("<h3 id=\"profiles\">");
+    } else {
+      assertThat(md).doesNotContain("### Server CPU profiles").contains("not profiled: ");
+    }
   }
 
   /**
