@@ -38,7 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A duet end to end through the real command line (issue 28.1, 28.2): {@code study ab} of
  * PostgreSQL 14 against 17, its sets swapped between rounds only ({@code --cpu-swap per-round}: each
- * side pinned with taskset; {@link InWindowDuetTest} has the swap inside the window), two rounds and two a/a rounds of two 1 s steps. While it runs, a
+ * side pinned with taskset; {@code QuickstartIT} watches the swap inside the window), two rounds and two a/a rounds of two 1 s steps. While it runs, a
  * watcher reads the affinity of every process it starts from /proc: each side's loadgen JVM, its
  * postmaster and its backends are on the side's CPU set, the two sets disjoint and swapped every
  * round; both sides' steps start at the same instant and are recorded with the same window; the

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for every pair, warmed up once per kind of pair, each run on a server of its own; a side that
  * refuses its run ends the pair with its own error, and closing the sessions leaves no process.
  * (With the per-round swap: {@code taskset}, no cgroup needed; the in-window swap's groups are
- * {@code InWindowDuetTest}'s.)
+ * watched on {@code QuickstartIT}'s quickstart: {@link InWindowGroupWatch}.)
  */
 @Tag("integration")
 public class DuetSessionsTest {
