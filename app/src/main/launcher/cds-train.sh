@@ -35,9 +35,12 @@ export --warehouse $work/wh --table runs --out $work/runs.csv
 verify --warehouse $work/wh010
 BATCH
 
+# The training JVMs compile with C1 only (TieredStopAtLevel=1): an archive holds the classes a run
+# loaded, whichever compiler ran their code, and C2's compiles of eight short commands were CPU that
+# returned nothing (on 2 cores, taken from the build beside it).
 started=$SECONDS
 if BENCHLAKE_CDS=off BENCHLAKE_LOG_LEVEL=warn \
-    BENCHLAKE_JAVA_OPTS="-XX:ArchiveClassesAtExit=$archive -Xlog:cds=error -Xlog:cds+dynamic=error ${BENCHLAKE_JAVA_OPTS:-}" \
+    BENCHLAKE_JAVA_OPTS="-XX:ArchiveClassesAtExit=$archive -XX:TieredStopAtLevel=1 -Xlog:cds=error -Xlog:cds+dynamic=error ${BENCHLAKE_JAVA_OPTS:-}" \
     "$root/bin/benchlake" batch --keep-going "$work/training.batch" > "$work/training.out" 2> "$work/training.err" \
     && [[ -s $archive ]]; then
   echo "cds-train.sh: $archive ($(( $(stat -c %s "$archive") / 1048576 )) MB, $((SECONDS - started)) s of training)"
@@ -68,7 +71,7 @@ side_trained() {
   # One session, as a side runs it (SideProcess): a run's options on stdin, one line, the next only
   # after its "done" line, then the end line; stdin stays open meanwhile (a side stops a run whose
   # stdin ends: its holder died).
-  coproc session { "${side[@]}" -XX:DumpLoadedClassList="$work/side.classes" $main --session stdio; }
+  coproc session { "${side[@]}" -XX:TieredStopAtLevel=1 -XX:DumpLoadedClassList="$work/side.classes" $main --session stdio; }
   local pid=$session_PID to=${session[1]} from=${session[0]} run line
   for run in \
     'run ["--workload","select-update","--scale","0.02","--burst","400","--pool","20","--tasks","400","--out","'"$work"'/side-select-update","--quiet"]' \

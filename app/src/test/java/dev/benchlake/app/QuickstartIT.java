@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.benchlake.analysis.report.Range;
 import dev.benchlake.analysis.report.Scope;
 import dev.benchlake.app.study.Workload;
+import dev.benchlake.app.study.duet.InWindowGroupWatch;
 import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.ExitCode;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -27,7 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * README's first command, shrunk: the quickstart end to end through the real command line, as a
  * new user gets it (a duet of 14 and 17 with its a/a control, run until decided; here at most 3
- * rounds, so it stops at its only look, and the fewest a/a rounds, 2).
+ * rounds, so it stops at its only look, and the fewest a/a rounds, 2). Where cpuset groups can be
+ * made (root), the sides' groups are watched while it runs ({@link InWindowGroupWatch}: the in-window
+ * swap as the kernel saw it).
  */
 @org.junit.jupiter.api.Tag("integration")
 class QuickstartIT {
@@ -37,10 +41,22 @@ class QuickstartIT {
   @Test
   void runsTheWholeChainAndWritesTheReports(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("qs");
-    CommandRun run = CommandRun.of(Benchlake.commandLine(), "quickstart", "--out", out.toString(), "--max-rounds", "3",
-        "--aa-rounds", "2",
-        "--step-duration", "300ms", "--warmup", "100ms", "--master", "local[2]", "--verbose");
+    // As root, the quickstart swaps its sides' CPU sets inside each step by cgroup groups: watched as it runs.
+    Optional<InWindowGroupWatch> groups = InWindowGroupWatch.startWhereGroupsCanBeMade();
+    CommandRun run;
+    try {
+      run = CommandRun.of(Benchlake.commandLine(), "quickstart", "--out", out.toString(), "--max-rounds", "3",
+          "--aa-rounds", "2",
+          "--step-duration", "300ms", "--warmup", "100ms", "--master", "local[2]", "--verbose");
+    } finally {
+      if (groups.isPresent()) {
+        groups.get().finish();
+      }
+    }
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
+    if (groups.isPresent()) {
+      groups.get().assertMovedTogether(out, run.stderr());
+    }
 
     // 2 a/a rounds (14 | 14) spread among 3 rounds of 14 | 17, each a pair per workload, ingested at the
     // look and, for a control round the seed placed after it, once it ran: 20 runs in all.

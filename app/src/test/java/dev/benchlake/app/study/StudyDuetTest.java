@@ -13,6 +13,7 @@ import dev.benchlake.core.Json;
 import dev.benchlake.core.cli.Cli;
 import dev.benchlake.core.cli.ExitCode;
 import dev.benchlake.core.raw.RunManifest;
+import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.StepWindow;
 import dev.benchlake.core.raw.TaskCsv;
 import dev.benchlake.core.raw.TaskRecord;
@@ -38,11 +39,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A duet end to end through the real command line (issue 28.1, 28.2): {@code study ab} of
  * PostgreSQL 14 against 17, its sets swapped between rounds only ({@code --cpu-swap per-round}: each
- * side pinned with taskset; {@link InWindowDuetTest} has the swap inside the window), two rounds and two a/a rounds of two 1 s steps. While it runs, a
+ * side pinned with taskset; {@code QuickstartIT} watches the swap inside the window), two rounds and two a/a rounds of two 1 s steps. While it runs, a
  * watcher reads the affinity of every process it starts from /proc: each side's loadgen JVM, its
  * postmaster and its backends are on the side's CPU set, the two sets disjoint and swapped every
  * round; both sides' steps start at the same instant and are recorded with the same window; the
- * runs carry the design, round, side, cpus and control labels.
+ * runs carry the design, round, side, cpus and control labels. The side processes are warmed up
+ * once, each run has a server start of its own, and nothing of the sides is left afterwards.
  */
 @Tag("integration")
 class StudyDuetTest {
@@ -72,6 +74,16 @@ class StudyDuetTest {
         .contains("study: round 2 of 2: about ").contains("study: a/a control round 2 of 2: about ")
         .contains("study: warmed up in ").doesNotContain("both ready").doesNotContain("both sides at once")
         .doesNotContain("study: ingested").doesNotContain("\u001b");
+    // The side processes (DuetSessions) are warmed up once for the study, and their warm-up runs are
+    // not kept; none of them outlives it.
+    assertThat(run.stderr()).containsOnlyOnce("study: warming up the sides' JVMs: " + DuetPair.WARM_UP_PASSES
+        + " passes of 1 kind of pair (not kept)").containsOnlyOnce("study: warmed up in ");
+    try (var logs = Files.list(out.resolve("logs"))) {
+      assertThat(logs.filter(Files::isDirectory).toList()).as("the warm-up passes' runs, deleted").isEmpty();
+    }
+    assertThat(ProcessHandle.current().descendants()
+        .filter(p -> p.info().commandLine().orElse("").contains("--session stdio")).toList())
+        .as("no side process once the study ended").isEmpty();
 
     // --profile: where perf cannot profile here, one warning before the study, not one a run.
     String noProfiles = dev.benchlake.loadgen.Loadgen.whyNoProfiles();
@@ -92,8 +104,11 @@ class StudyDuetTest {
     Map<Integer, Map<String, RunManifest>> byRound = new TreeMap<>();
     Map<String, RunManifest> byDataDir = new TreeMap<>();
     int profiledSteps = 0;
+    List<Object> serverStarts = new ArrayList<>();
     for (JsonNode r : study.get("order")) {
       RunManifest m = RunManifest.read(out.resolve(r.get("run_dir").asText()).resolve("manifest.json"));
+      assertThat(m.status()).isEqualTo(RunStatus.COMPLETE);
+      serverStarts.add(m.target().serverStart());
       Map<String, String> labels = m.labels();
       assertThat(labels).containsEntry("design", "duet").containsEntry("source", "study-ab")
           .containsEntry("study_id", study.get("study_id").asText()).containsEntry("cpu_swap", "per-round")
@@ -122,6 +137,7 @@ class StudyDuetTest {
       byDataDir.put(Path.of(m.target().serverStart().dataDirectory()).getParent().getFileName().toString(), m);
     }
     assertThat(byRound.keySet()).containsExactly(1, 2, 3, 4);
+    assertThat(serverStarts).as("a server start per run").hasSize(8).doesNotHaveDuplicates();
     List<String> abSetsOfA = new ArrayList<>();
     List<String> aaSetsOfA = new ArrayList<>();
     List<String> setsOfAInOrder = new ArrayList<>();

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.benchlake.core.CpuList;
 import dev.benchlake.core.cli.BadInputException;
-import dev.benchlake.core.raw.RunManifest;
-import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.loadgen.LoadgenConfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -21,11 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A study's side processes ({@link DuetSessions}) as {@link DuetPair} drives them: one per CPU set
- * for every pair, warmed up once per kind of pair, each run on a server of its own; a side that
- * refuses its run ends the pair with its own error, and closing the sessions leaves no process.
- * (With the per-round swap: {@code taskset}, no cgroup needed; the in-window swap's groups are
- * {@code InWindowDuetTest}'s.)
+ * A study's side processes ({@link DuetSessions}) as {@link DuetPair} drives them: a side that
+ * refuses its run ends the pair with its own error, a side killed in a step leaves no server, and
+ * the affinity swap moves each side's server tree. (One process per CPU set for every pair, warmed
+ * up once, each run on a server of its own and none left after: {@code StudyDuetTest}'s study, which
+ * runs them anyway. With the per-round swap: {@code taskset}, no cgroup needed; the in-window swap's
+ * groups are watched on {@code QuickstartIT}'s quickstart: {@link InWindowGroupWatch}.)
  */
 @Tag("integration")
 public class DuetSessionsTest {
@@ -101,46 +100,6 @@ public class DuetSessionsTest {
         .filter(p -> p.info().commandLine().orElse("").contains("--session stdio")).toList();
   }
 
-  @Test
-  void everyPairRunsOnTheSetsProcessesWarmedOnceEachOnAServerOfItsOwn() throws Exception {
-    twoCpus();
-    StringWriter log = new StringWriter();
-    Path logs = dir.resolve("logs");
-    try (DuetSessions sessions = new DuetSessions(logs)) {
-      DuetPair duet = new DuetPair(logs, new PrintWriter(log, true), SwapRule.PER_ROUND, sessions);
-      DuetPair.Outcome first = duet.run(new SideRun("a", config("r1-a", Map.of()), one),
-          new SideRun("b", config("r1-b", Map.of()), two));
-      List<ProcessHandle> processes = sideProcesses();
-      assertThat(processes).as("one process per set").hasSize(2);
-      // Round 2 swaps the sets: side a runs on set two's process.
-      DuetPair.Outcome second = duet.run(new SideRun("a", config("r2-a", Map.of()), two),
-          new SideRun("b", config("r2-b", Map.of()), one));
-      assertThat(sideProcesses()).as("the same processes").containsExactlyInAnyOrderElementsOf(processes);
-
-      List<RunManifest> all = List.of(first.a(), first.b(), second.a(), second.b());
-      assertThat(all).allMatch(m -> m.status() == RunStatus.COMPLETE);
-      assertThat(all).extracting(m -> m.target().serverStart()).as("a server start per run").doesNotHaveDuplicates();
-      assertThat(first.a().cpuAffinity().client()).isEqualTo(one.toString());
-      assertThat(second.a().cpuAffinity().client()).as("side a on set two's process").isEqualTo(two.toString());
-      assertThat(second.a().cpuAffinity().server()).isEqualTo(two.toString());
-      assertThat(first.a().stepWindows()).isEqualTo(first.b().stepWindows());
-
-      assertThat(log.toString()).as("warmed up once, before the first pair")
-          .containsOnlyOnce("pass 1 of " + DuetPair.WARM_UP_PASSES)
-          .containsOnlyOnce("pass " + DuetPair.WARM_UP_PASSES + " of " + DuetPair.WARM_UP_PASSES);
-      try (var left = Files.list(logs)) {
-        assertThat(left.filter(Files::isDirectory).toList()).as("the warm-up passes' runs, deleted").isEmpty();
-      }
-    }
-    assertThat(sideProcesses()).as("no side process once the study ended").isEmpty();
-  }
-
-  /**
-   * A side killed ({@code kill -9}) while both sides are in a step of 30 s: the coordinator, which
-   * survives, stops the server the side left running (PPID 1 before) and removes its cluster, stops
-   * the other side at once instead of after its step, and ends with the killed side's error; no side
-   * process, no server and no cluster of the pair is left.
-   */
   @Test
   void aSideKilledInAStepLeavesNoServerAndTheOtherStopsAtOnce() throws Exception {
     twoCpus();
