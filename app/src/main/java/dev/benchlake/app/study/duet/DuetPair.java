@@ -132,7 +132,11 @@ public final class DuetPair {
     InWindowCpuSwap swapper = groups == null ? null : new InWindowCpuSwap(a.cpus(), b.cpus(), (setA, setB) -> {
       // Between the two moves both sides share one set: which side moves first alternates, so
       // that neither is always the one that waits on the other's CPU.
-      int moved = sessions.move(() -> bFirst[0] ? groups.b(setB) + groups.a(setA) : groups.a(setA) + groups.b(setB));
+      int moved = sessions.move(() -> {
+        int both = bFirst[0] ? groups.b(setB) + groups.a(setA) : groups.a(setA) + groups.b(setB);
+        groups.settle();
+        return both;
+      });
       bFirst[0] = !bFirst[0];
       threads[0] += moved;
       threads[1]++;
@@ -188,8 +192,10 @@ public final class DuetPair {
         swapper.close();
         swapper.throwIfFailed();
         log.println("    " + swapper.summary(swap.mover() == SwapMover.CGROUP ? "one write per side's group"
-            : String.format(Locale.ROOT, "%.0f threads and processes on average (sched_setaffinity)",
-                threads[1] == 0 ? 0.0 : (double) threads[0] / threads[1])));
+            : String.format(Locale.ROOT, "%.0f threads and processes on average (sched_setaffinity), a server's "
+                + "tree not confirmed whole %d times (its postmaster busy %d ms)",
+                threads[1] == 0 ? 0.0 : (double) threads[0] / threads[1], groups.unsettled(),
+                TimeUnit.NANOSECONDS.toMillis(AffinityMover.SETTLE_NS))));
         log.flush();
       }
       return new Outcome(ma, mb, largestGapNs);
