@@ -73,7 +73,10 @@ class InWindowDuetTest {
     for (JsonNode r : study.get("order")) {
       RunManifest m = RunManifest.read(out.resolve(r.get("run_dir").asText()).resolve("manifest.json"));
       assertThat(m.labels()).containsEntry("cpu_swap", "in-window");
+      assertThat(m.stepCpuSwaps()).as("the pair's moves in each step's window").singleElement()
+          .satisfies(s -> assertThat(s.moves()).isPositive());
     }
+    assertThat(run.stdout()).as("the report's scope").contains("CPU-set moves by cgroup cpuset groups, a move under way ");
 
     assertThat(watch.samples).as("samples with both sides' processes").hasSizeGreaterThan(100);
     Set<CpuList> seenA = new HashSet<>();

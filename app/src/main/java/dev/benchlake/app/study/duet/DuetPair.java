@@ -1,6 +1,7 @@
 package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.StdioBarrier;
@@ -197,9 +198,22 @@ public final class DuetPair {
                 threads[1] == 0 ? 0.0 : (double) threads[0] / threads[1], groups.unsettled(),
                 TimeUnit.NANOSECONDS.toMillis(AffinityMover.SETTLE_NS))));
         log.flush();
+        ma = withSwaps(ma, swapper, a);
+        mb = withSwaps(mb, swapper, b);
       }
       return new Outcome(ma, mb, largestGapNs);
     }
+  }
+
+  /**
+   * The side's manifest with the swap's figures per step ({@code step_cpu_swaps}), rewritten in its
+   * run folder: only the coordinator timed the moves, and the side had finished its run before the
+   * last of them was counted. The same figures go to both sides' manifests (one move moves both).
+   */
+  private static RunManifest withSwaps(RunManifest manifest, InWindowCpuSwap swapper, SideRun side) throws IOException {
+    RunManifest with = manifest.withStepCpuSwaps(swapper.perStep(manifest.stepWindows()));
+    with.writeAtomically(RunDirectory.manifest(side.config().outDir()));
+    return with;
   }
 
   private static void deleteTree(Path dir) throws IOException {

@@ -1,9 +1,13 @@
 package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.CpuList;
+import dev.benchlake.core.raw.StepCpuSwap;
+import dev.benchlake.core.raw.StepWindow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
@@ -44,6 +48,11 @@ public final class InWindowCpuSwap implements AutoCloseable {
   private volatile long firstAlignedNs;
   /** How long the swap ran, from the first step's start to {@link #close}. */
   private long swappingNs;
+  /** Each move's start (ns since the epoch) and length (ns), two longs a move: where the steps' figures come from. */
+  private long[] moveLog = new long[64];
+  private int logged;
+  /** When {@link #close} was called (ns since the epoch): the end of a last step that has no end of its own. */
+  private long closedEpochNs;
 
   /**
    * @param setA side a's set of this round (its set at the start of every window)
@@ -82,9 +91,11 @@ public final class InWindowCpuSwap implements AutoCloseable {
         long k = Math.floorDiv(now - anchor, periodNs);
         boolean shouldSwap = swappedAt(now, anchor, periodNs);
         if (shouldSwap != swapped) {
+          long moveStartEpochNs = EpochClock.nowNs();
           long moveStartNs = System.nanoTime();
           move.accept(shouldSwap ? setB : setA, shouldSwap ? setA : setB);
           long moveNs = System.nanoTime() - moveStartNs;
+          logMove(moveStartEpochNs, moveNs);
           totalMoveNs += moveNs;
           longestMoveNs = Math.max(longestMoveNs, moveNs);
           swapped = shouldSwap;
@@ -134,9 +145,20 @@ public final class InWindowCpuSwap implements AutoCloseable {
     }
   }
 
+  private void logMove(long startEpochNs, long moveNs) {
+    if (logged + 2 > moveLog.length) {
+      moveLog = java.util.Arrays.copyOf(moveLog, moveLog.length * 2);
+    }
+    moveLog[logged++] = startEpochNs;
+    moveLog[logged++] = moveNs;
+  }
+
   /** Stops swapping (the sides are back on their round's sets when it returns). */
   @Override
   public void close() {
+    if (closedEpochNs == 0) {
+      closedEpochNs = EpochClock.nowNs();
+    }
     if (firstAlignedNs != 0 && swappingNs == 0) {
       swappingNs = System.nanoTime() - firstAlignedNs;
     }
@@ -190,5 +212,47 @@ public final class InWindowCpuSwap implements AutoCloseable {
 
   long swaps() {
     return swaps;
+  }
+
+  /**
+   * Per step of {@code windows}, the moves made in its measured window and the time one was under
+   * way ({@link StepCpuSwap}; read after {@link #close}): what the run's manifest records.
+   */
+  List<StepCpuSwap> perStep(List<StepWindow> windows) {
+    return perStep(java.util.Arrays.copyOf(moveLog, logged), windows, closedEpochNs);
+  }
+
+  /**
+   * @param moves each move's start (ns since the epoch) and length, two longs a move, in order
+   * @param endEpochNs where the last step ends when it has no end of its own (a step of a number of tasks)
+   */
+  static List<StepCpuSwap> perStep(long[] moves, List<StepWindow> windows, long endEpochNs) {
+    List<StepCpuSwap> steps = new ArrayList<>();
+    if (windows == null) {
+      return steps;
+    }
+    for (int w = 0; w < windows.size(); w++) {
+      StepWindow window = windows.get(w);
+      long from = window.measuredFromEpochNs();
+      long to = window.measuredToEpochNs() != null ? window.measuredToEpochNs()
+          : w + 1 < windows.size() ? windows.get(w + 1).startEpochNs() : endEpochNs;
+      int count = 0;
+      long totalNs = 0;
+      long longestNs = 0;
+      long underWayNs = 0;
+      for (int i = 0; i < moves.length; i += 2) {
+        long start = moves[i];
+        long end = start + moves[i + 1];
+        if (start >= from && start < to) {
+          count++;
+          totalNs += moves[i + 1];
+          longestNs = Math.max(longestNs, moves[i + 1]);
+        }
+        underWayNs += Math.max(0, Math.min(end, to) - Math.max(start, from));
+      }
+      steps.add(new StepCpuSwap(window.step(), Math.max(0, to - from), count, count == 0 ? 0 : totalNs / count,
+          longestNs, underWayNs));
+    }
+    return steps;
   }
 }
