@@ -133,15 +133,14 @@ public final class DuetPair {
     InWindowCpuSwap swapper = groups == null ? null : new InWindowCpuSwap(a.cpus(), b.cpus(), (setA, setB) -> {
       // Between the two moves both sides share one set: which side moves first alternates, so
       // that neither is always the one that waits on the other's CPU.
-      int moved = sessions.move(() -> {
-        int both = bFirst[0] ? groups.b(setB) + groups.a(setA) : groups.a(setA) + groups.b(setB);
-        groups.settle();
-        return both;
-      });
+      int moved = sessions.move(() -> bFirst[0] ? groups.b(setB) + groups.a(setA) : groups.a(setA) + groups.b(setB));
       bFirst[0] = !bFirst[0];
       threads[0] += moved;
       threads[1]++;
-    }, swap.period().toNanos());
+    }, () -> sessions.move(() -> { // both sides on their new sets: not timed as a move
+      groups.settle();
+      return 0;
+    }), swap.period().toNanos());
     try (swapper) {
       pa.begin(a, logA);
       pb.begin(b, logB);

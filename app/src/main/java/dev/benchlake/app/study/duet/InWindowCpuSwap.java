@@ -30,6 +30,7 @@ public final class InWindowCpuSwap implements AutoCloseable {
   private final CpuList setA;
   private final CpuList setB;
   private final BiConsumer<CpuList, CpuList> move;
+  private final Runnable settle;
   private final long periodNs;
   private final Thread thread;
   /** The start of the current step's measured window (ns since the epoch), or none before the first step. */
@@ -59,9 +60,18 @@ public final class InWindowCpuSwap implements AutoCloseable {
    * @param move sets side a's group to its first argument and side b's to its second
    */
   InWindowCpuSwap(CpuList setA, CpuList setB, BiConsumer<CpuList, CpuList> move, long periodNs) {
+    this(setA, setB, move, () -> { }, periodNs);
+  }
+
+  /**
+   * @param settle run after each move, not timed as part of it: what ends a move once both sides are
+   *     on their new sets ({@link AffinityMover#settle}), which is no time with the sides on one set
+   */
+  InWindowCpuSwap(CpuList setA, CpuList setB, BiConsumer<CpuList, CpuList> move, Runnable settle, long periodNs) {
     this.setA = setA;
     this.setB = setB;
     this.move = move;
+    this.settle = settle;
     this.periodNs = periodNs;
     this.thread = new Thread(this::run, "duet-cpu-swap");
     thread.setDaemon(true);
@@ -96,6 +106,7 @@ public final class InWindowCpuSwap implements AutoCloseable {
           move.accept(shouldSwap ? setB : setA, shouldSwap ? setA : setB);
           long moveNs = System.nanoTime() - moveStartNs;
           logMove(moveStartEpochNs, moveNs);
+          settle.run();
           totalMoveNs += moveNs;
           longestMoveNs = Math.max(longestMoveNs, moveNs);
           swapped = shouldSwap;
@@ -171,6 +182,7 @@ public final class InWindowCpuSwap implements AutoCloseable {
     }
     if (failure == null && swapped) {
       move.accept(setA, setB);
+      settle.run();
       swapped = false;
     }
   }
