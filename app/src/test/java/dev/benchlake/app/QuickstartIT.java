@@ -108,6 +108,8 @@ class QuickstartIT {
     for (Path dirOfRun : selectUpdateRuns) {
       String side = dirOfRun.getFileName().toString();
       RunManifest m = RunManifest.read(RunDirectory.manifest(dirOfRun));
+      // Issue 46: the pair's CPU-set moves in the step's window, in both sides' manifests.
+      assertThat(m.stepCpuSwaps()).as(side + ": the moves in each step's window").isNotEmpty();
       assertThat(m.mode().tasks()).isEqualTo(2L * BURST);
       assertThat(m.mode().warmupS()).isEqualTo(1.0);
       List<TaskRecord> tasks = Files.readAllLines(RunDirectory.tasks(dirOfRun), StandardCharsets.UTF_8).stream()
@@ -262,6 +264,7 @@ class QuickstartIT {
     assertThat(Files.readString(out.resolve("compare/report.html"), StandardCharsets.UTF_8))
         .contains("<section class=\"panel scope\" id=\"scope\">");
     assertThat(run.stdout()).contains("Scope: design duet, CPU sets swapped ").contains("  baseline: runs 6; ")
+        .as("the scope's moves (issue 46)").contains("CPU-set moves by cgroup cpuset groups, a move under way ")
         .contains("  candidate: runs 6; ");
     assertThat(trend.get("scope").get("groups").get("17").get("server").asText()).startsWith("PostgreSQL 17.");
     assertThat(Files.readString(out.resolve("trend/trend.md"), StandardCharsets.UTF_8)).contains("## Scope");

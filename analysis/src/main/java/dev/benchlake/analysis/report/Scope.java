@@ -15,8 +15,8 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
- * What a report measured, as its runs record it: the study's design, rounds and whether the sides
- * shared a disk ({@link #facts}), and per group of runs (compare's baseline and candidate, trend's
+ * What a report measured, as its runs record it: the study's design, how an in-window swap moved
+ * the sides and how long a move was under way, rounds and whether the sides shared a disk ({@link #facts}), and per group of runs (compare's baseline and candidate, trend's
  * versions) the server and its build, the CPUs, the clients and connections, the data, the
  * durability settings and the steps' durations ({@link #lines}). A verdict is about this, not about
  * the servers in general: a duet side is half the machine on a shared disk.
@@ -45,6 +45,15 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
   static final String STUDY_ID = "study_id";
   static final String CPU_SWAP = "cpu_swap";
   static final String CPU_SWAP_PERIOD_MS = "cpu_swap_period_ms";
+  static final String CPU_SWAP_MOVER = "cpu_swap_mover";
+  static final String IN_WINDOW = "in-window";
+  /**
+   * The share of the measured time with a CPU-set move under way above which the scope warns. While
+   * a move runs both sides are on one set; a side that shares its CPU for a share s of its window
+   * loses at most about s/2 of its throughput, so at 5 % up to 2.5 %: half the default equivalence
+   * margin (5 %), which the alternating order of the moves need not cancel within one round.
+   */
+  static final double MOVING_WARN_SHARE = 0.05;
 
   public Scope {
     facts = List.copyOf(facts);
@@ -89,6 +98,9 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
     String design = merged(selected, Scope::design);
     List<Fact> facts = new ArrayList<>();
     facts.add(new Fact("design", "design", design));
+    if (selected.stream().anyMatch(r -> IN_WINDOW.equals(r.label(CPU_SWAP)))) {
+      facts.add(new Fact("cpu_moves", "CPU-set moves", cpuMoves(selected)));
+    }
     facts.add(new Fact("rounds", "rounds", rounds(selected)));
     if (selected.stream().anyMatch(r -> "duet".equals(r.label(Pairing.DESIGN_LABEL)))) {
       facts.add(new Fact("aa_rounds", "a/a control rounds", aaRounds(all, selected)));
@@ -230,6 +242,66 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
     }
     String period = run.label(CPU_SWAP_PERIOD_MS);
     return design + ", CPU sets swapped " + swap + (period == null ? "" : " every " + period + " ms");
+  }
+
+  /**
+   * How the in-window swap moved the sides and the share of the measured time a move was under way
+   * (the manifests' {@code step_cpu_swaps}, each a pair's, in both its sides' manifests: counted
+   * twice, the share is the same), with the largest share in one step; a warning above {@link
+   * #MOVING_WARN_SHARE}. Runs that did not record it (older ones) are said, never guessed.
+   */
+  static String cpuMoves(List<ScopeRun> runs) {
+    Set<String> movers = new TreeSet<>();
+    long measuredNs = 0;
+    long underWayNs = 0;
+    long moves = 0;
+    long moveNs = 0;
+    long longestNs = 0;
+    double largestShare = 0;
+    int swapped = 0;
+    int recorded = 0;
+    for (ScopeRun run : runs) {
+      if (!IN_WINDOW.equals(run.label(CPU_SWAP))) {
+        continue;
+      }
+      swapped++;
+      // Runs before the mover's label were all moved by cgroup groups.
+      movers.add("affinity".equals(run.label(CPU_SWAP_MOVER)) ? "by thread affinity (sched_setaffinity: a plain user)"
+          : "by cgroup cpuset groups");
+      JsonNode steps = run.manifest().path("step_cpu_swaps");
+      if (steps.size() == 0) {
+        continue;
+      }
+      recorded++;
+      for (JsonNode step : steps) {
+        long measured = step.path("measured_ns").asLong();
+        long underWay = step.path("under_way_ns").asLong();
+        measuredNs += measured;
+        underWayNs += underWay;
+        moves += step.path("moves").asLong();
+        moveNs += step.path("moves").asLong() * step.path("mean_move_ns").asLong();
+        longestNs = Math.max(longestNs, step.path("longest_move_ns").asLong());
+        if (measured > 0) {
+          largestShare = Math.max(largestShare, Math.min(1, (double) underWay / measured));
+        }
+      }
+    }
+    String how = String.join(" | ", movers);
+    if (recorded == 0) {
+      return how + ", the time with a move under way " + NOT_RECORDED;
+    }
+    double share = measuredNs == 0 ? 0 : Math.min(1, (double) underWayNs / measuredNs);
+    String text = String.format(Locale.ROOT, "%s, a move under way %.1f %% of the measured time (at most %.1f %% in "
+        + "one step), %.1f ms a move on average, at most %.1f ms", how, share * 100, largestShare * 100,
+        moves == 0 ? 0.0 : moveNs / 1e6 / moves, longestNs / 1e6);
+    if (recorded < swapped) {
+      text += String.format(Locale.ROOT, " (%s for %d of %d runs)", NOT_RECORDED, swapped - recorded, swapped);
+    }
+    if (largestShare > MOVING_WARN_SHARE) {
+      text += String.format(Locale.ROOT, " (warning: over %.0f %% in a step, the sides shared one CPU set that long,"
+          + " which the pairing need not cancel)", MOVING_WARN_SHARE * 100);
+    }
+    return text;
   }
 
   /** How many rounds the runs span (their {@code round} labels). */

@@ -225,8 +225,13 @@ class ScopeTest {
   }
 
   private static Scope planScope(String baseline, String candidate) {
-    List<Row> rows = List.of(row("a", "loadgen", Map.of(), "sysbench", 1, null, baseline),
-        row("b", "loadgen", Map.of(), "sysbench", 1, null, candidate));
+    return twoRuns(Map.of(), baseline, candidate);
+  }
+
+  /** The scope of two loadgen runs with these labels, run a the baseline and run b the candidate. */
+  private static Scope twoRuns(Map<String, String> labels, String baseline, String candidate) {
+    List<Row> rows = List.of(row("a", "loadgen", labels, "sysbench", 1, null, baseline),
+        row("b", "loadgen", labels, "sysbench", 1, null, candidate));
     Map<String, List<String>> groups = new LinkedHashMap<>();
     groups.put("baseline", List.of("a"));
     groups.put("candidate", List.of("b"));
@@ -340,6 +345,59 @@ class ScopeTest {
         withResources("measured", null)), "profiles")).containsExactly("not profiled: perf not found on the PATH", "none");
     assertThat(planScope(planned(null, null), planned(null, null)).lines()).extracting(Scope.Line::key)
         .doesNotContain("resources", "profiles");
+  }
+
+  /**
+   * A duet run's metadata whose manifest records the in-window swap's figures for two steps (ms under
+   * way of 2,000 ms windows; 20 moves each, 0.2 ms on average), or none ({@code null}: an older loadgen).
+   */
+  private static String swapped(double[] underWayMs, double longestMs) {
+    StringBuilder steps = new StringBuilder();
+    for (int i = 0; underWayMs != null && i < underWayMs.length; i++) {
+      steps.append(i == 0 ? "" : ",").append(String.format(java.util.Locale.ROOT, "{\"step\":\"s%d\",\"measured_ns\":"
+          + "2000000000,\"moves\":20,\"mean_move_ns\":200000,\"longest_move_ns\":%d,\"under_way_ns\":%d}", i,
+          (long) (longestMs * 1e6), (long) (underWayMs[i] * 1e6)));
+    }
+    return "{\"source\":{\"manifest\":{\"run_id\":\"x\"" + (underWayMs == null ? "" : ",\"step_cpu_swaps\":[" + steps + "]")
+        + "}}}";
+  }
+
+  private static Scope swapScope(String mover, String a, String b) {
+    Map<String, String> labels = new LinkedHashMap<>(duet("1", "a", "0", false));
+    if (mover != null) {
+      labels.put("cpu_swap_mover", mover);
+    }
+    return twoRuns(labels, a, b);
+  }
+
+  /**
+   * Issue 46 item 5: a duet swapped inside the window says once how the sides were moved and the share
+   * of the measured time a move was under way (both sides on one set), with the largest share in a
+   * step; above 5 % in a step, a warning; runs that did not record it (older loadgens) say so; runs
+   * not swapped inside the window say nothing of it.
+   */
+  @Test
+  void theTimeWithACpuSetMoveUnderWayIsSaidOnceAndWarnedOfAboveFivePercentInAStep() {
+    Scope cgroup = swapScope(null, swapped(new double[] {10, 26}, 1.2), swapped(new double[] {10, 26}, 1.2));
+    assertThat(cgroup.fact("cpu_moves")).isEqualTo("by cgroup cpuset groups, a move under way 0.9 % of the measured "
+        + "time (at most 1.3 % in one step), 0.2 ms a move on average, at most 1.2 ms");
+    assertThat(cgroup.terminalLines().get(0)).contains("; CPU-set moves by cgroup cpuset groups, a move under way 0.9 %");
+    assertThat(cgroup.markdown()).contains("- CPU-set moves: by cgroup cpuset groups, a move under way 0.9 %");
+    com.fasterxml.jackson.databind.node.ObjectNode json = dev.benchlake.core.Json.mapper().createObjectNode();
+    cgroup.json(json);
+    assertThat(json.path("cpu_moves").asText()).isEqualTo(cgroup.fact("cpu_moves"));
+
+    assertThat(swapScope("affinity", swapped(new double[] {20, 140}, 15.6), swapped(new double[] {20, 140}, 15.6))
+        .fact("cpu_moves")).isEqualTo("by thread affinity (sched_setaffinity: a plain user), a move under way 4.0 % of "
+            + "the measured time (at most 7.0 % in one step), 0.2 ms a move on average, at most 15.6 ms (warning: over "
+            + "5 % in a step, the sides shared one CPU set that long, which the pairing need not cancel)");
+    assertThat(swapScope(null, swapped(new double[] {98}, 1), swapped(new double[] {98}, 1)).fact("cpu_moves"))
+        .as("4.9 %: not over 5 %").doesNotContain("warning");
+    assertThat(swapScope(null, swapped(null, 0), swapped(null, 0)).fact("cpu_moves"))
+        .isEqualTo("by cgroup cpuset groups, the time with a move under way not recorded");
+    assertThat(swapScope(null, swapped(new double[] {10, 26}, 1.2), swapped(null, 0)).fact("cpu_moves"))
+        .endsWith("at most 1.2 ms (not recorded for 1 of 2 runs)");
+    assertThat(planScope(planned(null, null), planned(null, null)).fact("cpu_moves")).as("not swapped in-window").isNull();
   }
 
   private static List<String> values(Scope scope, String key) {

@@ -50,6 +50,9 @@ import java.util.SortedMap;
  *     older manifests (additive: the format version stays)
  * @param stepPlans per step, the plan of each statement shape its tasks ran ({@link StatementPlan});
  *     absent in older manifests and in runs of other tools
+ * @param stepCpuSwaps per step of a duet whose CPU sets were swapped inside the window, the moves
+ *     and the time with one under way ({@link StepCpuSwap}, the pair's figures); absent in older
+ *     manifests (read as not recorded) and in other runs
  */
 public record RunManifest(
     int formatVersion,
@@ -72,9 +75,21 @@ public record RunManifest(
     List<StepWindow> stepWindows,
     List<StepMetric> stepMetrics,
     List<StepResources> stepResources,
-    List<StatementPlan> stepPlans) {
+    List<StatementPlan> stepPlans,
+    List<StepCpuSwap> stepCpuSwaps) {
 
   public static final int FORMAT_VERSION = 1;
+
+  /** A manifest without CPU-swap figures (written before they were recorded, or not a duet's swapped run). */
+  public RunManifest(int formatVersion, String runId, Tool tool, String startedAt, String finishedAt,
+      long originEpochNs, RunStatus status, String error, Workload workload, Mode mode, Target target, Client client,
+      SortedMap<String, String> labels, Summary summary, String betweenSteps, List<StepHealth> stepHealth,
+      CpuAffinity cpuAffinity, List<StepWindow> stepWindows, List<StepMetric> stepMetrics,
+      List<StepResources> stepResources, List<StatementPlan> stepPlans) {
+    this(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload, mode, target,
+        client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics, stepResources,
+        stepPlans, null);
+  }
 
   /** A manifest without plans (written before they were recorded). */
   public RunManifest(int formatVersion, String runId, Tool tool, String startedAt, String finishedAt,
@@ -237,14 +252,14 @@ public record RunManifest(
   public RunManifest finish(RunStatus newStatus, String finishedAtUtc, String newError, Summary newSummary) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAtUtc, originEpochNs, newStatus,
         newError, workload, mode, target, client, labels, newSummary, betweenSteps, stepHealth, cpuAffinity, stepWindows,
-        stepMetrics, stepResources, stepPlans);
+        stepMetrics, stepResources, stepPlans, stepCpuSwaps);
   }
 
   /** This manifest with the steps' table health so far. */
   public RunManifest withStepHealth(List<StepHealth> steps) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
         mode, target, client, labels, summary, betweenSteps, steps == null ? null : List.copyOf(steps), cpuAffinity,
-        stepWindows, stepMetrics, stepResources, stepPlans);
+        stepWindows, stepMetrics, stepResources, stepPlans, stepCpuSwaps);
   }
 
   /** This manifest with the steps' windows and their own figures so far (null or empty: none). */
@@ -252,20 +267,27 @@ public record RunManifest(
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
         mode, target, client, labels, summary, betweenSteps, stepHealth, cpuAffinity,
         windows == null || windows.isEmpty() ? null : List.copyOf(windows),
-        metrics == null || metrics.isEmpty() ? null : List.copyOf(metrics), stepResources, stepPlans);
+        metrics == null || metrics.isEmpty() ? null : List.copyOf(metrics), stepResources, stepPlans, stepCpuSwaps);
   }
 
   /** This manifest with the steps' resource counters so far (null or empty: none). */
   public RunManifest withStepResources(List<StepResources> steps) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
         mode, target, client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics,
-        steps == null || steps.isEmpty() ? null : List.copyOf(steps), stepPlans);
+        steps == null || steps.isEmpty() ? null : List.copyOf(steps), stepPlans, stepCpuSwaps);
   }
 
   /** This manifest with the steps' plans so far (null or empty: none). */
   public RunManifest withStepPlans(List<StatementPlan> plans) {
     return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
         mode, target, client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics,
-        stepResources, plans == null || plans.isEmpty() ? null : List.copyOf(plans));
+        stepResources, plans == null || plans.isEmpty() ? null : List.copyOf(plans), stepCpuSwaps);
+  }
+
+  /** This manifest with the in-window swap's figures per step (null or empty: none). */
+  public RunManifest withStepCpuSwaps(List<StepCpuSwap> steps) {
+    return new RunManifest(formatVersion, runId, tool, startedAt, finishedAt, originEpochNs, status, error, workload,
+        mode, target, client, labels, summary, betweenSteps, stepHealth, cpuAffinity, stepWindows, stepMetrics,
+        stepResources, stepPlans, steps == null || steps.isEmpty() ? null : List.copyOf(steps));
   }
 }

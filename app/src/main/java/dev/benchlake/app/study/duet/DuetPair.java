@@ -1,6 +1,7 @@
 package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.cli.BadInputException;
+import dev.benchlake.core.raw.RunDirectory;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.loadgen.LoadgenConfig;
 import dev.benchlake.loadgen.StdioBarrier;
@@ -136,7 +137,10 @@ public final class DuetPair {
       bFirst[0] = !bFirst[0];
       threads[0] += moved;
       threads[1]++;
-    }, swap.period().toNanos());
+    }, () -> sessions.move(() -> { // both sides on their new sets: not timed as a move
+      groups.settle();
+      return 0;
+    }), swap.period().toNanos());
     try (swapper) {
       pa.begin(a, logA);
       pb.begin(b, logB);
@@ -188,12 +192,27 @@ public final class DuetPair {
         swapper.close();
         swapper.throwIfFailed();
         log.println("    " + swapper.summary(swap.mover() == SwapMover.CGROUP ? "one write per side's group"
-            : String.format(Locale.ROOT, "%.0f threads and processes on average (sched_setaffinity)",
-                threads[1] == 0 ? 0.0 : (double) threads[0] / threads[1])));
+            : String.format(Locale.ROOT, "%.0f threads and processes on average (sched_setaffinity), a server's "
+                + "tree not confirmed whole %d times (its postmaster busy %d ms)",
+                threads[1] == 0 ? 0.0 : (double) threads[0] / threads[1], groups.unsettled(),
+                TimeUnit.NANOSECONDS.toMillis(AffinityMover.SETTLE_NS))));
         log.flush();
+        ma = withSwaps(ma, swapper, a);
+        mb = withSwaps(mb, swapper, b);
       }
       return new Outcome(ma, mb, largestGapNs);
     }
+  }
+
+  /**
+   * The side's manifest with the swap's figures per step ({@code step_cpu_swaps}), rewritten in its
+   * run folder: only the coordinator timed the moves, and the side had finished its run before the
+   * last of them was counted. The same figures go to both sides' manifests (one move moves both).
+   */
+  private static RunManifest withSwaps(RunManifest manifest, InWindowCpuSwap swapper, SideRun side) throws IOException {
+    RunManifest with = manifest.withStepCpuSwaps(swapper.perStep(manifest.stepWindows()));
+    with.writeAtomically(RunDirectory.manifest(side.config().outDir()));
+    return with;
   }
 
   private static void deleteTree(Path dir) throws IOException {

@@ -48,6 +48,17 @@ public final class DuetSessions implements AutoCloseable {
     /** Finds what a move will move, before a step's window (by affinity: the sides' postmasters); nothing by groups. */
     default void lookUp() {}
 
+    /**
+     * After both sides have moved: lists again a server's tree that a move listed while its
+     * postmaster ran ({@link AffinityMover#settle}); nothing by groups, whose write moves a fork too.
+     */
+    default void settle() {}
+
+    /** Moves that left a server's tree listed while its postmaster ran ({@link AffinityMover#unsettled}); none by groups. */
+    default long unsettled() {
+      return 0;
+    }
+
     int a(CpuList cpus);
 
     int b(CpuList cpus);
@@ -90,11 +101,22 @@ public final class DuetSessions implements AutoCloseable {
       // The last pair's swap may have left the processes on each other's sets.
       ma.moveTo(sa.cpus());
       mb.moveTo(sb.cpus());
+      AffinityMover.settle(List.of(ma, mb), AffinityMover.SETTLE_NS);
       return new Sides(sa.process(), sb.process(), new Mover() {
         @Override
         public void lookUp() {
           ma.lookUp();
           mb.lookUp();
+        }
+
+        @Override
+        public void settle() {
+          AffinityMover.settle(List.of(ma, mb), AffinityMover.SETTLE_NS);
+        }
+
+        @Override
+        public long unsettled() {
+          return ma.unsettled() + mb.unsettled();
         }
 
         @Override

@@ -1,9 +1,13 @@
 package dev.benchlake.app.study.duet;
 
 import dev.benchlake.core.CpuList;
+import dev.benchlake.core.raw.StepCpuSwap;
+import dev.benchlake.core.raw.StepWindow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
@@ -26,6 +30,7 @@ public final class InWindowCpuSwap implements AutoCloseable {
   private final CpuList setA;
   private final CpuList setB;
   private final BiConsumer<CpuList, CpuList> move;
+  private final Runnable settle;
   private final long periodNs;
   private final Thread thread;
   /** The start of the current step's measured window (ns since the epoch), or none before the first step. */
@@ -44,15 +49,29 @@ public final class InWindowCpuSwap implements AutoCloseable {
   private volatile long firstAlignedNs;
   /** How long the swap ran, from the first step's start to {@link #close}. */
   private long swappingNs;
+  /** Each move's start (ns since the epoch) and length (ns), two longs a move: where the steps' figures come from. */
+  private long[] moveLog = new long[64];
+  private int logged;
+  /** When {@link #close} was called (ns since the epoch): the end of a last step that has no end of its own. */
+  private long closedEpochNs;
 
   /**
    * @param setA side a's set of this round (its set at the start of every window)
    * @param move sets side a's group to its first argument and side b's to its second
    */
   InWindowCpuSwap(CpuList setA, CpuList setB, BiConsumer<CpuList, CpuList> move, long periodNs) {
+    this(setA, setB, move, () -> { }, periodNs);
+  }
+
+  /**
+   * @param settle run after each move, not timed as part of it: what ends a move once both sides are
+   *     on their new sets ({@link AffinityMover#settle}), which is no time with the sides on one set
+   */
+  InWindowCpuSwap(CpuList setA, CpuList setB, BiConsumer<CpuList, CpuList> move, Runnable settle, long periodNs) {
     this.setA = setA;
     this.setB = setB;
     this.move = move;
+    this.settle = settle;
     this.periodNs = periodNs;
     this.thread = new Thread(this::run, "duet-cpu-swap");
     thread.setDaemon(true);
@@ -82,9 +101,12 @@ public final class InWindowCpuSwap implements AutoCloseable {
         long k = Math.floorDiv(now - anchor, periodNs);
         boolean shouldSwap = swappedAt(now, anchor, periodNs);
         if (shouldSwap != swapped) {
+          long moveStartEpochNs = EpochClock.nowNs();
           long moveStartNs = System.nanoTime();
           move.accept(shouldSwap ? setB : setA, shouldSwap ? setA : setB);
           long moveNs = System.nanoTime() - moveStartNs;
+          logMove(moveStartEpochNs, moveNs);
+          settle.run();
           totalMoveNs += moveNs;
           longestMoveNs = Math.max(longestMoveNs, moveNs);
           swapped = shouldSwap;
@@ -134,9 +156,20 @@ public final class InWindowCpuSwap implements AutoCloseable {
     }
   }
 
+  private void logMove(long startEpochNs, long moveNs) {
+    if (logged + 2 > moveLog.length) {
+      moveLog = java.util.Arrays.copyOf(moveLog, moveLog.length * 2);
+    }
+    moveLog[logged++] = startEpochNs;
+    moveLog[logged++] = moveNs;
+  }
+
   /** Stops swapping (the sides are back on their round's sets when it returns). */
   @Override
   public void close() {
+    if (closedEpochNs == 0) {
+      closedEpochNs = EpochClock.nowNs();
+    }
     if (firstAlignedNs != 0 && swappingNs == 0) {
       swappingNs = System.nanoTime() - firstAlignedNs;
     }
@@ -149,6 +182,7 @@ public final class InWindowCpuSwap implements AutoCloseable {
     }
     if (failure == null && swapped) {
       move.accept(setA, setB);
+      settle.run();
       swapped = false;
     }
   }
@@ -190,5 +224,47 @@ public final class InWindowCpuSwap implements AutoCloseable {
 
   long swaps() {
     return swaps;
+  }
+
+  /**
+   * Per step of {@code windows}, the moves made in its measured window and the time one was under
+   * way ({@link StepCpuSwap}; read after {@link #close}): what the run's manifest records.
+   */
+  List<StepCpuSwap> perStep(List<StepWindow> windows) {
+    return perStep(java.util.Arrays.copyOf(moveLog, logged), windows, closedEpochNs);
+  }
+
+  /**
+   * @param moves each move's start (ns since the epoch) and length, two longs a move, in order
+   * @param endEpochNs where the last step ends when it has no end of its own (a step of a number of tasks)
+   */
+  static List<StepCpuSwap> perStep(long[] moves, List<StepWindow> windows, long endEpochNs) {
+    List<StepCpuSwap> steps = new ArrayList<>();
+    if (windows == null) {
+      return steps;
+    }
+    for (int w = 0; w < windows.size(); w++) {
+      StepWindow window = windows.get(w);
+      long from = window.measuredFromEpochNs();
+      long to = window.measuredToEpochNs() != null ? window.measuredToEpochNs()
+          : w + 1 < windows.size() ? windows.get(w + 1).startEpochNs() : endEpochNs;
+      int count = 0;
+      long totalNs = 0;
+      long longestNs = 0;
+      long underWayNs = 0;
+      for (int i = 0; i < moves.length; i += 2) {
+        long start = moves[i];
+        long end = start + moves[i + 1];
+        if (start >= from && start < to) {
+          count++;
+          totalNs += moves[i + 1];
+          longestNs = Math.max(longestNs, moves[i + 1]);
+        }
+        underWayNs += Math.max(0, Math.min(end, to) - Math.max(start, from));
+      }
+      steps.add(new StepCpuSwap(window.step(), Math.max(0, to - from), count, count == 0 ? 0 : totalNs / count,
+          longestNs, underWayNs));
+    }
+    return steps;
   }
 }

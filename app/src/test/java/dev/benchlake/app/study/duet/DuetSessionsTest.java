@@ -207,6 +207,17 @@ public class DuetSessionsTest {
         DuetPair.Outcome outcome = duet.run(a, b);
         assertThat(outcome.a().labels()).containsEntry("cpu_swap", "in-window").containsEntry("cpu_swap_mover",
             "affinity");
+        // The pair's moves in the step's measured window, in both sides' manifests, on disk too.
+        assertThat(outcome.a().stepCpuSwaps()).singleElement().satisfies(step -> {
+          assertThat(step.step()).isEqualTo("point-select");
+          assertThat(step.measuredNs()).isEqualTo(Duration.ofSeconds(2).toNanos());
+          assertThat(step.moves()).as("moves in 2 s, every 100 ms").isBetween(10, 21);
+          assertThat(step.longestMoveNs()).isGreaterThanOrEqualTo(step.meanMoveNs()).isPositive();
+          assertThat(step.underWayNs()).isPositive().isLessThanOrEqualTo(step.measuredNs());
+        });
+        assertThat(outcome.b().stepCpuSwaps()).isEqualTo(outcome.a().stepCpuSwaps());
+        assertThat(dev.benchlake.core.raw.RunManifest.read(dir.resolve("runs").resolve("r1-b").resolve("manifest.json"))
+            .stepCpuSwaps()).isEqualTo(outcome.a().stepCpuSwaps());
       } finally {
         watching.set(false);
         watch.join();

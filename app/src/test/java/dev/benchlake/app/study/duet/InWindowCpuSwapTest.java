@@ -3,6 +3,8 @@ package dev.benchlake.app.study.duet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.benchlake.core.CpuList;
+import dev.benchlake.core.raw.StepCpuSwap;
+import dev.benchlake.core.raw.StepWindow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -103,6 +105,28 @@ class InWindowCpuSwapTest {
     swap.close();
     assertThat(swap.movingShare()).as("share of the time mid-move").isGreaterThanOrEqualTo(0.25);
     assertThat(swap.summary("x")).containsPattern("; a move under way \\d+\\.\\d % of the \\d+\\.\\d s$");
+  }
+
+  /**
+   * Issue 46 item 5: per step, the moves begun in its measured window, their mean and longest, and the
+   * time one was under way inside the window (a move begun before it counts from its start, one that
+   * ends after it up to its end); a step of a number of tasks ends where the next starts, the last
+   * where the swap was closed. As the manifest's {@code step_cpu_swaps} names them, which the report's
+   * scope reads.
+   */
+  @Test
+  void eachStepRecordsItsMovesAndTheTimeOneWasUnderWayInItsMeasuredWindow() throws Exception {
+    List<StepWindow> windows = List.of(new StepWindow("timed", 0, 1000, 3000L, true),
+        new StepWindow("tasks", 3500, 4000, null, true));
+    long[] moves = {500, 600, 2000, 50, 2950, 100, 4500, 10, 5990, 20};
+    assertThat(InWindowCpuSwap.perStep(moves, windows, 6000)).containsExactly(
+        new StepCpuSwap("timed", 2000, 2, 75, 100, 100 + 50 + 50), new StepCpuSwap("tasks", 2000, 2, 15, 20, 10 + 10));
+    assertThat(new StepCpuSwap("timed", 2000, 2, 75, 100, 200).underWayShare()).isEqualTo(0.1);
+    com.fasterxml.jackson.databind.ObjectMapper json = dev.benchlake.core.Json.mapper();
+    assertThat(json.readTree(json.writeValueAsString(new StepCpuSwap("s", 2000, 2, 75, 100, 200))))
+        .as("the manifest's names, which the report's scope reads").isEqualTo(json.readTree("{\"step\":\"s\","
+            + "\"measured_ns\":2000,\"moves\":2,\"mean_move_ns\":75,\"longest_move_ns\":100,\"under_way_ns\":200}"));
+    assertThat(InWindowCpuSwap.perStep(moves, null, 6000)).isEmpty();
   }
 
   @Test
