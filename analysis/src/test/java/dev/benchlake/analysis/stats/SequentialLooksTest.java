@@ -110,7 +110,7 @@ class SequentialLooksTest {
 
   /**
    * A study its budget ends early decides its last look at what the plan has left (issue 47): the
-   * 30-minute version study of 2026-12-07 planned looks after rounds 3 to 30 (27 interim at
+   * 30-minute version study planned looks after rounds 3 to 30 (27 interim at
    * 0.025/27) and stopped after round 21, whose look had 0.05 − 18 · 0.025/27 = 1/30 left, not the
    * interim 0.000926 it was decided at.
    */

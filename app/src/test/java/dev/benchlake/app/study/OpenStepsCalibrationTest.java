@@ -437,8 +437,9 @@ class OpenStepsCalibrationTest {
    * (issue 46 item 4): the steps decided and the studies with a false faster/slower, clean and with
    * 1 % of step-rounds disturbed, half the steps changed by 3–10 % ({@link #mixed}) and every θ = 1,
    * decided steps dropping out. Only printed, with {@code -Dbenchlake.open.full=true}
-   * ({@code benchlake.open.studies} for fewer): the table of docs/log.md's 2026-12-07 entry, where
-   * Huber's false faster/slower over 48 steps came out above α, so the trend keeps least squares.
+   * ({@code benchlake.open.studies} for fewer): the table of docs/log.md's entry on Huber's fit for
+   * the version study, where Huber's false faster/slower over 48 steps came out above α, so the trend
+   * keeps least squares.
    */
   @Test
   void printsHubersFitBesideLeastSquaresInTheVersionStudy() {
