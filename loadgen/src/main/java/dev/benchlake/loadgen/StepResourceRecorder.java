@@ -205,7 +205,8 @@ final class StepResourceRecorder implements AutoCloseable {
   List<StepResources> afterStep(Step step, long tasks) {
     if (this == OFF) {
       TreeMap<String, String> off = new TreeMap<>();
-      java.util.Arrays.stream(ResourceMetric.values()).flatMap(m -> m.counters().stream())
+      java.util.stream.Stream.concat(java.util.Arrays.stream(ResourceMetric.values()).flatMap(m -> m.counters()
+          .stream()), java.util.stream.Stream.of(Counter.MACHINE_CPU_BUSY_NS, Counter.MACHINE_CPU_NS))
           .forEach(c -> off.put(c, SWITCHED_OFF));
       steps.add(new StepResources(step.name(), step.taskNames(), tasks, List.of(), off, StepResources.MEASURED, null,
           null, null));
@@ -322,6 +323,7 @@ final class StepResourceRecorder implements AutoCloseable {
         Counter.SERVER_CS_VOLUNTARY, Counter.SERVER_CS_INVOLUNTARY, since == null);
     processes(client, clientWhy, why, values, Counter.CLIENT_CPU_USER_NS, Counter.CLIENT_CPU_SYSTEM_NS,
         Counter.CLIENT_CS_VOLUNTARY, Counter.CLIENT_CS_INVOLUNTARY, since == null);
+    machine(why, values);
     return new Readings(takenAt, takenAtEpochNs, values, why);
   }
 
@@ -345,6 +347,21 @@ final class StepResourceRecorder implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       LOG.warn("process counters not recorded for this step: {}", e.getMessage());
       notMeasured(why, "could not be read: " + e.getMessage(), user, system, voluntary, involuntary);
+    }
+  }
+
+  /** The whole machine's CPU time, beside the processes' own: what other work took of it is the difference. */
+  private static void machine(Map<String, String> why, Map<String, Long> values) {
+    try {
+      Optional<MachineCpu.Reading> r = MachineCpu.read();
+      if (r.isEmpty()) {
+        notMeasured(why, "no /proc/stat here (not Linux)", Counter.MACHINE_CPU_BUSY_NS, Counter.MACHINE_CPU_NS);
+        return;
+      }
+      values.put(Counter.MACHINE_CPU_BUSY_NS, r.get().busyNs());
+      values.put(Counter.MACHINE_CPU_NS, r.get().allNs());
+    } catch (IOException | RuntimeException e) {
+      notMeasured(why, "could not be read: " + e.getMessage(), Counter.MACHINE_CPU_BUSY_NS, Counter.MACHINE_CPU_NS);
     }
   }
 

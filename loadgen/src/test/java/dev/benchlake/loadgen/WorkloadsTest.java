@@ -256,6 +256,10 @@ class WorkloadsTest {
       assertThat(step.tasks()).isEqualTo(30);
       assertThat(step.notMeasured()).as("an embedded server on Linux: every counter but pg_stat_io (17 has it)")
           .isEmpty();
+      // The machine's CPU beside the processes' own, for the scope's other work: a step window's busy
+      // time within its time in all.
+      dev.benchlake.core.raw.ResourceCounter busy = step.counter("machine_cpu_busy_ns");
+      assertThat(busy.delta()).isPositive().isLessThanOrEqualTo(step.counter("machine_cpu_ns").delta());
       cpuUsPerOp.put(script.getFileName().toString(),
           dev.benchlake.core.raw.ResourceMetric.SERVER_CPU_US_PER_OP.perOperation(step).orElseThrow());
     }

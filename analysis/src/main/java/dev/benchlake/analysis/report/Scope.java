@@ -16,7 +16,9 @@ import java.util.function.Function;
 
 /**
  * What a report measured, as its runs record it: the study's design, how an in-window swap moved
- * the sides and how long a move was under way, rounds and whether the sides shared a disk ({@link #facts}), and per group of runs (compare's baseline and candidate, trend's
+ * the sides and how long a move was under way, how much of the machine other work took ({@link
+ * OtherWork}), rounds and whether the sides shared a disk ({@link #facts}), and per group of runs
+ * (compare's baseline and candidate, trend's
  * versions) the server and its build, the CPUs, the clients and connections, the data, the
  * durability settings and the steps' durations ({@link #lines}). A verdict is about this, not about
  * the servers in general: a duet side is half the machine on a shared disk.
@@ -100,6 +102,10 @@ public record Scope(List<Fact> facts, List<String> groups, List<Line> lines, Lis
     facts.add(new Fact("design", "design", design));
     if (selected.stream().anyMatch(r -> IN_WINDOW.equals(r.label(CPU_SWAP)))) {
       facts.add(new Fact("cpu_moves", "CPU-set moves", cpuMoves(selected)));
+    }
+    String otherWork = OtherWork.of(all, selected);
+    if (otherWork != null) {
+      facts.add(new Fact("other_work", "other work on the machine", otherWork));
     }
     facts.add(new Fact("rounds", "rounds", rounds(selected)));
     if (selected.stream().anyMatch(r -> "duet".equals(r.label(Pairing.DESIGN_LABEL)))) {

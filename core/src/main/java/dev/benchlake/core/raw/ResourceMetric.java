@@ -54,6 +54,14 @@ public enum ResourceMetric {
     public static final String XACT_ROLLBACK = "xact_rollback";
     public static final String IO_READ_BYTES = "io_read_bytes";
     public static final String IO_WRITE_BYTES = "io_write_bytes";
+    /**
+     * The whole machine's busy CPU time (every CPU, /proc/stat): no figure per operation of its
+     * own; a report's scope subtracts the runs' own CPU time over the window from it to tell how
+     * much of the machine other work took.
+     */
+    public static final String MACHINE_CPU_BUSY_NS = "machine_cpu_busy_ns";
+    /** The whole machine's CPU time in all, busy and idle: the window's length times its CPUs. */
+    public static final String MACHINE_CPU_NS = "machine_cpu_ns";
 
     private Counter() {}
   }

@@ -1,0 +1,162 @@
+package dev.benchlake.analysis.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.benchlake.core.raw.ResourceMetric.Counter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * How much of the machine's CPU other work took while the runs measured (the scope's
+ * {@code other_work}): for each step window of a run, the machine's busy CPU time
+ * ({@code machine_cpu_busy_ns}, read by loadgen at both ends of the window) less the own CPU time
+ * (server tree and client JVM) of every run whose windows overlap it, this run's and a duet's
+ * other side's alike, each counted for the share of its window that overlaps, over the machine's
+ * CPU time in all. What is left is everything else: the study's coordinator, the CPU-set mover, a
+ * profiler, other programs, a hypervisor's steal.
+ *
+ * <p>Why a report says it: a duet side or a sequential run has its CPUs to itself only on a quiet
+ * machine. Under other work a side that costs more CPU can lose more than its share (a scheduler
+ * that ran a task longer places it later when it wakes), so a difference can read larger than it
+ * is: {@code benchlake calibrate}'s 10 % handicap, a client spinning for a tenth of each task, read
+ * high in every run beside other work so far (+0.5 % to +15 %; docs/log.md). Runs that did not
+ * record the machine's CPU (older ones, third-party results, a server by URL whose processes are
+ * not ours) give no figure.
+ */
+final class OtherWork {
+  /**
+   * Above this share of the machine's CPU time taken by other work over the measured windows, the
+   * scope warns: at 5 % a 2-CPU duet's sides lose a tenth of a CPU between them, enough to move a
+   * CPU-bound ratio by more than the default margin's half.
+   */
+  static final double WARN_SHARE = 0.05;
+
+  private OtherWork() {}
+
+  /** One step window of one run: when, the machine's CPU over it, and the run's own CPU in it. */
+  record Window(String runId, long fromNs, long toNs, Long machineBusyNs, Long machineNs, Long ownNs) {
+    long length() {
+      return Math.max(1, toNs - fromNs);
+    }
+
+    long overlap(Window o) {
+      return Math.max(0, Math.min(toNs, o.toNs) - Math.max(fromNs, o.fromNs));
+    }
+  }
+
+  /** The step windows a run's manifest records ({@code step_resources} with both ends' times). */
+  static List<Window> windows(ScopeRun run) {
+    List<Window> out = new ArrayList<>();
+    for (JsonNode step : run.manifest().path("step_resources")) {
+      if (!step.path("from_epoch_ns").canConvertToLong() || !step.path("to_epoch_ns").canConvertToLong()) {
+        continue;
+      }
+      Long busy = delta(step, Counter.MACHINE_CPU_BUSY_NS);
+      Long all = delta(step, Counter.MACHINE_CPU_NS);
+      Long own = sum(step, Counter.SERVER_CPU_USER_NS, Counter.SERVER_CPU_SYSTEM_NS, Counter.CLIENT_CPU_USER_NS,
+          Counter.CLIENT_CPU_SYSTEM_NS);
+      out.add(new Window(run.runId(), step.path("from_epoch_ns").asLong(), step.path("to_epoch_ns").asLong(), busy,
+          all, own));
+    }
+    return out;
+  }
+
+  /**
+   * The share of the machine's CPU time other work took in {@code w}, or empty when w lacks the
+   * machine's figures or a window overlapping it lacks its own CPU time.
+   *
+   * @param concurrent every run's windows (w's own included), sorted by start
+   */
+  static OptionalDouble share(Window w, List<Window> concurrent) {
+    if (w.machineBusyNs() == null || w.machineNs() == null || w.machineNs() <= 0) {
+      return OptionalDouble.empty();
+    }
+    double own = 0;
+    for (Window o : concurrent) {
+      if (o.fromNs() >= w.toNs()) {
+        break;
+      }
+      long overlap = w.overlap(o);
+      if (overlap == 0) {
+        continue;
+      }
+      if (o.ownNs() == null) {
+        return OptionalDouble.empty();
+      }
+      own += o.ownNs() * ((double) overlap / o.length());
+    }
+    return OptionalDouble.of(Math.max(0, Math.min(1, (w.machineBusyNs() - own) / w.machineNs())));
+  }
+
+  /**
+   * The scope's sentence for {@code selected}'s windows, or null when none recorded the machine's
+   * CPU (the fact is then left out: older runs never carry it).
+   *
+   * @param all every run of the warehouse: the runs whose windows may overlap the selected ones'
+   */
+  static String of(List<ScopeRun> all, List<ScopeRun> selected) {
+    List<Window> every = new ArrayList<>();
+    all.forEach(r -> every.addAll(windows(r)));
+    every.sort(Comparator.comparingLong(Window::fromNs));
+    double otherNs = 0;
+    double machineNs = 0;
+    double largest = 0;
+    int measured = 0;
+    int unmeasured = 0;
+    for (ScopeRun run : selected) {
+      for (Window w : windows(run)) {
+        if (w.machineBusyNs() == null) {
+          continue;
+        }
+        OptionalDouble share = share(w, every);
+        if (share.isEmpty()) {
+          unmeasured++;
+          continue;
+        }
+        measured++;
+        otherNs += share.getAsDouble() * w.machineNs();
+        machineNs += w.machineNs();
+        largest = Math.max(largest, share.getAsDouble());
+      }
+    }
+    if (measured == 0) {
+      return unmeasured == 0 ? null : Scope.NOT_RECORDED + " (a run beside them did not record its own CPU time)";
+    }
+    double overall = otherNs / machineNs;
+    String text = String.format(Locale.ROOT, "%.1f %% of the machine's CPU time over the measured windows (at most "
+        + "%.1f %% in one step), beside the runs' servers and clients", overall * 100, largest * 100);
+    if (unmeasured > 0) {
+      text += String.format(Locale.ROOT, " (%s for %d of %d step windows)", Scope.NOT_RECORDED, unmeasured,
+          measured + unmeasured);
+    }
+    if (overall > WARN_SHARE) {
+      text += String.format(Locale.ROOT, " (warning: over %.0f %%, the machine was not quiet; a side that costs more"
+          + " CPU can lose more than its share to such work: beside it, every estimate of calibrate's known 10 %%"
+          + " handicap so far read high, by 0.5 %% to 15 %%)", WARN_SHARE * 100);
+    }
+    return text;
+  }
+
+  private static Long delta(JsonNode step, String counter) {
+    for (JsonNode c : step.path("counters")) {
+      if (counter.equals(c.path("name").asText())) {
+        return c.path("after").asLong() - c.path("before").asLong();
+      }
+    }
+    return null;
+  }
+
+  private static Long sum(JsonNode step, String... counters) {
+    long total = 0;
+    for (String counter : counters) {
+      Long d = delta(step, counter);
+      if (d == null) {
+        return null;
+      }
+      total += d;
+    }
+    return total;
+  }
+}
