@@ -11,11 +11,12 @@ import java.util.Optional;
  * (every CPU summed, in USER_HZ ticks). Read at both ends of a step's window beside the server's
  * and the client's own CPU time, it tells how much of the machine other work took meanwhile: a
  * report's scope subtracts every run's own time over the same window. Busy is {@code user + nice
- * + system + steal} (guest time is inside user); all adds {@code idle + iowait + irq + softirq}.
- * Steal counts as busy: a hypervisor that runs another guest on this VM's CPU takes it from the
- * sides as surely as a process here would. Interrupt time does not: the kernel charges it to no
- * process, and during a duet it is mostly the sides' own loopback traffic (softirq was 4–5 % of
- * the machine in a point-select duet), which no process's own time holds to subtract.
+ * + system + irq + softirq + steal} (guest time is inside user); all adds {@code idle + iowait}.
+ * Interrupt time counts as busy because a process's own time holds what the kernel did in its
+ * context: a point-select duet's loopback traffic showed 4–5 % of the machine as softirq in
+ * {@code /proc/stat}, yet each side's server and client summed to its whole CPU. Steal counts as
+ * busy: a hypervisor that runs another guest on this VM's CPU takes it from the sides as surely as
+ * a process here would.
  */
 final class MachineCpu {
   private static final Path STAT = Path.of("/proc/stat");
@@ -49,7 +50,7 @@ final class MachineCpu {
     long irq = Long.parseLong(f[6]);
     long softirq = Long.parseLong(f[7]);
     long steal = f.length > 8 ? Long.parseLong(f[8]) : 0;
-    long busy = user + nice + system + steal;
-    return new Reading(busy * ProcessCounters.TICK_NS, (busy + idle + iowait + irq + softirq) * ProcessCounters.TICK_NS);
+    long busy = user + nice + system + irq + softirq + steal;
+    return new Reading(busy * ProcessCounters.TICK_NS, (busy + idle + iowait) * ProcessCounters.TICK_NS);
   }
 }

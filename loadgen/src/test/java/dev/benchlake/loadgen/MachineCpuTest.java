@@ -11,11 +11,11 @@ import org.junit.jupiter.api.Test;
 class MachineCpuTest {
   /** user nice system idle iowait irq softirq steal guest guest_nice, in 10 ms ticks. */
   @Test
-  void busyIsTheProcessesTimeAndStealNotInterruptsWhichNoProcessIsCharged() {
+  void busyIsEverythingButIdleAndIowaitAndStealCountsAsBusy() {
     MachineCpu.Reading r = MachineCpu.parse("cpu  2255 34 2290 22625563 6290 127 456 7 11 0");
-    long busyTicks = 2255 + 34 + 2290 + 7;
+    long busyTicks = 2255 + 34 + 2290 + 127 + 456 + 7;
     assertThat(r.busyNs()).isEqualTo(busyTicks * 10_000_000L);
-    assertThat(r.allNs()).isEqualTo((busyTicks + 22625563 + 6290 + 127 + 456) * 10_000_000L);
+    assertThat(r.allNs()).isEqualTo((busyTicks + 22625563 + 6290) * 10_000_000L);
     assertThatThrownBy(() -> MachineCpu.parse("cpu0 1 2 3 4 5 6 7 8 9 10")).isInstanceOf(IllegalArgumentException.class);
   }
 

@@ -21,7 +21,8 @@ import java.util.OptionalDouble;
  * machine. Under other work a side that costs more CPU can lose more than its share (a scheduler
  * that ran a task longer places it later when it wakes), so a difference can read larger than it
  * is: {@code benchlake calibrate}'s 10 % handicap, a client spinning for a tenth of each task, read
- * high in every run beside other work so far (+0.5 % to +15 %; docs/log.md). Runs that did not
+ * high in every run so far, the more so the more other work (+0.3 % alone, +2.1 % at 79 % other
+ * work, +5.4 % in CI; docs/log.md). Runs that did not
  * record the machine's CPU (older ones, third-party results, a server by URL whose processes are
  * not ours) give no figure.
  */
@@ -133,8 +134,8 @@ final class OtherWork {
     }
     if (overall > WARN_SHARE) {
       text += String.format(Locale.ROOT, " (warning: over %.0f %%, the machine was not quiet; a side that costs more"
-          + " CPU can lose more than its share to such work: beside it, every estimate of calibrate's known 10 %%"
-          + " handicap so far read high, by 0.5 %% to 15 %%)", WARN_SHARE * 100);
+          + " CPU can lose more than its share to such work: beside it, every estimate of calibrate's known"
+          + " handicap so far read high)", WARN_SHARE * 100);
     }
     return text;
   }
