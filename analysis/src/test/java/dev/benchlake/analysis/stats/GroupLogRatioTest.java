@@ -8,6 +8,7 @@ import dev.benchlake.analysis.stats.GroupLogRatio.UnpairedStep;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.IntStream;
@@ -241,8 +242,9 @@ class GroupLogRatioTest {
       }
       double coverage = covered / (double) studies;
       double se = Math.sqrt(0.95 * 0.05 / studies);
-      System.out.printf("group intervals, sets %s: coverage %.4f (old %.4f), mean half-width %.4f (old %.4f)%n", sets,
-          coverage, oldCovered / (double) studies, width / studies, oldWidth / studies);
+      System.out.println(String.format(Locale.ROOT, "group intervals, sets %s: coverage %.4f (old %.4f), mean"
+          + " half-width %.4f (old %.4f)", sets, coverage, oldCovered / (double) studies, width / studies,
+          oldWidth / studies));
       assertThat(coverage).as("coverage, sets " + sets).isBetween(0.95 - 3 * se, 0.95 + 3 * se);
       assertThat(oldWidth / width).as("the old interval's width over the new").isGreaterThan(1.4);
     }
