@@ -14,9 +14,12 @@ import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.report.Uncorrected;
 import dev.benchlake.analysis.stats.EDivisive;
 import dev.benchlake.analysis.stats.GeometricMean;
+import dev.benchlake.analysis.stats.GroupLogRatio;
 import dev.benchlake.analysis.stats.LogRatio;
+import dev.benchlake.analysis.stats.PairedLogRatio;
 import dev.benchlake.analysis.stats.RatioDecisions.Decision;
 import dev.benchlake.analysis.stats.RatioEffect;
+import dev.benchlake.analysis.stats.RoundClusteredLogRatio;
 import dev.benchlake.analysis.stats.Verdict;
 import dev.benchlake.analysis.trend.TrendReport.ChangePoint;
 import dev.benchlake.analysis.trend.TrendReport.Flag;
@@ -55,16 +58,16 @@ import java.util.TreeMap;
  * reason among the messages.
  *
  * <p><b>Groups</b>: per version, {@code geomean} is the geometric mean of the positive relatives
- * of the group's steps. Its interval comes from per-run group figures: for the steps S that
- * geomean covers at version v, each run r (of v, and of the base) that has a positive figure for
- * every step of S gets {@code g_r = exp(mean_{s∈S} ln(x_{r,s}/value_base[s]))}, the geometric mean
- * of its relative figures; {@code ci95[v]} is the interval of those of v against those of the base
- * in the analysis of v's steps: {@link LogRatio}'s (Welch's t) unpaired, two such runs or more on
- * each side; paired ({@link PairedByKey}: a duet's rounds, {@code --pair-by}), the interval of the
- * per-pair ratios of the same figures, two such pairs or more. A pair's log ratio is then the mean
- * over S of its steps' log ratios, so a round's swing, shared by every step of the round, cancels
- * in the group as it does in each step (issue 47). When every run has every step, the ratio of
- * that interval is {@code geomean[v]} exactly.
+ * of the group's steps. Its interval is {@link GroupLogRatio}'s: {@code ln θ_G} is the mean over
+ * those steps of their own log changes against the base (each the very estimate its row shows, so
+ * {@code exp(ln θ_G) = geomean}), each step with all of its runs, and the standard error is
+ * clustered by run (CR2, Satterthwaite's df), so the steps' correlation through the runs they share
+ * counts; paired ({@link PairedByKey}: a duet's rounds, {@code --pair-by}), clustered by round, so a
+ * round's swing, shared by every step of the round, cancels in the group as it does in each step.
+ * Where every run has every step this is the analysis of the runs' group figures
+ * {@code g_r = exp(mean_s ln(x_{r,s}/value_base[s]))} (Welch's t; the paired analysis of their
+ * per-pair ratios) exactly; a version study that drops decided steps from its later rounds keeps
+ * every round in its groups' intervals (issue 47). A group whose step has no interval has none.
  *
  * <p><b>Table maintenance</b>: with a {@link TableHealthConfounders} rule, each figure against the
  * base and each flagged change is checked between the two versions' runs.
@@ -513,9 +516,9 @@ public final class TrendAnalysis {
     Map<String, List<StepTrend>> byGroup = new TreeMap<>(StepGroups.order());
     steps.forEach(s -> byGroup.computeIfAbsent(s.group(), g -> new ArrayList<>()).add(s));
     List<GroupEffect> all = new ArrayList<>();
-    Map<String, List<String>> groupsByLeftOut = new LinkedHashMap<>();
+    Map<String, List<String>> groupsByUneven = new LinkedHashMap<>();
     byGroup.forEach((group, members) -> {
-      Map<String, Integer> leftOut = new LinkedHashMap<>();
+      Map<String, String> uneven = new LinkedHashMap<>();
       for (String v : versions) {
         List<StepTrend> covered = members.stream().filter(s -> s.at(v).relative() != null && s.at(v).relative() > 0)
             .toList();
@@ -523,19 +526,19 @@ public final class TrendAnalysis {
         members.stream().filter(s -> Double.valueOf(0).equals(s.at(v).relative())).forEach(s -> messages.add("step "
             + s.step() + " is 0 at " + v + ": left out of the geometric mean of " + group + "."));
         RatioEffect effect = relatives.length == 0 || v.equals(request.base()) ? null
-            : groupEffect(group, covered, seriesOf, v, request, pairings.get(v).method(), messages, leftOut);
+            : groupEffect(group, covered, seriesOf, v, request, pairings.get(v).method(), messages, uneven);
         all.add(new GroupEffect(group, v, relatives.length == 0 ? null : GeometricMean.of(relatives), effect,
             relatives.length));
       }
-      if (!leftOut.isEmpty()) {
-        groupsByLeftOut.computeIfAbsent(leftOutByVersion(leftOut, request), k -> new ArrayList<>()).add(group);
+      if (!uneven.isEmpty()) {
+        groupsByUneven.computeIfAbsent(byVersion(uneven, request), k -> new ArrayList<>()).add(group);
       }
     });
-    // One note for the groups that left out the same runs, not one per group and version (issue 47: a
+    // One note for the groups whose steps have the same uneven runs, not one per group and version (issue 47: a
     // study whose decided steps drop out of its later rounds would repeat it for every group at every major).
-    groupsByLeftOut.forEach((runs, groups) -> messages.add(String.join("; ", groups) + ": runs without a positive"
-        + " figure for one of the group's steps are left out of its interval (the version's and the base's): " + runs
-        + "."));
+    groupsByUneven.forEach((clusters, groups) -> messages.add(String.join("; ", groups) + ": steps measured"
+        + " by different runs: each step's ratio is from its own runs, the group's interval from all of them, clustered"
+        + " by run (by round where paired), none left out: " + clusters + "."));
     // The groups are the study's answer (issue 47), so they are called like the steps, as one family
     // of their own (every group and version against the base) at the same level and correction. The
     // warm-up is charted, not called: it measures no question of the study (StepGroups.WARM_UP).
@@ -546,7 +549,7 @@ public final class TrendAnalysis {
       GroupEffect g = all.get(i);
       boolean called = g.geomean() != null && !g.version().equals(request.base())
           && !StepGroups.WARM_UP.equals(g.group());
-      // A group without an interval (too few complete runs or pairs) cannot be decided.
+      // A group without an interval (a step without one) cannot be decided.
       Verdict verdict = !called ? null : decisions.get(i) == null ? Verdict.INCONCLUSIVE : decisions.get(i).verdict();
       figures.computeIfAbsent(g.group(), k -> new ArrayList<>()).add(new GroupFigure(g.version(), g.geomean(),
           g.effect() == null ? null : Range.of(g.effect().interval(CONFIDENCE)), g.steps(), verdict));
@@ -560,101 +563,86 @@ public final class TrendAnalysis {
   private record GroupEffect(String group, String version, Double geomean, RatioEffect effect, int steps) {}
 
   /**
-   * The effect of a group's geometric mean at {@code version} (its interval, its call), from per-run group figures in the
-   * analysis of its steps ({@code method}: paired by round for a duet, so the rounds' swing, which
-   * every step of a round shares, cancels as it does in each step), or null (with the reason among
-   * the messages) without two complete runs, or pairs, on each side.
+   * The effect of a group's geometric mean at {@code version} (its interval, its call): the mean of its
+   * steps' own log changes against the base, each the very estimate its row shows, with a standard error
+   * clustered by round ({@code method} paired: a duet's rounds, {@code --pair-by}) or by run
+   * ({@link GroupLogRatio}), so every round that measured any of the steps counts and the swing a round
+   * gives all its steps cancels as in each step (issue 47); or null, with the reason among the messages,
+   * when a step has no interval of its own.
+   *
+   * @param uneven where the steps were not all measured by the same runs: by version, how many clusters
+   *     the interval rests on
    */
   private static RatioEffect groupEffect(String group, List<StepTrend> covered, Map<String, Series> seriesOf,
-      String version, TrendRequest request, EffectMethod method, List<String> messages, Map<String, Integer> leftOut) {
-    Map<String, Double> base = new LinkedHashMap<>();
-    Map<String, Double> at = new LinkedHashMap<>();
-    int leftOutBase = runGroupFigures(covered, seriesOf, request.base(), request.base(), base);
-    int leftOutAt = runGroupFigures(covered, seriesOf, version, request.base(), at);
-    String where = group + " at " + request.by() + " " + version + ": ";
-    if (base.size() < 2 || at.size() < 2) {
+      String version, TrendRequest request, EffectMethod method, List<String> messages, Map<String, String> uneven) {
+    List<String> without = covered.stream().filter(s -> seriesOf.get(s.step()).vsBase().get(version) == null)
+        .map(StepTrend::step).toList();
+    if (!without.isEmpty()) {
       // With fewer than two runs in all, the one-run message has said it already.
-      if (base.size() + leftOutBase >= 2 && at.size() + leftOutAt >= 2) {
-        messages.add(where + "no interval, as fewer than two runs at " + request.base() + " or at " + version
-            + " have a positive figure for each of its " + covered.size() + " steps (steps measured by different runs"
-            + " have no per-run group figure).");
+      if (runsOf(covered, version) > 1 && runsOf(covered, request.base()) > 1) {
+        messages.add(group + " at " + request.by() + " " + version + ": no interval, as " + String.join(", ", without)
+            + (without.size() == 1 ? " has" : " have") + " none against " + request.base() + ".");
       }
       return null;
     }
-    if (leftOutBase + leftOutAt > 0) {
-      leftOut.put(version, leftOutBase + leftOutAt);
-    }
-    Sides<Map<String, Double>> figures = Sides.of(base, at);
-    if (method instanceof PairedByKey paired) {
-      int pairs = paired.pairs(figures).size();
-      if (pairs < 2) {
-        messages.add(where + "no interval, as " + pairs + " round" + (pairs == 1 ? "" : "s") + " pair runs with a"
-            + " positive figure for each of its " + covered.size() + " steps, and the paired analysis needs at least 2.");
-        return null;
+    List<Integer> perStep = new ArrayList<>();
+    if (method instanceof PairedByKey) {
+      List<GroupLogRatio.PairedStep> pairs = new ArrayList<>();
+      for (StepTrend s : covered) {
+        RunPairs matched = seriesOf.get(s.step()).pairs().get(version);
+        Sides<double[]> figures = matched.figures();
+        pairs.add(new GroupLogRatio.PairedStep(matched.pairs().stream().map(RunPairs.Pair::key).toList(),
+            PairedLogRatio.logRatios(figures.baseline(), figures.candidate()), matched.baselineOnSetOne()));
+        perStep.add(matched.size());
       }
-      return paired.estimate(figures);
+      RoundClusteredLogRatio effect = GroupLogRatio.paired(pairs);
+      noteUneven(uneven, version, effect.rounds(), perStep, "rounds");
+      return effect;
     }
-    return LogRatio.of(doubles(base.values()), doubles(at.values()));
+    List<GroupLogRatio.UnpairedStep> runs = new ArrayList<>();
+    for (StepTrend s : covered) {
+      Series series = seriesOf.get(s.step());
+      runs.add(new GroupLogRatio.UnpairedStep(logs(series.at(request.base())), logs(series.at(version))));
+      perStep.add(series.at(request.base()).byRun().size() + series.at(version).byRun().size());
+    }
+    LogRatio effect = GroupLogRatio.unpaired(runs);
+    noteUneven(uneven, version, effect.nBaseline() + effect.nCandidate(), perStep, "runs");
+    return effect;
+  }
+
+  /** Records {@code 21 rounds, 10-21 a step} ({@code 12 runs, 6 a step}) when some step lacks some of the clusters the group's interval rests on. */
+  private static void noteUneven(Map<String, String> uneven, String version, int clusters, List<Integer> perStep,
+      String unit) {
+    int fewest = perStep.stream().mapToInt(Integer::intValue).min().orElseThrow();
+    int most = perStep.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    if (fewest < clusters) {
+      uneven.put(version, clusters + " " + unit + ", " + (fewest == most ? "" : fewest + "-") + most + " a step");
+    }
+  }
+
+  /** The runs of {@code version} that measured any of these steps. */
+  private static long runsOf(List<StepTrend> steps, String version) {
+    return steps.stream().flatMap(s -> s.at(version).runIds().stream()).distinct().count();
+  }
+
+  private static Map<String, Double> logs(Figures figures) {
+    Map<String, Double> logs = new LinkedHashMap<>();
+    figures.byRun().forEach((run, x) -> logs.put(run, Math.log(x)));
+    return logs;
   }
 
   /**
-   * {@code db_major 12: 1 run, 13: 2 runs}, or where every version left out as many, {@code 36 runs at
-   * each of db_major 12, 13, 14}.
-   *
-   * @param leftOut by version, how many runs (of the version and the base) were left out
+   * {@code db_major 12: 21 rounds, 10-21 a step; 13: …}, or where every version has the same,
+   * {@code 21 rounds, 10-21 a step at each of db_major 12, 13, 14}.
    */
-  private static String leftOutByVersion(Map<String, Integer> leftOut, TrendRequest request) {
-    java.util.function.IntFunction<String> runs = n -> n + (n == 1 ? " run" : " runs");
-    if (leftOut.size() > 1 && leftOut.values().stream().distinct().count() == 1) {
-      return runs.apply(leftOut.values().iterator().next()) + " at each of " + request.by() + " "
-          + String.join(", ", leftOut.keySet());
+  private static String byVersion(Map<String, String> figures, TrendRequest request) {
+    if (figures.size() > 1 && figures.values().stream().distinct().count() == 1) {
+      return figures.values().iterator().next() + " at each of " + request.by() + " "
+          + String.join(", ", figures.keySet());
     }
     List<String> each = new ArrayList<>();
-    leftOut.forEach((version, n) -> each.add(version + ": " + runs.apply(n)));
-    return request.by() + " " + String.join(", ", each);
-  }
-
-  /**
-   * Puts, per run of {@code version} that has a positive figure for every covered step, the
-   * geometric mean of its relative figures {@code x_{r,s}/value_base[s]}, by run id; returns how
-   * many runs had to be left out.
-   */
-  private static int runGroupFigures(List<StepTrend> covered, Map<String, Series> seriesOf, String version, String base,
-      Map<String, Double> into) {
-    Map<String, double[]> logsByRun = new TreeMap<>();
-    for (int k = 0; k < covered.size(); k++) {
-      StepTrend s = covered.get(k);
-      double baseValue = s.at(base).value();
-      for (Map.Entry<String, Double> e : new TreeMap<>(seriesOf.get(s.step()).at(version).byRun()).entrySet()) {
-        // NaN marks a step the run lacks or cannot have a logarithm of.
-        double[] logs = logsByRun.computeIfAbsent(e.getKey(), r -> nans(covered.size()));
-        logs[k] = e.getValue() > 0 ? Math.log(e.getValue() / baseValue) : Double.NaN;
-      }
-    }
-    int leftOut = 0;
-    for (Map.Entry<String, double[]> run : logsByRun.entrySet()) {
-      double[] logs = run.getValue();
-      double sum = 0;
-      for (double x : logs) {
-        sum += x;
-      }
-      if (Double.isNaN(sum)) {
-        leftOut++;
-      } else {
-        into.put(run.getKey(), Math.exp(sum / logs.length));
-      }
-    }
-    return leftOut;
-  }
-
-  private static double[] doubles(java.util.Collection<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).toArray();
-  }
-
-  private static double[] nans(int n) {
-    double[] values = new double[n];
-    java.util.Arrays.fill(values, Double.NaN);
-    return values;
+    figures.forEach((version, text) -> each.add(version + ": " + text));
+    return request.by() + " " + String.join("; ", each);
   }
 
   /** Versions by their dot-separated parts, numbers as numbers ({@link VersionOrder}). */

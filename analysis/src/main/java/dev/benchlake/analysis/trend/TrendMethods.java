@@ -48,8 +48,10 @@ final class TrendMethods {
         "Groups: by step name (point query, range query, writes, other; for mytools names <test>_range=<R> the"
             + " study's five: point query parts 1 and 2, range query parts 1 and 2, writes) unless a groups file says"
             + " otherwise;"
-            + " per version the geometric mean of the group's positive relatives; its 95% interval from per-run group"
-            + " figures (each run's geometric mean of its relative figures over those steps), Welch's t on their logs;"
+            + " per version the geometric mean of the group's positive relatives; its 95% interval from the mean of"
+            + " the steps' log relatives, each step with all of its runs, its standard error clustered by run (CR2, so"
+            + " the steps' runs in common count) and Welch-Satterthwaite df: Welch's t on the runs' group figures"
+            + " (each run's geometric mean of its relative figures over those steps) when every run has every step;"
             + " called as the steps are, every group and version against the base a family of its own. A warm-up step"
             + " (group warm-up) is charted and called but counted in no tally, and its group is not called."));
     List<Pairing> paired = pairings.values().stream().filter(Pairing::paired).distinct().toList();
@@ -62,9 +64,11 @@ final class TrendMethods {
             + " duet of several versions, each against " + request.base() + " in every round (label pair), two other"
             + " versions never ran at the same moment and are compared through their pairs: per round the ratio of"
             + " their ratios to " + request.base() + ", the one-sample t of its logs). A"
-            + " group of a paired version is paired too: its interval is the one-sample t of the per-pair ratios of the"
-            + " runs' group figures (each run's geometric mean of its relative figures over the group's steps), so the"
-            + " swing that all steps of a pair share cancels, as in each step.");
+            + " group of a paired version is paired too: the mean of its steps' paired log ratios (each step's own"
+            + " estimate, from all of its pairs), its standard error clustered by round (CR2) with Satterthwaite's df,"
+            + " so every round that measured any of its steps counts and the swing that all steps of a round share"
+            + " cancels, as in each step; when every round has every step, the paired analysis of the per-round group"
+            + " ratios (each pair's geometric mean of its steps' ratios).");
     if (confounders != null) {
       methods.add(confounders.method());
     }

@@ -270,8 +270,8 @@ public record TrendReport(String by, String base, String metric, String unit, Di
 
   /**
    * @param geomean the geometric mean over the group's steps of their (positive) relatives
-   * @param ci95 95 % interval of the geometric mean, from per-run group figures in the analysis of
-   *     the version's steps: paired by round for a duet's runs (see {@link TrendAnalysis})
+   * @param ci95 95 % interval of the geometric mean, from its steps' own estimates in the analysis of
+   *     the version's steps, clustered by run, or by round for a duet's runs (see {@link TrendAnalysis})
    * @param steps how many steps the geometric mean covers
    * @param verdict the call against the base, from that interval's effect, in the family of every
    *     group and version against the base (issue 47); null at the base, without a geometric mean,

@@ -284,4 +284,68 @@ class TrendPairedGroupsTest {
     assertThat(coverage).as("coverage of the true group ratio %.4f", truth).isBetween(0.912, 0.988);
     assertThat(Math.expm1(widthSum / studies)).as("mean half-width").isLessThan(0.03);
   }
+
+  /**
+   * A version study drops decided steps from its later rounds (issue 47): here of 8 duet rounds (CPU sets
+   * swapped every round), point-query-1 ran in rounds 1-6 and point-query-2 in 1-4. The group's ratio is
+   * the geometric mean of the steps' own paired ratios, and its interval {@link
+   * dev.benchlake.analysis.stats.GroupLogRatio#paired} of every step's pairs, all 8 rounds, clustered by
+   * round (none left out, as the note says), not the old one of the 4 rounds every step ran.
+   */
+  @Test
+  void aGroupWhoseStepsDropOutOfLaterRoundsKeepsEveryRound() {
+    Random random = new Random(471);
+    int[] rounds = {8, 6, 4};
+    List<Observation> observations = new ArrayList<>();
+    Map<String, List<String>> runIds = new TreeMap<>();
+    Map<String, Map<String, String>> labels = new HashMap<>();
+    List<dev.benchlake.analysis.stats.GroupLogRatio.PairedStep> expected = new ArrayList<>();
+    double[][] logRatios = new double[3][];
+    for (int s = 0; s < 3; s++) {
+      logRatios[s] = new double[rounds[s]];
+    }
+    for (int k = 1; k <= 8; k++) {
+      double swing = 0.3 * random.nextGaussian();
+      for (String version : List.of("11", "16")) {
+        String id = version + "-" + k;
+        runIds.computeIfAbsent(version, v -> new ArrayList<>()).add(id);
+        boolean onSetOne = version.equals("11") == (k % 2 == 1);
+        labels.put(id, Map.of("design", "duet", "round", Integer.toString(k), "cpus", onSetOne ? "0-1" : "2-3"));
+      }
+      for (int s = 0; s < 3; s++) {
+        if (k <= rounds[s]) {
+          double base = 1000 * (s + 1) * Math.exp(swing + 0.02 * random.nextGaussian());
+          double candidate = 1000 * (s + 1) * (0.9 + 0.05 * s) * Math.exp(swing + (k % 2 == 1 ? 0.03 : -0.03)
+              + 0.02 * random.nextGaussian());
+          observations.add(new Observation("11-" + k, "11", "point-query-" + s, base));
+          observations.add(new Observation("16-" + k, "16", "point-query-" + s, candidate));
+          logRatios[s][k - 1] = Math.log(candidate / base);
+        }
+      }
+    }
+    for (int s = 0; s < 3; s++) {
+      boolean[] onSetOne = new boolean[rounds[s]];
+      List<String> keys = new ArrayList<>();
+      for (int k = 1; k <= rounds[s]; k++) {
+        onSetOne[k - 1] = k % 2 == 1;
+        keys.add("round " + k);
+      }
+      expected.add(new dev.benchlake.analysis.stats.GroupLogRatio.PairedStep(keys, logRatios[s], onSetOne));
+    }
+    TrendReport report = TrendAnalysis.analyse(observations, runIds, TrendRequest.of("db_major", "11", "qps"),
+        List.of(), null, labels);
+    GroupFigure g = report.groups().get(0).at("16");
+    double meanLog = report.steps().stream().mapToDouble(st -> Math.log(st.at("16").relative())).average()
+        .orElseThrow();
+    assertThat(g.geomean()).isCloseTo(Math.exp(meanLog), within(1e-12));
+    var reference = dev.benchlake.analysis.stats.GroupLogRatio.paired(expected);
+    assertThat(reference.rounds()).isEqualTo(8);
+    assertThat(reference.parameters()).as("the sets are fitted").isEqualTo(2);
+    assertThat(reference.ratio()).isCloseTo(g.geomean(), within(1e-12));
+    assertThat(g.ci95().low()).isCloseTo(reference.interval(0.95).low(), within(TOLERANCE));
+    assertThat(g.ci95().high()).isCloseTo(reference.interval(0.95).high(), within(TOLERANCE));
+    assertThat(report.messages()).contains(report.groups().get(0).group() + ": steps measured by different runs:"
+        + " each step's ratio is from its own runs, the group's interval from all of them, clustered by run (by"
+        + " round where paired), none left out: db_major 16: 8 rounds, 4-8 a step.");
+  }
 }

@@ -123,7 +123,7 @@ class MytoolsTrendTest extends SparkTestBase {
     }
     assertThat(checked).containsExactlyInAnyOrderElementsOf(GROUPS.keySet());
 
-    // Each run measured all of a group's steps: a per-run group figure, and so an interval, for every
+    // Each run measured all of a group's steps: every step an interval, and so the group one, for every
     // group (one run per sb.o file left the multi-step groups without either).
     assertThat(report.get("groups")).hasSize(4).allSatisfy(g -> {
       JsonNode ci = g.get("ci95").get("16");
