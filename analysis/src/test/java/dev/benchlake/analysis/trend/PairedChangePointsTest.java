@@ -199,9 +199,9 @@ class PairedChangePointsTest {
    * make_paired_figures_reference.py fits ln x = μ_version + β_key + e with numpy.linalg.lstsq on the
    * full dummy matrix (its minimum-norm solution) and prints each run's ln x less the mean of
    * ln x_j − μ_j over its key's other runs, exponentiated and scaled so that the base keeps its
-   * geometric mean, for these runs: rounds
-   * that lack a version (the base misses r3, 3 misses r5, 4 joined at r3), a run whose key no other
-   * version shares (4's r9), and two versions (5, 6) tied to each other but not to the base.
+   * geometric mean, for these runs: rounds that lack a version (the base misses r3, 3 misses r5, 4
+   * joined at r3), a run whose key no other version shares (4's r9), and two versions (5, 6) tied to
+   * each other but not to the base.
    */
   @Test
   void theAdjustedFiguresAreNumpysLeastSquares() {
