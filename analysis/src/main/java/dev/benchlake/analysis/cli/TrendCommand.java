@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
           + " query, range query, writes, other) the geometric mean of the ratios, and the significant changes"
           + " between consecutive versions (Welch's t on the logs, corrected for multiple comparisons), and per step the"
           + " change points where its level shifts along the versions (E-divisive means on the runs' logs, a"
-          + " permutation test at --change-point-alpha). Step names of the mytools study (<test>_range=<R>) fall into its five"
+          + " permutation test at --change-point-alpha; in a paired trend, a duet or --pair-by, on the runs' figures"
+          + " with each pair's shared moment taken out). Step names of the mytools study (<test>_range=<R>) fall into its five"
           + " groups: point query parts 1 and 2, range query parts 1 and 2, writes; its warm-up step (.warm) in a group"
           + " of its own, warm-up.",
       "Figures come from each run's tasks when it has them, else from its whole-run step_metrics (sysbench, pgbench,"

@@ -357,9 +357,13 @@ public final class TrendAnalysis {
         noisy |= Math.log(interval.high() / interval.low()) / 2 > Math.log1p(request.settings().margin());
       }
     }
-    List<ChangePoint> changePoints = !ordered ? List.of() : ChangePoints.of(step, byVersion.entrySet().stream().collect(
-        TreeMap::new, (m, e) -> m.put(e.getKey(), e.getValue().byRun()), Map::putAll), versions,
-        EDivisive.at(request.changePointAlpha()), messages);
+    Map<String, Map<String, Double>> runFigures = new TreeMap<>();
+    byVersion.forEach((v, f) -> runFigures.put(v, f.byRun()));
+    EDivisive search = EDivisive.at(request.changePointAlpha());
+    // A paired trend's change points are on its figures with each pair's moment taken out (issue 47).
+    List<ChangePoint> changePoints = !ordered ? List.of() : ChangePoints.onPairedFigures(design(pairings))
+        ? ChangePoints.ofPaired(step, runFigures, pairs, versions, request.base(), request.by(), search, messages)
+        : ChangePoints.of(step, runFigures, versions, search, messages);
     return new Series(step, request.groups().groupOf(step), byVersion, values, relative, vsBase, pairs, spread, noisy,
         changePoints);
   }

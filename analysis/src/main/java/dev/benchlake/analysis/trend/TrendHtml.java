@@ -49,7 +49,7 @@ public final class TrendHtml {
       String metric, boolean hasSeries, String seriesTitle, List<SeriesRow> series, boolean hasBars,
       dev.benchlake.analysis.report.Scope scope, String comparison, boolean hasResources,
       List<ResourceSection> resources, boolean hasCallsByVersion, List<String> compared, List<CallsRow> callsByVersion,
-      String baseName, boolean compact) {}
+      String baseName, boolean compact, String changePointFigures) {}
 
   /** One step's per-operation resource figures at one version against the base. */
   public record ResourceSection(String heading, dev.benchlake.analysis.report.ResourceFigures.HtmlView resources) {}
@@ -147,7 +147,9 @@ public final class TrendHtml {
         r.warnings().stream().map(w -> "⚠ " + w).toList(), r.metric(), axis != null,
         axis == null ? null : axis.title(), series, axis == null || r.versions().size() <= MAX_BARS_OF_A_SERIES,
         r.scope(), r.comparison(), !r.resources().isEmpty(), resourceSections(r), r.compared().size() > 1,
-        r.compared(), callsByVersion(r), r.base(), TrendMarkdown.compact(r));
+        r.compared(), callsByVersion(r), r.base(), TrendMarkdown.compact(r),
+        r.changePointsPaired() ? ChangePoints.PAIRED_FIGURES + " (the levels too are of those figures)"
+            : "the logs of the runs' figures");
   }
 
   private static List<CallsRow> callsByVersion(TrendReport r) {

@@ -26,8 +26,11 @@ import java.util.function.BiConsumer;
  * "confounders", "analysis", "pairs", "values_ci95", "run_values"}], "groups": [{"group", "geomean", "ci95", "steps", "verdict"}],
  * "flags": [{"step", "from", "to", "kind", "verdict", "beyond_margin", "change", "ci95", "p",
  * "p_adjusted", "confounders"}], "calls_against_base": {VERSION: {"faster", "slower", "equivalent",
- * "inconclusive"}}, "runs", "alpha", "margin", "correction", "change_point_alpha", "messages",
- * "methods"}}.
+ * "inconclusive"}}, "runs", "alpha", "margin", "correction", "change_point_alpha", "change_point_figures",
+ * "messages", "methods"}}.
+ * {@code change_point_figures} is there only in a paired trend: {@code "paired"}, its change points (levels,
+ * ratios) found on the runs' figures with each pair's shared moment taken out (issue 47); an unpaired
+ * trend's are on the runs' figures as they are.
  * {@code order_by} (the {@code --order-by} key) is there only with one; {@code x_axis} ({@link SeriesAxis}:
  * how a series chart places each value) only for dates, timestamps or an {@code --order-by}; {@code gaps} (the days
  * between the first and the last version without a run, in order; {@code []} for none) only when
@@ -49,6 +52,8 @@ import java.util.function.BiConsumer;
  */
 public final class TrendJson {
   private static final MathContext DIGITS = new MathContext(6, RoundingMode.HALF_EVEN);
+  /** {@code change_point_figures} of a paired trend. */
+  public static final String CHANGE_POINT_FIGURES_PAIRED = "paired";
 
   private TrendJson() {}
 
@@ -174,6 +179,9 @@ public final class TrendJson {
     root.set("margin", number(report.settings().margin()));
     root.put("correction", report.settings().correction().label());
     root.set("change_point_alpha", number(report.changePointAlpha()));
+    if (report.changePointsPaired()) {
+      root.put("change_point_figures", CHANGE_POINT_FIGURES_PAIRED);
+    }
     strings(root.putArray("messages"), report.messages());
     strings(root.putArray("warnings"), report.warnings());
     strings(root.putArray("methods"), report.methods());

@@ -338,7 +338,9 @@ public final class TrendMarkdown {
   }
 
   private static void changePoints(StringBuilder md, TrendReport r) {
-    md.append("\n## Change points (E-divisive means on the runs' logs, α = ").append(Format.significant(r.changePointAlpha(), 3))
+    md.append("\n## Change points (E-divisive means on ")
+        .append(r.changePointsPaired() ? ChangePoints.PAIRED_FIGURES : "the runs' logs").append(", α = ")
+        .append(Format.significant(r.changePointAlpha(), 3))
         .append(")\n\n");
     if (!r.ordered()) {
       md.append(UNORDERED).append('\n');

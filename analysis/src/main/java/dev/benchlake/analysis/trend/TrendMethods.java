@@ -11,6 +11,16 @@ import java.util.Map;
 
 /** The trend report's statement of method: what each figure is, one line each (as compare's {@code Methods}). */
 final class TrendMethods {
+  /** What a paired trend's change points are on (issue 47), inserted after "per-run figures". */
+  private static final String PAIRED_FIGURES = " with each pair's shared moment taken out (the runs are paired: the"
+      + " moment a pair ran at swings both its runs, and the paired calls cancel it, so the change points must too):"
+      + " ln x = the version's level + the term of the run's pairing key + noise, fitted by least squares, each run's log"
+      + " less its key's term as the key's other runs estimate it (so that the run's own noise stays in its figure), the"
+      + " base keeping its geometric mean (in a duet of several versions a version's run is its ratio to its base"
+      + " partner times the base's geometric mean); runs without a partner, and versions whose runs"
+      + " share no key with a run tied to the base, are left out (said among the messages), and the levels before and"
+      + " after are the geometric means of these figures, so their ratio is comparable to the paired relatives";
+
   private TrendMethods() {}
 
   static List<String> describe(TrendRequest request, TableHealthConfounders confounders,
@@ -36,7 +46,8 @@ final class TrendMethods {
                 : "with its p-values adjusted together (" + request.settings().correction().label() + ")")
             + "; the changes listed are the faster/slower calls between consecutive versions.",
         "Change points: E-divisive means (Matteson & James 2014, as Apache Otava) on the natural logs of each step's"
-            + " per-run figures in " + request.by() + " order, a change only between two values of " + request.by()
+            + " per-run figures" + (ChangePoints.onPairedFigures(TrendAnalysis.design(pairings)) ? PAIRED_FIGURES : "")
+            + " in " + request.by() + " order, a change only between two values of " + request.by()
             + ", each side at least " + EDivisive.DEFAULT_MIN_SIZE + " runs; each split tested by "
             + EDivisive.DEFAULT_PERMUTATIONS + " permutations of its segment (seeded: the same data give the same"
             + " result), kept when p ≤ " + Format.significant(request.changePointAlpha(), 3) + " (--change-point-alpha,"

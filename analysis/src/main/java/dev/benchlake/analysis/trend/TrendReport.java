@@ -122,6 +122,15 @@ public record TrendReport(String by, String base, String metric, String unit, Di
         java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures)));
   }
 
+  /**
+   * Whether the change points were found on the paired figures, each pair's shared moment taken out
+   * ({@link PairedFigures}), as in every design but {@code unpaired} (issue 47); their levels and
+   * ratios are then of those figures too.
+   */
+  public boolean changePointsPaired() {
+    return ChangePoints.onPairedFigures(design);
+  }
+
   /** A step's resource figures at a version; null where there are none. */
   public Resources resourcesAt(String step, String version) {
     return resources.getOrDefault(step, Map.of()).get(version);
