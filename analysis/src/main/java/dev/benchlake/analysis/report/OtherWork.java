@@ -82,13 +82,16 @@ final class OtherWork {
    * empty when w lacks the machine's figures or a window overlapping it lacks its own CPU time.
    *
    * @param concurrent every run's windows (w's own included), sorted by start
+   * @param longest the longest of them, in ns
    */
-  static OptionalDouble otherNs(Window w, List<Window> concurrent) {
+  static OptionalDouble otherNs(Window w, List<Window> concurrent, long longest) {
     if (w.machineBusyNs() == null || w.machineNs() == null || w.machineNs() <= 0) {
       return OptionalDouble.empty();
     }
     double own = 0;
-    for (Window o : concurrent) {
+    // Only windows that start within the longest window's length before w can overlap it: a binary
+    // search to there, not a scan of a warehouse's every window for each of the report's.
+    for (Window o : concurrent.subList(firstStartingFrom(concurrent, w.fromNs() - longest), concurrent.size())) {
       if (o.fromNs() >= w.toNs()) {
         break;
       }
@@ -118,6 +121,7 @@ final class OtherWork {
     List<Window> every = new ArrayList<>();
     all.forEach(r -> every.addAll(windows(r)));
     every.sort(Comparator.comparingLong(Window::fromNs));
+    long longest = every.stream().mapToLong(Window::length).max().orElse(0);
     double otherNs = 0;
     double machineNs = 0;
     Map<String, double[]> byStep = new TreeMap<>();
@@ -129,7 +133,7 @@ final class OtherWork {
         if (w.machineBusyNs() == null) {
           continue;
         }
-        OptionalDouble other = otherNs(w, every);
+        OptionalDouble other = otherNs(w, every, longest);
         if (other.isEmpty()) {
           unmeasured++;
           continue;
@@ -173,6 +177,21 @@ final class OtherWork {
           + " handicap so far read high)", WARN_SHARE * 100);
     }
     return text;
+  }
+
+  /** The index of the first window (sorted by start) that starts at or after {@code fromNs}. */
+  private static int firstStartingFrom(List<Window> sorted, long fromNs) {
+    int low = 0;
+    int high = sorted.size();
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (sorted.get(mid).fromNs() < fromNs) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
   }
 
   private static double clamp(double share) {
