@@ -295,8 +295,9 @@ public final class TrendAnalysis {
         "calls (" + vsBase + " against " + request.base() + ", " + vsPrevious + " between consecutive versions)");
     return new TrendReport(request.by(), request.base(), request.metric().name(), request.metric().unit(), direction,
         request.where() == null || request.where().isBlank() ? null : request.where(), versions, steps, groups, flags,
-        runsOf, request.settings(), request.changePointAlpha(), messages,
-        warnings, TrendMethods.describe(request, confounders, pairings), design(pairings), request.orderBy(),
+        runsOf, request.settings(), request.changePointAlpha(),
+        StepMessages.fold(messages, series.stream().map(Series::step).toList()), warnings,
+        TrendMethods.describe(request, confounders, pairings), design(pairings), request.orderBy(),
         versions.stream().allMatch(SeriesOrder::isDate) ? SeriesOrder.missingDays(versions) : null, null, null);
   }
 

@@ -185,6 +185,16 @@ class PairedChangePointsTest {
     // 11 and 12: 4 paired runs at 2 values, enough to search; alone 12 at 11 is no change.
     assertThat(report.messages()).noneMatch(m -> m.contains("no change points, as its complete pairs"));
 
+    // A second step with the same runs: one line for both, not one per step (a study has 48).
+    List<Observation> second = observations.stream()
+        .map(o -> new Observation(o.runId(), o.version(), "insert_range=100", o.value())).toList();
+    observations.addAll(second);
+    TrendReport twoSteps = paired();
+    assertThat(twoSteps.messages()).filteredOn(m -> m.contains("change points leave out")).containsExactly(
+        "every step (2): its change points leave out db_major 13, whose runs share no pair with a run tied to 11, so"
+            + " the pairs' moment cannot be taken out of their figures.");
+    observations.removeAll(second);
+
     // Without 12's pairs nothing is left to search: said, not replaced by the raw figures.
     observations.removeIf(o -> o.version().equals("12"));
     TrendReport none = paired();
