@@ -15,9 +15,10 @@ import java.util.Map;
  * Comparison reports made from each run's median latency alone, without Spark: the pure half of
  * compare ({@link Compare#report}: the decisions, sentences, checks and methods) on step figures
  * built here. Each run's p99 is three times its median and its throughput the inverse of it; no
- * task fails, and the task-level tests are Fisher's alone.
+ * task fails, and the task-level tests are Fisher's alone. Public for app's {@code RunFileLookTest}:
+ * a duet's look from its run files must decide as the comparison does.
  */
-final class FigureReports {
+public final class FigureReports {
   private FigureReports() {}
 
   /** One step per entry: each side's per-run medians in seconds (NaN: no such run); two independent groups. */
@@ -37,8 +38,8 @@ final class FigureReports {
    * @param swapSets whether the duet's runs also carry their CPU set ({@code cpus}), the sides
    *     swapping sets {@code 0} and {@code 1} every round, the baseline on {@code 0} in round 1
    */
-  static ComparisonReport of(StatisticsSettings settings, Map<String, Sides<double[]>> mediansS, boolean duet,
-      boolean swapSets) {
+  public static ComparisonReport of(StatisticsSettings settings, Map<String, Sides<double[]>> mediansS,
+      boolean duet, boolean swapSets) {
     Map<String, Sides<double[]>> steps = new LinkedHashMap<>(mediansS);
     int most = steps.values().stream().mapToInt(s -> Math.max(s.baseline().length, s.candidate().length)).max().orElse(0);
     Sides<List<String>> runIds = Sides.by(side -> {

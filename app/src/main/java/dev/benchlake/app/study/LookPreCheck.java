@@ -24,8 +24,9 @@ import java.util.TreeMap;
  * whether no open step can be decided at the look's level, told from the runs' own {@code
  * tasks.csv} in this process, without ingesting them. A look decides steps (each decided one drops
  * out of later rounds) and stops the study once every step is decided ({@link UntilDecided}), so
- * only a look at which no open step can be decided (an ingest and a comparison: 5–20 s of Spark)
- * changes nothing; at α = 0.001 with 3–5 pairs that is the usual case.
+ * only a look at which no open step can be decided changes nothing; at α = 0.001 with 3–5 pairs
+ * that is the usual case. It reads the runs as {@link RunFileLook} does, which takes the looks
+ * that are not skipped.
  *
  * <p>Each step's figure is the comparison's: the median (numpy's linear quantile) of the latency,
  * end minus intended start, of the run's successful measured tasks. The pairs are the comparison
@@ -43,8 +44,15 @@ final class LookPreCheck {
   /** How far each step's mean log ratio is moved toward a verdict before it is called undecidable. */
   static final double SLACK_LOG = 0.01;
 
-  /** One pair of a step: its log ratio (b over a) and whether side a ran on the first set seen (null: no set). */
-  record Pair(double logRatio, Boolean baselineOnSetOne) {}
+  /**
+   * One pair of a step: its log ratio (b over a, not finite where a median is 0), whether side a ran
+   * on the first set seen (null: no set), and each side's median (ns; NaN where not read).
+   */
+  record Pair(double logRatio, Boolean baselineOnSetOne, double baseline, double candidate) {
+    Pair(double logRatio, Boolean baselineOnSetOne) {
+      this(logRatio, baselineOnSetOne, Double.NaN, Double.NaN);
+    }
+  }
 
   private final Map<Path, Map<String, Double>> mediansByRun = new HashMap<>();
 
@@ -83,6 +91,9 @@ final class LookPreCheck {
     if (pairs.size() < 2) {
       return Optional.of(step + " has " + pairs.size() + " pair(s)");
     }
+    if (pairs.stream().anyMatch(p -> !Double.isFinite(p.logRatio()))) {
+      return Optional.of(step + " has a run whose median is 0");
+    }
     double[] logRatios = pairs.stream().mapToDouble(Pair::logRatio).toArray();
     boolean[] onSetOne = onSetOne(pairs);
     // ln θ as the effect estimates it (with the sets fitted, not the plain mean): shifting every
@@ -105,7 +116,7 @@ final class LookPreCheck {
     return Arrays.stream(logRatios).map(d -> d + by).toArray();
   }
 
-  private static boolean[] onSetOne(List<Pair> pairs) {
+  static boolean[] onSetOne(List<Pair> pairs) {
     boolean[] sets = new boolean[pairs.size()];
     for (int i = 0; i < sets.length; i++) {
       if (pairs.get(i).baselineOnSetOne() == null) {
@@ -145,9 +156,12 @@ final class LookPreCheck {
       Map<String, Double> mb = medians(b.dir());
       for (Map.Entry<String, Double> step : ma.entrySet()) {
         Double other = mb.get(step.getKey());
-        if (other != null && step.getValue() > 0 && other > 0) {
+        if (other != null) {
+          // A median of 0 has no logarithm: the pair is kept with a ratio that is not finite, and the
+          // step cannot be decided, as the comparison says of it.
+          double logRatio = step.getValue() > 0 && other > 0 ? Math.log(other / step.getValue()) : Double.NaN;
           pairs.computeIfAbsent(step.getKey(), k -> new ArrayList<>())
-              .add(new Pair(Math.log(other / step.getValue()), aOnSetOne));
+              .add(new Pair(logRatio, aOnSetOne, step.getValue(), other));
         }
       }
     }

@@ -21,9 +21,10 @@ import java.util.function.Supplier;
 /**
  * The {@link UntilDecided.Study} of every study that runs in this process (the quickstart, {@code
  * study ab}, {@code study versions}): each round's measurements run by {@link StudyRuns}, the study file rewritten after
- * each with every run so far (a crash keeps what ran), and a look that ingests the runs done since
- * the last look into the study's warehouse, opened at the first look, and decides (compares the
- * sides, or a version study's trend).
+ * each with every run so far (a crash keeps what ran), and a look that decides: from the runs'
+ * own files where the study offers that (a duet of two sides, {@link RunFileLook}), the runs then
+ * ingested into the study's warehouse once it stops; otherwise (a version study's trend) by
+ * ingesting the runs done since the last look, the warehouse opened at the first look.
  */
 public final class RoundByRound implements UntilDecided.Study {
   /** Ingests runs into the warehouse. */
@@ -45,11 +46,30 @@ public final class RoundByRound implements UntilDecided.Study {
     }
 
     /**
-     * A look that compares side b with side a, skipped where no open step can be decided yet
-     * ({@link LookPreCheck}).
+     * A look decided from the runs' own files, without the warehouse; empty: the look ingests the new
+     * runs and decides in the warehouse ({@link #at}).
+     */
+    default Optional<UntilDecided.Look> fromRunFiles(List<StudyRuns.Done> soFar, StatisticsSettings at)
+        throws IOException {
+      return Optional.empty();
+    }
+
+    /**
+     * Where the report's calls differ from those of the last look taken from the run files, one
+     * phrase per step; empty when they agree or no look was.
+     */
+    default List<String> disagreements(ComparisonReport report) {
+      return List.of();
+    }
+
+    /**
+     * A look that compares side b with side a: skipped where no open step can be decided yet
+     * ({@link LookPreCheck}), and otherwise decided from the run files ({@link RunFileLook}), the
+     * runs ingested once the study stops; {@code compare} is the comparison the report will make.
      */
     static Decide byComparing(BiFunction<Warehouse, StatisticsSettings, ComparisonReport> compare) {
       LookPreCheck preCheck = new LookPreCheck();
+      RunFileLook fromFiles = new RunFileLook(preCheck);
       return new Decide() {
         @Override
         public UntilDecided.Look at(Warehouse warehouse, StatisticsSettings settings) {
@@ -60,6 +80,17 @@ public final class RoundByRound implements UntilDecided.Study {
         public Optional<String> decidesNoneAt(List<StudyRuns.Done> soFar, StatisticsSettings at,
             Set<String> decided) throws IOException {
           return preCheck.undecidable(soFar, at, decided);
+        }
+
+        @Override
+        public Optional<UntilDecided.Look> fromRunFiles(List<StudyRuns.Done> soFar, StatisticsSettings at)
+            throws IOException {
+          return Optional.of(fromFiles.at(soFar, at));
+        }
+
+        @Override
+        public List<String> disagreements(ComparisonReport report) {
+          return fromFiles.disagreements(report);
         }
       };
     }
@@ -184,7 +215,8 @@ public final class RoundByRound implements UntilDecided.Study {
       // as strict as any look the study could have stopped at.
       return new Ran(List.copyOf(soFar), warehouse, looks.settingsAt(looks.firstLook()), null, stopped.cutShort());
     }
-    // The control's rounds run after the stopping look are not ingested yet.
+    // What no look ingested: the control's rounds run after the stopping look, and every run of a
+    // study whose looks read the run files.
     if (ingested < soFar.size()) {
       ingest.into(warehouse(), soFar.subList(ingested, soFar.size()));
       ingested = soFar.size();
@@ -216,12 +248,16 @@ public final class RoundByRound implements UntilDecided.Study {
 
   @Override
   public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) throws IOException {
+    Optional<UntilDecided.Look> fromFiles = decide.fromRunFiles(List.copyOf(soFar), at);
+    if (fromFiles.isPresent()) {
+      return fromFiles.get(); // the runs wait for the ingest at the stop
+    }
     ingest.into(warehouse(), newRuns);
     ingested = soFar.size();
     return decide.at(warehouse, at);
   }
 
-  /** The study's warehouse, opened at the first look (or now, when no look has been). */
+  /** The study's warehouse, opened at the first look that ingests (or now, when none has). */
   public Warehouse warehouse() {
     if (warehouse == null) {
       warehouse = openWarehouse.get();

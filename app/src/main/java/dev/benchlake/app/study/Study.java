@@ -181,12 +181,13 @@ public final class Study<R> {
     RoundByRound.Ingest ingest = (warehouse, done) -> ChainStages.ingestLoadgenRuns(warehouse,
         done.stream().map(StudyRuns.Done::dir).toList(), warehouseDir, m -> progress.detail(plan.name() + ": " + m));
     RoundByRound.Ran ran;
+    RoundByRound.Decide decide = plan.looks() == null ? null : plan.decide(studyId);
     try (runner) {
       ran = plan.looks() == null
           ? RoundByRound.fixedRounds(runner, plan.measurements(runs, studyId),
               d -> file.record(plan, studyId, d, null), openWarehouse, ingest, settings)
           : new RoundByRound(runner, plan.byRound(runs, studyId), all -> file.record(plan, studyId, all, null),
-              openWarehouse, ingest, plan.decide(studyId))
+              openWarehouse, ingest, decide)
               .untilDecided(plan.schedule(), plan.looks(), deadlineNs, progress,
                   (all, s, at) -> file.record(plan, studyId, all, s, at));
     }
@@ -217,6 +218,14 @@ public final class Study<R> {
     }
     R report = plan.report(new Finished(studyId, out, ran.warehouse(), ran.settings(), ran.stop(), cut, control,
         this::status));
+    if (decide != null && ran.stop() != null && report instanceof ComparisonReport comparison) {
+      // The looks read the run files, the report the warehouse: the same figures, so the same calls.
+      List<String> disagree = decide.disagreements(comparison);
+      if (!disagree.isEmpty()) {
+        status("the stopping look (from the run files) and the comparison (from the warehouse) disagree, a fault in"
+            + " benchlake; the report gives the comparison's calls: " + String.join("; ", disagree));
+      }
+    }
     return new Outcome<>(studyId, ran.done().stream().map(StudyRuns.Done::dir).toList(), control, aaDir, report, cut);
   }
 

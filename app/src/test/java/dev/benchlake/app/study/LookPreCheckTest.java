@@ -157,8 +157,8 @@ class LookPreCheckTest {
     runs.add(run("r4-a", "4", "a", "0", null, 100));
     Map<String, List<LookPreCheck.Pair>> pairs = new LookPreCheck().pairsByStep(runs);
     assertThat(pairs).containsOnlyKeys("read-only");
-    assertThat(pairs.get("read-only")).containsExactly(new LookPreCheck.Pair(Math.log(1.1), true),
-        new LookPreCheck.Pair(Math.log(0.9), false));
+    assertThat(pairs.get("read-only")).containsExactly(new LookPreCheck.Pair(Math.log(1.1), true, 100, 110),
+        new LookPreCheck.Pair(Math.log(0.9), false, 100, 90));
   }
 
   private StudyRuns.Done run(String name, String round, String side, String cpus, String control, long latency)

@@ -48,6 +48,8 @@ class StudyUntilDecidedTest {
         "--pg-dir", Files.createDirectories(dir.resolve("pg")).toString(), "--out", out.toString(),
         "--warehouse", dir.resolve("wh").toString(), "--master", "local[2]");
     assertThat(run.exitCode()).as(run.stderr()).isEqualTo(ExitCode.OK);
+    // Its looks read the run files; the report the warehouse: the same calls and θs (RunFileLook).
+    assertThat(run.stderr()).doesNotContain("disagree");
 
     JsonNode report = Json.mapper().readTree(out.resolve("compare/report.json").toFile());
     assertThat(report.get("steps")).extracting(s -> s.get("step").asText()).containsExactly("insert", "point-select");
