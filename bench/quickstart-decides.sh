@@ -15,16 +15,26 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 
+# Each stderr line stamped with the seconds since the start: where the time goes (warm-up, rounds, looks, report).
+stamp() {
+  local t0=$1 now line
+  while IFS= read -r line; do
+    printf -v now '%(%s)T' -1
+    printf '%4ds %s\n' "$((now - t0))" "$line"
+  done
+}
+
 echo "machine: $(nproc) cores, load average $(load)"
 start=$(date +%s.%N)
 # shellcheck disable=SC2086
-"$root/bin/benchlake" quickstart --out "$work/qs" ${BENCH_QUICKSTART_ARGS:-} > "$work/stdout" 2> "$work/stderr" || {
+if ! "$root/bin/benchlake" quickstart --out "$work/qs" ${BENCH_QUICKSTART_ARGS:-} 2>&1 > "$work/stdout" \
+    | stamp "${start%.*}" > "$work/stderr"; then
   cat "$work/stderr" >&2
   exit 1
-}
+fi
 end=$(date +%s.%N)
 printf 'quickstart: %.0f s in all (load average %s)\n' "$(echo "$end - $start" | bc)" "$(load)"
-grep -E '^study: look after' "$work/stderr" || true
+grep -E '^ *[0-9]+s (study: (warmed up|look after|the a/a control.s last)|quickstart: |.*disagree)' "$work/stderr" || true
 python3 - "$work/qs/compare/report.json" << 'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))

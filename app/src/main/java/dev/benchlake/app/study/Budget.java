@@ -16,8 +16,9 @@ import java.util.List;
  */
 public final class Budget {
   /** The option's description, shared by the commands that take it. */
-  public static final String DESCRIPTION = "A duet run until decided: the most time it may take (e.g. 30m), "
-      + "spent on the steps still open. After each look it stops when the next round would not fit in what is left "
+  public static final String DESCRIPTION = "A duet run until decided: the most time its rounds and looks may take "
+      + "(e.g. 30m), spent on the steps still open; the ingest and reports after the last round come on top (about "
+      + "half a minute for the quickstart). After each look it stops when the next round would not fit in what is left "
       + "(the a/a control's rounds to come and a look counted in), and that last look spends the alpha the plan has "
       + "left; else it stops when every step is decided or after --max-rounds. The report gives the open steps with "
       + "their intervals and the runs they would need. Implies --until-decided.";
