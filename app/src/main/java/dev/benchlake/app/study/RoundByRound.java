@@ -200,8 +200,6 @@ public final class RoundByRound implements UntilDecided.Study {
   public Ran untilDecided(DuetSchedule schedule, SequentialLooks looks, long deadlineNs, Progress progress,
       RecordStop recordStop) throws IOException, InterruptedException {
     runner.expect(schedule.order().size(), true);
-    // Spark starts while the sides warm up, not after the last round or at the first look.
-    runner.duringWarmUp("opened the warehouse (Spark)", this::warehouse);
     UntilDecided.Outcome outcome;
     try {
       outcome = UntilDecided.run(schedule, looks, this, progress, deadlineNs);
@@ -259,8 +257,8 @@ public final class RoundByRound implements UntilDecided.Study {
     return decide.at(warehouse, at);
   }
 
-  /** The study's warehouse, opened while the sides warm up (or now, when it has not been). */
-  public synchronized Warehouse warehouse() {
+  /** The study's warehouse, opened at the first look that ingests (or now, when none has). */
+  public Warehouse warehouse() {
     if (warehouse == null) {
       warehouse = openWarehouse.get();
     }

@@ -57,9 +57,6 @@ public final class StudyRuns implements AutoCloseable {
   /** Measurements not yet done, by round: a round is complete when it has none left. */
   private final Map<Integer, Integer> pending = new HashMap<>();
   private final Set<Integer> completeRounds = ConcurrentHashMap.newKeySet();
-  /** What to do beside the warm-up ({@link #duringWarmUp}); null once started, or when none. */
-  private Runnable duringWarmUp;
-  private String duringWarmUpWhat;
   /** A signal is stopping the study: nothing more is to run or be reported. */
   private volatile boolean interrupted;
   private volatile int roundsPlanned;
@@ -118,19 +115,6 @@ public final class StudyRuns implements AutoCloseable {
   }
 
   /** How many rounds the study plans ({@code atMost}: run until decided, it may stop sooner), for {@link #stopped}. */
-  /**
-   * Work to do while the side processes warm up, and to have done before the first measured pair
-   * (a study run until decided opens its warehouse then: Spark's start, 8–12 s, would otherwise come
-   * after the last round, while nothing is measured in the warm-up). Run once, on a thread of its
-   * own; a failure is left for the work's next caller to meet (the warehouse opened again, and its
-   * error reported there).
-   */
-  public synchronized StudyRuns duringWarmUp(String what, Runnable work) {
-    duringWarmUp = work;
-    duringWarmUpWhat = what;
-    return this;
-  }
-
   public void expect(int rounds, boolean upTo) {
     this.roundsPlanned = rounds;
     this.atMost = upTo;
@@ -276,41 +260,12 @@ public final class StudyRuns implements AutoCloseable {
       return;
     }
     long startNs = progress.warmingUp(DuetPair.WARM_UP_PASSES, cold.size());
-    Thread beside = besideTheWarmUp();
     for (int pass = 1; pass <= DuetPair.WARM_UP_PASSES; pass++) {
       for (Pair pair : cold) {
         new DuetPair(out.resolve("logs"), progress.detail(), pair.swap(), sessions).warmUp(pair.a(), pair.b(), pass);
       }
     }
-    if (beside != null) {
-      beside.join(); // nothing of it may overlap a measured pair
-    }
     progress.warmedUp(startNs);
-  }
-
-  /** Starts {@link #duringWarmUp}'s work, once; null when there is none. */
-  private synchronized Thread besideTheWarmUp() {
-    Runnable work = duringWarmUp;
-    duringWarmUp = null;
-    if (work == null) {
-      return null;
-    }
-    String what = duringWarmUpWhat;
-    Thread thread = new Thread(() -> {
-      long startNs = System.nanoTime();
-      try {
-        work.run();
-        progress.detail().println(String.format(Locale.ROOT, "    beside the warm-up: %s in %.1f s", what,
-            (System.nanoTime() - startNs) / 1e9));
-      } catch (RuntimeException e) {
-        progress.detail().println("    beside the warm-up: " + what + " failed (tried again when needed): "
-            + e.getMessage());
-      }
-      progress.detail().flush();
-    }, "beside-the-warm-up");
-    thread.setDaemon(true);
-    thread.start();
-    return thread;
   }
 
   /**
