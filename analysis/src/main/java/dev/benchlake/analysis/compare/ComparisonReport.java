@@ -128,8 +128,7 @@ public record ComparisonReport(Sides<Selection> selections, StatisticsSettings s
    * short to confirm the method: …}); a study cut short, {@code Cut short after round …} before all.
    */
   public String headline() {
-    int n = steps.size();
-    String counted = tally().text() + " (" + n + (n == 1 ? " step" : " steps") + ").";
+    String counted = tally().ofSteps();
     String withControl;
     if (controlItself) {
       withControl = aaControl.sentence() + " " + DESCRIPTIVE_STEPS + counted;

@@ -37,6 +37,15 @@ public record CallTally(List<Count> counts) {
     return counts.stream().filter(c -> c.verdict() == verdict).mapToLong(Count::n).sum();
   }
 
+  /**
+   * The tally of a comparison's steps, one call each, as a headline counts them: {@code 2 faster, 1
+   * inconclusive (3 steps).}
+   */
+  public String ofSteps() {
+    long n = total();
+    return text() + " (" + n + (n == 1 ? " step" : " steps") + ").";
+  }
+
   /** {@code 3 faster, 1 slower, 10 equivalent, 34 inconclusive}; {@code no calls} when there are none. */
   public String text() {
     return counts.isEmpty() ? "no calls"

@@ -30,9 +30,9 @@ import java.util.Map;
  */
 final class RunFileLook {
   private final LookPreCheck runs;
-  private List<String> steps = List.of();
-  private List<Decision> decisions = List.of();
-  private List<RatioEffect> effects = List.of();
+  /** The last look taken, and each of its steps' effect (null: none); null before the first. */
+  private UntilDecided.Look last;
+  private List<RatioEffect> lastEffects;
 
   /** @param runs reads the runs' medians (once a run), shared with the pre-check of the same study */
   RunFileLook(LookPreCheck runs) {
@@ -45,12 +45,14 @@ final class RunFileLook {
     List<String> names = new ArrayList<>(pairs.keySet());
     List<RatioEffect> effects = names.stream().map(step -> effect(pairs.get(step))).toList();
     List<Decision> decided = FamilyDecisions.decide(effects, at, Direction.LOWER_IS_BETTER);
-    steps = List.copyOf(names);
-    decisions = decided;
-    this.effects = effects;
-    CallTally tally = CallTally.of(decided.stream().map(d -> d == null ? Verdict.INCONCLUSIVE : d.verdict()));
-    String headline = "Calls: " + tally.text() + " (" + names.size() + (names.size() == 1 ? " step" : " steps") + ").";
-    return new UntilDecided.Look(decided, headline, names);
+    CallTally tally = CallTally.of(decided.stream().map(RunFileLook::verdictOf));
+    last = new UntilDecided.Look(decided, "Calls: " + tally.ofSteps(), names);
+    lastEffects = effects;
+    return last;
+  }
+
+  private static Verdict verdictOf(Decision decision) {
+    return decision == null ? Verdict.INCONCLUSIVE : decision.verdict();
   }
 
   /**
@@ -82,14 +84,15 @@ final class RunFileLook {
    */
   List<String> disagreements(ComparisonReport report) {
     List<String> out = new ArrayList<>();
-    if (steps.isEmpty()) {
+    if (last == null || last.stepOf().isEmpty()) {
       return out;
     }
+    List<String> steps = last.stepOf();
     Map<String, StepComparison> compared = new java.util.LinkedHashMap<>();
     report.steps().forEach(s -> compared.put(s.step(), s));
     for (int i = 0; i < steps.size(); i++) {
-      Verdict look = decisions.get(i) == null ? Verdict.INCONCLUSIVE : decisions.get(i).verdict();
-      Double lookRatio = effects.get(i) == null ? null : effects.get(i).ratio();
+      Verdict look = verdictOf(last.decisions().get(i));
+      Double lookRatio = lastEffects.get(i) == null ? null : lastEffects.get(i).ratio();
       StepComparison step = compared.get(steps.get(i));
       Double ratio = step == null ? null : step.runLevel().median().estimate().ratio();
       if (step == null || step.verdict() != look || !sameRatio(lookRatio, ratio)) {

@@ -7,9 +7,6 @@ import dev.benchlake.analysis.stats.RatioDecisions;
 import dev.benchlake.analysis.stats.RatioEffect;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
-import dev.benchlake.core.raw.RunDirectory;
-import dev.benchlake.core.raw.RunManifest;
-import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.TaskCsv;
 import dev.benchlake.core.raw.TaskRecord;
 import java.nio.charset.StandardCharsets;
@@ -163,22 +160,7 @@ class LookPreCheckTest {
 
   private StudyRuns.Done run(String name, String round, String side, String cpus, String control, long latency)
       throws Exception {
-    Path dir = Files.createDirectories(tmp.resolve(name));
-    Files.write(dir.resolve(RunDirectory.TASKS), List.of(TaskCsv.HEADER,
-        TaskCsv.format(task("read-only", 0, latency, false, true))), StandardCharsets.UTF_8);
-    TreeMap<String, String> labels = new TreeMap<>(Map.of("round", round, "side", side, "cpus", cpus,
-        "pair", "sysbench", "design", "duet"));
-    if (control != null) {
-      labels.put("control", control);
-    }
-    RunManifest manifest = new RunManifest(RunManifest.FORMAT_VERSION, name, new RunManifest.Tool("benchlake-loadgen",
-        "test"), "2026-12-04T10:00:00Z", "2026-12-04T10:00:30Z", 0L, RunStatus.COMPLETE, null,
-        new RunManifest.Workload("sysbench", List.of("read-only"), new TreeMap<>()),
-        new RunManifest.Mode("closed", 1, 1L, null, 0.0, null, null, null),
-        new RunManifest.Target("jdbc:postgresql://127.0.0.1:5432/postgres", true, "PostgreSQL 17.4", 17,
-            new TreeMap<>()),
-        new RunManifest.Client("host", "Linux", "6.1", "amd64", 2, null, "17"), labels, null);
-    return new StudyRuns.Done(dir, manifest);
+    return DuetRunFolders.run(tmp, name, Integer.parseInt(round), side, cpus, control, Map.of("read-only", latency));
   }
 
   private static TaskRecord task(String step, long intended, long end, boolean warmup, boolean ok) {

@@ -7,13 +7,6 @@ import dev.benchlake.analysis.compare.FigureReports;
 import dev.benchlake.analysis.report.Sides;
 import dev.benchlake.analysis.stats.StatisticsSettings;
 import dev.benchlake.analysis.stats.Verdict;
-import dev.benchlake.core.raw.RunDirectory;
-import dev.benchlake.core.raw.RunManifest;
-import dev.benchlake.core.raw.RunStatus;
-import dev.benchlake.core.raw.TaskCsv;
-import dev.benchlake.core.raw.TaskRecord;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -158,29 +151,8 @@ class RunFileLookTest {
     assertThat(decided).as("calls made, so that agreement on calls was tested").isGreaterThan(200);
   }
 
-  /** A run folder with one measured task per step, its latency as given (ns). */
   private StudyRuns.Done run(String name, int round, String side, String cpus, String control,
       Map<String, Long> latencyByStep) throws Exception {
-    Path dir = Files.createDirectories(tmp.resolve(name));
-    List<String> lines = new ArrayList<>(List.of(TaskCsv.HEADER));
-    latencyByStep.forEach((step, latency) -> lines.add(TaskCsv.format(
-        new TaskRecord(step, 1, 0, 0, 0, latency, 0, false, true, "", ""))));
-    Files.write(dir.resolve(RunDirectory.TASKS), lines, StandardCharsets.UTF_8);
-    TreeMap<String, String> labels = new TreeMap<>(Map.of("round", String.valueOf(round), "side", side,
-        "pair", "sysbench", "design", "duet"));
-    if (cpus != null) {
-      labels.put("cpus", cpus);
-    }
-    if (control != null) {
-      labels.put("control", control);
-    }
-    RunManifest manifest = new RunManifest(RunManifest.FORMAT_VERSION, name, new RunManifest.Tool("benchlake-loadgen",
-        "test"), "2026-12-04T10:00:00Z", "2026-12-04T10:00:30Z", 0L, RunStatus.COMPLETE, null,
-        new RunManifest.Workload("sysbench", List.copyOf(latencyByStep.keySet()), new TreeMap<>()),
-        new RunManifest.Mode("closed", 1, 1L, null, 0.0, null, null, null),
-        new RunManifest.Target("jdbc:postgresql://127.0.0.1:5432/postgres", true, "PostgreSQL 17.4", 17,
-            new TreeMap<>()),
-        new RunManifest.Client("host", "Linux", "6.1", "amd64", 2, null, "17"), labels, null);
-    return new StudyRuns.Done(dir, manifest);
+    return DuetRunFolders.run(tmp, name, round, side, cpus, control, latencyByStep);
   }
 }
