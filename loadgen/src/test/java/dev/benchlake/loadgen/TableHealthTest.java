@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.benchlake.core.raw.RunManifest;
 import dev.benchlake.core.raw.RunStatus;
 import dev.benchlake.core.raw.StepHealth;
+import dev.benchlake.core.raw.TableHealth;
 import dev.benchlake.loadgen.db.BetweenSteps;
 import dev.benchlake.loadgen.db.EmbeddedServer;
 import java.nio.file.Path;
@@ -109,6 +110,47 @@ class TableHealthTest {
       try (dev.benchlake.loadgen.db.TableHealthProbe probe = new dev.benchlake.loadgen.db.TableHealthProbe(
           TestServers.connect(server), 14, List.of("t"), application)) {
         assertThat(probe.take(since, true).summary().nDeadTup()).as("both updates").isEqualTo(200);
+      }
+    }
+  }
+
+  /**
+   * After {@code --between-steps}' VACUUM ANALYZE, PostgreSQL 14's next snapshot waits for a stats file
+   * written after the maintenance (no longer a flat 600 ms): the after-snapshot had the collector write a
+   * file just before, still under 500 ms old when the next step starts, that shows the dead tuples the
+   * VACUUM removed. A snapshot read at once would report them at the next step's start.
+   */
+  @Test
+  void onPostgres14TheSnapshotAfterVacuumAnalyzeSeesItsEffect(@TempDir Path pgDir) throws Exception {
+    try (EmbeddedServer server = EmbeddedServer.start(new EmbeddedServer.Options(14, NO_AUTOVACUUM, 20, pgDir));
+        Connection other = TestServers.connect(server);
+        Statement st = other.createStatement()) {
+      try (Connection load = TestServers.connect(server); Statement ddl = load.createStatement()) {
+        // Its own connection, which sends the insert's counts as it exits: before any VACUUM's.
+        ddl.execute("create table t (k int primary key, v int)");
+        ddl.execute("insert into t select g, 0 from generate_series(1, 100) g");
+      }
+      String application = "benchlake-table-health-test";
+      try (dev.benchlake.loadgen.db.TableHealthProbe probe = new dev.benchlake.loadgen.db.TableHealthProbe(
+          TestServers.connect(server), 14, List.of("t"), application)) {
+        for (int i = 0; i < 3; i++) {
+          Instant since;
+          try (ResultSet rs = st.executeQuery("select clock_timestamp()")) {
+            rs.next();
+            since = rs.getObject(1, OffsetDateTime.class).toInstant();
+          }
+          try (Connection step = DriverManager.getConnection(
+              server.jdbcUrl() + "?ApplicationName=" + application, server.user(), "");
+              Statement updates = step.createStatement()) {
+            updates.executeUpdate("update t set v = v + 1");
+          }
+          assertThat(probe.take(since, true).summary().nDeadTup()).as("round %d: the step's updates", i)
+              .isEqualTo(100);
+          probe.maintain(BetweenSteps.VACUUM_ANALYZE);
+          TableHealth next = probe.take(null, true).summary();
+          assertThat(next.nDeadTup()).as("round %d: vacuumed", i).isZero();
+          assertThat(next.nLiveTup()).as("round %d", i).isEqualTo(100);
+        }
       }
     }
   }

@@ -32,7 +32,10 @@ import java.util.concurrent.TimeUnit;
  * that, so the probe waits until the file it is served was written after the connections left
  * ({@code pg_stat_get_snapshot_timestamp()}): at once when the collector's last file is older than
  * that (the usual case: nothing asks for one during a step), at most {@link #COLLECTOR_DELAY_MS}
- * otherwise; after {@code --between-steps}' maintenance it waits that long. Limits: a backend
+ * otherwise. After {@code --between-steps}' VACUUM or ANALYZE it waits the same way for a file written
+ * after the maintenance returned (each sends the collector its table's new counts before it returns);
+ * after a CHECKPOINT, which returns before the checkpointer sends its counters, it waits
+ * {@link #COLLECTOR_DELAY_MS}. Limits: a backend
  * that does not exit in time (a pool on a slow server) may leave up to its last second of counters
  * out; an autovacuum that is still running when the snapshot is taken counts in the next step;
  * {@code n_live_tup}/{@code n_dead_tup} are the server's estimates.
@@ -50,6 +53,12 @@ public final class TableHealthProbe implements AutoCloseable {
   private final int major;
   private final List<String> tables;
   private final String applicationName;
+  /**
+   * The server's clock once the last maintenance had returned, when its counters were sent by then
+   * (VACUUM, ANALYZE): a stats file written after it holds them. Null: none since the last snapshot,
+   * or a CHECKPOINT.
+   */
+  private Instant maintainedAt;
 
   /**
    * @param tables the workload's tables; empty: every user table
@@ -139,12 +148,16 @@ public final class TableHealthProbe implements AutoCloseable {
     if (settle && major <= 14) {
       if (since != null) {
         awaitStatsFileWrittenAfter(leftBy != null ? leftBy : serverNow());
+      } else if (maintainedAt != null) {
+        // A quickstart's side waited the flat delay three times a run, ~0.25 s longer each time.
+        awaitStatsFileWrittenAfter(maintainedAt);
       } else {
         // After --between-steps' maintenance: a CHECKPOINT returns before the checkpointer sends
         // its counters, so no instant is known after which a file must hold them.
         sleep(COLLECTOR_DELAY_MS);
       }
     }
+    maintainedAt = null;
     try (Statement st = connection.createStatement()) {
       st.execute("select pg_stat_clear_snapshot()");
     }
@@ -277,6 +290,7 @@ public final class TableHealthProbe implements AutoCloseable {
     if (action == BetweenSteps.NONE) {
       return;
     }
+    maintainedAt = null;
     try (Statement st = connection.createStatement()) {
       if (action == BetweenSteps.CHECKPOINT) {
         st.execute("CHECKPOINT");
@@ -285,12 +299,13 @@ public final class TableHealthProbe implements AutoCloseable {
       String verb = action == BetweenSteps.ANALYZE ? "ANALYZE" : "VACUUM (ANALYZE)";
       if (tables.isEmpty()) {
         st.execute(verb);
-        return;
-      }
-      for (String table : tables) {
-        st.execute(verb + " " + table);
+      } else {
+        for (String table : tables) {
+          st.execute(verb + " " + table);
+        }
       }
     }
+    maintainedAt = serverNow();
   }
 
   @Override
