@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Benchmark (not a test) of issue 47's side by side: the version study (PostgreSQL 11 against 16, a duet of the
-# 48 mytools steps at their defaults) within a 30-minute budget, as it runs (a step decided at a look drops out
-# of later rounds) or with every step in every round until one look decides them all, as it ran before
-# (UntilDecided.ALL_STEPS_EVERY_ROUND). Prints the wall time, the study's own answer (stdout: the groups and
-# the calls) and, from study.json, where it stopped and when each step was decided.
-#   usage: bench/version-study-drop-out.sh drop-out|all-steps [OUT]   (OUT kept; default a temporary folder)
+# Benchmark (not a test) of issue 47's version study: PostgreSQL 11 against 16, a duet of the 48 mytools steps
+# at their defaults, within a 30-minute budget, decided steps dropping out of later rounds. Prints the wall time,
+# the study's own answer (stdout: the groups and the calls) and, from study.json, where it stopped and how many
+# steps were decided (and dropped) after each round.
+# Its side by side with every step in every round (docs/log.md, 2026-12-07) ran at commit c31a119 with
+# `all-steps`, a system property since removed: no hidden property may change a measurement
+# (HiddenPropertiesTest); to redo it, check that commit out, or make it an option first.
+#   usage: bench/version-study-drop-out.sh [OUT]   (OUT kept; default a temporary folder)
 #   BENCH_BUDGET  the budget, default 30m
 # Needs: bin/benchlake built (mvn -q -DskipTests package), python3. Run it on an idle machine: it takes the budget
 # plus the warm-up (about 3.5 minutes) and the end's ingest.
@@ -12,23 +14,17 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 root=$(dirname "$here")
-mode=${1:?usage: bench/version-study-drop-out.sh drop-out\|all-steps [OUT]}
-case $mode in
-  drop-out) opts=${BENCHLAKE_JAVA_OPTS:-} ;;
-  all-steps) opts="${BENCHLAKE_JAVA_OPTS:-} -Dbenchlake.study.all-steps-every-round=true" ;;
-  *) echo "bench/version-study-drop-out.sh: the mode is drop-out or all-steps, not '$mode'" >&2; exit 2 ;;
-esac
-out=${2:-}
+out=${1:-}
 if [[ -z $out ]]; then
   out=$(mktemp -d)/study
   trap 'rm -rf "$(dirname "$out")"' EXIT
 fi
 budget=${BENCH_BUDGET:-30m}
 
-echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); mode $mode, budget $budget"
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); budget $budget"
 start=$(date +%s)
 set +e
-BENCHLAKE_JAVA_OPTS=$opts "$root/bin/benchlake" study versions --pg 11,16 --design duet --budget "$budget" \
+"$root/bin/benchlake" study versions --pg 11,16 --design duet --budget "$budget" \
   --max-rounds 30 --out "$out" > "$out.stdout" 2> "$out.stderr"
 code=$?
 set -e

@@ -143,14 +143,6 @@ public final class UntilDecided {
   private UntilDecided() {}
 
   /**
-   * A benchmark's setting, not an option ({@code -Dbenchlake.study.all-steps-every-round=true}, e.g. through
-   * {@code BENCHLAKE_JAVA_OPTS}): every comparison round runs every step, and the study stops only at a look that
-   * decides them all at once, as it did before decided steps dropped out (issue 47's side by side,
-   * {@code bench/version-study-drop-out.sh}). The looks' levels and the a/a control are unchanged.
-   */
-  public static final String ALL_STEPS_EVERY_ROUND = "benchlake.study.all-steps-every-round";
-
-  /**
    * Runs {@code schedule}'s rounds until a look decides every step or its last round is done.
    *
    * @param schedule the rounds, whose {@code rounds} is the most to run and whose {@code firstLook}
@@ -187,12 +179,6 @@ public final class UntilDecided {
     List<StudyRuns.Done> done = new ArrayList<>();
     List<StudyRuns.Done> sinceLastLook = new ArrayList<>();
     List<DuetSchedule.Round> order = schedule.order();
-    boolean everyStepEveryRound = Boolean.getBoolean(ALL_STEPS_EVERY_ROUND);
-    if (everyStepEveryRound) {
-      log.println("study: every comparison round runs every step, and only a look that decides them all stops the"
-          + " study (" + ALL_STEPS_EVERY_ROUND + ", a benchmark's setting)");
-      log.flush();
-    }
     // Steps decided at a look: final, and left out of every later comparison round (issue 47).
     Set<String> decided = new LinkedHashSet<>();
     Map<String, Integer> decidedAt = new LinkedHashMap<>();
@@ -247,7 +233,7 @@ public final class UntilDecided {
       Look look = study.look(List.copyOf(sinceLastLook), at);
       clock.looked(progress.nowNs() - lookStartNs);
       sinceLastLook.clear();
-      Set<String> now = everyStepEveryRound ? new LinkedHashSet<>() : look.decidedSteps();
+      Set<String> now = look.decidedSteps();
       now.removeAll(decided);
       decided.addAll(now);
       now.forEach(step -> decidedAt.put(step, k));

@@ -231,35 +231,6 @@ class UntilDecidedTest {
   }
 
   /**
-   * The benchmark's setting {@link UntilDecided#ALL_STEPS_EVERY_ROUND} (issue 47's side by side): the same
-   * script as above runs every step in every round, and stops only at the look that decides all four at
-   * once; no step is recorded as dropped.
-   */
-  @Test
-  void theBenchmarksAllStepsSettingKeepsEveryStepUntilOneLookDecidesThemAll() throws Exception {
-    FourSteps study = new FourSteps(round -> round < 4
-        ? List.of(Verdict.EQUIVALENT, Verdict.INCONCLUSIVE, Verdict.SLOWER, Verdict.INCONCLUSIVE)
-        : round < 6 ? List.of(Verdict.EQUIVALENT, Verdict.INCONCLUSIVE, Verdict.SLOWER, Verdict.FASTER)
-        : List.of(Verdict.EQUIVALENT, Verdict.EQUIVALENT, Verdict.SLOWER, Verdict.FASTER));
-    StringWriter log = new StringWriter();
-    UntilDecided.Outcome outcome;
-    System.setProperty(UntilDecided.ALL_STEPS_EVERY_ROUND, "true");
-    try {
-      outcome = UntilDecided.run(new DuetSchedule(10, 2, 5, 3), SequentialLooks.haybittlePeto(SETTINGS, 3, 10), study,
-          new PrintWriter(log));
-    } finally {
-      System.clearProperty(UntilDecided.ALL_STEPS_EVERY_ROUND);
-    }
-    assertThat(study.ranPerRound).hasSize(study.ran.size())
-        .allSatisfy(ran -> assertThat(ran).isEqualTo(FourSteps.STEPS));
-    assertThat(outcome.stop().stoppedAfterRound()).isEqualTo(6);
-    assertThat(outcome.stop().everyStepDecided()).isTrue();
-    assertThat(outcome.decidedAt()).isEmpty();
-    assertThat(log.toString()).contains("every comparison round runs every step").doesNotContain("left out")
-        .contains("round 5 of at most 10: 4 of 4 steps open");
-  }
-
-  /**
    * {@code --budget}: at the first look after which the next round would not fit, that look is
    * taken (never skipped) and the study stops, with its steps still open, then completes the control.
    */
