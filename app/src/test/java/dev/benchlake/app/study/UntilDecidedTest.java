@@ -62,36 +62,6 @@ class UntilDecidedTest {
     }
   }
 
-  /** A study of four named steps in two workloads that records the steps each round ran. */
-  private static class FourSteps extends Scripted {
-    static final List<String> STEPS = List.of("select-update", "point-select", "read-only", "insert");
-    final List<List<String>> ranPerRound = new ArrayList<>();
-
-    FourSteps(IntFunction<List<Verdict>> verdictsAt) {
-      super(verdictsAt);
-    }
-
-    @Override
-    public List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round) {
-      super.measurementsOf(round);
-      return List.of(new StudyRuns.Alone("su", config("select-update", List.of())),
-          new StudyRuns.Alone("sb", config("sysbench", STEPS.subList(1, 4))));
-    }
-
-    @Override
-    public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) {
-      List<String> ran = new ArrayList<>();
-      measurements.forEach(m -> ran.addAll(OpenSteps.of(((StudyRuns.Alone) m).config())));
-      ranPerRound.add(ran);
-      return super.run(measurements);
-    }
-
-    @Override
-    public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) {
-      return new UntilDecided.Look(super.look(newRuns, at).decisions(), "Calls: …", STEPS);
-    }
-  }
-
   private static UntilDecided.Outcome run(Scripted study, int maxRounds) throws Exception {
     SequentialLooks looks = SequentialLooks.haybittlePeto(SETTINGS, 3, maxRounds);
     return UntilDecided.run(new DuetSchedule(maxRounds, 2, 5, 3), looks, study, new PrintWriter(new StringWriter()));
@@ -203,16 +173,37 @@ class UntilDecidedTest {
    */
   @Test
   void aStepDecidedAtALookDropsOutOfLaterRounds() throws Exception {
-    FourSteps study = new FourSteps(round -> round < 4
+    List<String> steps = List.of("select-update", "point-select", "read-only", "insert");
+    List<List<String>> ranPerRound = new ArrayList<>();
+    Scripted study = new Scripted(round -> round < 4
         ? List.of(Verdict.EQUIVALENT, Verdict.INCONCLUSIVE, Verdict.SLOWER, Verdict.INCONCLUSIVE)
         // At look 4, select-update and read-only (frozen) keep their calls; insert is decided now.
         : round < 5 ? List.of(Verdict.EQUIVALENT, Verdict.INCONCLUSIVE, Verdict.SLOWER, Verdict.FASTER)
-        : List.of(Verdict.EQUIVALENT, Verdict.EQUIVALENT, Verdict.SLOWER, Verdict.FASTER));
-    List<List<String>> ranPerRound = study.ranPerRound;
+        : List.of(Verdict.EQUIVALENT, Verdict.EQUIVALENT, Verdict.SLOWER, Verdict.FASTER)) {
+      @Override
+      public List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round) {
+        super.measurementsOf(round);
+        return List.of(new StudyRuns.Alone("su", config("select-update", List.of())),
+            new StudyRuns.Alone("sb", config("sysbench", steps.subList(1, 4))));
+      }
+
+      @Override
+      public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) {
+        List<String> ran = new ArrayList<>();
+        measurements.forEach(m -> ran.addAll(OpenSteps.of(((StudyRuns.Alone) m).config())));
+        ranPerRound.add(ran);
+        return super.run(measurements);
+      }
+
+      @Override
+      public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) {
+        return new UntilDecided.Look(super.look(newRuns, at).decisions(), "Calls: …", steps);
+      }
+    };
     StringWriter log = new StringWriter();
     UntilDecided.Outcome outcome = UntilDecided.run(new DuetSchedule(10, 2, 5, 3),
         SequentialLooks.haybittlePeto(SETTINGS, 3, 10), study, new PrintWriter(log));
-    List<String> everyStep = FourSteps.STEPS;
+    List<String> everyStep = steps;
     for (int i = 0; i < study.ran.size(); i++) {
       DuetSchedule.Round round = study.ran.get(i);
       List<String> expected = round.aa() ? everyStep : round.ofKind() <= 3 ? everyStep
