@@ -1,5 +1,6 @@
 package dev.benchlake.app.study;
 
+import dev.benchlake.analysis.report.Format;
 import dev.benchlake.app.study.duet.DuetSchedule;
 import java.io.PrintWriter;
 import java.util.List;
@@ -11,7 +12,9 @@ import java.util.Locale;
  * steps, about T left"; a round's time leaves out the side JVMs' warm-up ({@link Progress#warmUpNs}). T is the rounds still possible at the
  * measured time of a step in a round so far (a round's time over the steps it ran), the open steps
  * in each comparison round and every step in each a/a round still to come: an upper end, as the
- * study stops as soon as every step is decided.
+ * study stops as soon as every step is decided. Under a {@code --budget} that ends sooner, T is what
+ * is left of the budget ("at most 112 min 3 s left, the budget"): a six-major study's rounds
+ * read "about 193 min 9 s left" in a 2-hour budget.
  */
 final class RoundClock {
   private long stepRounds;
@@ -65,12 +68,24 @@ final class RoundClock {
     return (double) comparisonRounds * open + (double) controlRounds * all;
   }
 
-  /** The status line before comparison round {@code round}. */
-  void progress(PrintWriter log, int round, int maxRounds, int open, int all, List<DuetSchedule.Round> rest) {
+  /**
+   * The status line before comparison round {@code round}; {@code budgetSecondsLeft} what is left of
+   * the budget ({@link Double#POSITIVE_INFINITY} without one).
+   */
+  void progress(PrintWriter log, int round, int maxRounds, int open, int all, List<DuetSchedule.Round> rest,
+      double budgetSecondsLeft) {
     log.println(String.format(Locale.ROOT, "study: %s of at most %d: %d of %d steps open, %s",
         Progress.roundName(false, round), maxRounds, open, all,
-        Progress.timeLeft(secondsLeft(round, maxRounds, open, all, rest))));
+        timeLeft(secondsLeft(round, maxRounds, open, all, rest), budgetSecondsLeft)));
     log.flush();
+  }
+
+  /** The rounds' estimate, or what is left of the budget when the budget ends first (or nothing is measured yet). */
+  static String timeLeft(double estimateSeconds, double budgetSecondsLeft) {
+    boolean budgetFirst = Double.isFinite(budgetSecondsLeft)
+        && (Double.isNaN(estimateSeconds) || budgetSecondsLeft < estimateSeconds);
+    return budgetFirst ? "at most " + Format.minutes(Math.max(0, budgetSecondsLeft)) + " left, the budget"
+        : Progress.timeLeft(estimateSeconds);
   }
 
   /**
@@ -79,10 +94,10 @@ final class RoundClock {
    * possible with the {@code open} steps, and the control's rounds among {@code rest}.
    */
   void controlProgress(PrintWriter log, int ofKind, int aaRounds, int all, int comparisonRounds, int open,
-      List<DuetSchedule.Round> rest) {
+      List<DuetSchedule.Round> rest, double budgetSecondsLeft) {
     double left = secondsPerStep() * (all + stepRoundsLeft(comparisonRounds, open, all, rest));
     log.println(String.format(Locale.ROOT, "study: %s of %d: all %d steps, %s", Progress.roundName(true, ofKind),
-        aaRounds, all, Progress.timeLeft(left)));
+        aaRounds, all, timeLeft(left, budgetSecondsLeft)));
     log.flush();
   }
 }

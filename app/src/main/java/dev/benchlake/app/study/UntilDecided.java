@@ -190,12 +190,14 @@ public final class UntilDecided {
       List<StudyRuns.Measurement> all = study.measurementsOf(round);
       List<StudyRuns.Measurement> measurements = round.aa() ? all : OpenSteps.without(all, decided);
       List<DuetSchedule.Round> after = order.subList(i + 1, order.size());
+      double budgetLeft = budgetSecondsLeft(deadlineNs, progress);
       if (round.aa()) {
         clock.controlProgress(log, round.ofKind(), schedule.aaRounds(), OpenSteps.count(all),
-            (int) after.stream().filter(r -> !r.aa()).count(), OpenSteps.count(OpenSteps.without(all, decided)), after);
+            (int) after.stream().filter(r -> !r.aa()).count(), OpenSteps.count(OpenSteps.without(all, decided)), after,
+            budgetLeft);
       } else {
         clock.progress(log, round.ofKind(), looks.maxRounds(), OpenSteps.count(measurements), OpenSteps.count(all),
-            after);
+            after, budgetLeft);
       }
       long startNs = progress.nowNs() - progress.warmUpNs();
       List<StudyRuns.Done> these = study.run(measurements);
@@ -255,7 +257,7 @@ public final class UntilDecided {
           DuetSchedule.Round aa = control.get(c);
           List<StudyRuns.Measurement> theirs = study.measurementsOf(aa);
           clock.controlProgress(log, aa.ofKind(), schedule.aaRounds(), OpenSteps.count(theirs), 0, 0,
-              control.subList(c + 1, control.size()));
+              control.subList(c + 1, control.size()), budgetSecondsLeft(deadlineNs, progress));
           long controlStartNs = progress.nowNs();
           done.addAll(study.run(theirs));
           clock.ran(OpenSteps.count(theirs), progress.nowNs() - controlStartNs);
@@ -267,6 +269,12 @@ public final class UntilDecided {
       }
     }
     throw new IllegalStateException("the schedule ended before its last look");
+  }
+
+  /** What is left of the budget, in seconds ({@link Double#POSITIVE_INFINITY} without one). */
+  private static double budgetSecondsLeft(long deadlineNs, Progress progress) {
+    return deadlineNs == Long.MAX_VALUE ? Double.POSITIVE_INFINITY
+        : Math.max(0, deadlineNs - progress.nowNs()) / 1e9;
   }
 
   private static String level(StatisticsSettings at) {

@@ -29,7 +29,7 @@ class RoundClockTest {
         .isEqualTo((long) (clock.secondsLeft(4, 4, 3, 5, REST) * 1e9) + 7_000_000_000L);
 
     StringWriter log = new StringWriter();
-    clock.progress(new PrintWriter(log), 3, 4, 3, 5, REST);
+    clock.progress(new PrintWriter(log), 3, 4, 3, 5, REST, Double.POSITIVE_INFINITY);
     assertThat(log.toString().strip()).isEqualTo("study: round 3 of at most 4: 3 of 5 steps open, about 28 s left");
   }
 
@@ -40,7 +40,33 @@ class RoundClockTest {
     assertThat(Format.minutes(60)).isEqualTo("1 min 0 s");
     assertThat(Budget.words(java.time.Duration.ofMinutes(30))).isEqualTo("30 min 0 s");
     StringWriter log = new StringWriter();
-    new RoundClock().progress(new PrintWriter(log), 1, 12, 5, 5, REST);
+    new RoundClock().progress(new PrintWriter(log), 1, 12, 5, 5, REST, Double.POSITIVE_INFINITY);
     assertThat(log.toString().strip()).endsWith("5 of 5 steps open, time left known after the first round");
+  }
+
+  /**
+   * Under a budget that ends before the rounds would, the line gives what is left of the budget: a
+   * six-major study's first rounds read "about 193 min 9 s left" in a 2-hour budget. A budget that
+   * ends after them leaves the rounds' estimate, and before the first round the budget is all there is.
+   */
+  @Test
+  void aBudgetThatEndsFirstIsTheTimeLeft() {
+    RoundClock clock = new RoundClock();
+    clock.ran(5, 10_000_000_000L); // 2 s a step: 28 s for rounds 3 and 4 of 4 with 3 open steps and one control round
+    StringWriter log = new StringWriter();
+    clock.progress(new PrintWriter(log), 3, 4, 3, 5, REST, 20.4);
+    assertThat(log.toString().strip()).isEqualTo("study: round 3 of at most 4: 3 of 5 steps open, at most 20 s left, the budget");
+
+    log = new StringWriter();
+    clock.progress(new PrintWriter(log), 3, 4, 3, 5, REST, 600);
+    assertThat(log.toString().strip()).endsWith("3 of 5 steps open, about 22 s left");
+
+    log = new StringWriter();
+    clock.controlProgress(new PrintWriter(log), 1, 2, 5, 2, 3, REST, 15);
+    assertThat(log.toString().strip()).isEqualTo("study: a/a control round 1 of 2: all 5 steps, at most 15 s left, the budget");
+
+    log = new StringWriter();
+    new RoundClock().progress(new PrintWriter(log), 1, 30, 240, 240, REST, 7200);
+    assertThat(log.toString().strip()).endsWith("240 of 240 steps open, at most 120 min 0 s left, the budget");
   }
 }
