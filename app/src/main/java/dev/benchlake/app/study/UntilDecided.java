@@ -111,7 +111,6 @@ public final class UntilDecided {
      */
     public Set<String> decidedSteps() {
       Set<String> decided = new LinkedHashSet<>();
-    Map<String, Integer> decidedAt = new LinkedHashMap<>();
       if (stepOf == null) {
         return decided;
       }
