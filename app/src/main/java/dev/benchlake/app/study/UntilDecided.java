@@ -39,6 +39,15 @@ public final class UntilDecided {
     /** The measurements of one round (a duet's pairs: one per workload). */
     List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round round);
 
+    /**
+     * How many steps {@code round} measures (a pair's once), asked ahead of it: the time left and the
+     * budget's check count an a/a control round by its own steps (a version study's control is one
+     * pair of the base, its comparison rounds a pair per other major).
+     */
+    default int stepsOf(DuetSchedule.Round round) {
+      return OpenSteps.count(measurementsOf(round));
+    }
+
     /** Runs measurements, in order. */
     List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) throws IOException, InterruptedException;
 
@@ -181,20 +190,28 @@ public final class UntilDecided {
     // Steps decided at a look: final, and left out of every later comparison round (issue 47).
     Set<String> decided = new LinkedHashSet<>();
     Map<String, Integer> decidedAt = new LinkedHashMap<>();
-    RoundClock clock = new RoundClock();
+    RoundClock clock = new RoundClock(order.stream().filter(DuetSchedule.Round::aa).findFirst()
+        .map(study::stepsOf).orElse(0));
+    // The last comparison round's measurements, all its steps: what the rounds to come run of them is
+    // what is still open.
+    List<StudyRuns.Measurement> lastComparison = null;
     for (int i = 0; i < order.size(); i++) {
       DuetSchedule.Round round = order.get(i);
+      List<DuetSchedule.Round> after = order.subList(i + 1, order.size());
+      double budgetLeft = budgetSecondsLeft(deadlineNs, progress);
+      if (round.aa()) {
+        List<DuetSchedule.Round> comparisonsAfter = after.stream().filter(r -> !r.aa()).toList();
+        int open = lastComparison != null ? OpenSteps.count(OpenSteps.without(lastComparison, decided))
+            : comparisonsAfter.isEmpty() ? 0 : study.stepsOf(comparisonsAfter.get(0));
+        clock.controlProgress(log, round.ofKind(), schedule.aaRounds(), comparisonsAfter.size(), open, after,
+            budgetLeft);
+      }
       // The a/a control runs every step in each of its planned rounds, whatever the comparison has
       // decided: what it checks (the method on this machine) does not depend on the comparison's data.
       List<StudyRuns.Measurement> all = study.measurementsOf(round);
       List<StudyRuns.Measurement> measurements = round.aa() ? all : OpenSteps.without(all, decided);
-      List<DuetSchedule.Round> after = order.subList(i + 1, order.size());
-      double budgetLeft = budgetSecondsLeft(deadlineNs, progress);
-      if (round.aa()) {
-        clock.controlProgress(log, round.ofKind(), schedule.aaRounds(), OpenSteps.count(all),
-            (int) after.stream().filter(r -> !r.aa()).count(), OpenSteps.count(OpenSteps.without(all, decided)), after,
-            budgetLeft);
-      } else {
+      if (!round.aa()) {
+        lastComparison = all;
         clock.progress(log, round.ofKind(), looks.maxRounds(), OpenSteps.count(measurements), OpenSteps.count(all),
             after, budgetLeft);
       }
@@ -210,7 +227,7 @@ public final class UntilDecided {
       int k = round.ofKind();
       List<DuetSchedule.Round> rest = order.subList(i + 1, order.size());
       boolean spent = k < looks.maxRounds() && deadlineNs != Long.MAX_VALUE
-          && progress.nowNs() + clock.nanosBeforeStopping(OpenSteps.count(measurements), OpenSteps.count(all), rest)
+          && progress.nowNs() + clock.nanosBeforeStopping(OpenSteps.count(measurements), rest)
               > deadlineNs;
       // The budget's last look spends what the plan has left, not an interim level: stopped after
       // round 21 of 30, the 30-minute version study decided 32 of 47 steps at 0.000926 and 37 at 1/30
@@ -255,8 +272,8 @@ public final class UntilDecided {
         for (int c = 0; c < control.size(); c++) {
           DuetSchedule.Round aa = control.get(c);
           List<StudyRuns.Measurement> theirs = study.measurementsOf(aa);
-          clock.controlProgress(log, aa.ofKind(), schedule.aaRounds(), OpenSteps.count(theirs), 0, 0,
-              control.subList(c + 1, control.size()), budgetSecondsLeft(deadlineNs, progress));
+          clock.controlProgress(log, aa.ofKind(), schedule.aaRounds(), 0, 0, control.subList(c + 1, control.size()),
+              budgetSecondsLeft(deadlineNs, progress));
           long controlStartNs = progress.nowNs();
           done.addAll(study.run(theirs));
           clock.ran(OpenSteps.count(theirs), progress.nowNs() - controlStartNs);

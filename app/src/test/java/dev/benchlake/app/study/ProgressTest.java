@@ -140,6 +140,56 @@ class ProgressTest {
     assertThat(String.join("\n", verbose)).doesNotContain("\u001b").doesNotContain("\r");
   }
 
+  /**
+   * A version study of four majors: each comparison round runs a pair per other major (three of two
+   * steps), its a/a control one pair of the base (two steps). The lines and the budget's check count
+   * a control round by its own steps: counted as a comparison round, the control's line read "about
+   * 32 s left" here and the budget stopped the study after round 3's look, its rounds taken as three
+   * times as long. Under the budget, the first round's line gives the budget.
+   */
+  @Test
+  void aVersionStudysControlRoundOfOnePairCountsItsOwnSteps() throws Exception {
+    StringWriter err = new StringWriter();
+    long[] nowNs = {0};
+    Progress progress = new Progress(new PrintWriter(err), false, () -> nowNs[0]);
+    UntilDecided.Study study = new UntilDecided.Study() {
+      @Override
+      public List<StudyRuns.Measurement> measurementsOf(DuetSchedule.Round r) {
+        List<StudyRuns.Measurement> pairs = new ArrayList<>();
+        for (int pair = 0; pair < (r.aa() ? 1 : 3); pair++) {
+          pairs.add(new StudyRuns.Alone(DuetPairs.title(r) + ", pair " + pair,
+              config("sysbench", List.of("point-select", "insert"), r.round(), r.aa())));
+        }
+        return pairs;
+      }
+
+      @Override
+      public List<StudyRuns.Done> run(List<StudyRuns.Measurement> ms) {
+        nowNs[0] += OpenSteps.count(ms) * STEP_NS;
+        return List.of(new StudyRuns.Done(Path.of("r"), null));
+      }
+
+      @Override
+      public UntilDecided.Look look(List<StudyRuns.Done> newRuns, StatisticsSettings at) {
+        nowNs[0] += TimeUnit.SECONDS.toNanos(2);
+        return new UntilDecided.Look(List.of(new Decision(Verdict.INCONCLUSIVE, 0.5, 0.5, false, false,
+            Verdict.INCONCLUSIVE, 2, null)), "Calls: …");
+      }
+    };
+    // 2 minutes: after round 3's look (80 s) the next round and the control's last (32 s) fit.
+    UntilDecided.run(new DuetSchedule(4, 2, 5, 3), SequentialLooks.haybittlePeto(StatisticsSettings.DEFAULTS, 3, 4),
+        study, progress, TimeUnit.SECONDS.toNanos(120));
+    assertThat(err.toString().lines()).containsExactly(
+        "study: round 1 of at most 4: 6 of 6 steps open, at most 2 min 0 s left, the budget",
+        "study: round 2 of at most 4: 6 of 6 steps open, about 1 min 28 s left",
+        "study: a/a control round 1 of 2: all 2 steps, about 1 min 4 s left",
+        "study: round 3 of at most 4: 6 of 6 steps open, about 56 s left",
+        "study: look after round 3 of at most 4 (α = 0.001): Calls: … Next round.",
+        "study: a/a control round 2 of 2: all 2 steps, about 32 s left",
+        "study: round 4 of at most 4: 6 of 6 steps open, about 24 s left",
+        "study: look after round 4 of at most 4 (α = 0.049): Calls: … Stopping.");
+  }
+
   /** A fixed number of rounds ({@code study ab}, {@code study versions}): a line a round too, with the time left. */
   @Test
   void aFixedNumberOfRoundsSaysALineARoundWithTheTimeLeft() {

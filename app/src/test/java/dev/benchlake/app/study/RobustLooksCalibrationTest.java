@@ -90,6 +90,12 @@ class RobustLooksCalibrationTest {
       return List.of();
     }
 
+    /** No steps to count, and asking ahead must not move {@link #round}. */
+    @Override
+    public int stepsOf(DuetSchedule.Round r) {
+      return 0;
+    }
+
     @Override
     public List<StudyRuns.Done> run(List<StudyRuns.Measurement> measurements) {
       return List.of(new StudyRuns.Done(Path.of("a"), null), new StudyRuns.Done(Path.of("b"), null));

@@ -17,16 +17,16 @@ class RoundClockTest {
 
   @Test
   void theStatusLineAndTheBudgetCountTheSameStepRounds() {
-    RoundClock clock = new RoundClock();
+    RoundClock clock = new RoundClock(5);
     clock.ran(5, 10_000_000_000L);
     clock.ran(5, 15_000_000_000L);
     clock.looked(7_000_000_000L);
     // 2.5 s a step: rounds 3 and 4 with 3 open steps, and one control round with all 5.
-    assertThat(clock.secondsLeft(3, 4, 3, 5, REST)).isEqualTo(2.5 * (2 * 3 + 5));
+    assertThat(clock.secondsLeft(3, 4, 3, REST)).isEqualTo(2.5 * (2 * 3 + 5));
     // The budget: the next comparison round, the same control round, and a look.
-    assertThat(clock.nanosBeforeStopping(3, 5, REST)).isEqualTo((long) (2.5e9 * (3 + 5)) + 7_000_000_000L);
-    assertThat(clock.nanosBeforeStopping(3, 5, REST))
-        .isEqualTo((long) (clock.secondsLeft(4, 4, 3, 5, REST) * 1e9) + 7_000_000_000L);
+    assertThat(clock.nanosBeforeStopping(3, REST)).isEqualTo((long) (2.5e9 * (3 + 5)) + 7_000_000_000L);
+    assertThat(clock.nanosBeforeStopping(3, REST))
+        .isEqualTo((long) (clock.secondsLeft(4, 4, 3, REST) * 1e9) + 7_000_000_000L);
 
     StringWriter log = new StringWriter();
     clock.progress(new PrintWriter(log), 3, 4, 3, 5, REST, Double.POSITIVE_INFINITY);
@@ -40,7 +40,7 @@ class RoundClockTest {
     assertThat(Format.minutes(60)).isEqualTo("1 min 0 s");
     assertThat(Budget.words(java.time.Duration.ofMinutes(30))).isEqualTo("30 min 0 s");
     StringWriter log = new StringWriter();
-    new RoundClock().progress(new PrintWriter(log), 1, 12, 5, 5, REST, Double.POSITIVE_INFINITY);
+    new RoundClock(5).progress(new PrintWriter(log), 1, 12, 5, 5, REST, Double.POSITIVE_INFINITY);
     assertThat(log.toString().strip()).endsWith("5 of 5 steps open, time left known after the first round");
   }
 
@@ -51,7 +51,7 @@ class RoundClockTest {
    */
   @Test
   void aBudgetThatEndsFirstIsTheTimeLeft() {
-    RoundClock clock = new RoundClock();
+    RoundClock clock = new RoundClock(5);
     clock.ran(5, 10_000_000_000L); // 2 s a step: 28 s for rounds 3 and 4 of 4 with 3 open steps and one control round
     StringWriter log = new StringWriter();
     clock.progress(new PrintWriter(log), 3, 4, 3, 5, REST, 20.4);
@@ -62,11 +62,29 @@ class RoundClockTest {
     assertThat(log.toString().strip()).endsWith("3 of 5 steps open, about 22 s left");
 
     log = new StringWriter();
-    clock.controlProgress(new PrintWriter(log), 1, 2, 5, 2, 3, REST, 15);
+    clock.controlProgress(new PrintWriter(log), 1, 2, 2, 3, REST, 15);
     assertThat(log.toString().strip()).isEqualTo("study: a/a control round 1 of 2: all 5 steps, at most 15 s left, the budget");
 
     log = new StringWriter();
-    new RoundClock().progress(new PrintWriter(log), 1, 30, 240, 240, REST, 7200);
+    new RoundClock(48).progress(new PrintWriter(log), 1, 30, 240, 240, REST, 7200);
     assertThat(log.toString().strip()).endsWith("240 of 240 steps open, at most 120 min 0 s left, the budget");
+  }
+
+  /**
+   * A control round counts its own steps: a six-major version study's is one pair of 48 steps where
+   * a comparison round runs five. Counted as a comparison round, each control round still to come
+   * weighed five times its time, in the line and in the budget's check.
+   */
+  @Test
+  void aControlRoundOfOnePairAmongRoundsOfFiveCountsItsOwnSteps() {
+    RoundClock clock = new RoundClock(48);
+    clock.ran(240, 240_000_000_000L); // 1 s a step
+    // Rounds 3 and 4 with 240 open steps each, and the one control round among REST with its 48.
+    assertThat(clock.secondsLeft(3, 4, 240, REST)).isEqualTo(2 * 240 + 48);
+    assertThat(clock.nanosBeforeStopping(240, REST)).isEqualTo((240 + 48) * 1_000_000_000L);
+    StringWriter log = new StringWriter();
+    clock.controlProgress(new PrintWriter(log), 1, 6, 2, 240, REST, Double.POSITIVE_INFINITY);
+    // This round's 48, two comparison rounds of 240, the control round among REST: 576 s.
+    assertThat(log.toString().strip()).isEqualTo("study: a/a control round 1 of 6: all 48 steps, about 9 min 36 s left");
   }
 }
