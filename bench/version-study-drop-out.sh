@@ -8,6 +8,7 @@
 # (HiddenPropertiesTest); to redo it, check that commit out, or make it an option first.
 #   usage: bench/version-study-drop-out.sh [OUT]   (OUT kept; default a temporary folder)
 #   BENCH_BUDGET  the budget, default 30m
+#   BENCH_PG      the majors, default 11,16 (the six-major run in docs/log.md: BENCH_PG=11,12,13,14,15,16 BENCH_BUDGET=2h)
 # Needs: bin/benchlake built (mvn -q -DskipTests package), python3. Run it on an idle machine: it takes the budget
 # plus the warm-up (about 3.5 minutes) and the end's ingest.
 set -euo pipefail
@@ -20,11 +21,12 @@ if [[ -z $out ]]; then
   trap 'rm -rf "$(dirname "$out")"' EXIT
 fi
 budget=${BENCH_BUDGET:-30m}
+majors=${BENCH_PG:-11,16}
 
-echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); budget $budget"
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); majors $majors, budget $budget"
 start=$(date +%s)
 set +e
-"$root/bin/benchlake" study versions --pg 11,16 --design duet --budget "$budget" \
+"$root/bin/benchlake" study versions --pg "$majors" --design duet --budget "$budget" \
   --max-rounds 30 --out "$out" > "$out.stdout" 2> "$out.stderr"
 code=$?
 set -e
