@@ -30,8 +30,7 @@ import org.apache.spark.sql.SparkSession;
  * {@code os=windows}) of one step, {@code tasks} tasks in all, each run's tasks together in the
  * files as an ingest writes them. Latencies are lognormal around 1 ms, in nanoseconds (nearly all
  * distinct, the hard case for exact statistics); the candidate's are 3 % longer; one task in 2000
- * fails. Timestamps are written as Parquet TIMESTAMP_MICROS (Spark's default, INT96, costs a
- * slow conversion on every read).
+ * fails. Timestamps are Parquet's TIMESTAMP_MICROS, as the warehouse's sessions write them.
  */
 final class BenchData {
   static final String STEP = "select-update";
@@ -44,7 +43,6 @@ final class BenchData {
   }
 
   static void write(SparkSession spark, Warehouse warehouse, long tasks, int groups, int files) {
-    spark.conf().set("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS");
     Column group = col("id").divide(Math.max(1, tasks / groups)).cast("int");
     Column candidate = group.geq(groups / 2);
     Column latency = exp(lit(13.8).plus(randn(7).multiply(0.35))).multiply(when(candidate, 1.03).otherwise(1.0))

@@ -10,6 +10,7 @@ import dev.benchlake.core.Json;
 import dev.benchlake.core.testing.CommandRun;
 import dev.benchlake.core.testing.FileTrees;
 import dev.benchlake.ingest.cli.IngestCommand;
+import dev.benchlake.warehouse.ParquetFooters;
 import dev.benchlake.warehouse.WarehouseFormat;
 import dev.benchlake.warehouse.WarehouseSchema;
 import dev.benchlake.warehouse.cli.ExportCommand;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -224,6 +226,7 @@ class CompatibilityIT extends SparkTestBase {
     assertThat(added.get("lines_rejected").asLong()).isZero();
     assertThat(added.get("tasks_accepted").asLong())
         .isEqualTo(expectedRuns().get("compat-pg14-1").get("tasks_accepted").asLong());
+    assertTimestampsOfBothKindsOfFileReadBack(wh, before.keySet());
     List<JsonNode> files = exportRows(wh, "ingest_files");
     assertThat(files).as("per-file accounting of the new run only (0.1.0 runs have none)")
         .extracting(f -> f.get("run_id").asText()).containsOnly("compat-after-upgrade").hasSize(2);
@@ -418,6 +421,43 @@ class CompatibilityIT extends SparkTestBase {
 
   private Path copy(String release, String fixture, String name) throws IOException {
     return CompatFixtures.copy(release, fixture, tmp.resolve(name));
+  }
+
+  /**
+   * Releases up to 0.3.0 wrote the tasks' timestamps as Parquet INT96, later ones as INT64
+   * microseconds: one table then holds both kinds of file. The old rows still read as the release
+   * printed them, and the new run (0.1.0's raw run again) reads back the same instants as its
+   * first ingest, to the microsecond.
+   */
+  private void assertTimestampsOfBothKindsOfFileReadBack(Path wh, Set<Path> before) throws IOException {
+    Map<String, List<Path>> byType = new TreeMap<>();
+    try (Stream<Path> files = Files.list(wh.resolve("tasks"))) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".parquet")).toList()) {
+        String kind = before.contains(wh.relativize(file)) ? "old " : "new ";
+        byType.computeIfAbsent(kind + ParquetFooters.physicalType(file, WarehouseSchema.START_TS),
+            k -> new ArrayList<>()).add(file);
+      }
+    }
+    assertThat(byType.keySet()).as("the tasks table's files by start_ts's physical type")
+        .containsExactly("new INT64 TIMESTAMP(MICROS,true)", "old INT96");
+
+    List<JsonNode> tasks = exportRows(wh, "tasks");
+    List<JsonNode> expected = new ArrayList<>();
+    for (String line : Files.readAllLines(COMPAT.resolve("0.1.0/expected/tasks.jsonl"))) {
+      expected.add(Json.mapper().readTree(line));
+    }
+    List<JsonNode> old = tasks.stream().filter(t -> !t.get("run_id").asText().equals("compat-after-upgrade")).toList();
+    assertThat(old).hasSameSizeAs(expected);
+    for (int i = 0; i < expected.size(); i++) {
+      assertSubset(old.get(i), expected.get(i), "tasks row " + (i + 1));
+    }
+    List<String> instants = List.of("step", "client_id", "seq", "start_ts", "end_ts", "latency_ns");
+    List<List<String>> again = tasks.stream().filter(t -> t.get("run_id").asText().equals("compat-after-upgrade"))
+        .map(t -> instants.stream().map(c -> t.get(c).asText()).toList()).toList();
+    List<List<String>> first = expected.stream().filter(t -> t.get("run_id").asText().equals("compat-pg14-1"))
+        .map(t -> instants.stream().map(c -> t.get(c).asText()).toList()).toList();
+    assertThat(again).as("the same raw run's tasks from an INT64 file and from the release's INT96 one")
+        .isNotEmpty().containsExactlyInAnyOrderElementsOf(first);
   }
 
   /** Every file under {@code dir} (but the lock files, which any command may touch) with its size and mtime. */
