@@ -225,9 +225,8 @@ public final class UntilDecided {
         continue;
       }
       int k = round.ofKind();
-      List<DuetSchedule.Round> rest = order.subList(i + 1, order.size());
       boolean spent = k < looks.maxRounds() && deadlineNs != Long.MAX_VALUE
-          && progress.nowNs() + clock.nanosBeforeStopping(OpenSteps.count(measurements), rest)
+          && progress.nowNs() + clock.nanosBeforeStopping(OpenSteps.count(measurements), after)
               > deadlineNs;
       // The budget's last look spends what the plan has left, not an interim level: stopped after
       // round 21 of 30, the 30-minute version study decided 32 of 47 steps at 0.000926 and 37 at 1/30

@@ -226,6 +226,10 @@ class CompatibilityIT extends SparkTestBase {
     assertThat(added.get("lines_rejected").asLong()).isZero();
     assertThat(added.get("tasks_accepted").asLong())
         .isEqualTo(expectedRuns().get("compat-pg14-1").get("tasks_accepted").asLong());
+    for (String time : List.of("started_at", "finished_at")) {
+      assertThat(added.get(time).asText()).as("the new run's %s (INT64) read beside the release's (INT96)", time)
+          .isNotBlank().isEqualTo(expectedRuns().get("compat-pg14-1").get(time).asText());
+    }
     assertTimestampsOfBothKindsOfFileReadBack(wh, before.keySet());
     List<JsonNode> files = exportRows(wh, "ingest_files");
     assertThat(files).as("per-file accounting of the new run only (0.1.0 runs have none)")
