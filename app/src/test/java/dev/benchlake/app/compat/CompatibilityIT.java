@@ -346,11 +346,12 @@ class CompatibilityIT extends SparkTestBase {
   }
 
   private void assertSameExport(String release, Path wh, String table) throws IOException {
-    List<JsonNode> actual = exportRows(wh, table);
-    List<JsonNode> expected = new ArrayList<>();
-    for (String line : Files.readAllLines(COMPAT.resolve(release).resolve("expected/" + table + ".jsonl"))) {
-      expected.add(Json.mapper().readTree(line));
-    }
+    assertSameRows(release, table, exportRows(wh, table));
+  }
+
+  /** {@code actual} holds the rows the release printed of {@code table}, in order, its later columns null. */
+  private static void assertSameRows(String release, String table, List<JsonNode> actual) throws IOException {
+    List<JsonNode> expected = expectedRows(release, table);
     assertThat(actual).as(table + " rows").hasSameSizeAs(expected);
     for (int i = 0; i < expected.size(); i++) {
       assertSubset(actual.get(i), expected.get(i), table + " row " + (i + 1));
@@ -446,22 +447,27 @@ class CompatibilityIT extends SparkTestBase {
         .containsExactly("new INT64 TIMESTAMP(MICROS,true)", "old INT96");
 
     List<JsonNode> tasks = exportRows(wh, "tasks");
-    List<JsonNode> expected = new ArrayList<>();
-    for (String line : Files.readAllLines(COMPAT.resolve("0.1.0/expected/tasks.jsonl"))) {
-      expected.add(Json.mapper().readTree(line));
+    assertSameRows("0.1.0", "tasks",
+        tasks.stream().filter(t -> !t.get("run_id").asText().equals("compat-after-upgrade")).toList());
+    assertThat(instantsOf(tasks, "compat-after-upgrade"))
+        .as("the same raw run's tasks from an INT64 file and from the release's INT96 one")
+        .isNotEmpty().containsExactlyInAnyOrderElementsOf(instantsOf(expectedRows("0.1.0", "tasks"), "compat-pg14-1"));
+  }
+
+  /** Each task of {@code runId} among {@code tasks}: its step, client, seq, start, end and latency. */
+  private static List<List<String>> instantsOf(List<JsonNode> tasks, String runId) {
+    List<String> columns = List.of("step", "client_id", "seq", "start_ts", "end_ts", "latency_ns");
+    return tasks.stream().filter(t -> t.get("run_id").asText().equals(runId))
+        .map(t -> columns.stream().map(c -> t.get(c).asText()).toList()).toList();
+  }
+
+  /** The rows the release printed of {@code table} ({@code expected/TABLE.jsonl}). */
+  private static List<JsonNode> expectedRows(String release, String table) throws IOException {
+    List<JsonNode> rows = new ArrayList<>();
+    for (String line : Files.readAllLines(COMPAT.resolve(release).resolve("expected/" + table + ".jsonl"))) {
+      rows.add(Json.mapper().readTree(line));
     }
-    List<JsonNode> old = tasks.stream().filter(t -> !t.get("run_id").asText().equals("compat-after-upgrade")).toList();
-    assertThat(old).hasSameSizeAs(expected);
-    for (int i = 0; i < expected.size(); i++) {
-      assertSubset(old.get(i), expected.get(i), "tasks row " + (i + 1));
-    }
-    List<String> instants = List.of("step", "client_id", "seq", "start_ts", "end_ts", "latency_ns");
-    List<List<String>> again = tasks.stream().filter(t -> t.get("run_id").asText().equals("compat-after-upgrade"))
-        .map(t -> instants.stream().map(c -> t.get(c).asText()).toList()).toList();
-    List<List<String>> first = expected.stream().filter(t -> t.get("run_id").asText().equals("compat-pg14-1"))
-        .map(t -> instants.stream().map(c -> t.get(c).asText()).toList()).toList();
-    assertThat(again).as("the same raw run's tasks from an INT64 file and from the release's INT96 one")
-        .isNotEmpty().containsExactlyInAnyOrderElementsOf(first);
+    return rows;
   }
 
   /** Every file under {@code dir} (but the lock files, which any command may touch) with its size and mtime. */
